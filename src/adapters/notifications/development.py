@@ -1,0 +1,24 @@
+"""Development delivery: writes each message to the server log. The outbox table keeps them too,
+so a developer (or a test) can read the verification code that would have been sent."""
+
+from __future__ import annotations
+
+import logging
+
+from adapters.i18n import Translator
+from adapters.notifications.templates import TEMPLATES
+from core.notifications.model import OutboundMessage
+
+log = logging.getLogger("coldchain.outbox")
+
+
+class LoggingMessageSender:
+    def __init__(self, translator: Translator) -> None:
+        self._translator = translator
+
+    def send(self, message: OutboundMessage) -> None:
+        log.info("[%s to %s] %s", message.channel.value, message.recipient, render(message, self._translator))
+
+
+def render(message: OutboundMessage, translator: Translator) -> str:
+    return translator.translate(TEMPLATES[message.template], message.language, **message.params)

@@ -1,0 +1,266 @@
+"""Repositories of the accounts area."""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import Session
+
+from adapters.persistence.models import (
+    AccountRoleRow,
+    AccountRow,
+    CaptchaRow,
+    LoginFailureRow,
+    LoginLockRow,
+    LoginSessionRow,
+    OrganizationMemberRow,
+    OrganizationRow,
+    PremiumMembershipRow,
+    RolePermissionRow,
+    RoleRow,
+    UserProfileRow,
+    VerificationCodeRow,
+)
+from core.accounts.captcha import Captcha
+from core.accounts.info import OrganizationRole
+from core.accounts.model import (
+    Account,
+    AccountStatus,
+    AccountType,
+    CodePurpose,
+    LoginSession,
+    LoginType,
+    UserProfile,
+)
+from core.accounts.rules import normalize_login_name
+from core.accounts.throttling import ThrottleScope
+from core.accounts.verification import VerificationCode
+from core.notifications.model import Channel
+from core.shared.errors import UserAlreadyExists
+
+
+def _account(row: AccountRow) -> Account:
+    return Account(
+        id=row.id, user_name=row.user_name, password_hash=row.password_hash, phone=row.phone,
+        email=row.email, account_type=AccountType(row.account_type), status=AccountStatus(row.status),
+        real_name=row.real_name, company=row.company, photo_url=row.photo_url, created_at=row.created_at,
+    )
+
+
+class SqlAlchemyAccountRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, account: Account) -> Account:
+        row = AccountRow(
+            user_name=account.user_name, user_name_key=normalize_login_name(account.user_name),
+            password_hash=account.password_hash, phone=account.phone,
+            email=account.email.lower() if account.email else None,
+            account_type=int(account.account_type), status=int(account.status),
+            real_name=account.real_name, company=account.company, photo_url=account.photo_url,
+            created_at=account.created_at,
+        )
+        self._s.add(row)
+        try:
+            with self._s.begin_nested():
+                self._s.flush()
+        except IntegrityError as error:  # a concurrent sign-up took the name or contact first
+            raise UserAlreadyExists() from error
+        account.id = row.id
+        return account
+
+    def get(self, account_id: int) -> Account | None:
+        row = self._s.get(AccountRow, account_id)
+        return _account(row) if row else None
+
+    def by_login_name(self, name: str) -> Account | None:
+        name = name.strip()
+        row = self._s.scalars(select(AccountRow).where(or_(
+            AccountRow.user_name_key == normalize_login_name(name),
+            AccountRow.phone == name,
+            AccountRow.email == name.lower(),
+        )).limit(1)).first()
+        return _account(row) if row else None
+
+    def by_contact(self, channel: Channel, target: str) -> Account | None:
+        column = AccountRow.phone if channel is Channel.PHONE else AccountRow.email
+        value = target if channel is Channel.PHONE else target.lower()
+        row = self._s.scalars(select(AccountRow).where(column == value)).first()
+        return _account(row) if row else None
+
+    def user_name_taken(self, user_name: str) -> bool:
+        key = normalize_login_name(user_name)
+        return self._s.scalar(select(func.count()).where(AccountRow.user_name_key == key)) > 0
+
+    def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                        .values(password_hash=password_hash))
+
+    def profile(self, account_id: int) -> UserProfile:
+        row = self._s.get(UserProfileRow, account_id)
+        if row is None:
+            return UserProfile(account_id)
+        return UserProfile(row.account_id, row.wallet_status, row.home_page, row.elitech_identity,
+                           row.elitech_industry, row.enable_protect, row.enable_fda)
+
+    def save_profile(self, profile: UserProfile) -> None:
+        row = self._s.get(UserProfileRow, profile.account_id) or UserProfileRow(account_id=profile.account_id)
+        row.wallet_status, row.home_page = profile.wallet_status, profile.home_page
+        row.elitech_identity, row.elitech_industry = profile.elitech_identity, profile.elitech_industry
+        row.enable_protect, row.enable_fda = profile.enable_protect, profile.enable_fda
+        self._s.add(row)
+
+
+class SqlAlchemyRoleRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def assign(self, account_id: int, role_code: str) -> None:
+        role_id = self._s.scalar(select(RoleRow.id).where(RoleRow.code == role_code))
+        if role_id is None:
+            raise LookupError(f"role {role_code} is not installed; run `coldchain migrate`")
+        if self._s.get(AccountRoleRow, (account_id, role_id)) is None:
+            self._s.add(AccountRoleRow(account_id=account_id, role_id=role_id))
+
+    def permissions_of(self, account_id: int) -> set[str]:
+        own = select(AccountRoleRow.role_id).where(AccountRoleRow.account_id == account_id)
+        in_orgs = select(OrganizationMemberRow.role_id).where(OrganizationMemberRow.account_id == account_id)
+        rows = self._s.scalars(select(RolePermissionRow.permission_name).distinct()
+                               .where(RolePermissionRow.role_id.in_(own.union(in_orgs))))
+        return set(rows)
+
+    def organizations_of(self, account_id: int) -> list[OrganizationRole]:
+        rows = self._s.execute(
+            select(OrganizationRow.id, OrganizationRow.name, OrganizationRow.creator_account_id,
+                   RoleRow.id, RoleRow.code, RoleRow.name)
+            .join(OrganizationMemberRow, OrganizationMemberRow.organization_id == OrganizationRow.id)
+            .join(RoleRow, RoleRow.id == OrganizationMemberRow.role_id)
+            .where(OrganizationMemberRow.account_id == account_id)
+            .order_by(OrganizationRow.id)
+        )
+        return [OrganizationRole(org_id, org_name, role_id, code, role_name, creator == account_id)
+                for org_id, org_name, creator, role_id, code, role_name in rows]
+
+
+class SqlAlchemyPremiumRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def premium_until(self, account_id: int) -> datetime | None:
+        return self._s.scalar(select(PremiumMembershipRow.expires_at)
+                              .where(PremiumMembershipRow.account_id == account_id))
+
+
+class SqlAlchemySessionRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, login: LoginSession) -> None:
+        row = LoginSessionRow(token_digest=login.token_digest, account_id=login.account_id,
+                              login_type=int(login.login_type), client_address=login.client_address,
+                              created_at=login.created_at, expires_at=login.expires_at)
+        self._s.add(row)
+        self._s.flush()
+        login.id = row.id
+
+    def by_digest(self, token_digest: str) -> LoginSession | None:
+        row = self._s.scalars(select(LoginSessionRow).where(LoginSessionRow.token_digest == token_digest)).first()
+        if row is None:
+            return None
+        return LoginSession(row.token_digest, row.account_id, row.created_at, row.expires_at,
+                            LoginType(row.login_type), row.client_address, row.revoked_at, row.id)
+
+    def revoke(self, session_id: int, now: datetime) -> None:
+        self._s.execute(update(LoginSessionRow)
+                        .where(LoginSessionRow.id == session_id, LoginSessionRow.revoked_at.is_(None))
+                        .values(revoked_at=now))
+
+    def revoke_all(self, account_id: int, now: datetime) -> None:
+        self._s.execute(update(LoginSessionRow)
+                        .where(LoginSessionRow.account_id == account_id, LoginSessionRow.revoked_at.is_(None))
+                        .values(revoked_at=now))
+
+
+class SqlAlchemyLoginThrottleRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def locked_until(self, scope: ThrottleScope, key: str, now: datetime) -> datetime | None:
+        until = self._s.scalar(select(LoginLockRow.locked_until)
+                               .where(LoginLockRow.scope == scope.value, LoginLockRow.key == key))
+        return until if until is not None and until > now else None
+
+    def add_failure(self, scope: ThrottleScope, key: str, at: datetime) -> None:
+        self._s.add(LoginFailureRow(scope=scope.value, key=key, failed_at=at))
+        self._s.flush()
+
+    def failures_since(self, scope: ThrottleScope, key: str, since: datetime) -> int:
+        return self._s.scalar(select(func.count()).where(
+            LoginFailureRow.scope == scope.value, LoginFailureRow.key == key, LoginFailureRow.failed_at > since))
+
+    def lock(self, scope: ThrottleScope, key: str, until: datetime) -> None:
+        row = self._s.get(LoginLockRow, (scope.value, key))
+        if row is None:
+            self._s.add(LoginLockRow(scope=scope.value, key=key, locked_until=until))
+        else:
+            row.locked_until = until
+        # The failures that led to the lock are spent: after it ends, counting starts afresh.
+        self.clear_failures(scope, key)
+
+    def clear_failures(self, scope: ThrottleScope, key: str) -> None:
+        self._s.execute(delete(LoginFailureRow).where(LoginFailureRow.scope == scope.value,
+                                                      LoginFailureRow.key == key))
+
+
+class SqlAlchemyVerificationCodeRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, code: VerificationCode) -> None:
+        row = VerificationCodeRow(channel=code.channel.value, target=code.target, purpose=int(code.purpose),
+                                  code_digest=code.code_digest, created_at=code.created_at,
+                                  expires_at=code.expires_at, attempts=code.attempts)
+        self._s.add(row)
+        self._s.flush()
+        code.id = row.id
+
+    def latest(self, channel: Channel, target: str, purpose: CodePurpose) -> VerificationCode | None:
+        row = self._s.scalars(
+            select(VerificationCodeRow)
+            .where(VerificationCodeRow.channel == channel.value, VerificationCodeRow.target == target,
+                   VerificationCodeRow.purpose == int(purpose))
+            .order_by(VerificationCodeRow.created_at.desc(), VerificationCodeRow.id.desc()).limit(1)
+        ).first()
+        if row is None:
+            return None
+        return VerificationCode(Channel(row.channel), row.target, CodePurpose(row.purpose), row.code_digest,
+                                row.created_at, row.expires_at, row.attempts, row.consumed_at, row.id)
+
+    def sent_since(self, channel: Channel, target: str, since: datetime) -> int:
+        return self._s.scalar(select(func.count()).where(
+            VerificationCodeRow.channel == channel.value, VerificationCodeRow.target == target,
+            VerificationCodeRow.created_at > since))
+
+    def save(self, code: VerificationCode) -> None:
+        self._s.execute(update(VerificationCodeRow).where(VerificationCodeRow.id == code.id)
+                        .values(attempts=code.attempts, consumed_at=code.consumed_at))
+
+
+class SqlAlchemyCaptchaRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, captcha: Captcha) -> None:
+        self._s.add(CaptchaRow(id=captcha.id, answer_digest=captcha.answer_digest, expires_at=captcha.expires_at))
+
+    def take(self, captcha_id: str) -> Captcha | None:
+        row = self._s.get(CaptchaRow, captcha_id)
+        if row is None:
+            return None
+        self._s.delete(row)
+        return Captcha(row.id, row.answer_digest, row.expires_at)
+
+    def purge_expired(self, now: datetime) -> None:
+        self._s.execute(delete(CaptchaRow).where(CaptchaRow.expires_at <= now))

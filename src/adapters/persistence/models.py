@@ -1,0 +1,404 @@
+"""Tables. Alembic migrations (migrations/) create them; this module must agree with them, which
+tests/integration/test_migrations.py checks. Money columns are integer cents (`*_cents`)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    BigInteger,
+    Boolean,
+    ForeignKey,
+    Index,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Text,
+    UniqueConstraint,
+)
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+from adapters.persistence.types import UtcDateTime
+
+NAMING = {
+    "ix": "ix_%(column_0_label)s",
+    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+    "ck": "ck_%(table_name)s_%(constraint_name)s",
+    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+    "pk": "pk_%(table_name)s",
+}
+
+
+class Base(DeclarativeBase):
+    metadata = MetaData(naming_convention=NAMING)
+    type_annotation_map = {datetime: UtcDateTime, dict[str, Any]: JSON}
+
+
+# --- accounts, roles, organizations ------------------------------------------------------------
+
+
+class AccountRow(Base):
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_name: Mapped[str] = mapped_column(String(50))
+    # casefolded copy: user names are unique whatever their case
+    user_name_key: Mapped[str] = mapped_column(String(50), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    phone: Mapped[str | None] = mapped_column(String(20), unique=True)
+    email: Mapped[str | None] = mapped_column(String(200), unique=True)
+    account_type: Mapped[int] = mapped_column(SmallInteger, default=1)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)
+    real_name: Mapped[str | None] = mapped_column(String(20))
+    company: Mapped[str | None] = mapped_column(String(50))
+    photo_url: Mapped[str | None] = mapped_column(String(500))
+    created_at: Mapped[datetime]
+
+
+class UserProfileRow(Base):
+    __tablename__ = "user_profiles"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    wallet_status: Mapped[int] = mapped_column(SmallInteger, default=0)
+    home_page: Mapped[str | None] = mapped_column(String(200))
+    elitech_identity: Mapped[str | None] = mapped_column(String(32))
+    elitech_industry: Mapped[str | None] = mapped_column(String(32))
+    enable_protect: Mapped[int] = mapped_column(SmallInteger, default=0)
+    enable_fda: Mapped[int] = mapped_column(SmallInteger, default=0)
+
+
+class PermissionRow(Base):
+    __tablename__ = "permissions"
+    name: Mapped[str] = mapped_column(String(100), primary_key=True)
+    scenes: Mapped[str] = mapped_column(String(20))  # "1", "2" or "1,2"
+    back_office: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class RoleRow(Base):
+    __tablename__ = "roles"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    code: Mapped[str] = mapped_column(String(50), unique=True)
+    name: Mapped[str] = mapped_column(String(50))
+    description: Mapped[str | None] = mapped_column(String(200))
+    role_type: Mapped[int] = mapped_column(SmallInteger)
+    built_in: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class RolePermissionRow(Base):
+    __tablename__ = "role_permissions"
+    role_id: Mapped[int] = mapped_column(ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True)
+    permission_name: Mapped[str] = mapped_column(
+        ForeignKey("permissions.name", ondelete="CASCADE"), primary_key=True)
+
+
+class AccountRoleRow(Base):
+    __tablename__ = "account_roles"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    role_id: Mapped[int] = mapped_column(ForeignKey("roles.id", ondelete="CASCADE"), primary_key=True)
+
+
+class OrganizationRow(Base):
+    __tablename__ = "organizations"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(50))
+    creator_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    created_at: Mapped[datetime]
+
+
+class OrganizationMemberRow(Base):
+    __tablename__ = "organization_members"
+    organization_id: Mapped[int] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True,
+                                            index=True)
+    role_id: Mapped[int] = mapped_column(ForeignKey("roles.id"))
+
+
+class PremiumMembershipRow(Base):
+    __tablename__ = "premium_memberships"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    expires_at: Mapped[datetime]
+
+
+# --- sessions and their protection -------------------------------------------------------------
+
+
+class LoginSessionRow(Base):
+    __tablename__ = "login_sessions"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    token_digest: Mapped[str] = mapped_column(String(64), unique=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    login_type: Mapped[int] = mapped_column(SmallInteger)
+    client_address: Mapped[str | None] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
+
+
+class LoginFailureRow(Base):
+    __tablename__ = "login_failures"
+    __table_args__ = (Index("ix_login_failures_scope_key_at", "scope", "key", "failed_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    scope: Mapped[str] = mapped_column(String(16))
+    key: Mapped[str] = mapped_column(String(200))
+    failed_at: Mapped[datetime]
+
+
+class LoginLockRow(Base):
+    __tablename__ = "login_locks"
+    scope: Mapped[str] = mapped_column(String(16), primary_key=True)
+    key: Mapped[str] = mapped_column(String(200), primary_key=True)
+    locked_until: Mapped[datetime]
+
+
+class VerificationCodeRow(Base):
+    __tablename__ = "verification_codes"
+    __table_args__ = (Index("ix_verification_codes_lookup", "channel", "target", "purpose", "created_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    channel: Mapped[str] = mapped_column(String(10))
+    target: Mapped[str] = mapped_column(String(200))
+    purpose: Mapped[int] = mapped_column(SmallInteger)
+    code_digest: Mapped[str] = mapped_column(String(64))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    attempts: Mapped[int] = mapped_column(SmallInteger, default=0)
+    consumed_at: Mapped[datetime | None]
+
+
+class CaptchaRow(Base):
+    __tablename__ = "captchas"
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    answer_digest: Mapped[str] = mapped_column(String(64))
+    expires_at: Mapped[datetime] = mapped_column(index=True)
+
+
+class OutboxMessageRow(Base):
+    __tablename__ = "outbox_messages"
+    __table_args__ = (Index("ix_outbox_messages_pending", "sent_at", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    channel: Mapped[str] = mapped_column(String(10))
+    recipient: Mapped[str] = mapped_column(String(200))
+    template: Mapped[str] = mapped_column(String(50))
+    params: Mapped[dict[str, Any]]
+    language: Mapped[str] = mapped_column(String(10))
+    created_at: Mapped[datetime]
+    sent_at: Mapped[datetime | None]
+    attempts: Mapped[int] = mapped_column(SmallInteger, default=0)
+    last_error: Mapped[str | None] = mapped_column(String(500))
+
+
+# --- white label, notices, dictionary ----------------------------------------------------------
+
+
+class CustomPageRow(Base):
+    __tablename__ = "custom_pages"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    top_domain: Mapped[str] = mapped_column(String(253), unique=True)
+    company_name: Mapped[str | None] = mapped_column(String(100))
+    title: Mapped[str] = mapped_column(String(100))
+    index_logo: Mapped[str | None] = mapped_column(String(500))
+    browser_logo: Mapped[str | None] = mapped_column(String(500))
+    login_logo: Mapped[str | None] = mapped_column(String(500))
+    background_logo: Mapped[str | None] = mapped_column(String(500))
+    theme_color: Mapped[str | None] = mapped_column(String(9))
+    style_model: Mapped[str | None] = mapped_column(String(30))
+    default_camp: Mapped[int] = mapped_column(Integer, default=0)
+    enable_register: Mapped[int] = mapped_column(SmallInteger, default=1)
+    use_elitech_logo: Mapped[int] = mapped_column(SmallInteger, default=0)
+    force_https: Mapped[int] = mapped_column(SmallInteger, default=0)
+    login_page: Mapped[str | None] = mapped_column(String(100))
+    record_company: Mapped[str | None] = mapped_column(String(100))
+    record_number: Mapped[str | None] = mapped_column(String(100))
+    record_connection: Mapped[str | None] = mapped_column(String(500))
+    police_filing: Mapped[str | None] = mapped_column(String(100))
+    police_connection: Mapped[str | None] = mapped_column(String(500))
+    remark: Mapped[str | None] = mapped_column(String(50))
+    independent: Mapped[int] = mapped_column(SmallInteger, default=0)
+
+
+class NoticeRow(Base):
+    __tablename__ = "notices"
+    __table_args__ = (Index("ix_notices_lookup", "camp", "platform", "notice_type", "published_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    camp: Mapped[int] = mapped_column(Integer, default=0)
+    platform: Mapped[int] = mapped_column(SmallInteger, default=1)
+    notice_type: Mapped[int] = mapped_column(SmallInteger, default=1)
+    content: Mapped[str] = mapped_column(Text)
+    published_at: Mapped[datetime | None]
+    expires_at: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+
+
+class DictItemRow(Base):
+    __tablename__ = "dict_items"
+    __table_args__ = (UniqueConstraint("data_type", "data_code"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    data_type: Mapped[str] = mapped_column(String(50))
+    data_code: Mapped[str] = mapped_column(String(32))
+    data_value: Mapped[str] = mapped_column(String(100))
+    labels: Mapped[dict[str, Any]]
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+# --- device types and devices (extended by the devices issue) ---------------------------------
+
+
+class DeviceSeriesRow(Base):
+    __tablename__ = "device_series"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    series_name: Mapped[str] = mapped_column(String(50), unique=True)
+
+
+class DeviceTypeRow(Base):
+    __tablename__ = "device_types"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    type_name: Mapped[str] = mapped_column(String(50))
+    type_code: Mapped[int] = mapped_column(Integer, unique=True)  # hex in the UI, >= 0x8000
+    series_id: Mapped[int | None] = mapped_column(ForeignKey("device_series.id"))
+    add_type: Mapped[int] = mapped_column(SmallInteger, default=0)  # 0 any, 1 app only, 2 platform only
+    scenes: Mapped[str] = mapped_column(String(20), default="1")  # 1 cold chain, 2 storage, 3 freezer
+    status: Mapped[int] = mapped_column(SmallInteger, default=2)  # 0 to be tested, 1 testing, 2 published
+    description: Mapped[str | None] = mapped_column(String(200))
+
+
+class DeviceRow(Base):
+    __tablename__ = "devices"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    guid: Mapped[str] = mapped_column(String(32), unique=True)
+    device_name: Mapped[str] = mapped_column(String(50))
+    type_id: Mapped[int] = mapped_column(ForeignKey("device_types.id"), index=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    organization_id: Mapped[int | None] = mapped_column(ForeignKey("organizations.id"), index=True)
+    sim_iccid: Mapped[str | None] = mapped_column(String(30))
+    jc_iccid_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # 1: SIM with an active data plan
+    level_id: Mapped[int | None] = mapped_column(ForeignKey("service_levels.id"))
+    service_expires_at: Mapped[datetime | None]
+    sms_count: Mapped[int] = mapped_column(Integer, default=0)
+    voice_count: Mapped[int] = mapped_column(Integer, default=0)
+    country_code: Mapped[str | None] = mapped_column(String(4))
+    node_type: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1: a device with its own service
+    display_precision: Mapped[int] = mapped_column(SmallInteger, default=1)
+    temperature_unit: Mapped[str] = mapped_column(String(1), default="C")
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)
+    remark: Mapped[str | None] = mapped_column(String(120))
+    created_at: Mapped[datetime]
+
+
+# --- service catalogue (extended by the pricing issue) ----------------------------------------
+
+
+class ServicePackageRow(Base):
+    __tablename__ = "service_packages"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    package_name: Mapped[str] = mapped_column(String(20))
+    package_code: Mapped[str] = mapped_column(String(8), unique=True)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 enabled, 0 stopped
+    enabled_at: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+
+
+class PackageDeviceTypeRow(Base):
+    __tablename__ = "package_device_types"
+    package_id: Mapped[int] = mapped_column(ForeignKey("service_packages.id", ondelete="CASCADE"),
+                                            primary_key=True)
+    device_type_id: Mapped[int] = mapped_column(ForeignKey("device_types.id", ondelete="CASCADE"),
+                                                primary_key=True)
+
+
+class ServiceLevelRow(Base):
+    __tablename__ = "service_levels"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    package_id: Mapped[int] = mapped_column(ForeignKey("service_packages.id", ondelete="CASCADE"), index=True)
+    level_name: Mapped[str] = mapped_column(String(20))
+    level_describe: Mapped[str | None] = mapped_column(String(200))
+    icon_url: Mapped[str | None] = mapped_column(String(500))
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LevelYearOptionRow(Base):
+    __tablename__ = "level_year_options"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    level_id: Mapped[int] = mapped_column(ForeignKey("service_levels.id", ondelete="CASCADE"), index=True)
+    time_length: Mapped[int] = mapped_column(Integer)  # months; 1200 or more is lifelong
+    service_fee_cents: Mapped[int] = mapped_column(BigInteger)
+    data_fee_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    discount: Mapped[int] = mapped_column(SmallInteger, default=100)  # percent, 100 none
+    top_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # recommended
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class ServiceItemRow(Base):
+    __tablename__ = "service_items"
+    item_code: Mapped[str] = mapped_column(String(40), primary_key=True)
+    item_name: Mapped[str] = mapped_column(String(100))
+    item_supplement: Mapped[str | None] = mapped_column(String(200))
+    item_label: Mapped[str | None] = mapped_column(String(50))
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class LevelItemRow(Base):
+    __tablename__ = "level_items"
+    level_id: Mapped[int] = mapped_column(ForeignKey("service_levels.id", ondelete="CASCADE"), primary_key=True)
+    item_code: Mapped[str] = mapped_column(ForeignKey("service_items.item_code", ondelete="CASCADE"),
+                                           primary_key=True)
+
+
+class ActivityRow(Base):
+    __tablename__ = "activities"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(20))
+    nature: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 public, 2 directional
+    starts_at: Mapped[datetime]
+    ends_at: Mapped[datetime]
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 enabled, 0 stopped
+    created_at: Mapped[datetime]
+
+
+class ActivityYearOptionRow(Base):
+    """What an activity offers on one year option: a discount and/or bonus months."""
+
+    __tablename__ = "activity_year_options"
+    activity_id: Mapped[int] = mapped_column(ForeignKey("activities.id", ondelete="CASCADE"), primary_key=True)
+    level_year_id: Mapped[int] = mapped_column(ForeignKey("level_year_options.id", ondelete="CASCADE"),
+                                               primary_key=True)
+    activity_discount: Mapped[int] = mapped_column(SmallInteger, default=100)
+    presentation_month: Mapped[int] = mapped_column(SmallInteger, default=0)
+
+
+class ActivityAccountRow(Base):
+    """Target accounts of a directional activity."""
+
+    __tablename__ = "activity_accounts"
+    activity_id: Mapped[int] = mapped_column(ForeignKey("activities.id", ondelete="CASCADE"), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+
+
+class SmsPackageRow(Base):
+    __tablename__ = "sms_packages"
+    __table_args__ = (Index("ix_sms_packages_country_kind", "country_code", "kind"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    kind: Mapped[int] = mapped_column(SmallInteger)  # 1 SMS, 2 voice
+    package_name: Mapped[str] = mapped_column(String(20))
+    country_code: Mapped[str] = mapped_column(String(4))
+    package_fee_cents: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    count: Mapped[int] = mapped_column(Integer)
+    discount: Mapped[int] = mapped_column(SmallInteger, default=100)
+    activity_discount: Mapped[int | None] = mapped_column(SmallInteger)
+    sort: Mapped[int] = mapped_column(Integer, default=0)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)
+
+
+class AutoRenewAgreementRow(Base):
+    __tablename__ = "auto_renew_agreements"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), index=True)
+    level_id: Mapped[int] = mapped_column(ForeignKey("service_levels.id"))
+    level_year_id: Mapped[int] = mapped_column(ForeignKey("level_year_options.id"))
+    pay_type: Mapped[int] = mapped_column(SmallInteger)
+    total_fee_cents: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 active, 0 cancelled
+    next_execution_at: Mapped[datetime]
+    created_at: Mapped[datetime]
+    cancelled_at: Mapped[datetime | None]

@@ -1,0 +1,61 @@
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Self
+
+from sqlalchemy.orm import Session, sessionmaker
+
+from adapters.persistence.accounts import (
+    SqlAlchemyAccountRepository,
+    SqlAlchemyCaptchaRepository,
+    SqlAlchemyLoginThrottleRepository,
+    SqlAlchemyPremiumRepository,
+    SqlAlchemyRoleRepository,
+    SqlAlchemySessionRepository,
+    SqlAlchemyVerificationCodeRepository,
+)
+from adapters.persistence.platform import (
+    SqlAlchemyCustomPageRepository,
+    SqlAlchemyDictionaryRepository,
+    SqlAlchemyNoticeRepository,
+    SqlAlchemyOutboxRepository,
+)
+
+
+class SqlAlchemyUnitOfWork:
+    """One database transaction per `with` block; repositories share its session."""
+
+    def __init__(self, session_factory: sessionmaker) -> None:
+        self._session_factory = session_factory
+        self.session: Session | None = None
+
+    def __enter__(self) -> Self:
+        if self.session is not None:
+            raise RuntimeError("a unit of work is not re-entrant; use a new one")
+        self.session = s = self._session_factory()
+        self.accounts = SqlAlchemyAccountRepository(s)
+        self.roles = SqlAlchemyRoleRepository(s)
+        self.premium = SqlAlchemyPremiumRepository(s)
+        self.sessions = SqlAlchemySessionRepository(s)
+        self.throttle = SqlAlchemyLoginThrottleRepository(s)
+        self.codes = SqlAlchemyVerificationCodeRepository(s)
+        self.captchas = SqlAlchemyCaptchaRepository(s)
+        self.outbox = SqlAlchemyOutboxRepository(s)
+        self.custom_pages = SqlAlchemyCustomPageRepository(s)
+        self.notices = SqlAlchemyNoticeRepository(s)
+        self.dictionary = SqlAlchemyDictionaryRepository(s)
+        return self
+
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None:
+        try:
+            self.rollback()
+        finally:
+            self.session.close()
+            self.session = None
+
+    def commit(self) -> None:
+        self.session.commit()
+
+    def rollback(self) -> None:
+        self.session.rollback()

@@ -1,0 +1,60 @@
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from core.accounts.model import CodePurpose, LoginType
+from core.notifications.model import Channel
+
+
+@dataclass(frozen=True)
+class LogIn:
+    user_name: str
+    password: str
+    login_type: LoginType = LoginType.PASSWORD
+    client_address: str | None = None
+    captcha_id: str | None = None
+    captcha_answer: str | None = None
+
+
+@dataclass(frozen=True)
+class SwitchPlatform:
+    account_id: int
+    user_name: str
+    password: str
+    client_address: str | None = None
+
+
+@dataclass(frozen=True)
+class SendCode:
+    channel: Channel
+    target: str
+    purpose: CodePurpose
+    language: str
+    client_address: str | None = None
+
+
+@dataclass(frozen=True)
+class Register:
+    user_name: str
+    password: str
+    channel: Channel
+    target: str
+    code: str
+    client_address: str | None = None
+
+
+@dataclass(frozen=True)
+class ResetPassword:
+    channel: Channel
+    target: str
+    code: str
+    new_password: str
+
+
+@dataclass(frozen=True)
+class UpdateProfile:
+    account_id: int
+    elitech_identity: str | None = None
+    elitech_industry: str | None = None
+    home_page: str | None = None
+    enable_protect: int | None = None

@@ -1,0 +1,119 @@
+"""Errors the core raises. Each carries a stable business code and an English message id.
+
+The HTTP layer maps the class to a status; the code is what clients and QA suites rely on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from core.shared.messages import N_
+
+
+class DomainError(Exception):
+    code: int = 409
+    message: str = N_("The request was refused.")
+
+    def __init__(self, message: str | None = None, **params: Any) -> None:
+        self.message = message or type(self).message
+        self.params = params
+        super().__init__(self.message.format(**params) if params else self.message)
+
+
+class RuleViolation(DomainError):
+    """A business rule refused the request (HTTP 409)."""
+
+
+class InvalidInput(DomainError):
+    """Input that passed the edge's shape checks but breaks a rule of the core (HTTP 422)."""
+
+    code = 422
+
+    def __init__(self, field: str, message: str, **params: Any) -> None:
+        self.field = field
+        super().__init__(message, **params)
+
+
+class NotAuthenticated(DomainError):
+    """No session, or an expired or revoked one (HTTP 401)."""
+
+    code = 2010
+    message = N_("Logon timeout, please login again")
+
+
+class Forbidden(DomainError):
+    code = 403
+    message = N_("Access denied")
+
+
+class NotFound(DomainError):
+    code = 404
+    message = N_("Not found")
+
+
+class TooManyAttempts(DomainError):
+    """Refused for a while after repeated failures (HTTP 429 with Retry-After)."""
+
+    code = 429
+    message = N_("Too many failed attempts, please try again in {minutes} minutes")
+
+    def __init__(self, retry_after_seconds: int) -> None:
+        self.retry_after_seconds = max(1, retry_after_seconds)
+        super().__init__(minutes=max(1, -(-self.retry_after_seconds // 60)))
+
+
+# --- Business rules of the session and account area (HTTP 409 unless noted) -------------
+
+
+class BadCredentials(DomainError):
+    """Wrong user name or password; the same whether or not the user exists (HTTP 401)."""
+
+    code = 1001
+    message = N_("Incorrect user name or password")
+
+
+class AccountDisabled(RuleViolation):
+    code = 1002
+    message = N_("This account has been disabled, please contact customer service")
+
+
+class WrongVerificationCode(RuleViolation):
+    code = 1003
+    message = N_("The verification code is wrong or has expired")
+
+
+class WrongCaptcha(RuleViolation):
+    code = 1004
+    message = N_("The image code is wrong or has expired")
+
+
+class UserAlreadyExists(RuleViolation):
+    code = 1005
+    message = N_("User already exists")
+
+
+class ContactAlreadyBound(RuleViolation):
+    code = 1006
+    message = N_("This phone number or e-mail address is already bound to another account")
+
+
+class CodeSentTooOften(RuleViolation):
+    code = 1007
+    message = N_("A code was sent recently, please wait {seconds} seconds before asking again")
+
+
+class UnknownDictionaryValue(RuleViolation):
+    code = 1008
+    message = N_("Unknown value for {field}")
+
+
+BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
+    BadCredentials,
+    AccountDisabled,
+    WrongVerificationCode,
+    WrongCaptcha,
+    UserAlreadyExists,
+    ContactAlreadyBound,
+    CodeSentTooOften,
+    UnknownDictionaryValue,
+)

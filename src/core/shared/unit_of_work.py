@@ -1,0 +1,38 @@
+from __future__ import annotations
+
+from types import TracebackType
+from typing import Protocol, Self
+
+from core.accounts.ports import (
+    AccountRepository,
+    CaptchaRepository,
+    LoginThrottleRepository,
+    PremiumRepository,
+    RoleRepository,
+    SessionRepository,
+    VerificationCodeRepository,
+)
+from core.notifications.ports import OutboxRepository
+from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
+
+
+class UnitOfWork(Protocol):
+    """One transaction. `with uow:` opens it; leaving the block without `commit()` rolls back."""
+
+    accounts: AccountRepository
+    roles: RoleRepository
+    premium: PremiumRepository
+    sessions: SessionRepository
+    throttle: LoginThrottleRepository
+    codes: VerificationCodeRepository
+    captchas: CaptchaRepository
+    outbox: OutboxRepository
+    custom_pages: CustomPageRepository
+    notices: NoticeRepository
+    dictionary: DictionaryRepository
+
+    def __enter__(self) -> Self: ...
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...
+    def rollback(self) -> None: ...

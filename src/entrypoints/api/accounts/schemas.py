@@ -1,0 +1,141 @@
+from __future__ import annotations
+
+from marshmallow import ValidationError, fields, validate, validates_schema
+
+from core.accounts.rules import LOGIN_PASSWORD_MAX, password_problem, user_name_problem
+from core.shared.messages import N_
+from entrypoints.api.framework import LocalDateTime, Schema
+from entrypoints.api.validators import email_rule, phone_rule, rule
+
+Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
+CODE = Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))
+
+
+class LoginSchema(Schema):
+    userName = fields.String(required=True, validate=Length(1, 200),
+                             metadata={"description": "user name, phone number or e-mail address"})
+    accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
+    loginType = fields.Integer(load_default=1, validate=OneOf([1, 4]),
+                               metadata={"description": "1 password form, 4 automatic login from URL credentials"})
+    verifyCode = fields.String(validate=Length(1, 10), metadata={"description": "answer to the image captcha"})
+    captchaId = fields.String(validate=Length(1, 64),
+                              metadata={"description": "X-Captcha-Id of the image; the jc_captcha cookie also works"})
+
+
+class TokenSchema(Schema):
+    token = fields.String(required=True)
+    expiresAt = LocalDateTime(required=True)
+
+
+class _OneContact(Schema):
+    phone = fields.String(validate=[Length(1, 20), phone_rule])
+    email = fields.String(validate=[Length(1, 200), email_rule])
+
+    @validates_schema
+    def _exactly_one(self, data, **kwargs):
+        if "phone" not in data and "email" not in data:
+            raise ValidationError(N_("Enter a phone number or an e-mail address"), "phone")
+        if "phone" in data and "email" in data:
+            raise ValidationError(N_("Enter a phone number or an e-mail address, not both"), "email")
+
+
+class RegisterSchema(_OneContact):
+    userName = fields.String(required=True, validate=[Length(1, 50), rule(user_name_problem)])
+    accountPassword = fields.String(required=True, validate=[Length(1, 20), rule(password_problem)])
+    code = fields.String(required=True, validate=CODE)
+
+
+class ForgotSchema(_OneContact):
+    code = fields.String(required=True, validate=CODE)
+    accountPassword = fields.String(required=True, validate=[Length(1, 20), rule(password_problem)])
+
+
+CODE_TYPE = fields.Integer(required=True, validate=OneOf([1, 2, 3]),
+                           metadata={"description": "1 register, 2 reset password, 3 bind"})
+
+
+class PhoneCodeQuery(Schema):
+    phone = fields.String(required=True, validate=[Length(1, 20), phone_rule])
+    type = CODE_TYPE
+
+
+class EmailCodeQuery(Schema):
+    email = fields.String(required=True, validate=[Length(1, 200), email_rule])
+    type = CODE_TYPE
+
+
+class AccountInfoQuery(Schema):
+    timestamp = fields.Integer(validate=Range(min=0), metadata={"description": "cache buster, ignored"})
+
+
+class SceneQuery(Schema):
+    sceneId = fields.Integer(required=True, validate=OneOf([1, 2]))
+
+
+class BaseAccountSchema(Schema):
+    id = fields.Integer(required=True)
+    userName = fields.String(required=True)
+    accountPhoto = fields.String(allow_none=True)
+    phone = fields.String(allow_none=True)
+    email = fields.String(allow_none=True)
+    accountType = fields.Integer(required=True,
+                                 metadata={"description": "1 personal, 2 enterprise, 3 engineer, 4 dealer, 9 system"})
+
+
+class UserProfileSchema(Schema):
+    walletStatus = fields.Integer(required=True)
+    homePage = fields.String(allow_none=True)
+    elitechIdentity = fields.String(allow_none=True)
+    elitechIndustry = fields.String(allow_none=True)
+    enableProtect = fields.Integer(required=True)
+    enableFda = fields.Integer(required=True)
+
+
+class OrgWithMyRoleSchema(Schema):
+    organizationId = fields.Integer(required=True)
+    organizationName = fields.String(required=True)
+    roleId = fields.Integer(required=True)
+    roleCode = fields.String(required=True)
+    roleName = fields.String(required=True)
+    creator = fields.Boolean(required=True)
+
+
+class PremiumStateSchema(Schema):
+    state = fields.Integer(required=True, metadata={"description": "1 premium member, 0 standard"})
+    expiredCount = fields.Integer(required=True, metadata={"description": "whole days of premium left"})
+
+
+class SceneSchema(Schema):
+    sceneType = fields.Integer(required=True)
+    sceneName = fields.String(required=True)
+
+
+class AccountInfoSchema(Schema):
+    permissionRoutes = fields.List(fields.String(), required=True)
+    orgWithMyRole = fields.List(fields.Nested(OrgWithMyRoleSchema), required=True)
+    baseAccount = fields.Nested(BaseAccountSchema, required=True)
+    userProfile = fields.Nested(UserProfileSchema, required=True)
+    premiumState = fields.Nested(PremiumStateSchema, required=True)
+    baseSceneList = fields.List(fields.Nested(SceneSchema), required=True)
+    elitechVersion = fields.String(required=True)
+
+
+
+class ProfileUpdateSchema(Schema):
+    elitechIdentity = fields.String(validate=Length(1, 32))
+    elitechIndustry = fields.String(validate=Length(1, 32))
+    homePage = fields.String(validate=[Length(1, 200), Regexp(r"^/[A-Za-z0-9_\-./]*$",
+                                                              error=N_("Enter a console path such as /home"))])
+    enableProtect = fields.Integer(validate=OneOf([0, 1]))
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not data:
+            raise ValidationError(N_("Nothing to save"))
+
+
+class SwitchPlatformSchema(Schema):
+    userName = fields.String(required=True, validate=Length(1, 200))
+    accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
+    phone = fields.String(validate=Length(1, 20))
+    email = fields.String(validate=Length(1, 200))

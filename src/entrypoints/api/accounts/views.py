@@ -1,0 +1,210 @@
+"""Session and account calls (api-contract section 3)."""
+
+from __future__ import annotations
+
+from dependency_injector.wiring import Provide, inject
+from flask import current_app, make_response, request
+from flask.views import MethodView
+from marshmallow import fields
+
+from core.accounts.commands import LogIn, Register, ResetPassword, SendCode, SwitchPlatform, UpdateProfile
+from core.accounts.info import AccountInfo
+from core.accounts.model import CodePurpose, IssuedToken, LoginType
+from core.notifications.model import Channel
+from core.shared import errors as e
+from entrypoints.api import context
+from entrypoints.api.accounts import schemas as s
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope
+from entrypoints.container import Container
+
+blp = ApiBlueprint("accounts", __name__, description="Session and account")
+CAPTCHA_COOKIE = "jc_captcha"
+
+
+def _token(issued: IssuedToken) -> dict:
+    return {"token": issued.token, "expiresAt": issued.expires_at}
+
+
+def _contact(body: dict) -> tuple[Channel, str]:
+    return (Channel.PHONE, body["phone"]) if "phone" in body else (Channel.EMAIL, body["email"])
+
+
+@blp.route("/BaseAccount/login")
+class LoginView(MethodView):
+    @blp.public
+    @blp.arguments(s.LoginSchema)
+    @blp.ok(s.TokenSchema, refusals=(e.AccountDisabled, e.WrongCaptcha))
+    @blp.alt_response(401, schema=ErrorEnvelope, description=f"code {e.BadCredentials.code}: wrong user name or "
+                      "password, the same answer whether or not the user exists")
+    @blp.alt_response(429, description="too many failures for this name or address; see Retry-After")
+    @inject
+    def post(self, body, login=Provide[Container.login]):
+        """Log in with a user name (or phone or e-mail) and password; the token lasts 7 days."""
+        return _token(login(LogIn(
+            user_name=body["userName"], password=body["accountPassword"],
+            login_type=LoginType(body["loginType"]), client_address=request.remote_addr,
+            captcha_id=body.get("captchaId") or request.cookies.get(CAPTCHA_COOKIE),
+            captcha_answer=body.get("verifyCode"),
+        )))
+
+
+@blp.route("/BaseAccount/register")
+class RegisterView(MethodView):
+    @blp.public
+    @blp.arguments(s.RegisterSchema)
+    @blp.ok(s.TokenSchema, refusals=(e.WrongVerificationCode, e.UserAlreadyExists, e.ContactAlreadyBound))
+    @inject
+    def post(self, body, register=Provide[Container.register]):
+        """Create a personal account with a code sent to the phone or e-mail; logs the user in."""
+        channel, target = _contact(body)
+        return _token(register(Register(body["userName"], body["accountPassword"], channel, target,
+                                        body["code"], request.remote_addr)))
+
+
+@blp.route("/BaseAccount/forgot")
+class ForgotView(MethodView):
+    @blp.public
+    @blp.arguments(s.ForgotSchema)
+    @blp.ok(refusals=(e.WrongVerificationCode,))
+    @inject
+    def post(self, body, recover=Provide[Container.recover_password]):
+        """Set a new password with a code sent to the phone or e-mail; ends every open session."""
+        channel, target = _contact(body)
+        recover(ResetPassword(channel, target, body["code"], body["accountPassword"]))
+
+
+def _send_code(channel: Channel, target: str, purpose: int) -> None:
+    container = context.container()
+    container.send_code()(SendCode(channel, target, CodePurpose(purpose), context.language.get(),
+                                   request.remote_addr))
+    container.deliver_messages()()
+
+
+@blp.route("/BaseAccount/code/phone")
+class PhoneCodeView(MethodView):
+    @blp.public
+    @blp.arguments(s.PhoneCodeQuery, location="query")
+    @blp.ok(refusals=(e.ContactAlreadyBound, e.CodeSentTooOften))
+    @blp.alt_response(429, description="too many codes for this number within an hour")
+    def get(self, query):
+        """Send a 6-digit code by SMS, valid 10 minutes, at most one a minute."""
+        _send_code(Channel.PHONE, query["phone"], query["type"])
+
+
+@blp.route("/BaseAccount/code/email")
+class EmailCodeView(MethodView):
+    @blp.public
+    @blp.arguments(s.EmailCodeQuery, location="query")
+    @blp.ok(refusals=(e.ContactAlreadyBound, e.CodeSentTooOften))
+    @blp.alt_response(429, description="too many codes for this address within an hour")
+    def get(self, query):
+        """Send a 6-digit code by e-mail, valid 10 minutes, at most one a minute."""
+        _send_code(Channel.EMAIL, query["email"], query["type"])
+
+
+@blp.route("/BaseAccount/newVerify")
+class CaptchaView(MethodView):
+    @blp.public
+    @blp.alt_response(200, success=True, content_type="image/png",
+                      description="PNG image; its id is in the X-Captcha-Id header and the jc_captcha cookie",
+                      headers={"X-Captcha-Id": {"schema": {"type": "string"}}})
+    @inject
+    def get(self, issue=Provide[Container.issue_captcha]):
+        """An image captcha, valid 5 minutes and checked once (send it as verifyCode at login)."""
+        captcha_id, png = issue()
+        response = make_response(png)
+        response.headers.update({"Content-Type": "image/png", "X-Captcha-Id": captcha_id,
+                                 "Cache-Control": "no-store"})
+        response.set_cookie(CAPTCHA_COOKIE, captcha_id, max_age=300, httponly=True, samesite="Strict",
+                            path="/api/base/BaseAccount", secure=request.is_secure)
+        return response
+
+
+def _logout(logout) -> None:
+    logout(context.current_principal())
+
+
+@blp.route("/BaseAccount/loginOut")
+class LoginOutView(MethodView):
+    @blp.ok()
+    @inject
+    def get(self, logout=Provide[Container.logout]):
+        """Revoke the caller's token at once."""
+        _logout(logout)
+
+
+@blp.route("/auth/logout")
+class LogoutView(MethodView):
+    @blp.ok()
+    @inject
+    def post(self, logout=Provide[Container.logout]):
+        """Revoke the caller's token at once."""
+        _logout(logout)
+
+
+def _account_info(info: AccountInfo) -> dict:
+    translator, language = context.container().translator(), context.language.get()
+    a, p = info.account, info.profile
+    return {
+        "permissionRoutes": info.permissions,
+        "orgWithMyRole": [{"organizationId": o.organization_id, "organizationName": o.organization_name,
+                           "roleId": o.role_id, "roleCode": o.role_code,
+                           "roleName": translator.translate(o.role_name, language), "creator": o.is_creator}
+                          for o in info.organizations],
+        "baseAccount": {"id": a.id, "userName": a.user_name, "accountPhoto": a.photo_url, "phone": a.phone,
+                        "email": a.email, "accountType": int(a.account_type)},
+        "userProfile": {"walletStatus": p.wallet_status, "homePage": p.home_page,
+                        "elitechIdentity": p.elitech_identity, "elitechIndustry": p.elitech_industry,
+                        "enableProtect": p.enable_protect, "enableFda": p.enable_fda},
+        "premiumState": {"state": info.premium.state, "expiredCount": info.premium.expired_count},
+        "baseSceneList": [{"sceneType": sc.scene_type, "sceneName": translator.translate(sc.name, language)}
+                          for sc in info.scenes],
+        "elitechVersion": current_app.config["API_VERSION"],
+    }
+
+
+@blp.route("/BaseAccount/accountInfo")
+class AccountInfoView(MethodView):
+    @blp.arguments(s.AccountInfoQuery, location="query")
+    @blp.ok(s.AccountInfoSchema)
+    @inject
+    def get(self, query, account_info=Provide[Container.account_info]):
+        """Who the caller is: permissions, organizations and role, profile, premium state, scenes."""
+        return _account_info(account_info(context.current_principal().account_id))
+
+
+@blp.route("/BaseAccount/getScenePermissionList")
+class ScenePermissionView(MethodView):
+    @blp.arguments(s.SceneQuery, location="query")
+    @blp.ok(fields.List(fields.String(), required=True), name="PermissionNames")
+    @inject
+    def get(self, query, scene_permissions=Provide[Container.scene_permissions]):
+        """The caller's permissions within a scene. Scene 2 without cloudChain.myProject means the
+        console falls back to scene 1."""
+        return scene_permissions(context.current_principal().account_id, query["sceneId"])
+
+
+@blp.route("/BaseAccount/login/toOldPaltform")
+class SwitchPlatformView(MethodView):
+    @blp.arguments(s.SwitchPlatformSchema)
+    @blp.ok(s.TokenSchema, refusals=(e.BadCredentials,), status=401)
+    @blp.alt_response(429, description="too many failures; see Retry-After")
+    @inject
+    def post(self, body, switch=Provide[Container.switch_platform]):
+        """Change platform: the caller confirms their credentials and gets a token to open the
+        other platform with."""
+        return _token(switch(SwitchPlatform(context.current_principal().account_id, body["userName"],
+                                            body["accountPassword"], request.remote_addr)))
+
+
+@blp.route("/BaseUserProfile/update")
+class ProfileView(MethodView):
+    @blp.arguments(s.ProfileUpdateSchema)
+    @blp.ok(refusals=(e.UnknownDictionaryValue,))
+    @inject
+    def post(self, body, update=Provide[Container.update_profile]):
+        """Save identity, industry, home page or idle protection of the caller's profile."""
+        update(UpdateProfile(context.current_principal().account_id, body.get("elitechIdentity"),
+                             body.get("elitechIndustry"), body.get("homePage"), body.get("enableProtect")))
+
+

@@ -1,0 +1,134 @@
+"""The Flask application: the API under /api and, when built, the web console at /."""
+
+from __future__ import annotations
+
+import logging
+from importlib.metadata import PackageNotFoundError, version
+
+from flask import Flask, g, request, send_from_directory
+from werkzeug.exceptions import NotFound
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from adapters.i18n import resolve_language
+from core.shared.errors import BUSINESS_ERRORS
+from entrypoints.api import context
+from entrypoints.api.accounts.views import blp as accounts_blp
+from entrypoints.api.errors import Api
+from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.platform.views import blp as platform_blp
+from entrypoints.container import Container
+
+MAX_BODY_BYTES = 1024 * 1024
+log = logging.getLogger("coldchain.api")
+
+try:
+    APP_VERSION = version("coldchain")
+except PackageNotFoundError:  # running from a source tree that was not installed
+    APP_VERSION = "0.0.0"
+
+API_DESCRIPTION = """Cloud console for connected cold-chain devices.
+
+Every body is an envelope `{"code", "msg", "data"}`; `code` 0 is success. HTTP status tells the
+class of the outcome and `code` the business reason: 401/2010 no or expired token, 403 not allowed,
+404 unknown id, 409 a business rule (codes below), 422 invalid input (`errors` by field), 429 too
+many attempts (`Retry-After`), 500 unexpected. Messages follow `Accept-Language` (en-US, zh-CN,
+es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer cents.
+
+Business codes:
+""" + "\n".join(f"- {e.code}: {e.message}" for e in BUSINESS_ERRORS)
+
+
+def _bearer_token() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" else None
+
+
+def _needs_token(app: Flask) -> bool:
+    if request.endpoint is None or not isinstance(app.blueprints.get(request.blueprint or ""), ApiBlueprint):
+        return False
+    view = app.view_functions[request.endpoint]
+    handler = getattr(getattr(view, "view_class", None), request.method.lower(), view)
+    return not getattr(handler, "_public", False)
+
+
+def create_app(container: Container) -> Flask:
+    settings = container.settings()
+    app = Flask(__name__, static_folder=None)
+    app.config.update(
+        API_TITLE="Coldchain console API",
+        API_VERSION=APP_VERSION,
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api",
+        OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=MAX_BODY_BYTES,
+        API_SPEC_OPTIONS={
+            "info": {"description": API_DESCRIPTION},
+            "servers": [{"url": "/"}],
+            "components": {"securitySchemes": {"bearerAuth": {"type": "http", "scheme": "bearer"}}},
+            "security": [{"bearerAuth": []}],
+        },
+    )
+    app.json.sort_keys = False  # envelopes read code, msg, data
+    app.extensions["coldchain.container"] = container
+    if settings.proxy_count:
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_count, x_proto=settings.proxy_count,
+                                x_host=settings.proxy_count)
+
+    api = Api(app)
+    api.register_blueprint(accounts_blp, url_prefix="/api/base")
+    api.register_blueprint(platform_blp, url_prefix="/api/base")
+    container.wire(packages=["entrypoints.api"])
+
+    profile = settings.edition.profile
+
+    @app.before_request
+    def _request_context():
+        context.language.set(resolve_language(request.headers.get("Accept-Language"), profile.default_language))
+        context.time_zone.set(context.zone_or_default(request.headers.get("X-Time-Zone"),
+                                                      profile.default_time_zone))
+        g.principal = None
+        if _needs_token(app):
+            g.principal = container.authenticate()(_bearer_token())
+
+    @app.after_request
+    def _headers(response):
+        response.headers.setdefault("X-Content-Type-Options", "nosniff")
+        response.headers.setdefault("Referrer-Policy", "same-origin")
+        response.headers.setdefault("X-Frame-Options", "DENY")
+        if request.path.startswith("/api/"):
+            response.headers.setdefault("Cache-Control", "no-store")
+            response.headers.setdefault("Content-Language", context.language.get())
+        return response
+
+    _serve_web(app, settings.web_dist)
+    return app
+
+
+PLACEHOLDER = """<!doctype html><meta charset="utf-8"><title>Coldchain console</title>
+<body style="font-family:sans-serif;max-width:40rem;margin:4rem auto">
+<h1>Coldchain console API</h1><p>The web client has not been built (<code>make run</code> builds it).
+The API is served under <a href="/api/openapi.json">/api</a>.</p></body>"""
+
+
+def _serve_web(app: Flask, dist) -> None:
+    """The built single-page client: real files as they are, any other path gets index.html so
+    the client's router can take it."""
+
+    @app.get("/", defaults={"path": ""})
+    @app.get("/<path:path>")
+    def web(path: str):
+        if path.startswith("api/") or path == "api":
+            raise NotFound()
+        index = dist / "index.html"
+        if not index.exists():
+            return PLACEHOLDER, 200, {"Content-Type": "text/html; charset=utf-8"}
+        candidate = (dist / path).resolve()
+        if path and candidate.is_file() and dist in candidate.parents:
+            response = send_from_directory(dist, path)
+            if path.startswith("assets/"):  # hashed file names: safe to cache for a year
+                response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
+            return response
+        response = send_from_directory(dist, "index.html")
+        response.headers["Cache-Control"] = "no-cache"
+        return response

@@ -1,0 +1,36 @@
+"""Per-request facts the API layer needs: language, time zone, caller."""
+
+from __future__ import annotations
+
+from contextvars import ContextVar
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+from flask import current_app, g
+
+from core.accounts.model import Principal
+from core.shared.errors import NotAuthenticated
+
+language: ContextVar[str] = ContextVar("language", default="en-US")
+time_zone: ContextVar[ZoneInfo] = ContextVar("time_zone", default=ZoneInfo("UTC"))
+
+
+def zone_or_default(name: str | None, default: str) -> ZoneInfo:
+    """An unknown or malformed X-Time-Zone falls back to the edition's zone rather than failing."""
+    if name and len(name) <= 64 and ".." not in name and not name.startswith("/"):
+        try:
+            return ZoneInfo(name)
+        except (ZoneInfoNotFoundError, ValueError):
+            pass
+    return ZoneInfo(default)
+
+
+def current_principal() -> Principal:
+    principal = g.get("principal")
+    if principal is None:
+        raise NotAuthenticated()
+    return principal
+
+
+def container():
+    """The dependency container of the running application."""
+    return current_app.extensions["coldchain.container"]

@@ -1,0 +1,163 @@
+"""The contract's rules for every call (api-contract section 1), in one place:
+
+- every body is an envelope `{"code", "msg", "data"}`;
+- request schemas refuse unknown fields, in the body and in the query string;
+- malformed JSON is a 422 like any other validation failure;
+- a call needs a bearer token unless its view is marked public;
+- datetimes go out as ISO 8601 in the caller's X-Time-Zone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from functools import wraps
+from typing import Any
+
+import marshmallow as ma
+from flask import g
+from flask_smorest import Blueprint
+from webargs.flaskparser import FlaskParser, abort
+
+from core.shared.errors import DomainError, Forbidden
+from core.shared.messages import N_
+from entrypoints.api import context
+
+OK = {"code": 0, "msg": "ok"}
+MAX_PAGE_SIZE = 200
+
+
+class StrictParser(FlaskParser):
+    DEFAULT_UNKNOWN_BY_LOCATION = {**FlaskParser.DEFAULT_UNKNOWN_BY_LOCATION,
+                                   "query": ma.RAISE, "querystring": ma.RAISE}
+
+    def _handle_invalid_json_error(self, error, req, *args, **kwargs):
+        abort(422, messages={"json": {"_schema": [N_("Invalid JSON body.")]}}, exc=error)
+
+
+class Schema(ma.Schema):
+    """Base of every request and response schema. Unknown fields are refused."""
+
+    class Meta:
+        unknown = ma.RAISE
+        ordered = True
+
+
+class LocalDateTime(ma.fields.DateTime):
+    """An instant, written in the caller's time zone with its offset."""
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        return super()._serialize(value.astimezone(context.time_zone.get()), attr, obj, **kwargs)
+
+
+class ErrorEnvelope(Schema):
+    code = ma.fields.Integer(required=True, metadata={"description": "business code, never 0"})
+    msg = ma.fields.String(required=True, metadata={"description": "message in the request's language"})
+    data = ma.fields.Raw(allow_none=True, metadata={"description": "always null"})
+    errors = ma.fields.Dict(metadata={"description": "validation errors by field"})
+
+
+class PageQuery(Schema):
+    """Paging fields of the contract; extend with filters."""
+
+    start = ma.fields.Integer(load_default=1, validate=ma.validate.Range(min=1, max=1_000_000),
+                              metadata={"description": "1-based page number"})
+    pageSize = ma.fields.Integer(load_default=10, validate=ma.validate.Range(min=1, max=MAX_PAGE_SIZE))
+    sortField = ma.fields.String(validate=ma.validate.Length(max=50))
+    sortOrder = ma.fields.String(validate=ma.validate.OneOf(["asc", "desc"]))
+
+
+_envelopes: dict[tuple[str, bool], type[Schema]] = {}
+
+
+def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = False, *,
+             nullable: bool = False, name: str | None = None) -> type[Schema]:
+    """The success envelope around `schema`, a bare field (give `name`), or null."""
+    name = name or (schema.__name__.removesuffix("Schema") if schema else "Null")
+    key = (f"{name}{'List' if many else ''}{'OrNull' if nullable else ''}", many)
+    if key not in _envelopes:
+        if isinstance(schema, ma.fields.Field):
+            data = schema
+        elif schema is None:
+            data = ma.fields.Constant(None, allow_none=True, metadata={"type": "null"})
+        elif many:
+            data = ma.fields.List(ma.fields.Nested(schema), required=True)
+        else:
+            data = ma.fields.Nested(schema, required=not nullable, allow_none=nullable)
+        _envelopes[key] = type(f"{key[0]}Envelope", (Schema,), {
+            "code": ma.fields.Integer(required=True, metadata={"enum": [0]}),
+            "msg": ma.fields.String(required=True),
+            "data": data,
+        })
+    return _envelopes[key]
+
+
+_pages: dict[str, type[Schema]] = {}
+
+
+def page_of(schema: type[ma.Schema]) -> type[Schema]:
+    name = f"{schema.__name__.removesuffix('Schema')}Page"
+    if name not in _pages:
+        _pages[name] = type(name, (Schema,), {
+            "start": ma.fields.Integer(required=True),
+            "pageSize": ma.fields.Integer(required=True),
+            "totalCount": ma.fields.Integer(required=True),
+            "data": ma.fields.List(ma.fields.Nested(schema), required=True),
+        })
+    return _pages[name]
+
+
+def _describe(errors: Iterable[type[DomainError]]) -> str:
+    return "; ".join(f"code {e.code}: {e.message}" for e in errors)
+
+
+class ApiBlueprint(Blueprint):
+    ARGUMENTS_PARSER = StrictParser()
+
+    def ok(self, schema: type[ma.Schema] | ma.fields.Field | None = None, *, many: bool = False,
+           nullable: bool = False, name: str | None = None, refusals: Iterable[type[DomainError]] = (),
+           status: int = 409) -> Callable:
+        """Success response in the envelope, plus the documented refusals of this call."""
+        refusals = tuple(refusals)
+
+        def decorator(func: Callable) -> Callable:
+            @wraps(func)
+            def wrapper(*args: Any, **kwargs: Any) -> dict:
+                return {**OK, "data": func(*args, **kwargs)}
+
+            documented = self.response(200, envelope(schema, many, nullable=nullable, name=name))(wrapper)
+            if refusals:
+                documented = self.alt_response(status, schema=ErrorEnvelope,
+                                               description=_describe(refusals))(documented)
+            return documented
+
+        return decorator
+
+    def public(self, func: Callable) -> Callable:
+        """No token needed (login, register, codes, custom page, configuration)."""
+        func = self.doc(security=[])(func)
+        func._public = True
+        return func
+
+    def requires(self, permission: str) -> Callable:
+        """The caller must hold `permission` (403 otherwise)."""
+
+        def decorator(func: Callable) -> Callable:
+            @wraps(func)
+            def wrapper(*args: Any, **kwargs: Any) -> Any:
+                if permission not in caller_permissions():
+                    raise Forbidden()
+                return func(*args, **kwargs)
+
+            wrapper._permission = permission
+            return self.alt_response(403, schema=ErrorEnvelope,
+                                     description=f"the caller lacks `{permission}`")(wrapper)
+
+        return decorator
+
+
+def caller_permissions() -> set[str]:
+    if "permissions" not in g:
+        g.permissions = context.container().permissions()(context.current_principal().account_id)
+    return g.permissions

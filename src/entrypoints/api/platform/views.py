@@ -1,0 +1,109 @@
+"""White-label pages, notices, dictionaries and the client configuration."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+
+from dependency_injector.wiring import Provide, inject
+from flask.views import MethodView
+from sqlalchemy import text
+
+from core.platform.model import CustomPage, Notice
+from core.shared.edition import LANGUAGES
+from core.shared.paging import PageRequest
+from entrypoints.api import context
+from entrypoints.api.framework import ApiBlueprint, page_of
+from entrypoints.api.platform import schemas as s
+from entrypoints.container import Container
+
+blp = ApiBlueprint("platform", __name__, description="White label, notices, dictionaries, configuration")
+
+
+def _camel(name: str) -> str:
+    head, *rest = name.split("_")
+    return head + "".join(part.title() for part in rest)
+
+
+def _custom_page(page: CustomPage) -> dict:
+    data = {_camel(k): v for k, v in asdict(page).items() if k not in ("remark", "independent")}
+    data["backGroundLogo"] = data.pop("backgroundLogo")
+    return data
+
+
+def _notice_row(n: Notice) -> dict:
+    return {"noticeId": n.id, "noticeCamp": n.camp, "noticePlatform": n.platform, "noticeType": n.notice_type,
+            "noticeContent": n.content, "publishedAt": n.published_at, "expiresAt": n.expires_at}
+
+
+@blp.route("/BaseDict/queryByType")
+class DictionaryView(MethodView):
+    @blp.arguments(s.DictQuery, location="query")
+    @blp.ok(s.DictItemSchema, many=True)
+    @inject
+    def get(self, query, list_dictionary=Provide[Container.list_dictionary]):
+        """Items of one dictionary with labels in the request's language (empty for an unknown type)."""
+        default = context.container().settings().edition.profile.default_language
+        language = context.language.get()
+        return [{"dataCode": i.data_code, "dataValue": i.data_value, "label": i.label(language, default)}
+                for i in list_dictionary(query["dataType"])]
+
+
+@blp.route("/BaseCustomPage/queryByTopDomain")
+class CustomPageView(MethodView):
+    @blp.public
+    @blp.arguments(s.TopDomainQuery, location="query")
+    @blp.ok(s.CustomPageSchema, nullable=True)
+    @inject
+    def get(self, query, find=Provide[Container.find_custom_page]):
+        """The white-label platform of a host name (its own or a parent domain's), or null."""
+        page = find(query["topDomain"])
+        return _custom_page(page) if page else None
+
+
+@blp.route("/BaseNotice/queryNotice")
+class NoticeView(MethodView):
+    @blp.arguments(s.NoticeQuery)
+    @blp.ok(s.NoticeSchema, nullable=True)
+    @inject
+    def post(self, body, find=Provide[Container.find_notice]):
+        """The newest notice in force for a platform (camp), client platform and type, or null."""
+        notice = find(body["noticeCamp"], body["noticePlatform"], body["noticeType"])
+        return {"noticeId": notice.id, "noticeContent": notice.content} if notice else None
+
+
+@blp.route("/BaseNotice/queryNoticePage")
+class NoticePageView(MethodView):
+    @blp.requires("notice.list:query")
+    @blp.arguments(s.NoticePageQuery)
+    @blp.ok(page_of(s.NoticeRowSchema))
+    @inject
+    def post(self, body, list_notices=Provide[Container.list_notices]):
+        """Back office: all notices, a page at a time."""
+        page = list_notices(PageRequest(body["start"], body["pageSize"], body.get("sortField"),
+                                        body.get("sortOrder", "desc")), body.get("noticeType"))
+        return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
+                "data": [_notice_row(n) for n in page.items]}
+
+
+@blp.route("/config")
+class ConfigView(MethodView):
+    @blp.public
+    @blp.ok(s.ConfigSchema)
+    def get(self):
+        """What the client needs to know about this installation's edition."""
+        profile = context.container().settings().edition.profile
+        return {"edition": profile.name, "currency": profile.currency,
+                "payTypes": [int(p) for p in profile.pay_types], "defaultLanguage": profile.default_language,
+                "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
+                "countryCodeFixed": profile.fixed_country_code is not None}
+
+
+@blp.route("/health")
+class HealthView(MethodView):
+    @blp.public
+    @blp.ok(s.HealthSchema)
+    def get(self):
+        """Liveness and database reachability, for load balancers."""
+        with context.container().engine().connect() as connection:
+            connection.execute(text("SELECT 1"))
+        return {"status": "ok", "database": "ok"}

@@ -1,0 +1,265 @@
+"""Demo data for `make run`, the browser tests and anyone trying the console.
+
+Idempotent: every record is found by its natural key (user name, GUID, package code, domain)
+and created only when missing, so running it twice changes nothing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import UTC, datetime, timedelta
+
+from sqlalchemy import select
+from sqlalchemy.orm import Session
+
+from adapters.persistence import models as m
+from core.accounts.model import AccountType
+from core.accounts.rules import normalize_login_name
+from core.permissions import roles
+from core.shared.edition import Edition
+from entrypoints.container import Container
+
+DEMO_PASSWORD = "Coldchain#2026"
+LIFELONG = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
+
+
+@dataclass(frozen=True)
+class DemoAccount:
+    user_name: str
+    role: str
+    account_type: AccountType
+    phone: str | None
+    email: str
+    identity: str | None = "3"
+    industry: str | None = "5"
+    wallet: int = 0
+    company: str | None = None
+
+
+ACCOUNTS = (
+    DemoAccount("admin", roles.SYSTEM_ADMIN.code, AccountType.SYSTEM, "13800000000", "admin@coldchain.example"),
+    DemoAccount("operator", roles.OPERATOR.code, AccountType.SYSTEM, "13800000009", "operator@coldchain.example"),
+    DemoAccount("alice", roles.PERSONAL_CUSTOMER.code, AccountType.PERSONAL, "13800000001", "alice@example.com"),
+    DemoAccount("acme", roles.ENTERPRISE_CUSTOMER.code, AccountType.ENTERPRISE, "13800000002", "it@acme.example",
+                wallet=1, company="Acme Cold Chain Co."),
+    DemoAccount("bob", roles.PERSONAL_CUSTOMER.code, AccountType.PERSONAL, "13800000003", "bob@acme.example",
+                identity=None, industry=None),
+    DemoAccount("calibadmin", roles.CALIBRATION_ADMIN.code, AccountType.SYSTEM, "13800000004",
+                "calibration@coldchain.example"),
+)
+# Demo user names are below the 6-character minimum of sign-up on purpose: they are the
+# spec's names, created here, never through the register call.
+
+# cents per edition: (domestic CNY, international USD)
+PRICES = {
+    "basic_12": (9900, 1990), "basic_24": (18800, 3790), "basic_36": (26900, 5390),
+    "pro_12": (19900, 3990), "pro_24": (37800, 7590), "pro_life": (99900, 19900),
+    "sms_100": (1000, 500), "sms_500": (4500, 2000), "sms_1000": (8000, 3500),
+    "voice_50": (1500, 800), "voice_200": (5000, 2500),
+}
+ITEMS = {  # code: (domestic name, international name)
+    "DATA_QUERY_EXPORT": ("数据查询导出（最长3年历史）", "Data query and export (up to 3 years of history)"),
+    "ALARM_SMS": ("短信告警（超限短信通知）", "SMS alarms (text message on every limit breach)"),
+    "ALARM_VOICE": ("语音告警（超限电话通知）", "Voice alarms (phone call on every limit breach)"),
+    "AI_QA": ("AI问答（用自然语言查询数据）", "AI Q&A (ask questions about your data)"),
+}
+LEVEL_TEXT = {  # key: (domestic name, international name, domestic description, international description)
+    "free": ("免费版", "Free", "基础数据上传与查看", "Upload and view data"),
+    "basic": ("基础版", "Basic", "数据导出与短信告警", "Data export and SMS alarms"),
+    "pro": ("专业版", "Professional", "全部告警渠道与AI问答", "Every alarm channel and AI Q&A"),
+}
+
+
+class _Seeder:
+    def __init__(self, session: Session, edition: Edition, password_hash: str, now: datetime) -> None:
+        self.s, self.edition, self.hash, self.now = session, edition, password_hash, now
+        self.domestic = edition is Edition.DOMESTIC
+        self.created: list[str] = []
+
+    def price(self, key: str) -> int:
+        return PRICES[key][0 if self.domestic else 1]
+
+    def _one(self, model, **where):
+        return self.s.scalars(select(model).filter_by(**where)).first()
+
+    def _get_or_add(self, model, where: dict, **values):
+        row = self._one(model, **where)
+        if row is None:
+            row = model(**where, **values)
+            self.s.add(row)
+            self.s.flush()
+            self.created.append(f"{model.__tablename__}:{next(iter(where.values()))}")
+        return row
+
+    def role_id(self, code: str) -> int:
+        return self._one(m.RoleRow, code=code).id
+
+    def accounts(self) -> dict[str, m.AccountRow]:
+        rows = {}
+        for a in ACCOUNTS:
+            row = self._get_or_add(
+                m.AccountRow, {"user_name_key": normalize_login_name(a.user_name)}, user_name=a.user_name,
+                password_hash=self.hash, phone=a.phone, email=a.email, account_type=int(a.account_type),
+                status=1, company=a.company, created_at=self.now)
+            if self.s.get(m.AccountRoleRow, (row.id, self.role_id(a.role))) is None:
+                self.s.add(m.AccountRoleRow(account_id=row.id, role_id=self.role_id(a.role)))
+            if self.s.get(m.UserProfileRow, row.id) is None:
+                self.s.add(m.UserProfileRow(account_id=row.id, wallet_status=a.wallet, elitech_identity=a.identity,
+                                            elitech_industry=a.industry, enable_protect=0, enable_fda=0))
+            rows[a.user_name] = row
+        if self.s.get(m.PremiumMembershipRow, rows["acme"].id) is None:
+            self.s.add(m.PremiumMembershipRow(account_id=rows["acme"].id, expires_at=self.now + timedelta(days=200)))
+        return rows
+
+    def organization(self, acme: m.AccountRow, bob: m.AccountRow) -> m.OrganizationRow:
+        org = self._get_or_add(m.OrganizationRow, {"name": "Acme Cold Chain"}, creator_account_id=acme.id,
+                               created_at=self.now)
+        for account, role in ((acme, roles.ORG_CREATOR), (bob, roles.ORG_MEMBER)):
+            if self.s.get(m.OrganizationMemberRow, (org.id, account.id)) is None:
+                self.s.add(m.OrganizationMemberRow(organization_id=org.id, account_id=account.id,
+                                                   role_id=self.role_id(role.code)))
+        return org
+
+    def device_types(self) -> dict[str, m.DeviceTypeRow]:
+        loggers = self._get_or_add(m.DeviceSeriesRow, {"series_name": "RCW cloud loggers"})
+        rooms = self._get_or_add(m.DeviceSeriesRow, {"series_name": "Cold storage monitors"})
+        spec = {
+            "wifi": (0x8001, "RCW-360 Wi-Fi Logger", loggers, "1"),
+            "cellular": (0x8002, "LogEt 8 4G Logger", loggers, "1"),
+            "room": (0x8003, "CR-2 Cold Room Monitor", rooms, "2"),
+            "freezer": (0x8004, "FZ-1 Freezer Monitor", rooms, "3"),
+        }
+        return {key: self._get_or_add(m.DeviceTypeRow, {"type_code": code}, type_name=name, series_id=series.id,
+                                      add_type=0, scenes=scenes, status=2)
+                for key, (code, name, series, scenes) in spec.items()}
+
+    def catalogue(self, types: dict[str, m.DeviceTypeRow]) -> dict[str, m.ServiceLevelRow]:
+        package = self._get_or_add(m.ServicePackageRow, {"package_code": "10000001"},
+                                   package_name="Standard cloud service" if not self.domestic else "标准云服务",
+                                   status=1, enabled_at=self.now, created_at=self.now)
+        for t in types.values():
+            if self.s.get(m.PackageDeviceTypeRow, (package.id, t.id)) is None:
+                self.s.add(m.PackageDeviceTypeRow(package_id=package.id, device_type_id=t.id))
+        for sort, (code, names) in enumerate(ITEMS.items()):
+            self._get_or_add(m.ServiceItemRow, {"item_code": code}, item_name=names[0 if self.domestic else 1],
+                             item_label=code, sort=sort)
+        levels = {}
+        options = {
+            "free": [(12, 0, 100)],
+            "basic": [(12, self.price("basic_12"), 100), (24, self.price("basic_24"), 95),
+                      (36, self.price("basic_36"), 90)],
+            "pro": [(12, self.price("pro_12"), 100), (24, self.price("pro_24"), 95),
+                    (1200, self.price("pro_life"), 100)],
+        }
+        items = {"free": ["DATA_QUERY_EXPORT"], "basic": ["DATA_QUERY_EXPORT", "ALARM_SMS"], "pro": list(ITEMS)}
+        for sort, key in enumerate(("free", "basic", "pro")):
+            text = LEVEL_TEXT[key]
+            name = text[0 if self.domestic else 1]
+            level = self._one(m.ServiceLevelRow, package_id=package.id, sort=sort)
+            if level is None:
+                level = m.ServiceLevelRow(package_id=package.id, sort=sort, level_name=name,
+                                          level_describe=text[2 if self.domestic else 3])
+                self.s.add(level)
+                self.s.flush()
+                for option_sort, (months, fee, discount) in enumerate(options[key]):
+                    self.s.add(m.LevelYearOptionRow(level_id=level.id, time_length=months, service_fee_cents=fee,
+                                                    data_fee_cents=0, discount=discount, sort=option_sort,
+                                                    top_status=int(option_sort == 0 and key == "pro")))
+                for code in items[key]:
+                    self.s.add(m.LevelItemRow(level_id=level.id, item_code=code))
+                self.created.append(f"service_levels:{name}")
+            levels[key] = level
+        self.s.flush()
+        activity = self._get_or_add(
+            m.ActivityRow, {"name": "双11促销" if self.domestic else "Winter sale"}, nature=1,
+            starts_at=self.now - timedelta(days=10), ends_at=self.now + timedelta(days=20), status=1,
+            created_at=self.now)
+        pro_options = self.s.scalars(select(m.LevelYearOptionRow).where(
+            m.LevelYearOptionRow.level_id == levels["pro"].id).order_by(m.LevelYearOptionRow.sort)).all()
+        for option, (discount, bonus) in zip(pro_options[:2], ((80, 2), (75, 3)), strict=True):
+            if self.s.get(m.ActivityYearOptionRow, (activity.id, option.id)) is None:
+                self.s.add(m.ActivityYearOptionRow(activity_id=activity.id, level_year_id=option.id,
+                                                   activity_discount=discount, presentation_month=bonus))
+        currency = self.edition.profile.currency
+        sms = (("sms_100", 1, 100), ("sms_500", 1, 500), ("sms_1000", 1, 1000), ("voice_50", 2, 50),
+               ("voice_200", 2, 200))
+        for country in ("86", "1"):
+            for sort, (key, kind, count) in enumerate(sms):
+                name = f"{'SMS' if kind == 1 else 'Voice'} {count} (+{country})"
+                self._get_or_add(m.SmsPackageRow, {"package_name": name}, kind=kind, country_code=country,
+                                 package_fee_cents=self.price(key), currency=currency, count=count,
+                                 discount=90 if count >= 500 else 100, sort=sort, status=1)
+        return levels
+
+    def devices(self, owners: dict[str, m.AccountRow], org: m.OrganizationRow, types, levels) -> None:
+        country = self.edition.profile.default_country_code
+        now = self.now
+        alice, acme = owners["alice"], owners["acme"]
+        spec = [
+            # guid, name, type, owner, level, expiry, sim, data plan, sms, voice
+            ("RCW360A0000001", "Cold room A logger", "wifi", alice, "basic", now + timedelta(days=200), None, 0, 120, 30),
+            ("RCW360A0000002", "Cold room B logger", "wifi", alice, "basic", now + timedelta(days=20),
+             "89860012345678900001", 1, 60, 10),
+            ("RCW360A0000003", "Vaccine fridge logger", "wifi", alice, "free", now - timedelta(days=15), None, 0, 10, 0),
+            ("LOGET8A0000001", "Truck 12 tracker", "cellular", alice, "pro", LIFELONG,
+             "89860012345678900002", 1, 800, 200),
+            ("FZ1A000000001", "Pharmacy freezer", "freezer", alice, "pro", now + timedelta(days=100), None, 0, 300, 80),
+            ("CR2A000000001", "Dock cold room", "room", alice, "basic", now + timedelta(days=60),
+             "89860012345678900003", 2, 45, 5),
+            ("CR2B000000001", "Warehouse 1 cold room", "room", acme, "pro", now + timedelta(days=300), None, 0, 500, 100),
+            ("RCW360B0000001", "Warehouse 1 door logger", "wifi", acme, "basic", now + timedelta(days=5), None, 0, 20, 0),
+        ]
+        for guid, name, type_key, owner, level, expiry, sim, plan, sms, voice in spec:
+            self._get_or_add(
+                m.DeviceRow, {"guid": guid}, device_name=name, type_id=types[type_key].id, owner_account_id=owner.id,
+                organization_id=org.id if owner is acme else None, sim_iccid=sim, jc_iccid_status=plan,
+                level_id=levels[level].id, service_expires_at=expiry, sms_count=sms, voice_count=voice,
+                country_code=country, node_type=1, display_precision=1, temperature_unit="C", status=1,
+                created_at=now)
+        freezer = self._one(m.DeviceRow, guid="FZ1A000000001")
+        if self._one(m.AutoRenewAgreementRow, device_id=freezer.id) is None:
+            option = self.s.scalars(select(m.LevelYearOptionRow).where(
+                m.LevelYearOptionRow.level_id == levels["pro"].id).order_by(m.LevelYearOptionRow.sort)).first()
+            self.s.add(m.AutoRenewAgreementRow(
+                device_id=freezer.id, level_id=levels["pro"].id, level_year_id=option.id,
+                pay_type=1 if self.domestic else 30, total_fee_cents=option.service_fee_cents, status=1,
+                next_execution_at=freezer.service_expires_at, created_at=now))
+            self.created.append("auto_renew_agreements:FZ1A000000001")
+
+    def platform(self) -> None:
+        self._get_or_add(
+            m.CustomPageRow, {"top_domain": "demo.localhost"}, company_name="Demo Refrigeration Ltd.",
+            title="Demo Cold Chain Cloud", theme_color="#0f9d58", style_model="default", default_camp=1,
+            enable_register=1, use_elitech_logo=0, force_https=0, record_company="Demo Refrigeration Ltd.",
+            record_number="京ICP备00000000号-1", record_connection="https://beian.miit.gov.cn/")
+        self._get_or_add(
+            m.CustomPageRow, {"top_domain": "junjia.localhost"}, company_name="Junjia Cold Storage",
+            title="Junjia Cold Storage Monitor", theme_color="#1f6feb", style_model="junjia", default_camp=2,
+            enable_register=0, use_elitech_logo=0, force_https=0)
+        content = ("<p><strong>Scheduled maintenance</strong>: the console will be read-only on Sunday "
+                   "02:00-03:00 (UTC+8). Devices keep recording and alarms keep working.</p>")
+        if self._one(m.NoticeRow, camp=0, platform=1, notice_type=1) is None:
+            self.s.add(m.NoticeRow(camp=0, platform=1, notice_type=1, content=content,
+                                   published_at=self.now - timedelta(days=1), created_at=self.now))
+            self.created.append("notices:maintenance")
+
+
+def seed(container: Container) -> str:
+    settings = container.settings()
+    now = container.clock().now().replace(microsecond=0)
+    with Session(container.engine()) as session:
+        if session.scalars(select(m.RoleRow).limit(1)).first() is None:
+            raise SystemExit("the database has no roles yet: run `coldchain migrate` first")
+        existing = session.scalars(select(m.AccountRow).filter_by(user_name_key="admin")).first()
+        password_hash = existing.password_hash if existing else container.hasher().hash(DEMO_PASSWORD)
+        seeder = _Seeder(session, settings.edition, password_hash, now)
+        owners = seeder.accounts()
+        org = seeder.organization(owners["acme"], owners["bob"])
+        types = seeder.device_types()
+        levels = seeder.catalogue(types)
+        seeder.devices(owners, org, types, levels)
+        seeder.platform()
+        session.commit()
+    if not seeder.created:
+        return "demo data already present; nothing changed"
+    return f"demo data loaded ({len(seeder.created)} records); log in as alice / {DEMO_PASSWORD}"

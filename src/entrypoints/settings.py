@@ -1,0 +1,215 @@
+"""Settings from the environment, checked once at start-up.
+
+Every setting has a safe development default; a bad value stops the process with a message that
+names the variable, what it holds and what it should hold.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from urllib.parse import urlsplit
+
+from sqlalchemy.engine import make_url
+from sqlalchemy.exc import ArgumentError
+
+from core.shared.edition import Edition
+
+ENVIRONMENTS = ("development", "production", "test")
+_TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
+
+
+class ConfigError(ValueError):
+    pass
+
+
+@dataclass(frozen=True)
+class ProviderSettings:
+    """Base URLs and keys of outside services; they default to the local sandboxes."""
+
+    wechat_pay_base_url: str
+    wechat_app_id: str
+    wechat_mch_id: str
+    wechat_api_key: str
+    alipay_gateway_url: str
+    alipay_app_id: str
+    alipay_private_key: str
+    alipay_public_key: str
+    stripe_api_base: str
+    stripe_secret_key: str
+    stripe_publishable_key: str
+    stripe_webhook_secret: str
+    paypal_base_url: str
+    paypal_client_id: str
+    paypal_client_secret: str
+    sms_base_url: str
+    sms_api_key: str
+    map_key: str
+    map_security_key: str
+
+
+@dataclass(frozen=True)
+class Settings:
+    app_env: str
+    edition: Edition
+    database_url: str
+    mqtt_url: str
+    mqtt_embedded: bool
+    secret_key: str
+    proxy_count: int
+    log_level: str
+    password_time_cost: int
+    password_memory_kib: int
+    password_parallelism: int
+    web_dist: Path
+    market_manage_account: str | None
+    providers: ProviderSettings = field(repr=False)
+
+    @property
+    def secret_key_bytes(self) -> bytes:
+        return self.secret_key.encode()
+
+    @property
+    def is_sqlite(self) -> bool:
+        return self.database_url.startswith("sqlite")
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ConfigError(f"{name} must be one of 1/0, true/false, yes/no or on/off; got {raw!r}")
+
+
+def _int(env: Mapping[str, str], name: str, default: int, low: int, high: int) -> int:
+    raw = env.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise ConfigError(f"{name} must be a whole number between {low} and {high}; got {raw!r}") from None
+    if not low <= value <= high:
+        raise ConfigError(f"{name} must be between {low} and {high}; got {value}")
+    return value
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, choices: tuple[str, ...]) -> str:
+    value = env.get(name, default).strip().lower() or default
+    if value not in choices:
+        raise ConfigError(f"{name} must be one of {', '.join(choices)}; got {env.get(name)!r}")
+    return value
+
+
+def _database_url(env: Mapping[str, str], var_dir: Path) -> str:
+    raw = env.get("DATABASE_URL", "").strip()
+    if not raw:
+        return f"sqlite:///{var_dir / 'coldchain.db'}"
+    if raw.startswith(("postgres://", "postgresql://")):
+        # psycopg 3 is the installed driver; plain URLs would ask SQLAlchemy for psycopg2.
+        raw = "postgresql+psycopg://" + raw.split("://", 1)[1]
+    try:
+        url = make_url(raw)
+    except ArgumentError:
+        raise ConfigError(f"DATABASE_URL is not a database URL: {raw!r} "
+                          "(examples: sqlite:///var/coldchain.db, postgresql://user@127.0.0.1:5432/coldchain)") from None
+    if url.get_backend_name() not in ("sqlite", "postgresql"):
+        raise ConfigError(f"DATABASE_URL must point at SQLite or PostgreSQL; got {url.get_backend_name()!r}")
+    if url.get_backend_name() == "postgresql" and url.drivername != "postgresql+psycopg":
+        raise ConfigError("DATABASE_URL for PostgreSQL must use the psycopg driver (postgresql:// or "
+                          f"postgresql+psycopg://); got {url.drivername!r}")
+    return raw
+
+
+def _mqtt_url(env: Mapping[str, str]) -> str:
+    raw = env.get("MQTT_URL", "").strip() or "mqtt://127.0.0.1:1883"
+    parts = urlsplit(raw)
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname or port == -1:
+        raise ConfigError(f"MQTT_URL must look like mqtt://host:1883 or mqtts://host:8883; got {raw!r}")
+    return raw
+
+
+def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
+    key = env.get("SECRET_KEY", "").strip()
+    if key:
+        if len(key) < 32:
+            raise ConfigError("SECRET_KEY must be at least 32 characters (try: python3 -c "
+                              "'import secrets; print(secrets.token_urlsafe(48))')")
+        return key
+    if app_env == "production":
+        raise ConfigError("SECRET_KEY must be set when APP_ENV=production")
+    # Development: a random key kept under var/ so codes and captchas survive a restart.
+    path = var_dir / "secret_key"
+    if path.exists():
+        return path.read_text().strip()
+    var_dir.mkdir(parents=True, exist_ok=True)
+    key = secrets.token_urlsafe(48)
+    path.write_text(key)
+    path.chmod(0o600)
+    return key
+
+
+def _providers(env: Mapping[str, str]) -> ProviderSettings:
+    sandbox = env.get("PAYMENT_SANDBOX_URL", "http://127.0.0.1:8001").rstrip("/")
+    if urlsplit(sandbox).scheme not in ("http", "https"):
+        raise ConfigError(f"PAYMENT_SANDBOX_URL must be an http(s) URL; got {sandbox!r}")
+
+    def get(name: str, default: str = "") -> str:
+        return env.get(name, default).strip()
+
+    return ProviderSettings(
+        wechat_pay_base_url=get("WECHAT_PAY_BASE_URL", f"{sandbox}/wechat/"),
+        wechat_app_id=get("WECHAT_APP_ID", "wxsandbox0000000"),
+        wechat_mch_id=get("WECHAT_MCH_ID", "1900000109"),
+        wechat_api_key=get("WECHAT_API_KEY"),
+        alipay_gateway_url=get("ALIPAY_GATEWAY_URL", f"{sandbox}/alipay/gateway.do"),
+        alipay_app_id=get("ALIPAY_APP_ID", "2021000000000000"),
+        alipay_private_key=get("ALIPAY_PRIVATE_KEY"),
+        alipay_public_key=get("ALIPAY_PUBLIC_KEY"),
+        stripe_api_base=get("STRIPE_API_BASE", f"{sandbox}/stripe"),
+        stripe_secret_key=get("STRIPE_SECRET_KEY"),
+        stripe_publishable_key=get("STRIPE_PUBLISHABLE_KEY"),
+        stripe_webhook_secret=get("STRIPE_WEBHOOK_SECRET"),
+        paypal_base_url=get("PAYPAL_BASE_URL", f"{sandbox}/paypal"),
+        paypal_client_id=get("PAYPAL_CLIENT_ID"),
+        paypal_client_secret=get("PAYPAL_CLIENT_SECRET"),
+        sms_base_url=get("SMS_BASE_URL", f"{sandbox}/sms"),
+        sms_api_key=get("SMS_API_KEY"),
+        map_key=get("MAP_KEY"),
+        map_security_key=get("MAP_SECURITY_KEY"),
+    )
+
+
+def load_settings(env: Mapping[str, str] | None = None) -> Settings:
+    env = os.environ if env is None else env
+    app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
+    var_dir = Path(env.get("VAR_DIR", "var")).resolve()
+    edition = Edition(_choice(env, "EDITION", "domestic", tuple(e.value for e in Edition)))
+    return Settings(
+        app_env=app_env,
+        edition=edition,
+        database_url=_database_url(env, var_dir),
+        mqtt_url=_mqtt_url(env),
+        mqtt_embedded=_flag(env, "MQTT_EMBEDDED", app_env == "development"),
+        secret_key=_secret_key(env, app_env, var_dir),
+        proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),
+        log_level=_choice(env, "LOG_LEVEL", "info", ("debug", "info", "warning", "error")).upper(),
+        password_time_cost=_int(env, "PASSWORD_HASH_TIME_COST", 3, 1, 20),
+        password_memory_kib=_int(env, "PASSWORD_HASH_MEMORY_KIB", 65536, 8, 1048576),
+        password_parallelism=_int(env, "PASSWORD_HASH_PARALLELISM", 4, 1, 16),
+        web_dist=Path(env.get("WEB_DIST", "web/dist")).resolve(),
+        market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
+        providers=_providers(env),
+    )
