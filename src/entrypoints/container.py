@@ -1,5 +1,9 @@
 """The one place that knows both the core and the adapters: it builds the application from the
-settings. Tests override single providers (`container.clock.override(...)`) instead of patching."""
+settings. Tests override single providers (`container.clock.override(...)`) instead of patching.
+
+Views reach it through their app (`context.container()`), not through dependency-injector's
+wiring: wiring patches module globals, so two applications in one process (the test suite runs a
+SQLite and a PostgreSQL one side by side) would cross their dependencies."""
 
 from __future__ import annotations
 
@@ -21,8 +25,6 @@ from entrypoints.settings import Settings
 
 
 class Container(containers.DeclarativeContainer):
-    wiring_config = containers.WiringConfiguration(packages=["entrypoints.api"])
-
     settings = providers.Dependency(instance_of=Settings)
     edition = providers.Callable(lambda s: s.edition, settings)
     secret_key = providers.Callable(lambda s: s.secret_key_bytes, settings)

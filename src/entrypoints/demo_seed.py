@@ -193,21 +193,22 @@ class _Seeder:
 
     def devices(self, owners: dict[str, m.AccountRow], org: m.OrganizationRow, types, levels) -> None:
         country = self.edition.profile.default_country_code
-        now = self.now
         alice, acme = owners["alice"], owners["acme"]
+
+        def days(n: int) -> datetime:
+            return self.now + timedelta(days=n)
+
+        sim1, sim2, sim3 = "89860012345678900001", "89860012345678900002", "89860012345678900003"
         spec = [
-            # guid, name, type, owner, level, expiry, sim, data plan, sms, voice
-            ("RCW360A0000001", "Cold room A logger", "wifi", alice, "basic", now + timedelta(days=200), None, 0, 120, 30),
-            ("RCW360A0000002", "Cold room B logger", "wifi", alice, "basic", now + timedelta(days=20),
-             "89860012345678900001", 1, 60, 10),
-            ("RCW360A0000003", "Vaccine fridge logger", "wifi", alice, "free", now - timedelta(days=15), None, 0, 10, 0),
-            ("LOGET8A0000001", "Truck 12 tracker", "cellular", alice, "pro", LIFELONG,
-             "89860012345678900002", 1, 800, 200),
-            ("FZ1A000000001", "Pharmacy freezer", "freezer", alice, "pro", now + timedelta(days=100), None, 0, 300, 80),
-            ("CR2A000000001", "Dock cold room", "room", alice, "basic", now + timedelta(days=60),
-             "89860012345678900003", 2, 45, 5),
-            ("CR2B000000001", "Warehouse 1 cold room", "room", acme, "pro", now + timedelta(days=300), None, 0, 500, 100),
-            ("RCW360B0000001", "Warehouse 1 door logger", "wifi", acme, "basic", now + timedelta(days=5), None, 0, 20, 0),
+            # guid, name, type, owner, level, expiry, SIM, data plan (1 active), SMS, voice
+            ("RCW360A0000001", "Cold room A logger", "wifi", alice, "basic", days(200), None, 0, 120, 30),
+            ("RCW360A0000002", "Cold room B logger", "wifi", alice, "basic", days(20), sim1, 1, 60, 10),
+            ("RCW360A0000003", "Vaccine fridge logger", "wifi", alice, "free", days(-15), None, 0, 10, 0),
+            ("LOGET8A0000001", "Truck 12 tracker", "cellular", alice, "pro", LIFELONG, sim2, 1, 800, 200),
+            ("FZ1A000000001", "Pharmacy freezer", "freezer", alice, "pro", days(100), None, 0, 300, 80),
+            ("CR2A000000001", "Dock cold room", "room", alice, "basic", days(60), sim3, 2, 45, 5),
+            ("CR2B000000001", "Warehouse 1 cold room", "room", acme, "pro", days(300), None, 0, 500, 100),
+            ("RCW360B0000001", "Warehouse 1 door logger", "wifi", acme, "basic", days(5), None, 0, 20, 0),
         ]
         for guid, name, type_key, owner, level, expiry, sim, plan, sms, voice in spec:
             self._get_or_add(
@@ -215,7 +216,7 @@ class _Seeder:
                 organization_id=org.id if owner is acme else None, sim_iccid=sim, jc_iccid_status=plan,
                 level_id=levels[level].id, service_expires_at=expiry, sms_count=sms, voice_count=voice,
                 country_code=country, node_type=1, display_precision=1, temperature_unit="C", status=1,
-                created_at=now)
+                created_at=self.now)
         freezer = self._one(m.DeviceRow, guid="FZ1A000000001")
         if self._one(m.AutoRenewAgreementRow, device_id=freezer.id) is None:
             option = self.s.scalars(select(m.LevelYearOptionRow).where(
@@ -223,7 +224,7 @@ class _Seeder:
             self.s.add(m.AutoRenewAgreementRow(
                 device_id=freezer.id, level_id=levels["pro"].id, level_year_id=option.id,
                 pay_type=1 if self.domestic else 30, total_fee_cents=option.service_fee_cents, status=1,
-                next_execution_at=freezer.service_expires_at, created_at=now))
+                next_execution_at=freezer.service_expires_at, created_at=self.now))
             self.created.append("auto_renew_agreements:FZ1A000000001")
 
     def platform(self) -> None:

@@ -119,8 +119,8 @@ def _database_url(env: Mapping[str, str], var_dir: Path) -> str:
     try:
         url = make_url(raw)
     except ArgumentError:
-        raise ConfigError(f"DATABASE_URL is not a database URL: {raw!r} "
-                          "(examples: sqlite:///var/coldchain.db, postgresql://user@127.0.0.1:5432/coldchain)") from None
+        raise ConfigError(f"DATABASE_URL is not a database URL: {raw!r} (examples: "
+                          "sqlite:///var/coldchain.db, postgresql://user@127.0.0.1:5432/coldchain)") from None
     if url.get_backend_name() not in ("sqlite", "postgresql"):
         raise ConfigError(f"DATABASE_URL must point at SQLite or PostgreSQL; got {url.get_backend_name()!r}")
     if url.get_backend_name() == "postgresql" and url.drivername != "postgresql+psycopg":

@@ -6,8 +6,6 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import IntEnum
 
-from core.notifications.model import Channel
-
 TOKEN_LIFETIME = timedelta(days=7)  # 604800000 ms, spec seed 000 section 4
 
 

@@ -7,7 +7,8 @@ from core.accounts.info import AccountInfo, PremiumState
 from core.permissions.scenes import available_scenes, scene_permissions
 from core.platform.model import IDENTITY, INDUSTRY
 from core.shared.clock import Clock
-from core.shared.errors import NotAuthenticated, UnknownDictionaryValue
+from core.shared.errors import InvalidInput, NotAuthenticated
+from core.shared.messages import N_
 from core.shared.unit_of_work import UnitOfWork
 
 
@@ -58,7 +59,7 @@ class UpdateUserProfile:
             for field, data_type, value in (("elitechIdentity", IDENTITY, cmd.elitech_identity),
                                             ("elitechIndustry", INDUSTRY, cmd.elitech_industry)):
                 if value is not None and not uow.dictionary.has(data_type, value):
-                    raise UnknownDictionaryValue(field=field)
+                    raise InvalidInput(field, N_("Choose one of the listed values"))
             profile = uow.accounts.profile(cmd.account_id)
             for attribute in ("elitech_identity", "elitech_industry", "home_page", "enable_protect"):
                 value = getattr(cmd, attribute)

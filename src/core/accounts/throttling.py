@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import timedelta
-from enum import Enum
+from enum import StrEnum
 
 
-class ThrottleScope(str, Enum):
+class ThrottleScope(StrEnum):
     ACCOUNT = "account"
     ADDRESS = "address"
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from enum import Enum
+from enum import StrEnum
 from typing import Any
 
 
-class Channel(str, Enum):
+class Channel(StrEnum):
     PHONE = "phone"
     EMAIL = "email"
 

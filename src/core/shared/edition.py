@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import Enum, StrEnum
 
 LANGUAGES: tuple[str, ...] = ("en-US", "zh-CN", "es-ES", "ru-RU", "pt-PT", "de-DE", "zh-TW")
 
@@ -27,7 +27,7 @@ class EditionProfile:
     default_time_zone: str
 
 
-class Edition(str, Enum):
+class Edition(StrEnum):
     DOMESTIC = "domestic"
     INTERNATIONAL = "international"
 

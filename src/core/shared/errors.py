@@ -102,11 +102,6 @@ class CodeSentTooOften(RuleViolation):
     message = N_("A code was sent recently, please wait {seconds} seconds before asking again")
 
 
-class UnknownDictionaryValue(RuleViolation):
-    code = 1008
-    message = N_("Unknown value for {field}")
-
-
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -115,5 +110,4 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     UserAlreadyExists,
     ContactAlreadyBound,
     CodeSentTooOften,
-    UnknownDictionaryValue,
 )

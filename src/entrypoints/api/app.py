@@ -78,7 +78,6 @@ def create_app(container: Container) -> Flask:
     api = Api(app)
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
     api.register_blueprint(platform_blp, url_prefix="/api/base")
-    container.wire(packages=["entrypoints.api"])
 
     profile = settings.edition.profile
 

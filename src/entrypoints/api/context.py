@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
+from datetime import UTC, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app, g
@@ -11,7 +12,7 @@ from core.accounts.model import Principal
 from core.shared.errors import NotAuthenticated
 
 language: ContextVar[str] = ContextVar("language", default="en-US")
-time_zone: ContextVar[ZoneInfo] = ContextVar("time_zone", default=ZoneInfo("UTC"))
+time_zone: ContextVar[tzinfo] = ContextVar("time_zone", default=UTC)
 
 
 def zone_or_default(name: str | None, default: str) -> ZoneInfo:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from dependency_injector.wiring import Provide, inject
 from flask import current_app, make_response, request
 from flask.views import MethodView
 from marshmallow import fields
@@ -15,7 +14,6 @@ from core.shared import errors as e
 from entrypoints.api import context
 from entrypoints.api.accounts import schemas as s
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope
-from entrypoints.container import Container
 
 blp = ApiBlueprint("accounts", __name__, description="Session and account")
 CAPTCHA_COOKIE = "jc_captcha"
@@ -37,9 +35,9 @@ class LoginView(MethodView):
     @blp.alt_response(401, schema=ErrorEnvelope, description=f"code {e.BadCredentials.code}: wrong user name or "
                       "password, the same answer whether or not the user exists")
     @blp.alt_response(429, description="too many failures for this name or address; see Retry-After")
-    @inject
-    def post(self, body, login=Provide[Container.login]):
+    def post(self, body):
         """Log in with a user name (or phone or e-mail) and password; the token lasts 7 days."""
+        login = context.container().login()
         return _token(login(LogIn(
             user_name=body["userName"], password=body["accountPassword"],
             login_type=LoginType(body["loginType"]), client_address=request.remote_addr,
@@ -53,9 +51,9 @@ class RegisterView(MethodView):
     @blp.public
     @blp.arguments(s.RegisterSchema)
     @blp.ok(s.TokenSchema, refusals=(e.WrongVerificationCode, e.UserAlreadyExists, e.ContactAlreadyBound))
-    @inject
-    def post(self, body, register=Provide[Container.register]):
+    def post(self, body):
         """Create a personal account with a code sent to the phone or e-mail; logs the user in."""
+        register = context.container().register()
         channel, target = _contact(body)
         return _token(register(Register(body["userName"], body["accountPassword"], channel, target,
                                         body["code"], request.remote_addr)))
@@ -66,9 +64,9 @@ class ForgotView(MethodView):
     @blp.public
     @blp.arguments(s.ForgotSchema)
     @blp.ok(refusals=(e.WrongVerificationCode,))
-    @inject
-    def post(self, body, recover=Provide[Container.recover_password]):
+    def post(self, body):
         """Set a new password with a code sent to the phone or e-mail; ends every open session."""
+        recover = context.container().recover_password()
         channel, target = _contact(body)
         recover(ResetPassword(channel, target, body["code"], body["accountPassword"]))
 
@@ -108,9 +106,9 @@ class CaptchaView(MethodView):
     @blp.alt_response(200, success=True, content_type="image/png",
                       description="PNG image; its id is in the X-Captcha-Id header and the jc_captcha cookie",
                       headers={"X-Captcha-Id": {"schema": {"type": "string"}}})
-    @inject
-    def get(self, issue=Provide[Container.issue_captcha]):
+    def get(self):
         """An image captcha, valid 5 minutes and checked once (send it as verifyCode at login)."""
+        issue = context.container().issue_captcha()
         captcha_id, png = issue()
         response = make_response(png)
         response.headers.update({"Content-Type": "image/png", "X-Captcha-Id": captcha_id,
@@ -120,26 +118,24 @@ class CaptchaView(MethodView):
         return response
 
 
-def _logout(logout) -> None:
-    logout(context.current_principal())
+def _logout() -> None:
+    context.container().logout()(context.current_principal())
 
 
 @blp.route("/BaseAccount/loginOut")
 class LoginOutView(MethodView):
     @blp.ok()
-    @inject
-    def get(self, logout=Provide[Container.logout]):
+    def get(self):
         """Revoke the caller's token at once."""
-        _logout(logout)
+        _logout()
 
 
 @blp.route("/auth/logout")
 class LogoutView(MethodView):
     @blp.ok()
-    @inject
-    def post(self, logout=Provide[Container.logout]):
+    def post(self):
         """Revoke the caller's token at once."""
-        _logout(logout)
+        _logout()
 
 
 def _account_info(info: AccountInfo) -> dict:
@@ -167,9 +163,9 @@ def _account_info(info: AccountInfo) -> dict:
 class AccountInfoView(MethodView):
     @blp.arguments(s.AccountInfoQuery, location="query")
     @blp.ok(s.AccountInfoSchema)
-    @inject
-    def get(self, query, account_info=Provide[Container.account_info]):
+    def get(self, query):
         """Who the caller is: permissions, organizations and role, profile, premium state, scenes."""
+        account_info = context.container().account_info()
         return _account_info(account_info(context.current_principal().account_id))
 
 
@@ -177,10 +173,10 @@ class AccountInfoView(MethodView):
 class ScenePermissionView(MethodView):
     @blp.arguments(s.SceneQuery, location="query")
     @blp.ok(fields.List(fields.String(), required=True), name="PermissionNames")
-    @inject
-    def get(self, query, scene_permissions=Provide[Container.scene_permissions]):
+    def get(self, query):
         """The caller's permissions within a scene. Scene 2 without cloudChain.myProject means the
         console falls back to scene 1."""
+        scene_permissions = context.container().scene_permissions()
         return scene_permissions(context.current_principal().account_id, query["sceneId"])
 
 
@@ -189,10 +185,10 @@ class SwitchPlatformView(MethodView):
     @blp.arguments(s.SwitchPlatformSchema)
     @blp.ok(s.TokenSchema, refusals=(e.BadCredentials,), status=401)
     @blp.alt_response(429, description="too many failures; see Retry-After")
-    @inject
-    def post(self, body, switch=Provide[Container.switch_platform]):
+    def post(self, body):
         """Change platform: the caller confirms their credentials and gets a token to open the
         other platform with."""
+        switch = context.container().switch_platform()
         return _token(switch(SwitchPlatform(context.current_principal().account_id, body["userName"],
                                             body["accountPassword"], request.remote_addr)))
 
@@ -200,10 +196,10 @@ class SwitchPlatformView(MethodView):
 @blp.route("/BaseUserProfile/update")
 class ProfileView(MethodView):
     @blp.arguments(s.ProfileUpdateSchema)
-    @blp.ok(refusals=(e.UnknownDictionaryValue,))
-    @inject
-    def post(self, body, update=Provide[Container.update_profile]):
+    @blp.ok()
+    def post(self, body):
         """Save identity, industry, home page or idle protection of the caller's profile."""
+        update = context.container().update_profile()
         update(UpdateProfile(context.current_principal().account_id, body.get("elitechIdentity"),
                              body.get("elitechIndustry"), body.get("homePage"), body.get("enableProtect")))
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from dataclasses import asdict
 
-from dependency_injector.wiring import Provide, inject
 from flask.views import MethodView
 from sqlalchemy import text
 
@@ -14,7 +13,6 @@ from core.shared.paging import PageRequest
 from entrypoints.api import context
 from entrypoints.api.framework import ApiBlueprint, page_of
 from entrypoints.api.platform import schemas as s
-from entrypoints.container import Container
 
 blp = ApiBlueprint("platform", __name__, description="White label, notices, dictionaries, configuration")
 
@@ -39,9 +37,9 @@ def _notice_row(n: Notice) -> dict:
 class DictionaryView(MethodView):
     @blp.arguments(s.DictQuery, location="query")
     @blp.ok(s.DictItemSchema, many=True)
-    @inject
-    def get(self, query, list_dictionary=Provide[Container.list_dictionary]):
+    def get(self, query):
         """Items of one dictionary with labels in the request's language (empty for an unknown type)."""
+        list_dictionary = context.container().list_dictionary()
         default = context.container().settings().edition.profile.default_language
         language = context.language.get()
         return [{"dataCode": i.data_code, "dataValue": i.data_value, "label": i.label(language, default)}
@@ -53,9 +51,9 @@ class CustomPageView(MethodView):
     @blp.public
     @blp.arguments(s.TopDomainQuery, location="query")
     @blp.ok(s.CustomPageSchema, nullable=True)
-    @inject
-    def get(self, query, find=Provide[Container.find_custom_page]):
+    def get(self, query):
         """The white-label platform of a host name (its own or a parent domain's), or null."""
+        find = context.container().find_custom_page()
         page = find(query["topDomain"])
         return _custom_page(page) if page else None
 
@@ -64,9 +62,9 @@ class CustomPageView(MethodView):
 class NoticeView(MethodView):
     @blp.arguments(s.NoticeQuery)
     @blp.ok(s.NoticeSchema, nullable=True)
-    @inject
-    def post(self, body, find=Provide[Container.find_notice]):
+    def post(self, body):
         """The newest notice in force for a platform (camp), client platform and type, or null."""
+        find = context.container().find_notice()
         notice = find(body["noticeCamp"], body["noticePlatform"], body["noticeType"])
         return {"noticeId": notice.id, "noticeContent": notice.content} if notice else None
 
@@ -76,9 +74,9 @@ class NoticePageView(MethodView):
     @blp.requires("notice.list:query")
     @blp.arguments(s.NoticePageQuery)
     @blp.ok(page_of(s.NoticeRowSchema))
-    @inject
-    def post(self, body, list_notices=Provide[Container.list_notices]):
+    def post(self, body):
         """Back office: all notices, a page at a time."""
+        list_notices = context.container().list_notices()
         page = list_notices(PageRequest(body["start"], body["pageSize"], body.get("sortField"),
                                         body.get("sortOrder", "desc")), body.get("noticeType"))
         return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,

@@ -1,0 +1,157 @@
+"""Shared fixtures: an application per database backend (SQLite and PostgreSQL), wiped between
+tests, with a clock the test controls.
+
+PostgreSQL runs in its own database created for this run and dropped after it. Without a
+PostgreSQL server its tests skip, unless REQUIRE_SERVICES=1, under which they fail.
+"""
+
+from __future__ import annotations
+
+import os
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from dependency_injector import providers
+from sqlalchemy import create_engine, text
+
+from adapters.persistence.migrate import upgrade
+from adapters.persistence.models import Base
+from entrypoints.api.app import create_app
+from entrypoints.container import Container, build_container
+from entrypoints.demo_seed import seed
+from entrypoints.settings import load_settings
+from tests.support.api import ApiClient
+from tests.support.clock import MutableClock
+
+PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
+REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
+REFERENCE_TABLES = {"permissions", "roles", "role_permissions", "dict_items"}
+BACKENDS = ("sqlite", "postgresql")
+
+
+def settings_for_tests(database_url: str, var_dir: Path, **overrides: str):
+    env = {
+        "APP_ENV": "test",
+        "VAR_DIR": str(var_dir),
+        "DATABASE_URL": database_url,
+        "SECRET_KEY": "test-secret-key-that-is-long-enough-0123456789",
+        # Cheap hashes keep the suite fast; the production profile has its own test.
+        "PASSWORD_HASH_TIME_COST": "1",
+        "PASSWORD_HASH_MEMORY_KIB": "1024",
+        "PASSWORD_HASH_PARALLELISM": "1",
+        "WEB_DIST": str(var_dir / "no-web-build"),
+        **overrides,
+    }
+    return load_settings(env)
+
+
+def _postgres_database() -> Iterator[str]:
+    name = f"coldchain_test_{os.getpid()}_{uuid.uuid4().hex[:8]}"
+    admin = create_engine(PG_ADMIN_URL, isolation_level="AUTOCOMMIT")
+    try:
+        with admin.connect() as connection:
+            connection.execute(text(f'CREATE DATABASE "{name}"'))
+    except Exception as error:  # no server, no rights
+        admin.dispose()
+        message = f"PostgreSQL is not available at {PG_ADMIN_URL}: {error.__class__.__name__}: {error}"
+        if REQUIRE_SERVICES:
+            pytest.fail(message)
+        pytest.skip(message)
+    try:
+        yield PG_ADMIN_URL.rsplit("/", 1)[0] + f"/{name}"
+    finally:
+        with admin.connect() as connection:
+            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture(scope="session", params=BACKENDS)
+def database_url(request, tmp_path_factory) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path_factory.mktemp('sqlite') / 'coldchain.db'}"
+    else:
+        yield from _postgres_database()
+
+
+class App:
+    """One migrated application on one backend."""
+
+    def __init__(self, container: Container) -> None:
+        self.container = container
+        self.flask = create_app(container)
+        self.clock = MutableClock()
+        container.clock.override(providers.Object(self.clock))
+
+    def wipe(self) -> None:
+        engine = self.container.engine()
+        tables = [t for t in Base.metadata.sorted_tables if t.name not in REFERENCE_TABLES]
+        with engine.begin() as connection:
+            if engine.dialect.name == "postgresql":
+                names = ", ".join(f'"{t.name}"' for t in tables)
+                connection.execute(text(f"TRUNCATE {names} RESTART IDENTITY CASCADE"))
+            else:
+                for table in reversed(tables):
+                    connection.execute(table.delete())
+
+    def reset(self) -> None:
+        self.wipe()
+        self.clock = MutableClock()
+        self.container.clock.override(providers.Object(self.clock))
+
+
+def _make_app(database_url: str, var_dir: Path, **overrides: str) -> App:
+    container = build_container(settings_for_tests(database_url, var_dir, **overrides))
+    upgrade(container.engine())
+    return App(container)
+
+
+@pytest.fixture(scope="session")
+def _session_app(database_url, tmp_path_factory) -> Iterator[App]:
+    app = _make_app(database_url, tmp_path_factory.mktemp("var"))
+    yield app
+    app.container.engine().dispose()
+
+
+@pytest.fixture
+def app(_session_app: App) -> App:
+    """The domestic-edition application, emptied of everything but reference data."""
+    _session_app.reset()
+    return _session_app
+
+
+@pytest.fixture(scope="session")
+def _international_app(tmp_path_factory) -> Iterator[App]:
+    var = tmp_path_factory.mktemp("intl")
+    app = _make_app(f"sqlite:///{var / 'intl.db'}", var, EDITION="international")
+    yield app
+    app.container.engine().dispose()
+
+
+@pytest.fixture
+def international_app(_international_app: App) -> App:
+    _international_app.reset()
+    return _international_app
+
+
+@pytest.fixture
+def container(app: App) -> Container:
+    return app.container
+
+
+@pytest.fixture
+def clock(app: App) -> MutableClock:
+    return app.clock
+
+
+@pytest.fixture
+def api(app: App) -> ApiClient:
+    return ApiClient(app.flask.test_client())
+
+
+@pytest.fixture
+def demo(app: App) -> App:
+    """The demo data of `coldchain demo-seed`."""
+    seed(app.container)
+    return app
