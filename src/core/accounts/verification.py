@@ -7,8 +7,9 @@ import secrets
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from core.accounts.model import Channel, CodePurpose
+from core.accounts.model import CodePurpose
 from core.accounts.secrets_digest import keyed_digest
+from core.notifications.model import Channel
 
 CODE_DIGITS = 6
 CODE_LIFETIME = timedelta(minutes=10)
