@@ -41,6 +41,16 @@ class Schema(ma.Schema):
         unknown = ma.RAISE
         ordered = True
 
+    @ma.pre_load
+    def _refuse_nul(self, data, **kwargs):
+        # PostgreSQL cannot store NUL in text; no field of ours has a use for it.
+        if hasattr(data, "items"):
+            bad = {k: [N_("Contains a character that is not allowed.")]
+                   for k, v in data.items() if isinstance(v, str) and "\x00" in v}
+            if bad:
+                raise ma.ValidationError(bad)
+        return data
+
 
 class LocalDateTime(ma.fields.DateTime):
     """An instant, written in the caller's time zone with its offset."""
@@ -80,7 +90,7 @@ def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = Fals
         if isinstance(schema, ma.fields.Field):
             data = schema
         elif schema is None:
-            data = ma.fields.Constant(None, allow_none=True, metadata={"type": "null"})
+            data = ma.fields.Raw(allow_none=True, metadata={"description": "always null"})
         elif many:
             data = ma.fields.List(ma.fields.Nested(schema), required=True)
         else:

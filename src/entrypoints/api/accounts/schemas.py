@@ -8,7 +8,7 @@ from entrypoints.api.framework import LocalDateTime, Schema
 from entrypoints.api.validators import email_rule, phone_rule, rule
 
 Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
-CODE = Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))
+CODE = [Length(4, 8), Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))]
 
 
 class LoginSchema(Schema):

@@ -103,7 +103,7 @@ class EmailCodeView(MethodView):
 @blp.route("/BaseAccount/newVerify")
 class CaptchaView(MethodView):
     @blp.public
-    @blp.alt_response(200, success=True, content_type="image/png",
+    @blp.alt_response(200, success=True, content_type="image/png", schema={"type": "string", "format": "binary"},
                       description="PNG image; its id is in the X-Captcha-Id header and the jc_captcha cookie",
                       headers={"X-Captcha-Id": {"schema": {"type": "string"}}})
     def get(self):

@@ -22,7 +22,7 @@ class DictItemSchema(Schema):
 
 
 class TopDomainQuery(Schema):
-    topDomain = fields.String(required=True, validate=HOSTNAME)
+    topDomain = fields.String(required=True, validate=[Length(1, 253), HOSTNAME])
 
 
 class CustomPageSchema(Schema):

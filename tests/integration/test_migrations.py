@@ -1,0 +1,63 @@
+"""Alembic is the only way the schema is made, and it agrees with the models on both backends."""
+
+from __future__ import annotations
+
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+from sqlalchemy import func, inspect, select
+from sqlalchemy.orm import Session
+
+from adapters.persistence import reference_data
+from adapters.persistence.database import make_engine
+from adapters.persistence.migrate import downgrade, upgrade
+from adapters.persistence.models import Base, DictItemRow, PermissionRow, RolePermissionRow, RoleRow
+from core.permissions import catalogue, roles
+
+
+def test_the_migrated_schema_matches_the_models(app):
+    with app.container.engine().connect() as connection:
+        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        assert compare_metadata(context, Base.metadata) == []
+
+
+def test_migrations_go_down_and_up_again(tmp_path):
+    engine = make_engine(f"sqlite:///{tmp_path / 'roundtrip.db'}")
+    upgrade(engine)
+    downgrade(engine, "base")
+    assert set(inspect(engine).get_table_names()) == {"alembic_version"}
+    upgrade(engine)
+    assert set(Base.metadata.tables) <= set(inspect(engine).get_table_names())
+
+
+def test_reference_data_matches_the_core_and_syncing_twice_changes_nothing(app):
+    engine = app.container.engine()
+
+    def counts():
+        with Session(engine) as session:
+            return [session.scalar(select(func.count()).select_from(t))
+                    for t in (PermissionRow, RoleRow, RolePermissionRow, DictItemRow)]
+
+    before = counts()
+    with Session(engine) as session:
+        reference_data.synchronise(session)
+        session.commit()
+    assert counts() == before
+    with Session(engine) as session:
+        assert set(session.scalars(select(PermissionRow.name))) == set(catalogue.BY_NAME)
+        for definition in roles.BUILT_IN:
+            role_id = session.scalar(select(RoleRow.id).where(RoleRow.code == definition.code))
+            held = set(session.scalars(select(RolePermissionRow.permission_name)
+                                       .where(RolePermissionRow.role_id == role_id)))
+            assert held == definition.permissions, definition.code
+
+
+def test_a_permission_removed_from_the_catalogue_is_removed_from_roles(app):
+    engine = app.container.engine()
+    with Session(engine) as session:
+        session.add(PermissionRow(name="obsolete.page", scenes="1", back_office=False))
+        role_id = session.scalar(select(RoleRow.id).where(RoleRow.code == "customer_personal"))
+        session.add(RolePermissionRow(role_id=role_id, permission_name="obsolete.page"))
+        session.commit()
+        reference_data.synchronise(session)
+        session.commit()
+        assert session.get(PermissionRow, "obsolete.page") is None

@@ -1,0 +1,76 @@
+"""The published OpenAPI document describes what the server does."""
+
+from __future__ import annotations
+
+import pytest
+
+PUBLIC = {
+    ("post", "/api/base/BaseAccount/login"), ("post", "/api/base/BaseAccount/register"),
+    ("post", "/api/base/BaseAccount/forgot"), ("get", "/api/base/BaseAccount/code/phone"),
+    ("get", "/api/base/BaseAccount/code/email"), ("get", "/api/base/BaseAccount/newVerify"),
+    ("get", "/api/base/BaseCustomPage/queryByTopDomain"), ("get", "/api/base/config"),
+    ("get", "/api/base/health"),
+}
+
+
+@pytest.fixture
+def spec(api):
+    response = api.client.get("/api/openapi.json")
+    assert response.status_code == 200
+    return response.get_json()
+
+
+def operations(spec):
+    for path, item in spec["paths"].items():
+        for method, operation in item.items():
+            if method in ("get", "post", "put", "delete", "patch"):
+                yield method, path, operation
+
+
+def resolve(spec, schema):
+    while "$ref" in schema:
+        schema = spec["components"]["schemas"][schema["$ref"].rsplit("/", 1)[1]]
+    return schema
+
+
+def strings(spec, schema, where):
+    schema = resolve(spec, schema)
+    for name, prop in schema.get("properties", {}).items():
+        prop = resolve(spec, prop)
+        if prop.get("type") == "string":
+            yield f"{where}.{name}", prop
+        yield from strings(spec, prop, f"{where}.{name}")
+
+
+def test_only_the_contract_s_public_calls_go_without_a_token(spec):
+    assert spec["security"] == [{"bearerAuth": []}]
+    public = {(m, p) for m, p, op in operations(spec) if op.get("security") == []}
+    assert public == PUBLIC
+
+
+def test_every_string_a_client_sends_is_bounded(spec):
+    unbounded = []
+    for method, path, operation in operations(spec):
+        sources = [(p["name"], p["schema"]) for p in operation.get("parameters", []) if p["in"] == "query"]
+        body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+        if body:
+            sources += list(strings(spec, body["schema"], "body"))
+        for name, schema in sources:
+            if schema.get("type") == "string" and "maxLength" not in schema and "enum" not in schema:
+                unbounded.append(f"{method} {path} {name}")
+    assert unbounded == []
+
+
+def test_every_call_documents_its_success_envelope(spec):
+    for method, path, operation in operations(spec):
+        ok = operation["responses"]["200"]["content"]
+        if "image/png" in ok:
+            continue
+        envelope = resolve(spec, ok["application/json"]["schema"])
+        assert {"code", "msg", "data"} <= set(envelope["properties"]), f"{method} {path}"
+
+
+def test_business_codes_are_listed(spec):
+    description = spec["info"]["description"]
+    for code in (1001, 1002, 1003, 1004, 1005, 1006, 1007):
+        assert f"- {code}:" in description

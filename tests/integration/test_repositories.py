@@ -1,0 +1,103 @@
+"""Repositories against the real databases."""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.accounts.model import Account, CodePurpose, LoginSession, LoginType
+from core.accounts.throttling import ThrottleScope
+from core.accounts.verification import VerificationCode
+from core.notifications.model import Channel, OutboundMessage
+from core.shared.errors import UserAlreadyExists
+
+
+def new_account(uow, name: str, **kw) -> Account:
+    return uow.accounts.add(Account(id=None, user_name=name, password_hash="x", created_at=datetime.now(UTC), **kw))
+
+
+def test_user_names_are_unique_whatever_their_case(container):
+    with container.uow() as uow:
+        new_account(uow, "carol_01")
+        uow.commit()
+    with container.uow() as uow, pytest.raises(UserAlreadyExists):
+        new_account(uow, "Carol_01")
+
+
+def test_an_account_is_found_by_name_phone_or_email(container):
+    with container.uow() as uow:
+        account = new_account(uow, "carol_01", phone="13912345678", email="Carol@Example.com")
+        uow.commit()
+    with container.uow() as uow:
+        for name in ("CAROL_01", "13912345678", "carol@example.com", " carol_01 "):
+            assert uow.accounts.by_login_name(name).id == account.id
+        assert uow.accounts.by_login_name("carol") is None
+        assert uow.accounts.by_contact(Channel.EMAIL, "CAROL@example.com").id == account.id
+
+
+def test_sessions_keep_their_times_in_utc_and_revoke(container, clock):
+    with container.uow() as uow:
+        account = new_account(uow, "carol_01")
+        issued, session = LoginSession.open(account.id, clock.now(), LoginType.PASSWORD, "10.0.0.1")
+        uow.sessions.add(session)
+        uow.commit()
+    with container.uow() as uow:
+        stored = uow.sessions.by_digest(session.token_digest)
+        assert stored.expires_at == issued.expires_at and stored.expires_at.tzinfo is not None
+        uow.sessions.revoke(stored.id, clock.now())
+        uow.commit()
+    with container.uow() as uow:
+        assert not uow.sessions.by_digest(session.token_digest).is_valid_at(clock.now())
+
+
+def test_leaving_a_unit_of_work_without_commit_rolls_back(container):
+    with container.uow() as uow:
+        new_account(uow, "carol_01")
+    with container.uow() as uow:
+        assert uow.accounts.by_login_name("carol_01") is None
+
+
+def test_a_lock_clears_the_failures_that_caused_it(container, clock):
+    now = clock.now()
+    with container.uow() as uow:
+        for _ in range(3):
+            uow.throttle.add_failure(ThrottleScope.ACCOUNT, "carol", now)
+        assert uow.throttle.failures_since(ThrottleScope.ACCOUNT, "carol", now - timedelta(minutes=1)) == 3
+        uow.throttle.lock(ThrottleScope.ACCOUNT, "carol", now + timedelta(minutes=15))
+        uow.commit()
+    with container.uow() as uow:
+        assert uow.throttle.failures_since(ThrottleScope.ACCOUNT, "carol", now - timedelta(minutes=1)) == 0
+        assert uow.throttle.locked_until(ThrottleScope.ACCOUNT, "carol", now) == now + timedelta(minutes=15)
+        assert uow.throttle.locked_until(ThrottleScope.ACCOUNT, "carol", now + timedelta(minutes=15)) is None
+
+
+def test_the_latest_code_is_the_one_checked(container, clock):
+    key = b"k"
+    with container.uow() as uow:
+        first, a = VerificationCode.issue(Channel.PHONE, "13912345678", CodePurpose.REGISTER, clock.now(), key)
+        uow.codes.add(a)
+        second, b = VerificationCode.issue(Channel.PHONE, "13912345678", CodePurpose.REGISTER,
+                                           clock.now() + timedelta(seconds=61), key)
+        uow.codes.add(b)
+        uow.commit()
+    with container.uow() as uow:
+        latest = uow.codes.latest(Channel.PHONE, "13912345678", CodePurpose.REGISTER)
+        assert latest.id == b.id
+        assert uow.codes.sent_since(Channel.PHONE, "13912345678", clock.now() - timedelta(hours=1)) == 2
+
+
+def test_the_outbox_hands_out_each_pending_message_until_sent(container, clock):
+    with container.uow() as uow:
+        for n in range(3):
+            uow.outbox.add(OutboundMessage(Channel.PHONE, f"1391234567{n}", "verification_code", {"code": "1"},
+                                           "zh-CN", clock.now()))
+        uow.commit()
+    with container.uow() as uow:
+        pending = uow.outbox.pending(2)
+        assert [m.recipient for m in pending] == ["13912345670", "13912345671"]
+        pending[0].sent_at = clock.now()
+        uow.outbox.save(pending[0])
+        uow.commit()
+    with container.uow() as uow:
+        assert [m.recipient for m in uow.outbox.pending(10)] == ["13912345671", "13912345672"]
