@@ -1,0 +1,226 @@
+"""In-memory fakes of the core's ports, for unit tests of the core only."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from core.accounts.captcha import Captcha
+from core.accounts.info import OrganizationRole
+from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
+from core.accounts.rules import normalize_login_name
+from core.accounts.throttling import ThrottleScope
+from core.accounts.verification import VerificationCode
+from core.notifications.model import Channel, OutboundMessage
+from core.permissions.roles import BY_CODE
+from core.platform.model import DictItem
+from core.shared.errors import UserAlreadyExists
+
+
+class FakeAccountRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, Account] = {}
+        self.profiles: dict[int, UserProfile] = {}
+
+    def add(self, account: Account) -> Account:
+        if self.user_name_taken(account.user_name):
+            raise UserAlreadyExists()
+        account.id = len(self.rows) + 1
+        self.rows[account.id] = account
+        return account
+
+    def get(self, account_id: int) -> Account | None:
+        return self.rows.get(account_id)
+
+    def by_login_name(self, name: str) -> Account | None:
+        name = name.strip()
+        return next((a for a in self.rows.values()
+                     if normalize_login_name(a.user_name) == normalize_login_name(name)
+                     or a.phone == name or (a.email or "").lower() == name.lower()), None)
+
+    def by_contact(self, channel: Channel, target: str) -> Account | None:
+        attribute = "phone" if channel is Channel.PHONE else "email"
+        return next((a for a in self.rows.values() if getattr(a, attribute) == target), None)
+
+    def user_name_taken(self, user_name: str) -> bool:
+        return any(normalize_login_name(a.user_name) == normalize_login_name(user_name) for a in self.rows.values())
+
+    def set_password_hash(self, account_id: int, password_hash: str) -> None:
+        self.rows[account_id].password_hash = password_hash
+
+    def profile(self, account_id: int) -> UserProfile:
+        return replace(self.profiles.get(account_id, UserProfile(account_id)))
+
+    def save_profile(self, profile: UserProfile) -> None:
+        self.profiles[profile.account_id] = profile
+
+
+class FakeRoleRepository:
+    def __init__(self) -> None:
+        self.assigned: dict[int, set[str]] = {}
+
+    def assign(self, account_id: int, role_code: str) -> None:
+        self.assigned.setdefault(account_id, set()).add(role_code)
+
+    def permissions_of(self, account_id: int) -> set[str]:
+        return set().union(*(BY_CODE[c].permissions for c in self.assigned.get(account_id, set())))
+
+    def organizations_of(self, account_id: int) -> list[OrganizationRole]:
+        return []
+
+
+class FakePremiumRepository:
+    def __init__(self) -> None:
+        self.until: dict[int, datetime] = {}
+
+    def premium_until(self, account_id: int) -> datetime | None:
+        return self.until.get(account_id)
+
+
+class FakeSessionRepository:
+    def __init__(self) -> None:
+        self.rows: list[LoginSession] = []
+
+    def add(self, session: LoginSession) -> None:
+        session.id = len(self.rows) + 1
+        self.rows.append(session)
+
+    def by_digest(self, token_digest: str) -> LoginSession | None:
+        return next((s for s in self.rows if s.token_digest == token_digest), None)
+
+    def revoke(self, session_id: int, now: datetime) -> None:
+        for s in self.rows:
+            if s.id == session_id and s.revoked_at is None:
+                s.revoked_at = now
+
+    def revoke_all(self, account_id: int, now: datetime) -> None:
+        for s in self.rows:
+            if s.account_id == account_id and s.revoked_at is None:
+                s.revoked_at = now
+
+
+class FakeThrottleRepository:
+    def __init__(self) -> None:
+        self.failures: list[tuple[ThrottleScope, str, datetime]] = []
+        self.locks: dict[tuple[ThrottleScope, str], datetime] = {}
+
+    def locked_until(self, scope, key, now):
+        until = self.locks.get((scope, key))
+        return until if until and until > now else None
+
+    def add_failure(self, scope, key, at):
+        self.failures.append((scope, key, at))
+
+    def failures_since(self, scope, key, since):
+        return sum(1 for s, k, at in self.failures if (s, k) == (scope, key) and at > since)
+
+    def lock(self, scope, key, until):
+        self.locks[(scope, key)] = until
+        self.clear_failures(scope, key)
+
+    def clear_failures(self, scope, key):
+        self.failures = [f for f in self.failures if (f[0], f[1]) != (scope, key)]
+
+
+class FakeCodeRepository:
+    def __init__(self) -> None:
+        self.rows: list[VerificationCode] = []
+
+    def add(self, code: VerificationCode) -> None:
+        code.id = len(self.rows) + 1
+        self.rows.append(code)
+
+    def latest(self, channel: Channel, target: str, purpose: CodePurpose) -> VerificationCode | None:
+        matching = [c for c in self.rows if (c.channel, c.target, c.purpose) == (channel, target, purpose)]
+        return matching[-1] if matching else None
+
+    def sent_since(self, channel: Channel, target: str, since: datetime) -> int:
+        return sum(1 for c in self.rows if (c.channel, c.target) == (channel, target) and c.created_at > since)
+
+    def save(self, code: VerificationCode) -> None:
+        pass  # the fake holds the objects themselves
+
+
+class FakeCaptchaRepository:
+    def __init__(self) -> None:
+        self.rows: dict[str, Captcha] = {}
+
+    def add(self, captcha: Captcha) -> None:
+        self.rows[captcha.id] = captcha
+
+    def take(self, captcha_id: str) -> Captcha | None:
+        return self.rows.pop(captcha_id, None)
+
+    def purge_expired(self, now: datetime) -> None:
+        self.rows = {k: c for k, c in self.rows.items() if c.expires_at > now}
+
+
+class FakeOutboxRepository:
+    def __init__(self) -> None:
+        self.rows: list[OutboundMessage] = []
+
+    def add(self, message: OutboundMessage) -> None:
+        message.id = len(self.rows) + 1
+        self.rows.append(message)
+
+    def pending(self, limit: int):
+        return [m for m in self.rows if m.sent_at is None and m.attempts < 5][:limit]
+
+    def save(self, message: OutboundMessage) -> None:
+        pass
+
+
+class FakeDictionaryRepository:
+    def __init__(self, items: list[DictItem] | None = None) -> None:
+        self.rows = items or []
+
+    def items(self, data_type: str) -> list[DictItem]:
+        return [i for i in self.rows if i.data_type == data_type]
+
+    def has(self, data_type: str, data_code: str) -> bool:
+        return any(i.data_type == data_type and i.data_code == data_code for i in self.rows)
+
+
+class FakeUnitOfWork:
+    def __init__(self) -> None:
+        self.accounts = FakeAccountRepository()
+        self.roles = FakeRoleRepository()
+        self.premium = FakePremiumRepository()
+        self.sessions = FakeSessionRepository()
+        self.throttle = FakeThrottleRepository()
+        self.codes = FakeCodeRepository()
+        self.captchas = FakeCaptchaRepository()
+        self.outbox = FakeOutboxRepository()
+        self.dictionary = FakeDictionaryRepository()
+        self.custom_pages = self.notices = None
+        self.commits = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        pass
+
+    def commit(self) -> None:
+        self.commits += 1
+
+    def rollback(self) -> None:
+        pass
+
+
+class FakeHasher:
+    """A transparent 'hash' that records what was verified."""
+
+    def __init__(self, scheme: str = "v2") -> None:
+        self.scheme = scheme
+        self.verified: list[str] = []
+
+    def hash(self, password: str) -> str:
+        return f"{self.scheme}:{password}"
+
+    def verify(self, password_hash: str, password: str) -> bool:
+        self.verified.append(password_hash)
+        return password_hash.split(":", 1)[1] == password
+
+    def needs_rehash(self, password_hash: str) -> bool:
+        return not password_hash.startswith(f"{self.scheme}:")

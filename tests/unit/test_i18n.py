@@ -1,0 +1,57 @@
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from adapters.i18n import LOCALES_DIR, Translator, resolve_language
+from core.shared.edition import LANGUAGES
+from core.shared.errors import BUSINESS_ERRORS, DomainError
+
+
+@pytest.mark.parametrize("header,default,language", [
+    ("zh-CN,zh;q=0.9,en;q=0.8", "en-US", "zh-CN"), ("en", "zh-CN", "en-US"), ("de-AT", "zh-CN", "de-DE"),
+    ("zh-HK", "en-US", "zh-TW"), ("zh-Hant-TW", "en-US", "zh-TW"), ("zh", "en-US", "zh-CN"),
+    ("fr-FR", "zh-CN", "zh-CN"), ("fr-FR", "en-US", "en-US"), ("", "en-US", "en-US"), (None, "zh-CN", "zh-CN"),
+    ("fr;q=1, es;q=0.5", "en-US", "es-ES"), ("en;q=0", "zh-CN", "zh-CN"), ("pt-BR", "en-US", "pt-PT"),
+    ("ru-RU;q=abc", "en-US", "en-US"),
+])
+def test_the_language_is_negotiated_from_accept_language(header, default, language):
+    assert resolve_language(header, default) == language
+
+
+def catalogue_ids(path: Path) -> set[str]:
+    with path.open("rb") as handle:
+        return {m.id for m in read_po(handle) if m.id}
+
+
+TEMPLATE = catalogue_ids(LOCALES_DIR / "messages.pot")
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_catalogue_translates_every_message(language):
+    translated = Translator().catalogue(language)
+    assert TEMPLATE - set(translated) == set()
+
+
+def test_the_template_holds_every_error_message_of_the_core():
+    classes = [*BUSINESS_ERRORS, *DomainError.__subclasses__()]
+    assert {c.message for c in classes} <= TEMPLATE
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_placeholders_survive_translation(language):
+    translator = Translator()
+    for msgid in TEMPLATE:
+        assert translator.translate(msgid, language, min=1, max=2, choices="a", minutes=3, seconds=4, code="5",
+                                    equal=6, field="f")
+
+
+def test_formatted_library_messages_are_translated_with_their_values():
+    translator = Translator()
+    assert translator.translate_text("Longer than maximum length 50.", "zh-CN") != "Longer than maximum length 50."
+    assert "50" in translator.translate_text("Longer than maximum length 50.", "de-DE")
+    assert translator.translate_text("Something unforeseen.", "zh-CN") == "Something unforeseen."
+
+
+def test_no_compiled_catalogues_are_needed():
+    assert not list(LOCALES_DIR.rglob("*.mo"))

@@ -1,0 +1,97 @@
+import ast
+from pathlib import Path
+
+import pytest
+
+from adapters.security.passwords import Argon2PasswordHasher
+from core.notifications.model import Channel, OutboundMessage
+from core.notifications.use_cases import DeliverPendingMessages
+from core.shared.edition import Edition
+from entrypoints.settings import ConfigError, load_settings
+from tests.support.clock import MutableClock
+from tests.unit.fakes import FakeUnitOfWork
+
+CORE = Path(__file__).resolve().parents[2] / "src" / "core"
+FORBIDDEN = {"flask", "flask_smorest", "sqlalchemy", "alembic", "marshmallow", "webargs", "paho", "stripe",
+             "wechatpy", "alipay", "paypalserversdk", "dependency_injector", "babel", "argon2", "captcha", "amqtt"}
+
+
+def test_the_core_imports_no_framework_or_sdk():
+    offenders = []
+    for path in CORE.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            names = [a.name for a in node.names] if isinstance(node, ast.Import) else (
+                [node.module] if isinstance(node, ast.ImportFrom) and node.module else [])
+            offenders += [f"{path.name}: {n}" for n in names if n.split(".")[0] in FORBIDDEN]
+    assert offenders == []
+
+
+def test_development_defaults(tmp_path):
+    settings = load_settings({"VAR_DIR": str(tmp_path)})
+    assert settings.edition is Edition.DOMESTIC and settings.app_env == "development"
+    assert settings.database_url == f"sqlite:///{tmp_path / 'coldchain.db'}"
+    assert settings.mqtt_url == "mqtt://127.0.0.1:1883" and settings.mqtt_embedded is True
+    assert len(settings.secret_key) >= 32
+    assert settings.providers.wechat_pay_base_url.startswith("http://127.0.0.1")
+
+
+def test_production_needs_its_secret_and_turns_the_embedded_broker_off(tmp_path):
+    with pytest.raises(ConfigError, match="SECRET_KEY"):
+        load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
+    settings = load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40})
+    assert settings.mqtt_embedded is False
+
+
+@pytest.mark.parametrize("url,expected", [
+    ("postgresql://u@h:5432/db", "postgresql+psycopg://u@h:5432/db"),
+    ("postgres://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("postgresql+psycopg://u@h/db", "postgresql+psycopg://u@h/db"),
+    ("sqlite:////tmp/x.db", "sqlite:////tmp/x.db"),
+])
+def test_database_urls_are_normalised_to_the_installed_driver(tmp_path, url, expected):
+    assert load_settings({"VAR_DIR": str(tmp_path), "DATABASE_URL": url}).database_url == expected
+
+
+@pytest.mark.parametrize("env", [
+    {"DATABASE_URL": "postgresql+psycopg2://u@h/db"}, {"DATABASE_URL": "not a url"},
+    {"PASSWORD_HASH_MEMORY_KIB": "4"}, {"LOG_LEVEL": "chatty"}, {"PAYMENT_SANDBOX_URL": "ftp://x"},
+    {"MQTT_URL": "mqtt://host:notaport"},
+])
+def test_bad_values_are_refused_by_name(tmp_path, env):
+    with pytest.raises(ConfigError) as error:
+        load_settings({"VAR_DIR": str(tmp_path), **env})
+    assert next(iter(env)) in str(error.value)
+
+
+def test_passwords_are_argon2id_with_the_rfc_9106_low_memory_profile():
+    hasher = Argon2PasswordHasher()
+    stored = hasher.hash("Coldchain#2026")
+    assert stored.startswith("$argon2id$v=19$m=65536,t=3,p=4$")
+    assert hasher.verify(stored, "Coldchain#2026") and not hasher.verify(stored, "coldchain#2026")
+    assert not hasher.verify("not a hash", "x")
+    assert Argon2PasswordHasher(time_cost=1, memory_cost_kib=1024, parallelism=1).needs_rehash(stored)
+
+
+class FlakySender:
+    def __init__(self, fail_for: set[str]) -> None:
+        self.fail_for, self.sent = fail_for, []
+
+    def send(self, message):
+        if message.recipient in self.fail_for:
+            raise ConnectionError("provider down")
+        self.sent.append(message.recipient)
+
+
+def test_a_failed_delivery_stays_pending_and_does_not_stop_the_others():
+    uow, clock = FakeUnitOfWork(), MutableClock()
+    for recipient in ("a", "b", "c"):
+        uow.outbox.add(OutboundMessage(Channel.PHONE, recipient, "verification_code", {"code": "1"}, "en-US",
+                                       clock.now()))
+    sender = FlakySender({"b"})
+    assert DeliverPendingMessages(uow, sender, clock)() == 2
+    assert sender.sent == ["a", "c"]
+    b = uow.outbox.rows[1]
+    assert b.sent_at is None and b.attempts == 1 and "provider down" in b.last_error
+    for _ in range(4):
+        DeliverPendingMessages(uow, sender, clock)()
+    assert b.attempts == 5 and uow.outbox.pending(10) == []  # given up after five tries
