@@ -1,0 +1,5 @@
+"""Runs every feature file under features/ (on SQLite and PostgreSQL)."""
+
+from pytest_bdd import scenarios
+
+scenarios("session", "accounts")
