@@ -1,0 +1,71 @@
+# Two commands do everything on a fresh machine with Python 3.11 and Node 20:
+#   make run    install what is missing, build the web client, migrate, load demo data, serve
+#   make test   install what is missing and run every suite
+SHELL := /bin/bash
+.DEFAULT_GOAL := help
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+UV_VERSION := 0.13.9
+TOOLS := var/tools
+UV := $(shell command -v uv 2>/dev/null || echo $(TOOLS)/bin/uv)
+HOST ?= 127.0.0.1
+PORT ?= 8000
+export UV_PYTHON_DOWNLOADS := never
+export UV_PROJECT_ENVIRONMENT := .venv
+
+.PHONY: help run test install python web lint test-python test-web bench i18n-extract serve clean
+
+help:
+	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
+	@echo "make test   - install and run every suite (REQUIRE_SERVICES=1 fails instead of skipping)"
+	@echo "make bench  - print session and API figures"
+
+$(TOOLS)/bin/uv:
+	$(PYTHON) -m venv $(TOOLS)
+	$(TOOLS)/bin/pip install --quiet --disable-pip-version-check uv==$(UV_VERSION)
+
+.venv/.synced: pyproject.toml uv.lock | $(UV)
+	$(UV) sync --locked --python $(PYTHON)
+	@touch $@
+
+python: .venv/.synced
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+# The web client is built when the project has one (package.json at the root).
+web:
+	@if [ -f package.json ]; then $(MAKE) --no-print-directory node_modules/.installed && npm run --silent build; \
+	else echo "no web client in this checkout; serving the API only"; fi
+
+install: python web
+
+run: install
+	.venv/bin/coldchain migrate
+	.venv/bin/coldchain demo-seed
+	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
+
+serve: python
+	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
+
+lint: python
+	.venv/bin/ruff check src tests features bench migrations conftest.py
+
+test-python: python
+	.venv/bin/pytest
+
+test-web:
+	@if [ -f package.json ]; then $(MAKE) --no-print-directory node_modules/.installed && npm run --silent test:all; fi
+
+test: lint test-python test-web
+
+bench: python
+	.venv/bin/python bench/session_bench.py
+
+i18n-extract: python
+	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src
+	.venv/bin/pybabel update -i src/adapters/i18n/locales/messages.pot -d src/adapters/i18n/locales --no-fuzzy-matching
+
+clean:
+	rm -rf .venv node_modules web/dist var/tools .pytest_cache
