@@ -16,7 +16,14 @@ from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.passwords import Argon2PasswordHasher
-from core.accounts.profile import GetAccountInfo, GetPermissions, GetScenePermissions, UpdateUserProfile
+from core.accounts.profile import (
+    ChangeAccountBaseInfo,
+    ChangeAccountCredentials,
+    GetAccountInfo,
+    GetPermissions,
+    GetScenePermissions,
+    UpdateUserProfile,
+)
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
 from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, Login, Logout, SwitchToPlatform
 from core.notifications.use_cases import DeliverPendingMessages
@@ -60,6 +67,9 @@ class Container(containers.DeclarativeContainer):
     permissions = providers.Factory(GetPermissions, uow)
     scene_permissions = providers.Factory(GetScenePermissions, uow)
     update_profile = providers.Factory(UpdateUserProfile, uow)
+    change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
+    change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, clock, edition,
+                                           secret_key)
     find_custom_page = providers.Factory(FindCustomPage, uow)
     find_notice = providers.Factory(FindNotice, uow, clock)
     list_notices = providers.Factory(ListNotices, uow)

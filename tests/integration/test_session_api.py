@@ -197,8 +197,10 @@ def test_change_platform_needs_the_caller_s_own_password(api):
     ok = api.call("POST", path, token=token, json={"userName": "alice", "accountPassword": DEMO_PASSWORD})
     assert ok.status == 200 and ok.data["token"] != token
     assert api.account_info(ok.data["token"]).data["baseAccount"]["userName"] == "alice"
+    # a wrong password is a 409, not a 401: the caller's own session is fine and must not end
     wrong = api.call("POST", path, token=token, json={"userName": "alice", "accountPassword": "Nope#12345"})
-    assert (wrong.status, wrong.code) == (401, 1001)
+    assert (wrong.status, wrong.code) == (409, 1008)
     other = api.call("POST", path, token=token, json={"userName": "bob", "accountPassword": DEMO_PASSWORD})
-    assert (other.status, other.code) == (401, 1001)
+    assert (other.status, other.code) == (409, 1008)
+    assert api.account_info(token).status == 200
     assert api.call("POST", path, json={"userName": "alice", "accountPassword": DEMO_PASSWORD}).code == 2010

@@ -48,6 +48,12 @@ class FakeAccountRepository:
     def set_password_hash(self, account_id: int, password_hash: str) -> None:
         self.rows[account_id].password_hash = password_hash
 
+    def set_contact(self, account_id: int, channel: Channel, target: str) -> None:
+        setattr(self.rows[account_id], "phone" if channel is Channel.PHONE else "email", target)
+
+    def set_base_info(self, account_id: int, real_name: str | None, company: str | None) -> None:
+        self.rows[account_id].real_name, self.rows[account_id].company = real_name, company
+
     def profile(self, account_id: int) -> UserProfile:
         return replace(self.profiles.get(account_id, UserProfile(account_id)))
 
@@ -93,9 +99,9 @@ class FakeSessionRepository:
             if s.id == session_id and s.revoked_at is None:
                 s.revoked_at = now
 
-    def revoke_all(self, account_id: int, now: datetime) -> None:
+    def revoke_all(self, account_id: int, now: datetime, keep_session_id: int | None = None) -> None:
         for s in self.rows:
-            if s.account_id == account_id and s.revoked_at is None:
+            if s.account_id == account_id and s.revoked_at is None and s.id != keep_session_id:
                 s.revoked_at = now
 
 

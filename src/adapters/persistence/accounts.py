@@ -98,6 +98,14 @@ class SqlAlchemyAccountRepository:
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
                         .values(password_hash=password_hash))
 
+    def set_contact(self, account_id: int, channel: Channel, target: str) -> None:
+        values = {"phone": target} if channel is Channel.PHONE else {"email": target.lower()}
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id).values(**values))
+
+    def set_base_info(self, account_id: int, real_name: str | None, company: str | None) -> None:
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                        .values(real_name=real_name, company=company))
+
     def profile(self, account_id: int) -> UserProfile:
         row = self._s.get(UserProfileRow, account_id)
         if row is None:
@@ -177,10 +185,12 @@ class SqlAlchemySessionRepository:
                         .where(LoginSessionRow.id == session_id, LoginSessionRow.revoked_at.is_(None))
                         .values(revoked_at=now))
 
-    def revoke_all(self, account_id: int, now: datetime) -> None:
-        self._s.execute(update(LoginSessionRow)
-                        .where(LoginSessionRow.account_id == account_id, LoginSessionRow.revoked_at.is_(None))
-                        .values(revoked_at=now))
+    def revoke_all(self, account_id: int, now: datetime, keep_session_id: int | None = None) -> None:
+        query = update(LoginSessionRow).where(LoginSessionRow.account_id == account_id,
+                                              LoginSessionRow.revoked_at.is_(None))
+        if keep_session_id is not None:
+            query = query.where(LoginSessionRow.id != keep_session_id)
+        self._s.execute(query.values(revoked_at=now))
 
 
 class SqlAlchemyLoginThrottleRepository:

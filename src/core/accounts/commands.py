@@ -58,3 +58,26 @@ class UpdateProfile:
     elitech_industry: str | None = None
     home_page: str | None = None
     enable_protect: int | None = None
+
+
+@dataclass(frozen=True)
+class ChangeBaseInfo:
+    account_id: int
+    real_name: str | None = None
+    company: str | None = None
+
+
+@dataclass(frozen=True)
+class ChangeCredentials:
+    """Change the password, or rebind the phone (or e-mail) with a code sent to the new one, or
+    both; always confirmed with the current password."""
+
+    account_id: int
+    session_id: int
+    current_password: str
+    channel: Channel
+    new_password: str | None = None
+    confirm_password: str | None = None
+    new_contact: str | None = None
+    code: str | None = None
+    client_address: str | None = None

@@ -2,12 +2,24 @@
 
 from __future__ import annotations
 
-from core.accounts.commands import UpdateProfile
+from core.accounts.commands import ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
+from core.accounts.model import CodePurpose
+from core.accounts.ports import PasswordHasher
+from core.accounts.registration import check_contact, redeem_code
+from core.accounts.rules import company_problem, password_change_problems, real_name_problem
+from core.accounts.session import CredentialCheck
 from core.permissions.scenes import available_scenes, scene_permissions
 from core.platform.model import IDENTITY, INDUSTRY
 from core.shared.clock import Clock
-from core.shared.errors import InvalidInput, NotAuthenticated
+from core.shared.edition import Edition
+from core.shared.errors import (
+    ContactAlreadyBound,
+    InvalidInput,
+    NotAuthenticated,
+    WrongPassword,
+    WrongVerificationCode,
+)
 from core.shared.messages import N_
 from core.shared.unit_of_work import UnitOfWork
 
@@ -66,4 +78,72 @@ class UpdateUserProfile:
                 if value is not None:
                     setattr(profile, attribute, value)
             uow.accounts.save_profile(profile)
+            uow.commit()
+
+
+class ChangeAccountBaseInfo:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, cmd: ChangeBaseInfo) -> None:
+        problems = {}
+        if cmd.real_name is not None and (problem := real_name_problem(cmd.real_name)):
+            problems["realName"] = problem
+        if cmd.company is not None and (problem := company_problem(cmd.company)):
+            problems["company"] = problem
+        if problems:
+            raise InvalidInput.of(problems)
+        with self._uow as uow:
+            account = uow.accounts.get(cmd.account_id)
+            uow.accounts.set_base_info(
+                cmd.account_id,
+                cmd.real_name.strip() if cmd.real_name is not None else account.real_name,
+                cmd.company.strip() if cmd.company is not None else account.company,
+            )
+            uow.commit()
+
+
+class ChangeAccountCredentials:
+    """Password and/or phone (e-mail) change, confirmed by the current password, which is
+    throttled like a login. A new password ends every other session of the account."""
+
+    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher, clock: Clock,
+                 edition: Edition, secret_key: bytes) -> None:
+        self._uow, self._credentials, self._hasher, self._clock = uow, credentials, hasher, clock
+        self._edition, self._key = edition, secret_key
+
+    def __call__(self, cmd: ChangeCredentials) -> None:
+        problems = {}
+        if cmd.new_password is not None:
+            problems.update(password_change_problems(cmd.current_password, cmd.new_password,
+                                                     cmd.confirm_password or ""))
+        if cmd.new_contact is not None:
+            try:
+                check_contact(cmd.channel, cmd.new_contact, self._edition)
+            except InvalidInput as error:
+                problems.update(error.problems)
+        if problems:
+            raise InvalidInput.of(problems)
+        now = self._clock.now()
+        failure: Exception | None = None
+        with self._uow as uow:
+            account = uow.accounts.get(cmd.account_id)
+            self._credentials.ensure_not_locked(uow, account.user_name, cmd.client_address, now)
+            if not self._credentials.verify(uow, account, cmd.current_password):
+                self._credentials.record_failure(uow, account.user_name, cmd.client_address, now)
+                failure = WrongPassword()
+            elif cmd.new_contact is not None and not redeem_code(
+                    uow, cmd.channel, cmd.new_contact, CodePurpose.BIND, cmd.code or "", now, self._key):
+                failure = WrongVerificationCode()
+            if failure is not None:
+                uow.commit()  # the failure counts (throttling, code checks)
+                raise failure
+            if cmd.new_contact is not None:
+                owner = uow.accounts.by_contact(cmd.channel, cmd.new_contact)
+                if owner is not None and owner.id != account.id:
+                    raise ContactAlreadyBound()
+                uow.accounts.set_contact(account.id, cmd.channel, cmd.new_contact)
+            if cmd.new_password is not None:
+                uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
+                uow.sessions.revoke_all(account.id, now, keep_session_id=cmd.session_id)
             uow.commit()

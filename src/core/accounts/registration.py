@@ -73,8 +73,8 @@ class SendVerificationCode:
             uow.commit()
 
 
-def _redeem(uow: UnitOfWork, channel: Channel, target: str, purpose: CodePurpose, code: str, now,
-            key: bytes) -> bool:
+def redeem_code(uow: UnitOfWork, channel: Channel, target: str, purpose: CodePurpose, code: str, now,
+                key: bytes) -> bool:
     record = uow.codes.latest(channel, target, purpose)
     if record is None:
         return False
@@ -97,7 +97,7 @@ class RegisterAccount:
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
-            if not _redeem(uow, cmd.channel, cmd.target, CodePurpose.REGISTER, cmd.code, now, self._key):
+            if not redeem_code(uow, cmd.channel, cmd.target, CodePurpose.REGISTER, cmd.code, now, self._key):
                 uow.commit()  # the failed check counts against the code
                 raise WrongVerificationCode()
             if uow.accounts.user_name_taken(cmd.user_name):
@@ -129,7 +129,7 @@ class RecoverPassword:
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
-            redeemed = _redeem(uow, cmd.channel, cmd.target, CodePurpose.RESET_PASSWORD, cmd.code, now, self._key)
+            redeemed = redeem_code(uow, cmd.channel, cmd.target, CodePurpose.RESET_PASSWORD, cmd.code, now, self._key)
             account = uow.accounts.by_contact(cmd.channel, cmd.target)
             if not redeemed or account is None:
                 uow.commit()

@@ -69,6 +69,32 @@ def email_problem(email: str) -> str | None:
     return None
 
 
+def real_name_problem(name: str) -> str | None:
+    if not name.strip() or len(name) > REAL_NAME_MAX:
+        return N_("Real name must be 1 to 20 characters")
+    return None
+
+
+def company_problem(company: str) -> str | None:
+    if not COMPANY_MIN <= len(company.strip()) <= COMPANY_MAX:
+        return N_("Company name must be 2 to 50 characters")
+    return None
+
+
+def password_change_problems(old: str, new: str, confirm: str) -> dict[str, str]:
+    """The generic form's rules: the confirmation equals the new password once whitespace is
+    trimmed, and the new password differs from the old one."""
+    problems = {}
+    rule = password_problem(new)
+    if rule:
+        problems["newPassword"] = rule
+    elif new == old:
+        problems["newPassword"] = N_("The new password must differ from the old one")
+    if confirm.strip() != new.strip():
+        problems["confirmPassword"] = N_("The two passwords do not match")
+    return problems
+
+
 def normalize_login_name(name: str) -> str:
     """The key under which failed logins are counted: the same for any spelling of one name."""
     return name.strip().casefold()

@@ -18,6 +18,7 @@ from core.shared.errors import (
     NotAuthenticated,
     TooManyAttempts,
     WrongCaptcha,
+    WrongPassword,
 )
 from core.shared.unit_of_work import UnitOfWork
 
@@ -127,7 +128,7 @@ class SwitchToPlatform:
                 uow.sessions.add(session)
             uow.commit()
         if token is None:
-            raise BadCredentials()
+            raise WrongPassword()
         return token
 
 

@@ -31,7 +31,16 @@ class InvalidInput(DomainError):
 
     def __init__(self, field: str, message: str, **params: Any) -> None:
         self.field = field
+        self.problems = {field: message}
         super().__init__(message, **params)
+
+    @classmethod
+    def of(cls, problems: dict[str, str]) -> InvalidInput:
+        """Several fields at once."""
+        first, message = next(iter(problems.items()))
+        error = cls(first, message)
+        error.problems = dict(problems)
+        return error
 
 
 class NotAuthenticated(DomainError):
@@ -102,6 +111,14 @@ class CodeSentTooOften(RuleViolation):
     message = N_("A code was sent recently, please wait {seconds} seconds before asking again")
 
 
+class WrongPassword(RuleViolation):
+    """A signed-in caller confirmed an action with a wrong password. Not a 401: the caller's
+    session is fine, and a 401 would log them out."""
+
+    code = 1008
+    message = N_("The password is wrong")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -110,4 +127,5 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     UserAlreadyExists,
     ContactAlreadyBound,
     CodeSentTooOften,
+    WrongPassword,
 )

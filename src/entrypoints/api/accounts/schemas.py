@@ -80,6 +80,8 @@ class BaseAccountSchema(Schema):
     email = fields.String(allow_none=True)
     accountType = fields.Integer(required=True,
                                  metadata={"description": "1 personal, 2 enterprise, 3 engineer, 4 dealer, 9 system"})
+    realName = fields.String(allow_none=True)
+    company = fields.String(allow_none=True)
 
 
 class UserProfileSchema(Schema):
@@ -132,6 +134,44 @@ class ProfileUpdateSchema(Schema):
     def _something(self, data, **kwargs):
         if not data:
             raise ValidationError(N_("Nothing to save"))
+
+
+class BaseInfoSchema(Schema):
+    realName = fields.String(validate=Length(1, 20))
+    company = fields.String(validate=Length(1, 50))
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not data:
+            raise ValidationError(N_("Nothing to save"))
+
+
+class _CredentialsChange(Schema):
+    accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX),
+                                    metadata={"description": "the current password"})
+    newPassword = fields.String(validate=Length(1, 20))
+    confirmPassword = fields.String(validate=Length(1, 20))
+    code = fields.String(validate=CODE, metadata={"description": "code of type 3 sent to the new phone or e-mail"})
+    CONTACT = "phone"
+
+    @validates_schema
+    def _complete(self, data, **kwargs):
+        contact = self.CONTACT
+        if "newPassword" not in data and contact not in data:
+            raise ValidationError(N_("Nothing to save"))
+        if "newPassword" in data and "confirmPassword" not in data:
+            raise ValidationError(N_("Missing data for required field."), "confirmPassword")
+        if contact in data and "code" not in data:
+            raise ValidationError(N_("Missing data for required field."), "code")
+
+
+class PhoneAndPasswordSchema(_CredentialsChange):
+    phone = fields.String(validate=Length(1, 20), metadata={"description": "the new phone number"})
+
+
+class EmailAndPasswordSchema(_CredentialsChange):
+    email = fields.String(validate=Length(1, 200), metadata={"description": "the new e-mail address"})
+    CONTACT = "email"
 
 
 class SwitchPlatformSchema(Schema):

@@ -6,7 +6,16 @@ from flask import current_app, make_response, request
 from flask.views import MethodView
 from marshmallow import fields
 
-from core.accounts.commands import LogIn, Register, ResetPassword, SendCode, SwitchPlatform, UpdateProfile
+from core.accounts.commands import (
+    ChangeBaseInfo,
+    ChangeCredentials,
+    LogIn,
+    Register,
+    ResetPassword,
+    SendCode,
+    SwitchPlatform,
+    UpdateProfile,
+)
 from core.accounts.info import AccountInfo
 from core.accounts.model import CodePurpose, IssuedToken, LoginType
 from core.notifications.model import Channel
@@ -34,7 +43,8 @@ class LoginView(MethodView):
     @blp.ok(s.TokenSchema, refusals=(e.AccountDisabled, e.WrongCaptcha))
     @blp.alt_response(401, schema=ErrorEnvelope, description=f"code {e.BadCredentials.code}: wrong user name or "
                       "password, the same answer whether or not the user exists")
-    @blp.alt_response(429, description="too many failures for this name or address; see Retry-After")
+    @blp.alt_response(429, schema=ErrorEnvelope,
+                      description="too many failures for this name or address; see Retry-After")
     def post(self, body):
         """Log in with a user name (or phone or e-mail) and password; the token lasts 7 days."""
         login = context.container().login()
@@ -83,7 +93,7 @@ class PhoneCodeView(MethodView):
     @blp.public
     @blp.arguments(s.PhoneCodeQuery, location="query")
     @blp.ok(refusals=(e.ContactAlreadyBound, e.CodeSentTooOften))
-    @blp.alt_response(429, description="too many codes for this number within an hour")
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many codes for this number within an hour")
     def get(self, query):
         """Send a 6-digit code by SMS, valid 10 minutes, at most one a minute."""
         _send_code(Channel.PHONE, query["phone"], query["type"])
@@ -94,7 +104,7 @@ class EmailCodeView(MethodView):
     @blp.public
     @blp.arguments(s.EmailCodeQuery, location="query")
     @blp.ok(refusals=(e.ContactAlreadyBound, e.CodeSentTooOften))
-    @blp.alt_response(429, description="too many codes for this address within an hour")
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many codes for this address within an hour")
     def get(self, query):
         """Send a 6-digit code by e-mail, valid 10 minutes, at most one a minute."""
         _send_code(Channel.EMAIL, query["email"], query["type"])
@@ -148,7 +158,8 @@ def _account_info(info: AccountInfo) -> dict:
                            "roleName": translator.translate(o.role_name, language), "creator": o.is_creator}
                           for o in info.organizations],
         "baseAccount": {"id": a.id, "userName": a.user_name, "accountPhoto": a.photo_url, "phone": a.phone,
-                        "email": a.email, "accountType": int(a.account_type)},
+                        "email": a.email, "accountType": int(a.account_type), "realName": a.real_name,
+                        "company": a.company},
         "userProfile": {"walletStatus": p.wallet_status, "homePage": p.home_page,
                         "elitechIdentity": p.elitech_identity, "elitechIndustry": p.elitech_industry,
                         "enableProtect": p.enable_protect, "enableFda": p.enable_fda},
@@ -183,8 +194,8 @@ class ScenePermissionView(MethodView):
 @blp.route("/BaseAccount/login/toOldPaltform")
 class SwitchPlatformView(MethodView):
     @blp.arguments(s.SwitchPlatformSchema)
-    @blp.ok(s.TokenSchema, refusals=(e.BadCredentials,), status=401)
-    @blp.alt_response(429, description="too many failures; see Retry-After")
+    @blp.ok(s.TokenSchema, refusals=(e.WrongPassword,))
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many failures; see Retry-After")
     def post(self, body):
         """Change platform: the caller confirms their credentials and gets a token to open the
         other platform with."""
@@ -204,3 +215,44 @@ class ProfileView(MethodView):
                              body.get("elitechIndustry"), body.get("homePage"), body.get("enableProtect")))
 
 
+
+
+@blp.route("/BaseAccount/modifyBaseInfo")
+class BaseInfoView(MethodView):
+    @blp.arguments(s.BaseInfoSchema)
+    @blp.ok()
+    def post(self, body):
+        """Change the caller's real name (up to 20) or company (2 to 50)."""
+        context.container().change_base_info()(ChangeBaseInfo(
+            context.current_principal().account_id, body.get("realName"), body.get("company")))
+
+
+def _change_credentials(body: dict, channel: Channel) -> None:
+    principal = context.current_principal()
+    context.container().change_credentials()(ChangeCredentials(
+        account_id=principal.account_id, session_id=principal.session_id,
+        current_password=body["accountPassword"], channel=channel, new_password=body.get("newPassword"),
+        confirm_password=body.get("confirmPassword"), new_contact=body.get(channel.value), code=body.get("code"),
+        client_address=request.remote_addr))
+
+
+@blp.route("/BaseAccount/modifyPhoneAndPassword")
+class PhoneAndPasswordView(MethodView):
+    @blp.arguments(s.PhoneAndPasswordSchema)
+    @blp.ok(refusals=(e.WrongPassword, e.WrongVerificationCode, e.ContactAlreadyBound))
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many wrong passwords; see Retry-After")
+    def post(self, body):
+        """Change the password and/or the phone (with a code sent to the new number), confirmed by
+        the current password. A new password ends the caller's other sessions."""
+        _change_credentials(body, Channel.PHONE)
+
+
+@blp.route("/BaseAccount/modifyEmailAndPassword")
+class EmailAndPasswordView(MethodView):
+    @blp.arguments(s.EmailAndPasswordSchema)
+    @blp.ok(refusals=(e.WrongPassword, e.WrongVerificationCode, e.ContactAlreadyBound))
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many wrong passwords; see Retry-After")
+    def post(self, body):
+        """Change the password and/or the e-mail (with a code sent to the new address), confirmed by
+        the current password. A new password ends the caller's other sessions."""
+        _change_credentials(body, Channel.EMAIL)
