@@ -26,6 +26,7 @@ from core.accounts.profile import (
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
 from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, Login, Logout, SwitchToPlatform
+from core.devices.queries import GetExpiryReminder, ListExpiringDevices
 from core.notifications.use_cases import DeliverPendingMessages
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from entrypoints.settings import Settings
@@ -74,6 +75,8 @@ class Container(containers.DeclarativeContainer):
     find_notice = providers.Factory(FindNotice, uow, clock)
     list_notices = providers.Factory(ListNotices, uow)
     list_dictionary = providers.Factory(ListDictionary, uow)
+    list_expiring_devices = providers.Factory(ListExpiringDevices, uow, clock)
+    expiry_reminder = providers.Factory(GetExpiryReminder, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

@@ -230,3 +230,27 @@ class FakeHasher:
 
     def needs_rehash(self, password_hash: str) -> bool:
         return not password_hash.startswith(f"{self.scheme}:")
+
+
+class FakeDeviceExpiryRepository:
+    """Devices by the accounts that may see them; a unit of work gets it as `uow.devices`."""
+
+    def __init__(self) -> None:
+        self.visible: dict[int, list] = {}
+
+    def add(self, account_id: int, device) -> None:
+        self.visible.setdefault(account_id, []).append(device)
+
+    def _matching(self, account_id: int, window) -> list:
+        return sorted((d for d in self.visible.get(account_id, []) if window.contains(d.service_expires_at)),
+                      key=lambda d: (d.type_name, d.service_expires_at, d.id))
+
+    def count_expiring(self, account_id: int, window) -> int:
+        return len(self._matching(account_id, window))
+
+    def expiring_page(self, account_id: int, window, request):
+        from core.shared.paging import Page
+
+        rows = self._matching(account_id, window)
+        return Page(request.start, request.page_size, len(rows),
+                    rows[request.offset:request.offset + request.page_size])

@@ -43,7 +43,7 @@ def test_placeholders_survive_translation(language):
     translator = Translator()
     for msgid in TEMPLATE:
         assert translator.translate(msgid, language, min=1, max=2, choices="a", minutes=3, seconds=4, code="5",
-                                    equal=6, field="f")
+                                    equal=6, field="f", expired=7, expiring=8)
 
 
 def test_formatted_library_messages_are_translated_with_their_values():

@@ -14,6 +14,7 @@ from adapters.persistence.accounts import (
     SqlAlchemySessionRepository,
     SqlAlchemyVerificationCodeRepository,
 )
+from adapters.persistence.devices import SqlAlchemyDeviceExpiryRepository
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
@@ -44,6 +45,7 @@ class SqlAlchemyUnitOfWork:
         self.custom_pages = SqlAlchemyCustomPageRepository(s)
         self.notices = SqlAlchemyNoticeRepository(s)
         self.dictionary = SqlAlchemyDictionaryRepository(s)
+        self.devices = SqlAlchemyDeviceExpiryRepository(s)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

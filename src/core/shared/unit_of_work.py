@@ -12,6 +12,7 @@ from core.accounts.ports import (
     SessionRepository,
     VerificationCodeRepository,
 )
+from core.devices.ports import DeviceExpiryRepository
 from core.notifications.ports import OutboxRepository
 from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
 
@@ -30,6 +31,7 @@ class UnitOfWork(Protocol):
     custom_pages: CustomPageRepository
     notices: NoticeRepository
     dictionary: DictionaryRepository
+    devices: DeviceExpiryRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
