@@ -1,0 +1,105 @@
+/** The guard's side effects, bound to the real session, storage and API. */
+import type { QueryClient } from '@tanstack/react-query';
+import { fetchAccountInfo } from '@/features/account/api/accountInfo';
+import { fetchScenePermissions } from '@/features/account/api/scenePermissions';
+import { login, logoutCall } from '@/features/account/api/session';
+import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { editionConfig } from '@/lib/config';
+import { isMobileDevice, isWeChatBrowser } from '@/lib/device';
+import { api } from '@/lib/http';
+import { t } from '@/lib/i18n';
+import { notify } from '@/lib/notify';
+import { session } from '@/lib/session';
+import { getToken, KEYS, read, write } from '@/lib/storage';
+import { effectiveScene, type GuardEffects } from './guard';
+import type { RouteDef } from './routes';
+
+export class EmptyRolesError extends Error {
+  constructor() {
+    super('roles must be a non-null array');
+  }
+}
+
+/** Where the three external routes lead. */
+export function externalUrl(route: RouteDef): string | null {
+  const links = editionConfig().externalLinks ?? {};
+  if (links[route.name]) return links[route.name] ?? null;
+  if (route.name === 'calibrationServe') return `${window.location.origin}/calibration`;
+  return null;
+}
+
+export function openExternal(route: RouteDef): void {
+  const url = externalUrl(route);
+  if (url) window.open(url, '_blank', 'noopener');
+  else notify.info(t('app:externalUnavailable'));
+}
+
+/** Ends the session: the server call is best effort; token and roles go whatever happens. */
+export async function logout(queryClient?: QueryClient): Promise<void> {
+  await logoutCall().catch(() => {});
+  session.clear();
+  queryClient?.clear();
+}
+
+export async function loadSessionPermissions(): Promise<void> {
+  const info = await fetchAccountInfo();
+  if (info.permissionRoutes.length === 0) throw new EmptyRolesError();
+  const requested = session.storedScene();
+  let scenePermissions = await fetchScenePermissions(requested);
+  const scene = effectiveScene(requested, scenePermissions);
+  if (scene !== requested) {
+    session.storeScene(scene);
+    scenePermissions = await fetchScenePermissions(scene);
+  }
+  session.loaded(info, scene, scenePermissions);
+}
+
+export function guardEffects(queryClient: QueryClient): GuardEffects {
+  return {
+    context: (pathname, search) => ({
+      pathname,
+      search,
+      token: getToken(),
+      loaded: session.isLoaded(),
+      held: session.get().permissions,
+      mobile: isMobileDevice(),
+      wechat: isWeChatBrowser(),
+      openId: read<string | null>(KEYS.openId, null),
+      customData: cachedCustomPage(),
+    }),
+    adoptToken(token) {
+      session.signedIn(token);
+      api.sessionStarted();
+    },
+    async autoLogin(userName, password) {
+      try {
+        const issued = await login({ userName, accountPassword: password, loginType: 4 });
+        session.signedIn(issued.token);
+        api.sessionStarted();
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    loadPermissions: loadSessionPermissions,
+    async exchangeOpenId(code) {
+      const openId = await api.get<string>('/payment/payment/getOpenId', { params: { code } });
+      write(KEYS.openId, openId);
+    },
+    wechatAuthorize() {
+      const appId = editionConfig().wechatAppId ?? '';
+      const back = encodeURIComponent(window.location.href);
+      window.location.assign(
+        `https://open.weixin.qq.com/connect/oauth2/authorize?appid=${appId}&redirect_uri=${back}` +
+          '&response_type=code&scope=snsapi_base&state=jc#wechat_redirect',
+      );
+    },
+    openExternal,
+    async loadFailed(error) {
+      const text = error instanceof EmptyRolesError ? t('app:rolesEmpty') : t('app:loadFailed');
+      notify.error(text, t('common:http.errorTitle'));
+      await logout(queryClient);
+    },
+    wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  };
+}

@@ -1,0 +1,7 @@
+/** Which screen each route shows. A route without one shows "still in development" (404). */
+import { pages as auth } from '@/features/auth/pages';
+import { pages as errors } from '@/features/errors/pages';
+import { pages as home } from '@/features/home/pages';
+import type { PageLoader } from './lazy';
+
+export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...errors, ...home };

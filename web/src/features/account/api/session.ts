@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import { api } from '@/lib/http';
+
+export const tokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
+export type IssuedToken = z.infer<typeof tokenSchema>;
+
+export interface LoginBody {
+  userName: string;
+  accountPassword: string;
+  loginType: 1 | 4;
+  verifyCode?: string;
+  captchaId?: string;
+}
+
+export async function login(body: LoginBody, silent = false): Promise<IssuedToken> {
+  return tokenSchema.parse(await api.post('/base/BaseAccount/login', body, { silent }));
+}
+
+/** Revokes the token on the server; the caller clears the local session whatever happens. */
+export async function logoutCall(): Promise<void> {
+  await api.get('/base/BaseAccount/loginOut', { silent: true });
+}

@@ -1,0 +1,9 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// vitest runs with globals off, so Testing Library cannot register its own clean-up.
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+});
