@@ -49,6 +49,8 @@ class ProviderSettings:
     sms_api_key: str
     map_key: str
     map_security_key: str
+    # Outside sites the routes plc, calibrationServe and marketManage open in a new window.
+    external_links: dict[str, str]
 
 
 @dataclass(frozen=True)
@@ -189,7 +191,20 @@ def _providers(env: Mapping[str, str]) -> ProviderSettings:
         sms_api_key=get("SMS_API_KEY"),
         map_key=get("MAP_KEY"),
         map_security_key=get("MAP_SECURITY_KEY"),
+        external_links=_external_links(env),
     )
+
+
+def _external_links(env: Mapping[str, str]) -> dict[str, str]:
+    links = {}
+    for route, name in (("plc", "PLC_URL"), ("calibrationServe", "CALIBRATION_SERVE_URL"),
+                        ("marketManage", "MARKET_MANAGE_URL")):
+        url = env.get(name, "").strip()
+        if url:
+            if urlsplit(url).scheme not in ("http", "https"):
+                raise ConfigError(f"{name} must be an http(s) URL; got {url!r}")
+            links[route] = url
+    return links
 
 
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:

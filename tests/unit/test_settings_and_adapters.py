@@ -63,6 +63,13 @@ def test_bad_values_are_refused_by_name(tmp_path, env):
     assert next(iter(env)) in str(error.value)
 
 
+def test_external_links_are_only_those_configured(tmp_path):
+    settings = load_settings({"VAR_DIR": str(tmp_path), "PLC_URL": "https://plc.example.com"})
+    assert settings.providers.external_links == {"plc": "https://plc.example.com"}
+    with pytest.raises(ConfigError, match="MARKET_MANAGE_URL"):
+        load_settings({"VAR_DIR": str(tmp_path), "MARKET_MANAGE_URL": "javascript:alert(1)"})
+
+
 def test_passwords_are_argon2id_with_the_rfc_9106_low_memory_profile():
     hasher = Argon2PasswordHasher()
     stored = hasher.hash("Coldchain#2026")

@@ -82,6 +82,10 @@ class ConfigSchema(Schema):
     languages = fields.List(fields.String(), required=True)
     countryCode = fields.String(required=True, metadata={"description": "default country code of the edition"})
     countryCodeFixed = fields.Boolean(required=True, metadata={"description": "true where it cannot be changed"})
+    wechatAppId = fields.String(required=True, metadata={"description": "for the WeChat OpenID step of mobile pages"})
+    externalLinks = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                                metadata={"description": "outside sites of the routes plc, calibrationServe, "
+                                                         "marketManage (only those configured)"})
 
 
 class HealthSchema(Schema):

@@ -89,11 +89,14 @@ class ConfigView(MethodView):
     @blp.ok(s.ConfigSchema)
     def get(self):
         """What the client needs to know about this installation's edition."""
-        profile = context.container().settings().edition.profile
+        settings = context.container().settings()
+        profile = settings.edition.profile
         return {"edition": profile.name, "currency": profile.currency,
                 "payTypes": [int(p) for p in profile.pay_types], "defaultLanguage": profile.default_language,
                 "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
-                "countryCodeFixed": profile.fixed_country_code is not None}
+                "countryCodeFixed": profile.fixed_country_code is not None,
+                "wechatAppId": settings.providers.wechat_app_id,
+                "externalLinks": settings.providers.external_links}
 
 
 @blp.route("/health")
