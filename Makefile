@@ -65,7 +65,7 @@ bench: python
 
 i18n-extract: python
 	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src
-	.venv/bin/pybabel update -i src/adapters/i18n/locales/messages.pot -d src/adapters/i18n/locales --no-fuzzy-matching
+	.venv/bin/pybabel update -i src/adapters/i18n/locales/messages.pot -d src/adapters/i18n/locales --no-fuzzy-matching --width 120 --ignore-obsolete
 
 clean:
 	rm -rf .venv node_modules web/dist var/tools .pytest_cache

@@ -17,6 +17,7 @@ from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.passwords import Argon2PasswordHasher
 from core.accounts.profile import (
+    BindAccountContact,
     ChangeAccountBaseInfo,
     ChangeAccountCredentials,
     GetAccountInfo,
@@ -69,6 +70,7 @@ class Container(containers.DeclarativeContainer):
     scene_permissions = providers.Factory(GetScenePermissions, uow)
     update_profile = providers.Factory(UpdateUserProfile, uow)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
+    bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, clock, edition,
                                            secret_key)
     find_custom_page = providers.Factory(FindCustomPage, uow)

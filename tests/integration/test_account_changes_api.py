@@ -89,3 +89,40 @@ def test_the_email_is_rebound_with_a_code_sent_to_the_new_address(api, container
 def test_a_number_bound_to_someone_else_cannot_be_taken(api):
     reply = api.call("GET", "/base/BaseAccount/code/phone", query={"phone": "13800000003", "type": 3})
     assert (reply.status, reply.code) == (409, 1006)
+
+
+def _account_without_phone(container):
+    from sqlalchemy import update
+
+    from adapters.persistence.models import AccountRow
+
+    with container.session_factory()() as session:
+        session.execute(update(AccountRow).where(AccountRow.user_name == "bob").values(phone=None))
+        session.commit()
+
+
+def test_a_phone_is_bound_to_an_account_without_one(api, container):
+    _account_without_phone(container)
+    token = api.token("bob")
+    api.call("GET", "/base/BaseAccount/code/phone", query={"phone": "13912345678", "type": 3})
+    code = api.outbox_code(container, "13912345678")
+    reply = api.call("POST", "/base/BaseAccount/binding", token=token, json={"phone": "13912345678", "code": code})
+    assert reply.code == 0, reply.body
+    assert api.account_info(token).data["baseAccount"]["phone"] == "13912345678"
+
+
+def test_binding_never_replaces_an_existing_phone(api, container):
+    token = api.token("alice")
+    api.call("GET", "/base/BaseAccount/code/phone", query={"phone": "13912345678", "type": 3})
+    code = api.outbox_code(container, "13912345678")
+    reply = api.call("POST", "/base/BaseAccount/binding", token=token, json={"phone": "13912345678", "code": code})
+    assert (reply.status, reply.code) == (409, 1009)
+    assert api.account_info(token).data["baseAccount"]["phone"] == "13800000001"
+
+
+def test_binding_needs_the_right_code_and_a_session(api, container):
+    _account_without_phone(container)
+    token = api.token("bob")
+    wrong = api.call("POST", "/base/BaseAccount/binding", token=token, json={"phone": "13912345678", "code": "123456"})
+    assert (wrong.status, wrong.code) == (409, 1003)
+    assert api.call("POST", "/base/BaseAccount/binding", json={"phone": "13912345678", "code": "123456"}).code == 2010

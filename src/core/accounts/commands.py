@@ -81,3 +81,11 @@ class ChangeCredentials:
     new_contact: str | None = None
     code: str | None = None
     client_address: str | None = None
+
+
+@dataclass(frozen=True)
+class BindContact:
+    account_id: int
+    channel: Channel
+    target: str
+    code: str

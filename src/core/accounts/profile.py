@@ -2,19 +2,21 @@
 
 from __future__ import annotations
 
-from core.accounts.commands import ChangeBaseInfo, ChangeCredentials, UpdateProfile
+from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
 from core.accounts.model import CodePurpose
 from core.accounts.ports import PasswordHasher
 from core.accounts.registration import check_contact, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
+from core.notifications.model import Channel
 from core.permissions.scenes import available_scenes, scene_permissions
 from core.platform.model import IDENTITY, INDUSTRY
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 from core.shared.errors import (
     ContactAlreadyBound,
+    ContactAlreadySet,
     InvalidInput,
     NotAuthenticated,
     WrongPassword,
@@ -146,4 +148,29 @@ class ChangeAccountCredentials:
             if cmd.new_password is not None:
                 uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
                 uow.sessions.revoke_all(account.id, now, keep_session_id=cmd.session_id)
+            uow.commit()
+
+
+class BindAccountContact:
+    """Binds a phone or e-mail to a signed-in account that has none (after a third-party login),
+    proven by a code sent to it. Replacing an existing one goes through ChangeAccountCredentials,
+    which asks for the password: a session alone must not move the recovery channel."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
+        self._uow, self._clock, self._edition, self._key = uow, clock, edition, secret_key
+
+    def __call__(self, cmd: BindContact) -> None:
+        check_contact(cmd.channel, cmd.target, self._edition)
+        now = self._clock.now()
+        with self._uow as uow:
+            account = uow.accounts.get(cmd.account_id)
+            if (account.phone if cmd.channel is Channel.PHONE else account.email):
+                raise ContactAlreadySet()
+            if not redeem_code(uow, cmd.channel, cmd.target, CodePurpose.BIND, cmd.code, now, self._key):
+                uow.commit()
+                raise WrongVerificationCode()
+            owner = uow.accounts.by_contact(cmd.channel, cmd.target)
+            if owner is not None and owner.id != account.id:
+                raise ContactAlreadyBound()
+            uow.accounts.set_contact(account.id, cmd.channel, cmd.target)
             uow.commit()

@@ -119,6 +119,13 @@ class WrongPassword(RuleViolation):
     message = N_("The password is wrong")
 
 
+class ContactAlreadySet(RuleViolation):
+    """Binding fills an empty phone or e-mail only; replacing one needs the password."""
+
+    code = 1009
+    message = N_("This account already has one; change it in your account settings")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -128,4 +135,5 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     ContactAlreadyBound,
     CodeSentTooOften,
     WrongPassword,
+    ContactAlreadySet,
 )

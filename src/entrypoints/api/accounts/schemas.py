@@ -174,6 +174,10 @@ class EmailAndPasswordSchema(_CredentialsChange):
     CONTACT = "email"
 
 
+class BindingSchema(_OneContact):
+    code = fields.String(required=True, validate=CODE, metadata={"description": "code of type 3 sent to it"})
+
+
 class SwitchPlatformSchema(Schema):
     userName = fields.String(required=True, validate=Length(1, 200))
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))

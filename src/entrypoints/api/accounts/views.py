@@ -7,6 +7,7 @@ from flask.views import MethodView
 from marshmallow import fields
 
 from core.accounts.commands import (
+    BindContact,
     ChangeBaseInfo,
     ChangeCredentials,
     LogIn,
@@ -256,3 +257,15 @@ class EmailAndPasswordView(MethodView):
         """Change the password and/or the e-mail (with a code sent to the new address), confirmed by
         the current password. A new password ends the caller's other sessions."""
         _change_credentials(body, Channel.EMAIL)
+
+
+@blp.route("/BaseAccount/binding")
+class BindingView(MethodView):
+    @blp.arguments(s.BindingSchema)
+    @blp.ok(refusals=(e.ContactAlreadySet, e.WrongVerificationCode, e.ContactAlreadyBound))
+    def post(self, body):
+        """Bind a phone (or e-mail) to the caller's account that has none yet, with a code of type
+        3 sent to it. Replacing an existing one is modifyPhoneAndPassword (asks for the password)."""
+        channel, target = _contact(body)
+        context.container().bind_contact()(BindContact(context.current_principal().account_id, channel,
+                                                      target, body["code"]))
