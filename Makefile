@@ -10,10 +10,11 @@ TOOLS := var/tools
 UV := $(shell command -v uv 2>/dev/null || echo $(TOOLS)/bin/uv)
 HOST ?= 127.0.0.1
 PORT ?= 8000
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := .venv
 
-.PHONY: help run test install python web lint test-python test-web bench i18n-extract serve clean
+.PHONY: help run test install python web browser lint test-python test-web bench i18n-extract serve clean
 
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
@@ -55,7 +56,16 @@ lint: python
 test-python: python
 	.venv/bin/pytest
 
-test-web:
+# The browser tests drive Debian's Chromium (never a downloaded one); CJK fonts keep the
+# screenshots of the Chinese pages legible.
+browser:
+	@if [ ! -x /usr/bin/chromium ] || ! fc-list 2>/dev/null | grep -qi "noto sans cjk"; then \
+		echo "installing Debian's Chromium and CJK fonts for the browser tests"; \
+		$(SUDO) apt-get install -y -q chromium fonts-noto-cjk || \
+		{ $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q chromium fonts-noto-cjk; }; \
+	fi
+
+test-web: python browser
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory node_modules/.installed && npm run --silent test:all; fi
 
 test: lint test-python test-web

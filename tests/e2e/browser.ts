@@ -1,0 +1,37 @@
+/** Debian's Chromium through playwright-core, and screenshots kept under var/screenshots/. */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const FLAGS = [
+  '--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking',
+  '--disable-component-update', '--disable-sync', '--no-first-run',
+];
+export const SCREENSHOTS = join(fileURLToPath(new URL('../..', import.meta.url)), 'var', 'screenshots');
+export const DEMO_PASSWORD = 'Coldchain#2026';
+
+export async function launch(): Promise<Browser> {
+  if (!existsSync(CHROMIUM)) {
+    throw new Error(`Chromium is not at ${CHROMIUM}: install it with "apt-get install -y chromium" (make test does)`);
+  }
+  return chromium.launch({ executablePath: CHROMIUM, args: FLAGS });
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+}
+
+/** Fills the login form and waits until the console has taken the user elsewhere. */
+export async function logIn(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
+  }, language);
+  await page.goto(`${baseURL}/user/login`);
+  await page.fill('#userName', user);
+  await page.fill('#accountPassword', DEMO_PASSWORD);
+  await page.click('button[type=submit]');
+  await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+}

@@ -1,0 +1,139 @@
+/**
+ * The console shell in a real browser against `coldchain serve` with demo data. Every step is
+ * kept as a screenshot under var/screenshots/.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launch, logIn, shot } from './browser';
+
+const baseURL = inject('baseURL');
+const locale = (lang: string, ns: 'app' | 'errors') => {
+  const folder = ns === 'app' ? 'app/locales' : 'features/errors/locales';
+  return JSON.parse(readFileSync(fileURLToPath(new URL(`../../web/src/${folder}/${lang}.json`, import.meta.url)), 'utf8'));
+};
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  page = await context.newPage();
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+/** The seeded notice opens after login; tick "don't remind again" and close it. */
+async function dismissNotice(p: Page): Promise<void> {
+  const dialog = p.getByTestId('notice-dialog');
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button', { name: /close/i }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+describe('the console shell', () => {
+  it('sends a visitor to login and alice lands on the page she asked for', async () => {
+    await page.goto(`${baseURL}/home`);
+    await page.waitForURL(/\/user\/login\?redirect=%2Fhome/);
+    await shot(page, '01-login');
+    await logIn(page, baseURL, 'alice');
+    await page.waitForURL(/\/home$/);
+    await expect(page.getByTestId('home-page').isVisible()).resolves.toBe(true);
+    await shot(page, '02-home-with-notice');
+    await dismissNotice(page);
+    await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('alice');
+    await shot(page, '03-home');
+  });
+
+  it('opens pages as tabs and closes them from the context menu', async () => {
+    await logIn(page, baseURL, 'alice');
+    await dismissNotice(page);
+    for (const path of ['/message/list', '/consumer/info', '/consumer/download']) {
+      await page.goto(`${baseURL}${path}`);
+      await page.getByTestId('tab-bar').waitFor();
+    }
+    const tabs = page.getByTestId('tab-bar').locator('[data-testid^="tab-"]');
+    await expect(tabs.count()).resolves.toBeGreaterThanOrEqual(4);
+    await shot(page, '04-tabs-open');
+
+    await page.getByTestId('tab-consumerInfo').click({ button: 'right' });
+    await page.getByTestId('tab-menu-close-right').click();
+    await expect(page.getByTestId('tab-consumerDownload').count()).resolves.toBe(0);
+    await page.getByTestId('tab-consumerInfo').click({ button: 'right' });
+    await page.getByTestId('tab-menu-close-left').click();
+    await expect(page.getByTestId('tab-messageList').count()).resolves.toBe(0);
+    await shot(page, '05-tabs-closed');
+
+    await page.getByTestId('tab-consumerInfo').click({ button: 'right' });
+    await page.getByTestId('tab-menu-close-all').click();
+    await expect(tabs.count()).resolves.toBe(1);
+    await page.locator('[data-testid^="tab-"]').first().click({ button: 'right' });
+    await page.getByTestId('tab-menu-close-current').click();
+    await expect(tabs.count()).resolves.toBe(1); // the last tab stays
+    await shot(page, '06-last-tab-stays');
+  });
+
+  it('switches to German', async () => {
+    await logIn(page, baseURL, 'alice');
+    await dismissNotice(page);
+    await page.getByTestId('language-switcher').click();
+    await page.locator('[data-lang="de-DE"]').click();
+    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    const german = locale('de-DE', 'app').route.home as string;
+    await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german);
+    await shot(page, '07-german');
+    await page.reload();
+    await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german); // the choice is kept
+  });
+
+  it('sends the user to login once the token is revoked elsewhere', async () => {
+    await logIn(page, baseURL, 'alice');
+    await dismissNotice(page);
+    const token = await page.evaluate(() => JSON.parse(localStorage.getItem('jc__token') ?? '{}').value as string);
+    const revoked = await fetch(`${baseURL}/api/base/BaseAccount/loginOut`, { headers: { Authorization: `Bearer ${token}` } });
+    expect(revoked.status).toBe(200);
+    await page.goto(`${baseURL}/consumer/info`);
+    await page.waitForURL(/\/user\/login/, { timeout: 15_000 });
+    await shot(page, '08-revoked-token-login');
+    await expect(page.evaluate(() => localStorage.getItem('jc__token'))).resolves.toBeNull();
+  });
+
+  it('lists alice\'s expired device in the expired-service dialog', async () => {
+    await logIn(page, baseURL, 'alice');
+    await dismissNotice(page);
+    await page.getByTestId('home-tile-expired').click();
+    const dialog = page.getByTestId('expired-dialog');
+    await dialog.waitFor();
+    await page.locator('[data-testid="expired-row"][data-device-name="Vaccine fridge logger"]').waitFor();
+    await shot(page, '09-expired-dialog');
+    await expect(dialog.getByTestId('batch-recharge').isDisabled()).resolves.toBe(true);
+    await dialog.locator('[data-testid="expired-row"] input[type=checkbox]').first().check();
+    await expect(dialog.getByTestId('batch-recharge').isDisabled()).resolves.toBe(false);
+  });
+
+  it('asks bob for his identity and industry', async () => {
+    await logIn(page, baseURL, 'bob');
+    await page.getByTestId('identity-dialog').waitFor();
+    await shot(page, '10-identity-dialog');
+  });
+
+  it('shows the 404 page, and sends unknown paths home', async () => {
+    await page.goto(`${baseURL}/404`);
+    await page.getByTestId('error-404').waitFor();
+    const text = locale('zh-CN', 'errors').page404 as string;
+    await expect(page.getByTestId('error-404').textContent()).resolves.toContain(text);
+    await shot(page, '11-404');
+    await page.goto(`${baseURL}/no/such/place`);
+    await page.waitForURL(/\/user\/login\?redirect=%2Fhome/);
+  });
+});
