@@ -1,13 +1,206 @@
-import { Card, H2 } from '@blueprintjs/core';
+import { Callout, Card, Classes, H2, H3, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { RichText } from '@/components/RichText';
+import type { AccountInfo } from '@/features/account/api/accountInfo';
+import { useExpiredCount, type ExpiredFlag } from '@/features/dialogs/api/expired';
+import { useNotice } from '@/features/dialogs/api/notice';
+import { openExpiredDialog } from '@/features/dialogs/expiredDialogStore';
 import { useSession } from '@/lib/session';
+import { dayPart, quickLinks } from './quickLinks';
+import './home.css';
 
+/** The landing page after login: greeting, service status, membership, notice and quick links. */
 export default function HomePage() {
-  const { t } = useTranslation('home');
-  const { info } = useSession();
+  const { info, sceneId, scenePermissions } = useSession();
+  if (!info) return null;
   return (
-    <Card className="jc-home" data-testid="home-page">
-      <H2>{t('welcome', { name: info?.baseAccount.userName ?? '' })}</H2>
+    <div className="jc-home" data-testid="home-page">
+      <Greeting info={info} />
+      <div className="jc-home-grid">
+        <ServiceStatus accountId={info.baseAccount.id} />
+        <Membership premium={info.premiumState} />
+        <QuickLinks held={scenePermissions} sceneId={sceneId} />
+        <CurrentNotice />
+      </div>
+    </div>
+  );
+}
+
+function Greeting({ info }: { info: AccountInfo }) {
+  const { t, i18n } = useTranslation('home');
+  const now = new Date();
+  const name = info.baseAccount.realName?.trim() || info.baseAccount.userName;
+  const today = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'full' }).format(now);
+  return (
+    <header className="jc-home-hero">
+      <div>
+        <H2 className="jc-home-greeting">{t(`greeting.${dayPart(now.getHours())}`, { name })}</H2>
+        <p className={Classes.TEXT_MUTED}>{t('subtitle')}</p>
+      </div>
+      <time className="jc-home-date" dateTime={now.toISOString().slice(0, 10)}>
+        {today}
+      </time>
+    </header>
+  );
+}
+
+function Panel({ title, icon, className, children, extra }: {
+  title: string;
+  icon: IconName;
+  className: string;
+  children: ReactNode;
+  extra?: ReactNode;
+}) {
+  return (
+    <Card className={`jc-home-card ${className}`} elevation={0}>
+      <div className="jc-home-card-head">
+        <H3 className="jc-home-card-title">
+          <Icon icon={icon} />
+          <span>{title}</span>
+        </H3>
+        {extra}
+      </div>
+      {children}
     </Card>
+  );
+}
+
+interface TileSpec {
+  flag: ExpiredFlag;
+  testId: string;
+  tone: 'danger' | 'warning' | 'primary';
+  icon: IconName;
+  label: string;
+}
+
+const TILES: readonly TileSpec[] = [
+  { flag: 1, testId: 'home-tile-expired', tone: 'danger', icon: 'error', label: 'expired' },
+  { flag: 2, testId: 'home-tile-expiring', tone: 'warning', icon: 'time', label: 'expiring30' },
+  { flag: 3, testId: 'home-tile-expiring90', tone: 'primary', icon: 'calendar', label: 'expiring90' },
+];
+
+function ServiceStatus({ accountId }: { accountId: number }) {
+  const { t } = useTranslation('home');
+  const counts = [useExpiredCount(accountId, 1), useExpiredCount(accountId, 2), useExpiredCount(accountId, 3)];
+  const settled = counts.every((count) => count.data !== undefined);
+  const allClear = settled && counts.every((count) => count.data === 0);
+  return (
+    <Panel title={t('status.title')} icon="shield" className="jc-home-status">
+      <div className="jc-home-tiles">
+        {TILES.map((tile, index) => (
+          <StatusTile key={tile.flag} tile={tile} count={counts[index]?.data} failed={counts[index]?.isError ?? false} />
+        ))}
+      </div>
+      {allClear ? (
+        <Callout intent="success" icon="tick-circle" className="jc-home-status-note">
+          {t('status.allClear')}
+        </Callout>
+      ) : (
+        <p className={`${Classes.TEXT_MUTED} jc-home-status-note`}>{t('status.hint')}</p>
+      )}
+    </Panel>
+  );
+}
+
+function StatusTile({ tile, count, failed }: { tile: TileSpec; count: number | undefined; failed: boolean }) {
+  const { t } = useTranslation('home');
+  const label = t(`status.${tile.label}`);
+  let value: ReactNode = count;
+  if (count === undefined) value = failed ? '—' : <Spinner size={20} />;
+  return (
+    <button
+      type="button"
+      className={`jc-home-tile jc-home-tile-${tile.tone}${count ? ' jc-home-tile-active' : ''}`}
+      data-testid={tile.testId}
+      onClick={() => openExpiredDialog(tile.flag)}
+      aria-label={count === undefined ? label : `${label}: ${count}`}
+    >
+      <span className="jc-home-tile-icon">
+        <Icon icon={tile.icon} size={18} />
+      </span>
+      <span className="jc-home-tile-count">{value}</span>
+      <span className="jc-home-tile-label">{label}</span>
+      <span className="jc-home-tile-more">
+        {t('status.view')}
+        <Icon icon="chevron-right" size={12} />
+      </span>
+    </button>
+  );
+}
+
+function Membership({ premium }: { premium: AccountInfo['premiumState'] }) {
+  const { t } = useTranslation('home');
+  const member = premium.state === 1;
+  return (
+    <Panel
+      title={t('membership.title')}
+      icon="crown"
+      className="jc-home-membership"
+      extra={
+        <Tag round intent={member ? 'warning' : 'none'} icon={member ? 'star' : undefined}>
+          {member ? t('membership.premium') : t('membership.standard')}
+        </Tag>
+      }
+    >
+      {member ? (
+        <>
+          <p className="jc-home-membership-days">
+            <strong>{premium.expiredCount}</strong> {t('membership.daysLeft', { count: premium.expiredCount })}
+          </p>
+          <p className={Classes.TEXT_MUTED}>{t('membership.premiumText')}</p>
+        </>
+      ) : (
+        <p className={Classes.TEXT_MUTED}>{t('membership.standardText')}</p>
+      )}
+      <Link
+        to="/vip/service"
+        className={`${Classes.BUTTON} ${member ? Classes.OUTLINED : Classes.INTENT_PRIMARY} jc-home-membership-link`}
+      >
+        <span className={Classes.BUTTON_TEXT}>{member ? t('membership.renew') : t('membership.open')}</span>
+        <Icon icon="arrow-right" />
+      </Link>
+    </Panel>
+  );
+}
+
+function QuickLinks({ held, sceneId }: { held: readonly string[]; sceneId: number }) {
+  const { t } = useTranslation('home');
+  const links = quickLinks(held, sceneId);
+  return (
+    <Panel title={t('links.title')} icon="layout-grid" className="jc-home-links">
+      {links.length === 0 ? (
+        <p className={Classes.TEXT_MUTED}>{t('links.empty')}</p>
+      ) : (
+        <ul className="jc-home-link-grid">
+          {links.map((link) => (
+            <li key={link.name}>
+              <Link to={link.path} className="jc-home-link" data-testid="home-quick-link">
+                <span className="jc-home-link-icon">
+                  <Icon icon={link.icon} size={18} />
+                </span>
+                <span className="jc-home-link-name">{t(`app:route.${link.name}`)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function CurrentNotice() {
+  const { t } = useTranslation('home');
+  const notice = useNotice();
+  let body: ReactNode;
+  if (notice.isPending) body = <Spinner size={24} />;
+  else if (notice.data) body = <RichText html={notice.data.noticeContent} className="jc-home-notice-text" />;
+  else body = <NonIdealState icon="inbox" description={t('notice.empty')} className="jc-home-notice-empty" />;
+  return (
+    <Panel title={t('notice.title')} icon="notifications" className="jc-home-notice">
+      <div data-testid="home-notice">{body}</div>
+    </Panel>
   );
 }

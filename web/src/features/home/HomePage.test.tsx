@@ -1,0 +1,128 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { closeExpiredDialog, useExpiredDialogState } from '@/features/dialogs/expiredDialogStore';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/features/dialogs/testing';
+import { session } from '@/lib/session';
+import HomePage from './HomePage';
+
+const TOTALS: Record<string, number> = { '1': 1, '2': 1, '3': 3 };
+
+function server(notice: { noticeId: number; noticeContent: string } | null = {
+  noticeId: 3,
+  noticeContent: '<p><strong>Scheduled maintenance</strong></p><script>window.bad = 1</script>',
+}) {
+  return fakeServer({
+    'GET /device/Device/getExpiredServiceDevice': (call: Call) =>
+      envelope({ list: [], total: TOTALS[call.params.get('expiredFlag') ?? ''] ?? 0 }),
+    'POST /base/BaseNotice/queryNotice': () => envelope(notice),
+  });
+}
+
+function DialogState() {
+  const { isOpen, flag } = useExpiredDialogState();
+  return <output data-testid="dialog-state">{isOpen ? `open ${flag}` : 'closed'}</output>;
+}
+
+beforeAll(setUpI18n);
+afterEach(() => {
+  act(() => closeExpiredDialog());
+  session.clear();
+  vi.restoreAllMocks();
+});
+
+describe('HomePage', () => {
+  it('greets the user by name', async () => {
+    server();
+    signIn();
+    renderApp(<HomePage />);
+    expect(screen.getByTestId('home-page')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent(/^Good (morning|afternoon|evening), alice$/);
+  });
+
+  it('prefers the real name when there is one', () => {
+    server();
+    signIn(accountInfo({}, { baseAccount: { id: 7, userName: 'alice', realName: 'Alice Chen', accountPhoto: null, phone: null, email: null, accountType: 1 } }));
+    renderApp(<HomePage />);
+    expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Alice Chen');
+  });
+
+  it('counts devices per expiry state with one-row pages of the caller’s devices', async () => {
+    const api = server();
+    signIn();
+    renderApp(<HomePage />);
+    await waitFor(() => expect(screen.getByTestId('home-tile-expiring90')).toHaveTextContent('3'));
+    expect(screen.getByTestId('home-tile-expired')).toHaveTextContent('1Expired');
+    expect(screen.getByTestId('home-tile-expiring')).toHaveTextContent('1Expiring within 30 days');
+    const calls = api.callsTo('GET /device/Device/getExpiredServiceDevice');
+    expect(calls.map((c) => c.params.get('expiredFlag')).sort()).toEqual(['1', '2', '3']);
+    for (const call of calls) {
+      expect(call.params.get('pageSize')).toBe('1');
+      expect(call.params.get('accountId')).toBe('7');
+    }
+  });
+
+  it.each([
+    ['home-tile-expired', 'open 1'],
+    ['home-tile-expiring', 'open 2'],
+    ['home-tile-expiring90', 'open 3'],
+  ])('%s opens the expired-service dialog with its filter', async (testId, state) => {
+    server();
+    const user = userEvent.setup();
+    signIn();
+    renderApp(
+      <>
+        <HomePage />
+        <DialogState />
+      </>,
+    );
+    await user.click(screen.getByTestId(testId));
+    expect(screen.getByTestId('dialog-state')).toHaveTextContent(state);
+  });
+
+  it('says all is well when nothing expires within 90 days', async () => {
+    fakeServer({
+      'GET /device/Device/getExpiredServiceDevice': () => envelope({ list: [], total: 0 }),
+      'POST /base/BaseNotice/queryNotice': () => envelope(null),
+    });
+    signIn();
+    renderApp(<HomePage />);
+    expect(await screen.findByText(/in good standing/)).toBeInTheDocument();
+    expect(await screen.findByText('No notices right now')).toBeInTheDocument();
+  });
+
+  it('shows the current notice, sanitized', async () => {
+    server();
+    signIn();
+    renderApp(<HomePage />);
+    const notice = screen.getByTestId('home-notice');
+    expect(await within(notice).findByText('Scheduled maintenance')).toBeInTheDocument();
+    expect(notice.querySelector('script')).toBeNull();
+  });
+
+  it('shows the membership state', () => {
+    server();
+    signIn(accountInfo({}, { premiumState: { state: 1, expiredCount: 200 } }));
+    const { unmount } = renderApp(<HomePage />);
+    expect(screen.getByText('Premium')).toBeInTheDocument();
+    expect(screen.getByText('days of premium left')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Renew' })).toHaveAttribute('href', '/vip/service');
+    unmount();
+
+    signIn(accountInfo({}, { premiumState: { state: 0, expiredCount: 0 } }));
+    renderApp(<HomePage />);
+    expect(screen.getByText('Standard')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Open premium' })).toBeInTheDocument();
+  });
+
+  it('links to the pages the user may open, at most eight', () => {
+    server();
+    signIn(accountInfo(), ['home', 'device.list', 'waybill.list', 'asset.list', 'consumer.info', 'consumer.recharge',
+      'organization.list', 'message.list', 'operation.log']);
+    renderApp(<HomePage />);
+    const links = screen.getAllByTestId('home-quick-link');
+    expect(links).toHaveLength(8);
+    expect(links[0]).toHaveAttribute('href', '/message/list');
+    expect(links.map((l) => l.getAttribute('href'))).not.toContain('/home');
+  });
+});
