@@ -89,6 +89,9 @@ describe('guard decisions', () => {
   it('sends a signed-in visit of the login page on to its redirect', () => {
     expect(decide(signedIn('/user/login?redirect=%2Fdevice%2Flist'))).toEqual({ kind: 'redirect', to: '/device/list' });
     expect(decide(signedIn('/user/login'))).toEqual({ kind: 'redirect', to: '/' });
+    for (const outside of ['https://evil.example/x', '//evil.example', '/\\evil.example', 'javascript:alert(1)']) {
+      expect(decide(signedIn(`/user/login?redirect=${encodeURIComponent(outside)}`))).toEqual({ kind: 'redirect', to: '/' });
+    }
   });
 
   it('finds the most specific route', () => {

@@ -4,6 +4,7 @@
  * loading permissions, the WeChat OpenID step) and settles on a page or a redirect.
  */
 import { matchRoutes } from 'react-router';
+import { safeRedirect } from '@/lib/redirect';
 import { LOGIN_PATHS, ROUTES, type RouteDef } from './routes';
 
 export const SCENE_TWO_PERMISSION = 'cloudChain.myProject';
@@ -95,7 +96,7 @@ export function decide(ctx: GuardContext): Decision {
   if (route.name === 'register' && ctx.customData?.enableRegister) return { kind: 'redirect', to: LOGIN_PATHS.user };
 
   if (ctx.token) {
-    if (route.name === 'login') return { kind: 'redirect', to: params.get('redirect') || '/' };
+    if (route.name === 'login') return { kind: 'redirect', to: safeRedirect(params.get('redirect')) };
     if (route.public) return { kind: 'allow', route };
     if (!ctx.loaded) return { kind: 'loadPermissions' };
     if (route.permissions && !route.permissions.some((p) => ctx.held.has(p))) return { kind: 'forbidden', route };

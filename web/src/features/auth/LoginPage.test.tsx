@@ -1,0 +1,166 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getToken, write } from '@/lib/storage';
+import LoginPage from './LoginPage';
+import { callsTo, captchaImage, mockFetch, ok, refused, renderPage, setUpI18n, type Reply } from './test/harness';
+
+vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
+
+const LOGIN = '/base/BaseAccount/login';
+const issued = { token: 'tok-1', expiresAt: '2026-01-08T10:00:00+08:00' };
+const wrongPassword = () => refused(401, 1001, 'Incorrect user name or password');
+
+let captchas = 0;
+const createObjectURL = vi.fn(() => `blob:captcha-${createObjectURL.mock.calls.length}`);
+const revokeObjectURL = vi.fn();
+
+/** Answers the captcha with ids cap-1, cap-2, ... and the login calls with `login` in turn. */
+function server(...logins: (() => Response)[]): Reply {
+  return ({ url }) => {
+    if (url.includes('/newVerify')) return captchaImage(`cap-${++captchas}`);
+    const next = logins.shift();
+    if (!next) throw new Error(`unexpected ${url}`);
+    return next();
+  };
+}
+
+async function fillAndSubmit(userName: string, password: string) {
+  const user = userEvent.setup();
+  await user.clear(screen.getByLabelText('User name, phone or e-mail'));
+  await user.type(screen.getByLabelText('User name, phone or e-mail'), userName);
+  await user.clear(document.querySelector<HTMLInputElement>('#accountPassword')!);
+  await user.type(document.querySelector<HTMLInputElement>('#accountPassword')!, password);
+  await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+  return user;
+}
+
+describe('login page', () => {
+  beforeAll(setUpI18n);
+  beforeEach(() => {
+    captchas = 0;
+    createObjectURL.mockClear();
+    revokeObjectURL.mockClear();
+    Object.assign(URL, { createObjectURL, revokeObjectURL });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  it('keeps the ids the end-to-end tests use', () => {
+    mockFetch(server());
+    renderPage(LoginPage, '/user/login');
+    expect(document.querySelector('#userName')).toBeInTheDocument();
+    expect(document.querySelector('#accountPassword')).toHaveAttribute('type', 'password');
+    expect(document.querySelectorAll('button[type=submit]')).toHaveLength(1);
+  });
+
+  it('sends loginType 1 without captcha fields, stores the token and goes to the redirect', async () => {
+    const { calls } = mockFetch(server(() => ok(issued)));
+    renderPage(LoginPage, '/user/login?redirect=%2Fdevice%2Flist%3FdeviceName%3DA');
+    await fillAndSubmit('alice', 'Coldchain#2026');
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/device/list?deviceName=A');
+    expect(callsTo(calls, LOGIN)).toEqual([
+      { url: `/api${LOGIN}`, method: 'POST', body: { userName: 'alice', accountPassword: 'Coldchain#2026', loginType: 1 } },
+    ]);
+    expect(getToken()).toBe('tok-1');
+  });
+
+  it.each(['https://evil.example/steal', '//evil.example/x', 'javascript:alert(1)', '/\\evil.example'])(
+    'goes to / instead of the outside redirect %s',
+    async (redirect) => {
+      mockFetch(server(() => ok(issued)));
+      renderPage(LoginPage, `/user/login?redirect=${encodeURIComponent(redirect)}`);
+      await fillAndSubmit('alice', 'Coldchain#2026');
+      expect(await screen.findByTestId('location')).toHaveTextContent(/^\/$/);
+    },
+  );
+
+  it('shows the rules before calling the server', async () => {
+    const { calls } = mockFetch(server());
+    renderPage(LoginPage, '/user/login');
+    await userEvent.setup().click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    expect(await screen.findByText('Enter your user name, phone number or e-mail address')).toBeInTheDocument();
+    expect(screen.getByText('Enter a password')).toBeInTheDocument();
+    expect(screen.getByLabelText('User name, phone or e-mail')).toHaveAttribute('aria-invalid', 'true');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('shows the wrong-password message under the form, then a captcha whose id and answer are sent', async () => {
+    const { calls } = mockFetch(server(wrongPassword, () => ok(issued)));
+    renderPage(LoginPage, '/user/login?redirect=%2Fhome');
+    const user = await fillAndSubmit('alice', 'wrong');
+
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect user name or password');
+    const image = await screen.findByRole('img', { name: 'Image code' });
+    expect(image).toHaveAttribute('src', 'blob:captcha-1');
+    expect(callsTo(calls, '/base/BaseAccount/newVerify')).toHaveLength(1);
+
+    await user.type(screen.getByLabelText('Image code'), 'k7mp');
+    await user.clear(document.querySelector<HTMLInputElement>('#accountPassword')!);
+    await user.type(document.querySelector<HTMLInputElement>('#accountPassword')!, 'Coldchain#2026');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(callsTo(calls, LOGIN)[1]!.body).toEqual({
+      userName: 'alice',
+      accountPassword: 'Coldchain#2026',
+      loginType: 1,
+      verifyCode: 'k7mp',
+      captchaId: 'cap-1',
+    });
+  });
+
+  it('fetches the captcha uncached and asks for the answer once it shows', async () => {
+    const { spy, calls } = mockFetch(server(wrongPassword));
+    renderPage(LoginPage, '/user/login');
+    const user = await fillAndSubmit('alice', 'wrong');
+    await screen.findByRole('img', { name: 'Image code' });
+    expect(spy).toHaveBeenCalledWith('/api/base/BaseAccount/newVerify', expect.objectContaining({ cache: 'no-store' }));
+
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    expect(await screen.findByText('Enter the characters in the image')).toBeInTheDocument();
+    expect(callsTo(calls, LOGIN)).toHaveLength(1);
+  });
+
+  it('gets a new captcha after each failure and on a click, revoking the old image', async () => {
+    const { calls } = mockFetch(
+      server(wrongPassword, () => refused(409, 1004, 'The image code is wrong or has expired')),
+    );
+    renderPage(LoginPage, '/user/login');
+    const user = await fillAndSubmit('alice', 'wrong');
+    expect(await screen.findByRole('img', { name: 'Image code' })).toHaveAttribute('src', 'blob:captcha-1');
+
+    await user.type(screen.getByLabelText('Image code'), 'AAAA');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    // the wrong answer shows on the captcha field, and a new picture replaces the spent one
+    expect(await screen.findByText('The image code is wrong or has expired')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Image code' })).toHaveAttribute('src', 'blob:captcha-2'));
+    expect(callsTo(calls, LOGIN)[1]!.body).toMatchObject({ verifyCode: 'AAAA', captchaId: 'cap-1' });
+    expect(screen.getByLabelText('Image code')).toHaveValue('');
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:captcha-1');
+
+    await user.click(screen.getByRole('button', { name: 'Show a new image code' }));
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Image code' })).toHaveAttribute('src', 'blob:captcha-3'));
+    expect(revokeObjectURL).toHaveBeenCalledWith('blob:captcha-2');
+  });
+
+  it('shows how long to wait after too many failures (HTTP 429)', async () => {
+    mockFetch(server(() => refused(429, 429, 'Too many failed attempts, please try again in 15 minutes')));
+    renderPage(LoginPage, '/user/login');
+    await fillAndSubmit('alice', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts, please try again in 15 minutes');
+  });
+
+  it('offers registration unless the platform turns the register page away', () => {
+    mockFetch(server());
+    const { unmount } = renderPage(LoginPage, '/user/login');
+    expect(screen.getByRole('link', { name: 'Create an account' })).toHaveAttribute('href', '/user/register');
+    expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/user/recover');
+    unmount();
+
+    write('customData', { id: 1, topDomain: 'x', title: 'Acme Cold', defaultCamp: 1, enableRegister: 1, useElitechLogo: 0 });
+    renderPage(LoginPage, '/user/login');
+    expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
+    expect(screen.getAllByText('Acme Cold').length).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,125 @@
+import { Button, SegmentedControl } from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { editionConfig } from '@/lib/config';
+import { notify } from '@/lib/notify';
+import { useForgot, type ForgotBody } from './api/forgot';
+import { CODE_TYPES } from './api/sendCode';
+import { AuthShell } from './components/AuthShell';
+import { CodeField } from './components/CodeField';
+import { ContactField } from './components/ContactField';
+import { FormError } from './components/FormError';
+import { PasswordField } from './components/PasswordField';
+import { useCodeSender } from './hooks/useCodeSender';
+import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
+import { recoverSchema, type Channel, type RecoverForm } from './schemas';
+import { BUSINESS, showError } from './serverErrors';
+
+const FIELDS = ['phone', 'email', 'code', 'accountPassword', 'confirmPassword'] as const;
+
+/** Forgot password: a code to the phone or e-mail, then a new password; back to the login page. */
+export default function RecoverPage() {
+  const { t, i18n } = useTranslation('auth');
+  const navigate = useNavigate();
+  const edition = editionConfig().edition;
+  const [channel, setChannel] = useState<Channel>(edition === 'domestic' ? 'phone' : 'email');
+  const resolver = useMemo(() => zodResolver(recoverSchema(t, edition, channel)), [t, edition, channel, i18n.language]);
+  const form = useForm<RecoverForm>({
+    resolver,
+    defaultValues: { phone: '', email: '', code: '', accountPassword: '', confirmPassword: '' },
+  });
+  useRevalidateOnLanguageChange(form);
+  const sender = useCodeSender(form, channel, CODE_TYPES.recover);
+  const forgot = useForgot();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const choose = (value: string) => {
+    const next: Channel = value === 'email' ? 'email' : 'phone';
+    if (next === channel) return;
+    setFailure(null);
+    form.clearErrors();
+    form.setValue('code', '');
+    setChannel(next);
+  };
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const base = { code: values.code, accountPassword: values.accountPassword };
+    const body: ForgotBody = channel === 'phone' ? { ...base, phone: values.phone } : { ...base, email: values.email };
+    try {
+      await forgot.mutateAsync(body);
+      notify.success(t('recover.success'));
+      navigate('/user/login', { replace: true });
+    } catch (error) {
+      setFailure(showError(error, form.setError, FIELDS, { [BUSINESS.wrongCode]: 'code' }, t));
+    }
+  });
+
+  return (
+    <AuthShell title={t('recover.title')} subtitle={t(channel === 'phone' ? 'recover.subtitlePhone' : 'recover.subtitleEmail')}>
+      <SegmentedControl
+        className="jc-auth-channel"
+        fill
+        aria-label={t('recover.channel')}
+        value={channel}
+        onValueChange={choose}
+        options={[
+          { value: 'phone', label: t('recover.byPhone'), icon: 'mobile-phone' },
+          { value: 'email', label: t('recover.byEmail'), icon: 'envelope' },
+        ]}
+      />
+      <form onSubmit={submit} noValidate aria-label={t('recover.title')}>
+        <ContactField control={form.control} channel={channel} edition={edition} />
+        <CodeField
+          control={form.control}
+          name="code"
+          label={t('field.code')}
+          placeholder={t('placeholder.code')}
+          onSend={() => void sender.send()}
+          remaining={sender.remaining}
+          sending={sender.sending}
+          sentOnce={sender.sentOnce}
+          sentNote={sender.sentNote}
+          sendError={sender.sendError}
+        />
+        <PasswordField
+          control={form.control}
+          name="accountPassword"
+          label={t('field.newPassword')}
+          placeholder={t('placeholder.newPassword')}
+          hint={t('hint.password')}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+        <PasswordField
+          control={form.control}
+          name="confirmPassword"
+          label={t('field.confirmPassword')}
+          placeholder={t('placeholder.confirmPassword')}
+          autoComplete="new-password"
+          maxLength={20}
+        />
+        <FormError message={failure} />
+        <Button
+          className="jc-auth-submit"
+          type="submit"
+          intent="primary"
+          size="large"
+          fill
+          loading={form.formState.isSubmitting}
+        >
+          {t('recover.submit')}
+        </Button>
+      </form>
+      <p className="jc-auth-alt">
+        {t('recover.remembered')}
+        <Link className="jc-auth-link" to="/user/login">
+          {t('recover.backToLogin')}
+        </Link>
+      </p>
+    </AuthShell>
+  );
+}
