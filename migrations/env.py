@@ -8,6 +8,7 @@ from sqlalchemy import Connection
 
 from adapters.persistence.database import make_engine
 from adapters.persistence.models import Base
+from adapters.persistence.partitions import include_name
 
 config = context.config
 target_metadata = Base.metadata
@@ -18,6 +19,7 @@ def _run(connection: Connection) -> None:
         connection=connection,
         target_metadata=target_metadata,
         compare_type=True,
+        include_name=include_name,
         # SQLite cannot ALTER most things; batch mode rebuilds the table instead.
         render_as_batch=connection.dialect.name == "sqlite",
     )

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime, timedelta
+
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 from sqlalchemy import func, inspect, select
@@ -11,13 +13,26 @@ from adapters.persistence import reference_data
 from adapters.persistence.database import make_engine
 from adapters.persistence.migrate import downgrade, upgrade
 from adapters.persistence.models import Base, DictItemRow, PermissionRow, RolePermissionRow, RoleRow
+from adapters.persistence.partitions import ensure_reading_partitions, include_name
 from core.permissions import catalogue, roles
 
 
 def test_the_migrated_schema_matches_the_models(app):
     with app.container.engine().connect() as connection:
-        context = MigrationContext.configure(connection, opts={"compare_type": True})
+        context = MigrationContext.configure(connection, opts={"compare_type": True, "include_name": include_name})
         assert compare_metadata(context, Base.metadata) == []
+
+
+def test_readings_are_partitioned_by_month_on_postgresql(app):
+    engine = app.container.engine()
+    if engine.dialect.name != "postgresql":
+        return
+    tables = set(inspect(engine).get_table_names())
+    now = datetime.now(UTC)
+    assert f"readings_p{now:%Y%m}" in tables and "readings_pdefault" in tables
+    assert ensure_reading_partitions(engine) == 0  # idempotent
+    ahead = now.replace(day=1) + timedelta(days=32 * 4)
+    assert ensure_reading_partitions(engine, ahead) >= 1
 
 
 def test_migrations_go_down_and_up_again(tmp_path):

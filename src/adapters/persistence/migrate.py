@@ -8,6 +8,7 @@ from sqlalchemy import Engine
 from sqlalchemy.orm import Session
 
 from adapters.persistence import reference_data
+from adapters.persistence.partitions import ensure_reading_partitions
 
 MIGRATIONS_DIR = Path(__file__).resolve().parents[3] / "migrations"
 
@@ -27,6 +28,8 @@ def upgrade(engine: Engine, revision: str = "head") -> None:
     with Session(engine) as session:
         reference_data.synchronise(session)
         session.commit()
+    if revision == "head":
+        ensure_reading_partitions(engine)
 
 
 def downgrade(engine: Engine, revision: str) -> None:

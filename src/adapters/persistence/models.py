@@ -10,6 +10,7 @@ from sqlalchemy import (
     JSON,
     BigInteger,
     Boolean,
+    Float,
     ForeignKey,
     Index,
     Integer,
@@ -260,6 +261,8 @@ class DeviceTypeRow(Base):
     scenes: Mapped[str] = mapped_column(String(20), default="1")  # 1 cold chain, 2 storage, 3 freezer
     status: Mapped[int] = mapped_column(SmallInteger, default=2)  # 0 to be tested, 1 testing, 2 published
     description: Mapped[str | None] = mapped_column(String(200))
+    # probe keys its devices report: "t" temperature, "h" humidity
+    probes: Mapped[str] = mapped_column(String(20), default="t,h", server_default="t,h")
 
 
 class DeviceRow(Base):
@@ -280,9 +283,112 @@ class DeviceRow(Base):
     node_type: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1: a device with its own service
     display_precision: Mapped[int] = mapped_column(SmallInteger, default=1)
     temperature_unit: Mapped[str] = mapped_column(String(1), default="C")
-    status: Mapped[int] = mapped_column(SmallInteger, default=1)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 enabled, 0 disabled
     remark: Mapped[str | None] = mapped_column(String(120))
     created_at: Mapped[datetime]
+    # live state, kept by the ingest worker
+    activated_at: Mapped[datetime | None]  # first reading; null: never reported ("not enabled")
+    last_seen_at: Mapped[datetime | None]
+    online: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
+    last_reading_at: Mapped[datetime | None]
+    last_temperature: Mapped[float | None] = mapped_column(Float)
+    last_humidity: Mapped[float | None] = mapped_column(Float)
+    alarm_state: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")  # 1 alarming
+
+
+class DeviceCredentialRow(Base):
+    """The broker login of one device: user name is its GUID, the password is stored as
+    Mosquitto's PBKDF2-SHA512 hash, so the password file is generated from this table."""
+
+    __tablename__ = "device_credentials"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    username: Mapped[str] = mapped_column(String(64), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(200))
+    created_at: Mapped[datetime]
+
+
+class ReadingRow(Base):
+    """One reading, stored once per (device, ts). On PostgreSQL the table is partitioned by
+    month of `ts` (migrations/versions/0002); it has no foreign key so ingest stays fast."""
+
+    __tablename__ = "readings"
+    device_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    ts: Mapped[datetime] = mapped_column(primary_key=True)
+    temperature: Mapped[float | None] = mapped_column(Float)
+    humidity: Mapped[float | None] = mapped_column(Float)
+    seq: Mapped[int | None] = mapped_column(BigInteger)
+    received_at: Mapped[datetime]
+
+
+# --- alarms ------------------------------------------------------------------------------------
+
+
+class AlarmRuleRow(Base):
+    """Limits of one probe of one device, with the delay before an excursion is an alarm and
+    the minutes after which graded levels 2 and 3 notify their recipients."""
+
+    __tablename__ = "alarm_rules"
+    __table_args__ = (UniqueConstraint("device_id", "probe"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), index=True)
+    probe: Mapped[str] = mapped_column(String(8))
+    name: Mapped[str] = mapped_column(String(100))
+    upper_limit: Mapped[float | None] = mapped_column(Float)
+    lower_limit: Mapped[float | None] = mapped_column(Float)
+    delay_seconds: Mapped[int] = mapped_column(Integer, default=0)
+    level1_minutes: Mapped[int] = mapped_column(Integer, default=0)
+    level2_minutes: Mapped[int | None] = mapped_column(Integer)
+    level3_minutes: Mapped[int | None] = mapped_column(Integer)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class AlarmRecipientRow(Base):
+    __tablename__ = "alarm_recipients"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    rule_id: Mapped[int] = mapped_column(ForeignKey("alarm_rules.id", ondelete="CASCADE"), index=True)
+    level: Mapped[int] = mapped_column(SmallInteger, default=1)
+    name: Mapped[str] = mapped_column(String(50))
+    phone: Mapped[str | None] = mapped_column(String(20))
+    email: Mapped[str | None] = mapped_column(String(200))
+    voice: Mapped[bool] = mapped_column(Boolean, default=False)  # also call the phone
+
+
+class AlarmExcursionRow(Base):
+    """A probe outside its limits right now; it becomes an alarm message once the rule's delay
+    has passed, and ends when the value is back inside."""
+
+    __tablename__ = "alarm_excursions"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    probe: Mapped[str] = mapped_column(String(8), primary_key=True)
+    kind: Mapped[int] = mapped_column(SmallInteger)  # 1 above the upper limit, 2 below the lower
+    limit_value: Mapped[float] = mapped_column(Float)
+    started_at: Mapped[datetime]
+    extreme_value: Mapped[float] = mapped_column(Float)
+    message_id: Mapped[int | None] = mapped_column(ForeignKey("alarm_messages.id", ondelete="SET NULL"))
+
+
+class AlarmMessageRow(Base):
+    __tablename__ = "alarm_messages"
+    __table_args__ = (Index("ix_alarm_messages_device_state", "device_id", "state", "raised_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    rule_id: Mapped[int | None] = mapped_column(ForeignKey("alarm_rules.id", ondelete="SET NULL"))
+    probe: Mapped[str] = mapped_column(String(8))
+    kind: Mapped[int] = mapped_column(SmallInteger)
+    limit_value: Mapped[float] = mapped_column(Float)
+    value: Mapped[float] = mapped_column(Float)  # the reading that raised it
+    extreme_value: Mapped[float] = mapped_column(Float)
+    level: Mapped[int] = mapped_column(SmallInteger, default=0)  # highest graded level notified
+    started_at: Mapped[datetime]
+    raised_at: Mapped[datetime] = mapped_column(index=True)
+    ended_at: Mapped[datetime | None]
+    state: Mapped[int] = mapped_column(SmallInteger, default=0)  # 0 untreated, 1 treated
+    handling: Mapped[int | None] = mapped_column(SmallInteger)  # 1 approve, 2 refuse, 3 defer
+    result: Mapped[str | None] = mapped_column(String(50))
+    handled_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    handled_at: Mapped[datetime | None]
 
 
 # --- service catalogue (extended by the pricing issue) ----------------------------------------
