@@ -6,7 +6,7 @@ import { login, logoutCall } from '@/features/account/api/session';
 import { cachedCustomPage } from '@/features/platform/api/customPage';
 import { editionConfig } from '@/lib/config';
 import { isMobileDevice, isWeChatBrowser } from '@/lib/device';
-import { api } from '@/lib/http';
+import { api, ApiError, NetworkError } from '@/lib/http';
 import { t } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
@@ -34,11 +34,30 @@ export function openExternal(route: RouteDef): void {
   else notify.info(t('app:externalUnavailable'));
 }
 
-/** Ends the session: the server call is best effort; token and roles go whatever happens. */
-export async function logout(queryClient?: QueryClient): Promise<void> {
-  await logoutCall().catch(() => {});
+/** The text of a failed call: the server's message, else the client's own wording. */
+export function failureText(error: unknown): string {
+  if (error instanceof ApiError) return error.message;
+  if (error instanceof NetworkError) {
+    return t(error.reason === 'timeout' ? 'common:http.requestTimeout' : 'common:http.networkError');
+  }
+  return t('common:http.errorMessage');
+}
+
+/**
+ * Ends the session: the server revokes the token, then token, roles and cached queries are
+ * cleared whatever the server said (spec seed 000 section 4). Resolves with the failure's text
+ * when the call failed (the user menu shows it), else null.
+ */
+export async function logout(queryClient?: QueryClient, call: () => Promise<void> = logoutCall): Promise<string | null> {
+  let failure: string | null = null;
+  try {
+    await call();
+  } catch (error) {
+    failure = failureText(error);
+  }
   session.clear();
   queryClient?.clear();
+  return failure;
 }
 
 export async function loadSessionPermissions(): Promise<void> {

@@ -21,8 +21,9 @@ const signedIn = (pathname: string, held: string[] = ['home', 'device.list'], ex
   ctx(pathname, { token: 't', loaded: true, held: new Set(held), ...extra });
 
 describe('guard decisions', () => {
-  it('sends the root to /home and unknown paths to /', () => {
+  it('sends the root to /home (the device list on junjia platforms) and unknown paths to /', () => {
     expect(decide(ctx('/'))).toEqual({ kind: 'redirect', to: '/home' });
+    expect(decide(ctx('/', { customData: { styleModel: 'junjia' } }))).toEqual({ kind: 'redirect', to: '/device/list' });
     expect(decide(ctx('/no/such/page'))).toEqual({ kind: 'redirect', to: '/' });
   });
 

@@ -5,7 +5,7 @@
  */
 import { matchRoutes } from 'react-router';
 import { safeRedirect } from '@/lib/redirect';
-import { LOGIN_PATHS, ROUTES, type RouteDef } from './routes';
+import { landingPath, LOGIN_PATHS, ROUTES, type RouteDef } from './routes';
 
 export const SCENE_TWO_PERMISSION = 'cloudChain.myProject';
 export const URL_LOGIN_FAILURE_MS = 4_000;
@@ -21,7 +21,7 @@ export interface GuardContext {
   mobile: boolean;
   wechat: boolean;
   openId: string | null;
-  customData: { enableRegister?: number | null } | null;
+  customData: { enableRegister?: number | null; styleModel?: string | null } | null;
 }
 
 export type Decision =
@@ -65,7 +65,7 @@ function without(pathname: string, search: string, names: string[]): string {
 
 export function decide(ctx: GuardContext): Decision {
   const { pathname, search } = ctx;
-  if (pathname === '/') return { kind: 'redirect', to: '/home' };
+  if (pathname === '/') return { kind: 'redirect', to: landingPath(ctx.customData?.styleModel) };
   const route = findRoute(pathname);
   if (!route) return { kind: 'redirect', to: '/' };
   if (route.external) return { kind: 'external', route };

@@ -129,7 +129,7 @@ export const ROUTES: RouteDef[] = [
   main('projectDetail', '/projectList/detail/:id', 'cloudChain.myProject'),
   main('projectOverview', '/projectOverview/index', 'cloudChain.projectOverview', menu(1, 'monitoring', 'dashboard')),
   main('operationIndex', '/operation/index', 'cloudChain.operation.index', menu(1, 'monitoring', 'wrench')),
-  main('doorContact', '/OperateBoard/doorContact', 'operateBoard.report', menu(1, 'monitoring', 'door')),
+  main('doorContact', '/OperateBoard/doorContact', 'operateBoard.report', menu(1, 'monitoring', 'log-in')),
   main('facingFreezer', '/facingIdentify/freezer', 'freezerIdentify.freezer', menu(1, 'monitoring', 'snowflake')),
   main('facingFreezerDetail', '/facingIdentify/freezer/detail/:fridgeId', 'freezerIdentify.freezer'),
   main('facingBrand', '/facingIdentify/brand', 'freezerIdentify.brand'),
@@ -176,7 +176,7 @@ export const ROUTES: RouteDef[] = [
   main('consumerDownload', '/consumer/download', 'consumer.download', menu(1, 'consumer', 'download')),
   main('consumerSharer', '/consumer/sharer', 'consumer.sharer', menu(1, 'consumer', 'share')),
   main('operationLog', '/operation/log', 'operation.log', menu(1, 'consumer', 'history')),
-  main('activitiesList', '/activities/list', 'activities.list', menu(1, 'consumer', 'gift')),
+  main('activitiesList', '/activities/list', 'activities.list', menu(1, 'consumer', 'tag')),
 
   // --- main layout: the back office -----------------------------------------------------------
   ...([
@@ -276,7 +276,7 @@ export const ROUTES: RouteDef[] = [
     ['historyAlarms', '/alarmMonitor/historyAlarm', 'cloudChain.alarmMonitor.history', 'history'],
     ['alarmPushRecord', '/alarmMonitor/pushRecord', 'cloudChain.alarmMonitor.pushRecord', 'send-message'],
     ['videoMonitor', '/videoMonitor/index', 'cloudChain.videoMonitor', 'video'],
-    ['remoteControl', '/remoteControl/index', 'cloudChain.remoteControl', 'remote'],
+    ['remoteControl', '/remoteControl/index', 'cloudChain.remoteControl', 'antenna'],
     ['businessModel', '/businessModel/index', 'cloudChain.businessModel', 'diagram-tree'],
     ['energyManagement', '/energyManagement/index', 'cloudChain.energyManagement', 'lightning'],
   ] as const).map(([name, path, permission, icon]) => main(name, path, permission, menu(2, 'cloudChain', icon))),
@@ -290,3 +290,11 @@ export const LOGIN_PATHS = {
   calibrationAdmin: '/calibration/admin/login',
   mobileCalibration: '/mobile/calibration/login',
 } as const;
+
+/** The style model of white-label platforms that restricts the menu (spec seed 000 section 4). */
+export const JUNJIA = 'junjia';
+
+/** Where `/` leads: the device list on a `junjia` platform, else home. */
+export function landingPath(styleModel: string | null | undefined): string {
+  return styleModel === JUNJIA ? '/device/list' : '/home';
+}

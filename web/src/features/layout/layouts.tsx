@@ -1,14 +1,16 @@
 import type { ComponentType } from 'react';
 import type { LayoutName } from '@/app/routes';
 import { BlankLayout } from './BlankLayout';
-import { MainLayout } from './MainLayout';
+import { CalibrationLayout } from './CalibrationLayout';
+import { GlobalMapLayout, MainLayout } from './MainLayout';
+import { MobileLayout } from './MobileLayout';
 
 /** The frame each route is drawn in. */
 export const LAYOUTS: Record<LayoutName, ComponentType> = {
   main: MainLayout,
-  globalMap: MainLayout,
+  globalMap: GlobalMapLayout,
   blank: BlankLayout,
-  calibration: BlankLayout,
-  mobileCalibration: BlankLayout,
-  mobile: BlankLayout,
+  calibration: CalibrationLayout,
+  mobileCalibration: MobileLayout,
+  mobile: MobileLayout,
 };

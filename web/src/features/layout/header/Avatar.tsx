@@ -1,0 +1,19 @@
+export interface AvatarProps {
+  /** The account's name: its first letter stands in for a missing photo. */
+  name: string;
+  /** The account photo's address, if any. */
+  photo: string | null | undefined;
+  /** Width and height in pixels. */
+  size?: number;
+}
+
+/** A round account photo, or the name's first letter on the theme colour. */
+export function Avatar({ name, photo, size = 28 }: AvatarProps) {
+  const style = { width: size, height: size, fontSize: Math.round(size * 0.45) };
+  if (photo) return <img className="jc-avatar" src={photo} alt="" style={style} />;
+  return (
+    <span className="jc-avatar jc-avatar--initial" style={style} aria-hidden="true">
+      {[...name.trim()][0]?.toUpperCase() ?? '?'}
+    </span>
+  );
+}

@@ -1,0 +1,82 @@
+import { AnchorButton, Button, PopoverNext, Tooltip } from '@blueprintjs/core';
+import type { MouseEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { editionConfig } from '@/lib/config';
+
+export const DOWNLOAD_PATH = '/consumer/download';
+export const HELP_PATH = '/help/center';
+
+/** Where customer service is reached: the configured `customerService` site, else the help centre. */
+export function customerServiceUrl(): string {
+  return editionConfig().externalLinks?.customerService ?? HELP_PATH;
+}
+
+export interface DownloadLinkProps {
+  /** Show "Downloads" next to the icon. */
+  showLabel: boolean;
+}
+
+/** The link to the user's download centre (exported files). */
+export function DownloadLink({ showLabel }: DownloadLinkProps) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const go = (event: MouseEvent<HTMLElement>) => {
+    if (event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    navigate(DOWNLOAD_PATH);
+  };
+  const link = (
+    <AnchorButton variant="minimal" icon="download" href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
+      aria-label={showLabel ? undefined : t('download')} text={showLabel ? t('download') : undefined} />
+  );
+  return showLabel ? link : <Tooltip content={t('download')} placement="bottom">{link}</Tooltip>;
+}
+
+/** The help centre, opened in a new window so the console stays where it is. */
+export function HelpLink() {
+  const { t } = useTranslation('layout');
+  return (
+    <Tooltip content={t('help')} placement="bottom">
+      <AnchorButton variant="minimal" icon="help" href={HELP_PATH} target="_blank" rel="noopener" aria-label={t('help')}
+        data-testid="help-link" />
+    </Tooltip>
+  );
+}
+
+/** Customer service: a short note and the way to reach the support team. */
+export function CustomerService() {
+  const { t } = useTranslation('layout');
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      content={
+        <div className="jc-service">
+          <strong>{t('service.label')}</strong>
+          <p>{t('service.text')}</p>
+          <AnchorButton intent="primary" icon="chat" href={customerServiceUrl()} target="_blank" rel="noopener"
+            text={t('service.contact')} />
+        </div>
+      }
+    >
+      <Tooltip content={t('service.label')} placement="bottom">
+        <Button variant="minimal" icon="headset" aria-label={t('service.label')} data-testid="customer-service" />
+      </Tooltip>
+    </PopoverNext>
+  );
+}
+
+export interface SettingsButtonProps {
+  /** Opens the display settings drawer. */
+  onOpen: () => void;
+}
+
+/** The gear that opens the display settings. */
+export function SettingsButton({ onOpen }: SettingsButtonProps) {
+  const { t } = useTranslation('layout');
+  return (
+    <Tooltip content={t('settings.open')} placement="bottom">
+      <Button variant="minimal" icon="cog" aria-label={t('settings.open')} data-testid="settings-button" onClick={onOpen} />
+    </Tooltip>
+  );
+}

@@ -1,0 +1,49 @@
+import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+
+export interface LanguageSwitcherProps {
+  /** Show the language's name next to the globe (the global map shows it always). */
+  showName: boolean;
+  /** Draw it as a bordered button that stands out (the global map). */
+  prominent?: boolean;
+}
+
+/** The seven languages, each named in itself; the choice is stored and applied at once. */
+export function LanguageSwitcher({ showName, prominent = false }: LanguageSwitcherProps) {
+  const { t, i18n } = useTranslation('layout');
+  const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      arrow={false}
+      animation="minimal"
+      content={
+        <Menu aria-label={t('language')}>
+          {LANGUAGES.map((code) => (
+            <MenuItem
+              key={code}
+              text={LANGUAGE_NAMES[code]}
+              lang={code}
+              data-lang={code}
+              icon={code === language ? 'tick' : 'blank'}
+              active={code === language}
+              onClick={() => void changeLanguage(code)}
+            />
+          ))}
+        </Menu>
+      }
+    >
+      <Button
+        variant={prominent ? 'outlined' : 'minimal'}
+        icon="globe"
+        endIcon={showName ? 'caret-down' : undefined}
+        text={showName ? LANGUAGE_NAMES[language] : undefined}
+        aria-label={`${t('language')}: ${LANGUAGE_NAMES[language]}`}
+        title={t('language')}
+        className={prominent ? 'jc-language jc-language--prominent' : 'jc-language'}
+        data-testid="language-switcher"
+      />
+    </PopoverNext>
+  );
+}

@@ -1,0 +1,57 @@
+import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/session';
+import { browser } from '../browser';
+import { customerServiceUrl, DOWNLOAD_PATH, HELP_PATH } from './HeaderLinks';
+import { PREMIUM_MEMBER, VIP_SERVICE_PATH } from './VipBadge';
+
+export interface MoreMenuProps {
+  /** Include the VIP, help and customer-service entries (not on the global map). */
+  withServiceItems: boolean;
+  /** Include the download centre. */
+  withDownload: boolean;
+  /** Opens the display settings drawer. */
+  onOpenSettings: () => void;
+}
+
+/** On phones the header's secondary actions gather under one "more" button. */
+export function MoreMenu({ withServiceItems, withDownload, onOpenSettings }: MoreMenuProps) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { info } = useSession();
+  const member = info?.premiumState.state === PREMIUM_MEMBER;
+  return (
+    <PopoverNext
+      placement="bottom-end"
+      arrow={false}
+      animation="minimal"
+      shouldReturnFocusOnClose={false}
+      content={
+        <Menu>
+          {withServiceItems && info && (
+            <MenuItem
+              icon="crown"
+              data-testid="vip-badge"
+              className={member ? 'jc-more-vip is-member' : 'jc-more-vip'}
+              text={member ? `${t('vip.member')} · ${t('vip.daysLeft', { count: info.premiumState.expiredCount })}` : t('vip.standard')}
+              label={t(member ? 'vip.renew' : 'vip.open')}
+              onClick={() => navigate(VIP_SERVICE_PATH)}
+            />
+          )}
+          {withServiceItems && info && <MenuDivider />}
+          {withDownload && <MenuItem icon="download" text={t('download')} onClick={() => navigate(DOWNLOAD_PATH)} />}
+          {withServiceItems && (
+            <>
+              <MenuItem icon="help" text={t('help')} href={HELP_PATH} target="_blank" rel="noopener" />
+              <MenuItem icon="headset" text={t('service.label')} onClick={() => browser.openWindow(customerServiceUrl())} />
+            </>
+          )}
+          <MenuItem icon="cog" text={t('settings.open')} onClick={onOpenSettings} />
+        </Menu>
+      }
+    >
+      <Button variant="minimal" icon="more" aria-label={t('nav.more')} data-testid="header-more" />
+    </PopoverNext>
+  );
+}

@@ -1,0 +1,46 @@
+import { Button, Icon, Tag } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { useSession } from '@/lib/session';
+
+/** `premiumState.state` of a VIP member. */
+export const PREMIUM_MEMBER = 1;
+export const VIP_SERVICE_PATH = '/vip/service';
+
+export interface VipBadgeProps {
+  /** Leave out the days left (narrow screens). */
+  compact?: boolean;
+}
+
+/** VIP members see the days left and Renew; everyone else Standard and Upgrade (both lead to the VIP service). */
+export function VipBadge({ compact = false }: VipBadgeProps) {
+  const { t } = useTranslation('layout');
+  const navigate = useNavigate();
+  const { info } = useSession();
+  if (!info) return null;
+  const member = info.premiumState.state === PREMIUM_MEMBER;
+  const days = info.premiumState.expiredCount;
+  return (
+    <div className={`jc-vip${member ? ' jc-vip--member' : ''}`} data-testid="vip-badge">
+      {member ? (
+        <Tag round icon={<Icon icon="crown" size={12} />} className="jc-vip-tag">
+          {t('vip.member')}
+          {!compact && <span className="jc-vip-days">{t('vip.daysLeft', { count: days })}</span>}
+        </Tag>
+      ) : (
+        <Tag round minimal className="jc-vip-tag jc-vip-tag--standard">
+          {t('vip.standard')}
+        </Tag>
+      )}
+      <Button
+        size="small"
+        variant={member ? 'outlined' : 'solid'}
+        intent={member ? 'none' : 'warning'}
+        className="jc-vip-action"
+        title={t(member ? 'vip.renewHint' : 'vip.openHint')}
+        onClick={() => navigate(VIP_SERVICE_PATH)}
+        text={t(member ? 'vip.renew' : 'vip.open')}
+      />
+    </div>
+  );
+}
