@@ -45,10 +45,11 @@ describe('the console shell', () => {
   it('sends a visitor to login and alice lands on the page she asked for', async () => {
     await page.goto(`${baseURL}/home`);
     await page.waitForURL(/\/user\/login\?redirect=%2Fhome/);
+    await page.locator('#userName').waitFor();
     await shot(page, '01-login');
     await logIn(page, baseURL, 'alice');
     await page.waitForURL(/\/home$/);
-    await expect(page.getByTestId('home-page').isVisible()).resolves.toBe(true);
+    await page.getByTestId('home-page').waitFor();
     await shot(page, '02-home-with-notice');
     await dismissNotice(page);
     await expect(page.getByTestId('user-menu').textContent()).resolves.toContain('alice');
@@ -77,7 +78,7 @@ describe('the console shell', () => {
     await page.getByTestId('tab-consumerInfo').click({ button: 'right' });
     await page.getByTestId('tab-menu-close-all').click();
     await expect(tabs.count()).resolves.toBe(1);
-    await page.locator('[data-testid^="tab-"]').first().click({ button: 'right' });
+    await tabs.first().click({ button: 'right' });
     await page.getByTestId('tab-menu-close-current').click();
     await expect(tabs.count()).resolves.toBe(1); // the last tab stays
     await shot(page, '06-last-tab-stays');
@@ -91,6 +92,8 @@ describe('the console shell', () => {
     await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
     const german = locale('de-DE', 'app').route.home as string;
     await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german);
+    // what the server wrote (the scene's name) follows too, without a reload
+    await expect.poll(() => page.getByTestId('scene-selector').textContent()).toContain('Kühlkette');
     await shot(page, '07-german');
     await page.reload();
     await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german); // the choice is kept
@@ -123,7 +126,10 @@ describe('the console shell', () => {
 
   it('asks bob for his identity and industry', async () => {
     await logIn(page, baseURL, 'bob');
-    await page.getByTestId('identity-dialog').waitFor();
+    const dialog = page.getByTestId('identity-dialog');
+    await dialog.waitFor();
+    await page.getByTestId('home-page').waitFor();
+    await expect.poll(() => dialog.locator('select option').count()).toBeGreaterThan(10);
     await shot(page, '10-identity-dialog');
   });
 

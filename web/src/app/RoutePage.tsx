@@ -1,7 +1,7 @@
 import { Suspense, type ComponentType, type LazyExoticComponent } from 'react';
 import { useRouteLoaderData } from 'react-router';
 import { ErrorPage } from '@/features/errors/ErrorPage';
-import { FullScreenLoading } from '@/components/FullScreenLoading';
+import { PageLoading } from '@/components/PageLoading';
 import { lazyPage } from './lazy';
 import { PAGES } from './pages';
 import type { GuardData } from './router';
@@ -29,7 +29,7 @@ export function RoutePage({ route }: { route: RouteDef }) {
   if (data?.forbidden) return <ErrorPage code={403} />;
   if (!Page) return <ErrorPage code={404} />;
   return (
-    <Suspense fallback={<FullScreenLoading />}>
+    <Suspense fallback={<PageLoading />}>
       <Page />
     </Suspense>
   );

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import { FullScreenLoading } from '@/components/FullScreenLoading';
 import { LAYOUTS } from '@/features/layout/layouts';
 import { guardEffects } from './effects';
 import { runGuard } from './guard';
@@ -56,6 +57,8 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
       // The guard runs on every navigation, not only when the matched route changes.
       shouldRevalidate: () => true,
       element: <Root />,
+      // The first page load waits for the guard (session, permissions) behind the full-screen overlay.
+      hydrateFallbackElement: <FullScreenLoading />,
       errorElement: <RouteError />,
       children,
     },

@@ -1,4 +1,5 @@
 import { OverlayToaster, Position, type ToastProps } from '@blueprintjs/core';
+import { NOTIFY_MS } from '@/lib/notify';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountInfo } from '@/features/account/api/accountInfo';
@@ -61,7 +62,9 @@ function AfterLogin({ info }: { info: AccountInfo }) {
     toaster.current.show({
       intent: 'warning',
       icon: 'warning-sign',
-      timeout: 0, // it asks for an action: it stays until the user acts on it or closes it
+      // The spec's notification duration; hovering pauses it, and the home page's tiles open the
+      // same dialog at any time.
+      timeout: NOTIFY_MS,
       className: 'jc-expiry-reminder',
       message: (
         <span data-testid="expiry-reminder">
@@ -75,7 +78,7 @@ function AfterLogin({ info }: { info: AccountInfo }) {
 
   return (
     <>
-      <OverlayToaster ref={toaster} position={Position.TOP_RIGHT} maxToasts={2} />
+      <OverlayToaster ref={toaster} position={Position.BOTTOM_RIGHT} maxToasts={2} />
       {step === 'identity' && <IdentityDialog info={info} />}
       {step === 'notice' && shownNotice && (
         <NoticeDialog notice={shownNotice} accountId={accountId} onClosed={() => sessionProgress.noticeDone(key)} />

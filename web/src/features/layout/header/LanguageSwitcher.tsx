@@ -1,6 +1,17 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { loadSessionPermissions } from '@/app/effects';
+import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/i18n';
+
+/**
+ * Switches the language, then asks the server again for what it wrote in the old one (scene
+ * names, the expiry reminder, dictionary labels).
+ */
+export async function switchLanguage(code: Language, queryClient: QueryClient): Promise<void> {
+  await changeLanguage(code);
+  await Promise.allSettled([loadSessionPermissions(), queryClient.invalidateQueries()]);
+}
 
 export interface LanguageSwitcherProps {
   /** Show the language's name next to the globe (the global map shows it always). */
@@ -12,6 +23,7 @@ export interface LanguageSwitcherProps {
 /** The seven languages, each named in itself; the choice is stored and applied at once. */
 export function LanguageSwitcher({ showName, prominent = false }: LanguageSwitcherProps) {
   const { t, i18n } = useTranslation('layout');
+  const queryClient = useQueryClient();
   const language = isLanguage(i18n.language) ? i18n.language : currentLanguage();
   return (
     <PopoverNext
@@ -28,7 +40,7 @@ export function LanguageSwitcher({ showName, prominent = false }: LanguageSwitch
               data-lang={code}
               icon={code === language ? 'tick' : 'blank'}
               active={code === language}
-              onClick={() => void changeLanguage(code)}
+              onClick={() => void switchLanguage(code, queryClient)}
             />
           ))}
         </Menu>
