@@ -1,0 +1,27 @@
+"""Readings devices report over MQTT (api-contract section 7)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+TEMPERATURE, HUMIDITY = "t", "h"
+PROBES = (TEMPERATURE, HUMIDITY)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One validated reading of one device at one instant (stored once per device and ts)."""
+
+    device_id: int
+    ts: datetime
+    temperature: float | None
+    humidity: float | None
+    seq: int | None = None
+
+    def value(self, probe: str) -> float | None:
+        if probe == TEMPERATURE:
+            return self.temperature
+        if probe == HUMIDITY:
+            return self.humidity
+        return None
