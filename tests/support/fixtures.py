@@ -135,6 +135,21 @@ def international_app(_international_app: App) -> App:
     return _international_app
 
 
+@pytest.fixture(scope="session")
+def _sqlite_app(tmp_path_factory) -> Iterator[App]:
+    var = tmp_path_factory.mktemp("sqlite-only")
+    app = _make_app(f"sqlite:///{var / 'embedded.db'}", var)
+    yield app
+    app.container.engine().dispose()
+
+
+@pytest.fixture
+def sqlite_app(_sqlite_app: App) -> App:
+    """A SQLite application for what only the embedded (make run) set-up does."""
+    _sqlite_app.reset()
+    return _sqlite_app
+
+
 @pytest.fixture
 def container(app: App) -> Container:
     return app.container

@@ -21,6 +21,7 @@ from adapters.persistence.platform import (
     SqlAlchemyNoticeRepository,
     SqlAlchemyOutboxRepository,
 )
+from adapters.persistence.readings import SqlAlchemyReadingRepository
 
 
 class SqlAlchemyUnitOfWork:
@@ -46,6 +47,7 @@ class SqlAlchemyUnitOfWork:
         self.notices = SqlAlchemyNoticeRepository(s)
         self.dictionary = SqlAlchemyDictionaryRepository(s)
         self.devices = SqlAlchemyDeviceExpiryRepository(s)
+        self.readings = SqlAlchemyReadingRepository(s)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -15,6 +15,7 @@ from core.accounts.ports import (
 from core.devices.ports import DeviceExpiryRepository
 from core.notifications.ports import OutboxRepository
 from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
+from core.telemetry.ports import ReadingRepository
 
 
 class UnitOfWork(Protocol):
@@ -32,6 +33,7 @@ class UnitOfWork(Protocol):
     notices: NoticeRepository
     dictionary: DictionaryRepository
     devices: DeviceExpiryRepository
+    readings: ReadingRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -1,0 +1,102 @@
+"""Readings and the devices' live state, written by the ingest worker.
+
+PostgreSQL: the batch is COPied into a per-connection temporary table, then moved with one
+`INSERT ... ON CONFLICT DO NOTHING RETURNING`, which both de-duplicates and says which readings
+are new. SQLite: multi-row inserts with the same clause.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
+
+from sqlalchemy import bindparam, or_, select, text, update
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.orm import Session
+
+from adapters.persistence.models import DeviceRow, ReadingRow
+from core.telemetry.model import Reading
+
+_COLUMNS = "device_id, ts, temperature, humidity, seq, received_at"
+_SQLITE_CHUNK = 500  # 6 parameters a row, far below SQLite's limit
+
+
+class SqlAlchemyReadingRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add_new(self, readings: Sequence[Reading]) -> list[Reading]:
+        if not readings:
+            return []
+        by_key = {(r.device_id, r.ts): r for r in readings}
+        received_at = datetime.now(UTC)
+        if self._s.get_bind().dialect.name == "postgresql":
+            keys = self._copy_in(by_key.values(), received_at)
+        else:
+            keys = self._insert_returning(list(by_key.values()), received_at)
+        return sorted((by_key[key] for key in keys), key=lambda r: (r.device_id, r.ts))
+
+    def _copy_in(self, readings: Iterable[Reading], received_at: datetime) -> list[tuple[int, datetime]]:
+        connection = self._s.connection().connection.driver_connection
+        with connection.cursor() as cursor:
+            cursor.execute("CREATE TEMP TABLE IF NOT EXISTS readings_staging "
+                           "(LIKE readings INCLUDING DEFAULTS) ON COMMIT DELETE ROWS")
+            with cursor.copy(f"COPY readings_staging ({_COLUMNS}) FROM STDIN") as copy:
+                for r in readings:
+                    copy.write_row((r.device_id, r.ts, r.temperature, r.humidity, r.seq, received_at))
+            cursor.execute(f"INSERT INTO readings ({_COLUMNS}) SELECT {_COLUMNS} FROM readings_staging "
+                           "ON CONFLICT DO NOTHING RETURNING device_id, ts")
+            rows = cursor.fetchall()
+        return [(device_id, ts) for device_id, ts in rows]
+
+    def _insert_returning(self, readings: list[Reading], received_at: datetime) -> list[tuple[int, datetime]]:
+        keys: list[tuple[int, datetime]] = []
+        for start in range(0, len(readings), _SQLITE_CHUNK):
+            chunk = readings[start:start + _SQLITE_CHUNK]
+            statement = (sqlite_insert(ReadingRow)
+                         .values([{"device_id": r.device_id, "ts": r.ts, "temperature": r.temperature,
+                                   "humidity": r.humidity, "seq": r.seq, "received_at": received_at}
+                                  for r in chunk])
+                         .on_conflict_do_nothing()
+                         .returning(ReadingRow.device_id, ReadingRow.ts))
+            keys.extend((device_id, ts) for device_id, ts in self._s.execute(statement))
+        return keys
+
+    def update_live_state(self, latest: Sequence[Reading], seen_at: datetime) -> None:
+        if not latest:
+            return
+        devices = DeviceRow.__table__  # Core statements: one executemany, no ORM bookkeeping
+        rows = [{"b_id": r.device_id, "b_ts": r.ts, "b_t": r.temperature, "b_h": r.humidity} for r in latest]
+        # Only a newer reading replaces the shown one: history uploads arrive out of order.
+        self._s.execute(
+            update(devices)
+            .where(devices.c.id == bindparam("b_id"),
+                   or_(devices.c.last_reading_at.is_(None), devices.c.last_reading_at < bindparam("b_ts")))
+            .values(last_reading_at=bindparam("b_ts"), last_temperature=bindparam("b_t"),
+                    last_humidity=bindparam("b_h")),
+            rows)
+        self._s.execute(
+            update(devices).where(devices.c.id == bindparam("b_id"), devices.c.activated_at.is_(None))
+            .values(activated_at=bindparam("b_ts")),
+            rows)
+        self._s.execute(update(devices).where(devices.c.id.in_([r.device_id for r in latest]))
+                        .values(online=True, last_seen_at=seen_at))
+
+    def set_online(self, states: dict[int, bool], seen_at: datetime) -> None:
+        for online in (True, False):
+            ids = [device_id for device_id, state in states.items() if state is online]
+            if ids:
+                devices = DeviceRow.__table__
+                self._s.execute(update(devices).where(devices.c.id.in_(ids))
+                                .values(online=online, last_seen_at=seen_at))
+
+    def device_ids(self, guids: Iterable[str] | None = None) -> dict[str, int]:
+        query = select(DeviceRow.guid, DeviceRow.id)
+        if guids is not None:
+            query = query.where(DeviceRow.guid.in_(list(guids)))
+        return {guid: device_id for guid, device_id in self._s.execute(query)}
+
+
+def readings_count(session: Session) -> int:
+    """For tests and benchmarks."""
+    return session.execute(text("SELECT count(*) FROM readings")).scalar_one()

@@ -1,0 +1,170 @@
+"""Reading the payloads of api-contract section 7.
+
+`devices/{guid}/telemetry` carries one reading `{"ts", "t", "h", "seq"}` or a batch
+`{"readings": [...]}` (a logger uploading what it stored while offline). Every bad message or
+reading is counted under a reason and never stops the others.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from core.telemetry.model import HUMIDITY, TEMPERATURE
+
+MAX_PAYLOAD_BYTES = 256 * 1024
+MAX_BATCH = 2000
+FUTURE_TOLERANCE = timedelta(minutes=5)  # device clocks drift
+OLDEST = timedelta(days=400)  # loggers upload at most a year of stored history
+SENSOR_RANGE = {TEMPERATURE: (-200.0, 200.0), HUMIDITY: (0.0, 100.0)}
+GUID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
+_EPOCH_MS_FROM = 100_000_000_000  # a number this large is milliseconds, not seconds
+
+
+class Reason:
+    """Why a message or a reading was refused (the worker counts and logs them)."""
+
+    TOO_LARGE = "too_large"
+    BAD_TOPIC = "bad_topic"
+    MALFORMED = "malformed_json"
+    NOT_AN_OBJECT = "not_an_object"
+    TOO_MANY = "batch_too_large"
+    BAD_TIMESTAMP = "bad_timestamp"
+    FUTURE = "timestamp_in_future"
+    TOO_OLD = "timestamp_too_old"
+    NO_VALUE = "no_value"
+    NOT_FINITE = "value_not_finite"
+    OUT_OF_RANGE = "value_out_of_range"
+    BAD_SEQ = "bad_seq"
+    UNKNOWN_DEVICE = "unknown_device"
+
+
+@dataclass(frozen=True, slots=True)
+class RawReading:
+    """A valid reading, before its GUID is known to be a device of ours."""
+
+    guid: str
+    ts: datetime
+    temperature: float | None
+    humidity: float | None
+    seq: int | None
+
+
+@dataclass
+class Parsed:
+    readings: list[RawReading] = field(default_factory=list)
+    rejected: Counter[str] = field(default_factory=Counter)
+
+
+def guid_of(topic: str, kind: str) -> str | None:
+    """The GUID in `devices/{guid}/{kind}`, or None."""
+    parts = topic.split("/")
+    if len(parts) != 3 or parts[0] != "devices" or parts[2] != kind or not GUID.match(parts[1]):
+        return None
+    return parts[1]
+
+
+def _timestamp(raw: object) -> datetime | None:
+    if isinstance(raw, bool):
+        return None
+    if isinstance(raw, int | float):
+        if not math.isfinite(raw):
+            return None
+        seconds = raw / 1000 if abs(raw) >= _EPOCH_MS_FROM else raw
+        try:
+            return datetime.fromtimestamp(seconds, UTC)
+        except (OverflowError, OSError, ValueError):
+            return None
+    if isinstance(raw, str) and len(raw) <= 40:
+        try:
+            ts = datetime.fromisoformat(raw.replace("Z", "+00:00") if raw.endswith("Z") else raw)
+        except ValueError:
+            return None
+        return ts.astimezone(UTC) if ts.tzinfo is not None else None  # a time without offset is ambiguous
+    return None
+
+
+def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
+    if raw is None:
+        return None, None
+    if isinstance(raw, bool) or not isinstance(raw, int | float):
+        return None, Reason.NOT_FINITE
+    value = float(raw)
+    if not math.isfinite(value):
+        return None, Reason.NOT_FINITE
+    low, high = SENSOR_RANGE[probe]
+    if not low <= value <= high:
+        return None, Reason.OUT_OF_RANGE
+    return value, None
+
+
+def _reading(guid: str, item: object, now: datetime) -> tuple[RawReading | None, str | None]:
+    if not isinstance(item, dict):
+        return None, Reason.NOT_AN_OBJECT
+    ts = _timestamp(item.get("ts"))
+    if ts is None:
+        return None, Reason.BAD_TIMESTAMP
+    if ts > now + FUTURE_TOLERANCE:
+        return None, Reason.FUTURE
+    if ts < now - OLDEST:
+        return None, Reason.TOO_OLD
+    temperature, problem = _value(item.get(TEMPERATURE), TEMPERATURE)
+    if problem:
+        return None, problem
+    humidity, problem = _value(item.get(HUMIDITY), HUMIDITY)
+    if problem:
+        return None, problem
+    if temperature is None and humidity is None:
+        return None, Reason.NO_VALUE
+    seq = item.get("seq")
+    if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < 2**63):
+        return None, Reason.BAD_SEQ
+    return RawReading(guid, ts, temperature, humidity, seq), None
+
+
+def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
+    parsed = Parsed()
+    guid = guid_of(topic, "telemetry")
+    if guid is None:
+        parsed.rejected[Reason.BAD_TOPIC] += 1
+        return parsed
+    if len(payload) > MAX_PAYLOAD_BYTES:
+        parsed.rejected[Reason.TOO_LARGE] += 1
+        return parsed
+    try:
+        body = json.loads(payload)
+    except (ValueError, UnicodeDecodeError):
+        parsed.rejected[Reason.MALFORMED] += 1
+        return parsed
+    if not isinstance(body, dict):
+        parsed.rejected[Reason.NOT_AN_OBJECT] += 1
+        return parsed
+    items = body.get("readings")
+    if items is None:
+        items = [body]
+    elif not isinstance(items, list):
+        parsed.rejected[Reason.NOT_AN_OBJECT] += 1
+        return parsed
+    elif len(items) > MAX_BATCH:
+        parsed.rejected[Reason.TOO_MANY] += 1
+        return parsed
+    for item in items:
+        reading, problem = _reading(guid, item, now)
+        if reading is None:
+            parsed.rejected[problem] += 1
+        else:
+            parsed.readings.append(reading)
+    return parsed
+
+
+def parse_status(topic: str, payload: bytes) -> tuple[str, bool] | None:
+    """(GUID, online) of `devices/{guid}/status` carrying `online` or `offline`."""
+    guid = guid_of(topic, "status")
+    text = payload[:16].decode("ascii", "replace").strip().strip('"').lower()
+    if guid is None or text not in ("online", "offline"):
+        return None
+    return guid, text == "online"

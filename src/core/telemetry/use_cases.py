@@ -1,0 +1,57 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.shared.clock import Clock
+from core.shared.unit_of_work import UnitOfWork
+from core.telemetry.model import Reading
+from core.telemetry.ports import AlarmEvaluation
+
+
+@dataclass(frozen=True)
+class StoreOutcome:
+    stored: int
+    duplicates: int
+
+
+def latest_per_device(readings: Sequence[Reading]) -> list[Reading]:
+    latest: dict[int, Reading] = {}
+    for reading in readings:
+        current = latest.get(reading.device_id)
+        if current is None or reading.ts > current.ts:
+            latest[reading.device_id] = reading
+    return list(latest.values())
+
+
+class StoreReadings:
+    """One batch in one transaction: the new readings, the devices' live state and the alarms
+    they raise are committed together, so an acknowledged message is never half applied and a
+    redelivered one (a duplicate) changes nothing."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock, evaluate_alarms: AlarmEvaluation) -> None:
+        self._uow, self._clock, self._evaluate_alarms = uow, clock, evaluate_alarms
+
+    def __call__(self, readings: Sequence[Reading]) -> StoreOutcome:
+        with self._uow as uow:
+            new = uow.readings.add_new(readings)
+            if new:
+                uow.readings.update_live_state(latest_per_device(new), self._clock.now())
+                self._evaluate_alarms(uow, new)
+            uow.commit()
+        return StoreOutcome(stored=len(new), duplicates=len(readings) - len(new))
+
+
+class RecordStatus:
+    """`online` / `offline` from the devices' status topic (the broker sends `offline` as the
+    device's last will when it drops)."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, states: dict[int, bool]) -> None:
+        if not states:
+            return
+        with self._uow as uow:
+            uow.readings.set_online(states, self._clock.now())
+            uow.commit()

@@ -1,0 +1,228 @@
+"""The ingest worker against a real broker (the machine's Mosquitto, or the embedded one) and the
+real databases: every reading stored once, bad messages counted without stopping the worker,
+two workers sharing the load, nothing lost while the database is away."""
+
+from __future__ import annotations
+
+import socket
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from sqlalchemy import func, select
+
+from adapters.messaging.embedded_broker import EmbeddedBroker
+from adapters.messaging.ingest_worker import IngestConfig, IngestWorker
+from adapters.persistence.models import DeviceRow, ReadingRow
+from core.telemetry.directory import DeviceDirectory
+from core.telemetry.parsing import Reason
+from core.telemetry.use_cases import RecordStatus, StoreReadings
+from entrypoints.demo_seed import seed
+from tests.support.mqtt import Publisher, forget_session, require_mosquitto, unique, wait_until
+
+NOW = datetime.now(UTC).replace(microsecond=0)
+
+
+def no_alarms(uow, readings) -> None:
+    """The alarm evaluation's own tests live in the alarms suite."""
+
+
+def count(container, **where) -> int:
+    with container.session_factory()() as session:
+        query = select(func.count()).select_from(ReadingRow)
+        for key, value in where.items():
+            query = query.where(getattr(ReadingRow, key) == value)
+        return session.scalar(query)
+
+
+def device(container, guid: str) -> DeviceRow:
+    with container.session_factory()() as session:
+        return session.scalars(select(DeviceRow).where(DeviceRow.guid == guid)).one()
+
+
+class Workers:
+    """Starts workers on one share group and cleans their broker sessions up."""
+
+    def __init__(self, container, url: str, share_group: str | None) -> None:
+        self.container, self.url, self.share_group = container, url, share_group
+        self.started: list[IngestWorker] = []
+
+    def start(self, store=None, client_id: str | None = None, **options) -> IngestWorker:
+        c = self.container
+        worker = IngestWorker(
+            IngestConfig(self.url, client_id or unique("ingest-"), share_group=self.share_group,
+                         max_latency_s=0.05, **options),
+            store=store or StoreReadings(c.uow(), c.clock(), no_alarms),
+            record_status=RecordStatus(c.uow(), c.clock()),
+            directory=DeviceDirectory(lambda guids: self._ids(guids)),
+            now=lambda: datetime.now(UTC),
+        )
+        worker.start()
+        assert worker.wait_connected(10), "the worker did not connect"
+        self.started.append(worker)
+        return worker
+
+    def _ids(self, guids):
+        with self.container.uow() as uow:
+            return uow.readings.device_ids(guids)
+
+    def stop_all(self) -> None:
+        for worker in self.started:
+            worker.stop()
+            if worker.config.mqtt_v5:
+                forget_session(self.url, worker.config.client_id)
+
+
+@pytest.fixture
+def demo_app(app):
+    seed(app.container)
+    return app
+
+
+@pytest.fixture
+def broker_url():
+    return require_mosquitto()
+
+
+@pytest.fixture
+def workers(demo_app, broker_url):
+    pool = Workers(demo_app.container, broker_url, unique("ingest"))
+    yield pool
+    pool.stop_all()
+
+
+@pytest.fixture
+def publisher(broker_url):
+    pub = Publisher(broker_url)
+    yield pub
+    pub.close()
+
+
+GUID = "RCW360A0000001"
+
+
+def reading(minutes_ago: int, t: float = 4.5, **extra) -> dict:
+    return {"ts": (NOW - timedelta(minutes=minutes_ago)).isoformat(), "t": t, "h": 60.0, **extra}
+
+
+def test_a_reading_is_stored_once_however_often_it_is_delivered(demo_app, workers, publisher):
+    c = demo_app.container
+    before = count(c)
+    worker = workers.start()
+    one = reading(1, seq=1)
+    for _ in range(3):
+        publisher.send(f"devices/{GUID}/telemetry", one)
+    publisher.send(f"devices/{GUID}/telemetry", {"readings": [one, reading(2, seq=2)]})
+    wait_until(lambda: worker.stats.handled >= 4, what="four messages")
+    assert count(c) == before + 2
+    assert worker.stats.duplicates == 3
+
+
+def test_bad_messages_are_counted_and_the_worker_goes_on(demo_app, workers, publisher):
+    c = demo_app.container
+    before = count(c)
+    worker = workers.start()
+    topic = f"devices/{GUID}/telemetry"
+    publisher.send(topic, b"{not json")
+    publisher.send(topic, b"x" * (300 * 1024))
+    publisher.send("devices/NO_SUCH_DEVICE/telemetry", reading(1))
+    publisher.send(topic, reading(1, t=999))
+    publisher.send(topic, {"ts": "2026-11-22T12:00:00", "t": 1})
+    publisher.send(topic, reading(3, t=5.0))
+    wait_until(lambda: worker.stats.handled >= 6, what="six messages")
+    assert count(c) == before + 1
+    assert worker.stats.rejected == {Reason.MALFORMED: 1, Reason.TOO_LARGE: 1, Reason.UNKNOWN_DEVICE: 1,
+                                     Reason.OUT_OF_RANGE: 1, Reason.BAD_TIMESTAMP: 1}
+
+
+def test_the_latest_reading_and_online_state_follow_the_device(demo_app, workers, publisher):
+    c = demo_app.container
+    workers.start()
+    publisher.send(f"devices/{GUID}/telemetry", reading(1, t=3.25))
+    wait_until(lambda: device(c, GUID).last_temperature == 3.25, what="the live value")
+    # an older reading (a history upload) does not replace what is shown
+    publisher.send(f"devices/{GUID}/telemetry", reading(30, t=9.0))
+    publisher.send(f"devices/{GUID}/status", b"offline")
+    wait_until(lambda: not device(c, GUID).online, what="offline")
+    row = device(c, GUID)
+    assert row.last_temperature == 3.25 and row.activated_at is not None
+    publisher.send(f"devices/{GUID}/status", b"online")
+    wait_until(lambda: device(c, GUID).online, what="online")
+
+
+def test_two_workers_share_the_load_and_store_each_reading_once(demo_app, workers, publisher):
+    c = demo_app.container
+    before = count(c)
+    first, second = workers.start(), workers.start()
+    messages = [(f"devices/{GUID}/telemetry", {"ts": (NOW - timedelta(seconds=i)).isoformat(), "t": 4.0})
+                for i in range(1, 2001)]
+    publisher.send_many(messages)
+    wait_until(lambda: first.stats.handled + second.stats.handled >= 2000, timeout=60, what="2000 messages")
+    assert count(c) == before + 2000
+    assert first.stats.stored > 0 and second.stats.stored > 0
+
+
+def test_nothing_is_lost_while_the_database_is_away(demo_app, workers, publisher):
+    c = demo_app.container
+    before = count(c)
+    real = StoreReadings(c.uow(), c.clock(), no_alarms)
+    failures = {"left": 3}
+
+    def flaky(readings):
+        if failures["left"]:
+            failures["left"] -= 1
+            raise ConnectionError("database went away")
+        return real(readings)
+
+    worker = workers.start(store=flaky)
+    publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 51)])
+    wait_until(lambda: count(c) == before + 50, timeout=30, what="50 readings")
+    assert worker.stats.store_failures == 3
+
+
+def test_a_restarted_worker_gets_what_was_left_unacknowledged(demo_app, broker_url, publisher):
+    """Readings held by a worker whose store kept failing are delivered again to its session."""
+    c = demo_app.container
+    pool = Workers(c, broker_url, unique("ingest"))
+    client_id = unique("ingest-")
+    before = count(c)
+    try:
+        def down(readings):
+            raise ConnectionError("database down")
+
+        stuck = pool.start(store=down, client_id=client_id)
+        publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 101)])
+        wait_until(lambda: stuck.stats.store_failures >= 1, what="a failed store")
+        stuck.stop()  # leaves while the database is down: nothing was acknowledged
+        pool.started.remove(stuck)
+        assert count(c) == before
+        pool.start(client_id=client_id)  # the same session picks up what is still unacknowledged
+        wait_until(lambda: count(c) == before + 100, timeout=30, what="100 readings after the restart")
+    finally:
+        pool.stop_all()
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def test_the_embedded_broker_serves_one_in_process_worker(sqlite_app):
+    seed(sqlite_app.container)
+    c = sqlite_app.container
+    port = free_port()
+    broker = EmbeddedBroker("127.0.0.1", port)
+    broker.start()
+    url = f"mqtt://127.0.0.1:{port}"
+    pool = Workers(c, url, share_group=None)
+    publisher = Publisher(url, v5=False)
+    before = count(c)
+    try:
+        worker = pool.start(mqtt_v5=False)
+        publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 21)])
+        wait_until(lambda: count(c) == before + 20, what="20 readings")
+        assert worker.stats.rejected == {}
+    finally:
+        publisher.close()
+        pool.stop_all()
+        broker.stop()

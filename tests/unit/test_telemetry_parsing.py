@@ -1,0 +1,84 @@
+import json
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from core.telemetry.parsing import MAX_BATCH, MAX_PAYLOAD_BYTES, Reason, parse_status, parse_telemetry
+
+NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
+TOPIC = "devices/RCW360A0000001/telemetry"
+
+
+def parse(body, topic=TOPIC):
+    payload = body if isinstance(body, bytes) else json.dumps(body).encode()
+    return parse_telemetry(topic, payload, NOW)
+
+
+def test_one_reading():
+    parsed = parse({"ts": "2026-11-22T11:59:00+08:00", "t": 4.5, "h": 61.2, "seq": 7, "battery": 90})
+    (reading,) = parsed.readings
+    assert reading.guid == "RCW360A0000001" and reading.ts == datetime(2026, 11, 22, 3, 59, tzinfo=UTC)
+    assert (reading.temperature, reading.humidity, reading.seq) == (4.5, 61.2, 7)
+    assert not parsed.rejected
+
+
+def test_a_batch_keeps_the_good_readings_and_counts_the_bad():
+    good = {"ts": "2026-11-22T11:00:00Z", "t": 4.0}
+    parsed = parse({"readings": [good, {"ts": "yesterday", "t": 1}, {"ts": "2026-11-22T11:01:00Z", "t": 900},
+                                 {**good, "ts": "2026-11-22T11:02:00Z"}]})
+    assert len(parsed.readings) == 2
+    assert parsed.rejected == {Reason.BAD_TIMESTAMP: 1, Reason.OUT_OF_RANGE: 1}
+
+
+@pytest.mark.parametrize("ts,expected", [
+    (1795348800, datetime(2026, 11, 22, 12, 0, tzinfo=UTC)),
+    (1795348800000, datetime(2026, 11, 22, 12, 0, tzinfo=UTC)),
+    ("2026-11-22T12:00:00Z", datetime(2026, 11, 22, 12, 0, tzinfo=UTC)),
+])
+def test_timestamps_in_iso_or_epoch_seconds_or_milliseconds(ts, expected):
+    assert parse({"ts": ts, "t": 1}).readings[0].ts == expected
+
+
+@pytest.mark.parametrize("body,reason", [
+    ({"ts": "2026-11-22T12:00:00", "t": 1}, Reason.BAD_TIMESTAMP),  # no offset: ambiguous
+    ({"t": 1}, Reason.BAD_TIMESTAMP),
+    ({"ts": True, "t": 1}, Reason.BAD_TIMESTAMP),
+    ({"ts": (NOW + timedelta(minutes=6)).isoformat(), "t": 1}, Reason.FUTURE),
+    ({"ts": (NOW - timedelta(days=401)).isoformat(), "t": 1}, Reason.TOO_OLD),
+    ({"ts": NOW.isoformat()}, Reason.NO_VALUE),
+    ({"ts": NOW.isoformat(), "t": "4.5"}, Reason.NOT_FINITE),
+    ({"ts": NOW.isoformat(), "h": 101}, Reason.OUT_OF_RANGE),
+    ({"ts": NOW.isoformat(), "t": -201}, Reason.OUT_OF_RANGE),
+    ({"ts": NOW.isoformat(), "t": 1, "seq": -1}, Reason.BAD_SEQ),
+    ([1, 2], Reason.NOT_AN_OBJECT),
+    ({"readings": "x"}, Reason.NOT_AN_OBJECT),
+])
+def test_bad_readings_are_refused_with_a_reason(body, reason):
+    parsed = parse(body)
+    assert parsed.readings == [] and parsed.rejected == {reason: 1}
+
+
+def test_non_finite_numbers_in_json_are_refused():
+    assert parse(b'{"ts": "2026-11-22T12:00:00Z", "t": NaN}').rejected == {Reason.NOT_FINITE: 1}
+    assert parse(b'{"ts": "2026-11-22T12:00:00Z", "t": Infinity}').rejected == {Reason.NOT_FINITE: 1}
+
+
+@pytest.mark.parametrize("payload,reason", [
+    (b"{not json", Reason.MALFORMED), (b"\xff\xfe", Reason.MALFORMED),
+    (b" " * (MAX_PAYLOAD_BYTES + 1), Reason.TOO_LARGE),
+    (json.dumps({"readings": [{"ts": "2026-11-22T12:00:00Z", "t": 1}] * (MAX_BATCH + 1)}).encode(), Reason.TOO_MANY),
+])
+def test_unreadable_messages_are_refused_whole(payload, reason):
+    assert parse(payload).rejected == {reason: 1}
+
+
+@pytest.mark.parametrize("topic", ["devices/a b/telemetry", "devices/x/status", "other/x/telemetry", "devices//telemetry"])
+def test_only_telemetry_topics_with_a_guid(topic):
+    assert parse({"ts": NOW.isoformat(), "t": 1}, topic=topic).rejected == {Reason.BAD_TOPIC: 1}
+
+
+def test_status_messages():
+    assert parse_status("devices/G1/status", b"online") == ("G1", True)
+    assert parse_status("devices/G1/status", b'"offline"') == ("G1", False)
+    assert parse_status("devices/G1/status", b"maybe") is None
+    assert parse_status("devices/G1/telemetry", b"online") is None
