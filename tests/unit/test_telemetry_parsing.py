@@ -72,7 +72,8 @@ def test_unreadable_messages_are_refused_whole(payload, reason):
     assert parse(payload).rejected == {reason: 1}
 
 
-@pytest.mark.parametrize("topic", ["devices/a b/telemetry", "devices/x/status", "other/x/telemetry", "devices//telemetry"])
+@pytest.mark.parametrize("topic", ["devices/a b/telemetry", "devices/x/status", "other/x/telemetry",
+                                   "devices//telemetry"])
 def test_only_telemetry_topics_with_a_guid(topic):
     assert parse({"ts": NOW.isoformat(), "t": 1}, topic=topic).rejected == {Reason.BAD_TOPIC: 1}
 

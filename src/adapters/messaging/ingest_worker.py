@@ -111,6 +111,7 @@ class IngestWorker:
         client.reconnect_delay_set(min_delay=1, max_delay=30)
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
+        client.on_subscribe = self._on_subscribe
         client.on_message = self._on_message
         return client
 
@@ -119,8 +120,14 @@ class IngestWorker:
             log.error("broker refused the ingest worker: %s", reason_code)
             return
         client.subscribe([(topic, 1) for topic in self.config.topics()])
-        self._connected.set()
         log.info("ingest worker %s connected (session present: %s)", self.config.client_id, flags.session_present)
+
+    def _on_subscribe(self, client, userdata, mid, reason_codes, properties) -> None:
+        failed = [code for code in reason_codes if code.is_failure]
+        if failed:
+            log.error("broker refused the ingest subscriptions: %s", failed)
+            return
+        self._connected.set()  # ready only once the broker has confirmed the subscriptions
 
     def _on_disconnect(self, client, userdata, flags, reason_code, properties) -> None:
         self._connected.clear()
@@ -149,6 +156,7 @@ class IngestWorker:
         self._flusher.start()
 
     def wait_connected(self, timeout: float) -> bool:
+        """Connected and subscribed: from now on nothing published is missed."""
         return self._connected.wait(timeout)
 
     def stop(self, timeout: float = 10.0) -> None:
@@ -177,7 +185,8 @@ class IngestWorker:
             now = time.monotonic()
             if now - stats_at >= self.config.stats_every_s:
                 if self.stats.received:
-                    log.info("ingest %s: %s", self.config.client_id, self.stats.line(now - stats_at, stored_at_last_line))
+                    line = self.stats.line(now - stats_at, stored_at_last_line)
+                    log.info("ingest %s: %s", self.config.client_id, line)
                 stats_at, stored_at_last_line, self._logged_rejections = now, self.stats.stored, 0
 
     def _run_periodic(self) -> None:
