@@ -1,0 +1,126 @@
+"""Simulated devices for demos: `coldchain simulate` and `coldchain serve --simulate`.
+
+Each device has its own MQTT connection with a retained `online` status and an `offline` last
+will, as real devices do, and reports readings that behave like a cold chain: a drift that pulls
+back to the device's set point, door openings that warm it for a few minutes, and now and then a
+longer excursion (a failing compressor) that breaks its limits and raises alarms.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import math
+import random
+import threading
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+import paho.mqtt.client as mqtt
+
+log = logging.getLogger("coldchain.simulator")
+
+# set point (°C), noise, humidity set point, by the device type's scene
+PROFILES = {"1": (5.0, 0.15, 55.0), "2": (2.0, 0.1, 80.0), "3": (-20.0, 0.25, 40.0)}
+AMBIENT = 24.0
+
+
+@dataclass
+class DeviceModel:
+    """The thermal behaviour of one device, advanced one step at a time (pure, seeded)."""
+
+    set_point: float
+    noise: float
+    humidity_set_point: float
+    rng: random.Random
+    door_per_hour: float = 2.0
+    excursion_per_hour: float = 0.25
+    temperature: float = field(init=False)
+    humidity: float = field(init=False)
+    door_left_s: float = 0.0
+    excursion_left_s: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.temperature = self.set_point + self.rng.gauss(0, self.noise)
+        self.humidity = self.humidity_set_point + self.rng.gauss(0, 2)
+
+    def step(self, dt_s: float) -> tuple[float, float]:
+        hours = dt_s / 3600
+        if self.door_left_s <= 0 and self.rng.random() < self.door_per_hour * hours:
+            self.door_left_s = self.rng.uniform(60, 300)
+        if self.excursion_left_s <= 0 and self.rng.random() < self.excursion_per_hour * hours:
+            self.excursion_left_s = self.rng.uniform(600, 1800)
+        if self.excursion_left_s > 0 or self.door_left_s > 0:
+            # warming toward the room: fast with the door open, slower when the cooling fails
+            rate = 0.004 if self.door_left_s > 0 else 0.0015
+            self.temperature += (AMBIENT - self.temperature) * min(1.0, rate * dt_s)
+            self.humidity += (75 - self.humidity) * min(1.0, 0.002 * dt_s)
+            self.door_left_s = max(0.0, self.door_left_s - dt_s)
+            self.excursion_left_s = max(0.0, self.excursion_left_s - dt_s)
+        else:
+            # the cooling pulls back to the set point (an Ornstein-Uhlenbeck drift)
+            self.temperature += (self.set_point - self.temperature) * min(1.0, 0.01 * dt_s)
+            self.humidity += (self.humidity_set_point - self.humidity) * min(1.0, 0.005 * dt_s)
+        self.temperature += self.rng.gauss(0, self.noise) * math.sqrt(min(dt_s, 60) / 60)
+        self.humidity = min(100.0, max(0.0, self.humidity + self.rng.gauss(0, 0.5)))
+        return round(self.temperature, 2), round(self.humidity, 1)
+
+
+@dataclass(frozen=True)
+class SimulatedDevice:
+    guid: str
+    scene: str  # "1" cold chain, "2" cold storage, "3" freezer
+
+
+class Simulator:
+    def __init__(self, url: str, devices: list[SimulatedDevice], interval_s: float, *, seed: int | None = None,
+                 mqtt_v5: bool = True, username: str | None = None, password: str | None = None) -> None:
+        self.url, self.devices, self.interval_s = url, devices, interval_s
+        self._mqtt_v5, self._username, self._password = mqtt_v5, username, password
+        rng = random.Random(seed)
+        self._models = {d.guid: DeviceModel(*PROFILES.get(d.scene, PROFILES["1"]), rng=random.Random(rng.random()))
+                        for d in devices}
+        self._clients: dict[str, mqtt.Client] = {}
+        self._seq = dict.fromkeys(self._models, 0)
+        self._stop = threading.Event()
+        self.published = 0
+
+    def _connect(self, guid: str) -> mqtt.Client:
+        parts = urlsplit(self.url)
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"sim-{guid}",
+                             protocol=mqtt.MQTTv5 if self._mqtt_v5 else mqtt.MQTTv311)
+        if self._username:
+            client.username_pw_set(self._username, self._password)
+        status = f"devices/{guid}/status"
+        client.will_set(status, "offline", qos=1, retain=True)
+        client.on_connect = lambda c, *_: c.publish(status, "online", qos=1, retain=True)
+        client.connect_async(parts.hostname or "127.0.0.1", parts.port or 1883, keepalive=30)
+        client.loop_start()
+        return client
+
+    def run(self) -> None:
+        """Publish a reading per device every interval until stop() is called."""
+        self._clients = {guid: self._connect(guid) for guid in self._models}
+        log.info("simulating %s devices every %.0f s on %s", len(self._models), self.interval_s, self.url)
+        while not self._stop.is_set():
+            self.tick(self.interval_s)
+            self._stop.wait(self.interval_s)
+        for guid, client in self._clients.items():
+            client.publish(f"devices/{guid}/status", "offline", qos=1, retain=True).wait_for_publish(5)
+            client.disconnect()
+            client.loop_stop()
+
+    def tick(self, dt_s: float) -> None:
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        for guid, model in self._models.items():
+            temperature, humidity = model.step(dt_s)
+            self._seq[guid] += 1
+            payload = json.dumps({"ts": now, "t": temperature, "h": humidity, "seq": self._seq[guid]})
+            client = self._clients.get(guid)
+            if client is not None and client.is_connected():
+                client.publish(f"devices/{guid}/telemetry", payload, qos=1)
+                self.published += 1
+
+    def stop(self) -> None:
+        self._stop.set()

@@ -1,0 +1,35 @@
+import random
+
+from adapters.messaging.simulator import PROFILES, DeviceModel
+
+
+def model(scene: str, seed: int = 1, **rates) -> DeviceModel:
+    return DeviceModel(*PROFILES[scene], rng=random.Random(seed), **rates)
+
+
+def test_a_quiet_fridge_stays_near_its_set_point():
+    fridge = model("1", door_per_hour=0, excursion_per_hour=0)
+    values = [fridge.step(60)[0] for _ in range(24 * 60)]
+    assert all(3.5 < v < 6.5 for v in values)
+
+
+def test_a_failing_compressor_breaks_the_limits_and_recovers():
+    fridge = model("1", door_per_hour=0, excursion_per_hour=0)
+    fridge.excursion_left_s = 1800
+    peak = max(fridge.step(60)[0] for _ in range(30))
+    assert peak > 8.0  # above the usual 2-8 °C limits
+    after = [fridge.step(60)[0] for _ in range(180)]
+    assert 3.5 < after[-1] < 6.5
+
+
+def test_a_freezer_is_a_freezer_and_humidity_stays_in_range():
+    freezer = model("3")
+    steps = [freezer.step(30) for _ in range(2000)]
+    assert sum(t for t, _ in steps[-100:]) / 100 < -10
+    assert all(0 <= h <= 100 for _, h in steps)
+
+
+def test_the_same_seed_gives_the_same_readings():
+    first, second = model("2", 7), model("2", 7)
+    assert [first.step(60) for _ in range(50)] == [second.step(60) for _ in range(50)]
+    assert [model("2", 8).step(60) for _ in range(1)] != [model("2", 7).step(60)]
