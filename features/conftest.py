@@ -4,6 +4,7 @@ both database backends, with a clock the scenario controls."""
 from __future__ import annotations
 
 import pytest
+from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to features/test_features.py)
 from pytest_bdd import given, parsers, then, when
 
 from core.permissions.scenes import effective_scene

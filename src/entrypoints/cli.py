@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import sys
+from pathlib import Path
 
 import click
 
@@ -37,20 +38,44 @@ def main(ctx: click.Context) -> None:
 @click.option("--workers", default=None, type=click.IntRange(1, 64),
               help="processes (default: 1 on SQLite, 2 on PostgreSQL)")
 @click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 128), help="threads per process")
+@click.option("--simulate", is_flag=True, help="also publish simulated readings of the devices (demos)")
 @click.pass_context
-def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads: int) -> None:
-    """Serve the API under /api and the built web client at / (gunicorn)."""
+def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads: int, simulate: bool) -> None:
+    """Serve the API under /api and the built web client at / (gunicorn).
+
+    With MQTT_EMBEDDED on (the development default) the server also runs one ingest worker and,
+    when no broker answers at MQTT_URL, an in-process broker; it then runs a single process.
+    """
     from gunicorn.app.base import BaseApplication
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
 
     settings = _settings(ctx)
+    embedded = settings.mqtt_embedded
+    background: list = []
+
+    def start_background(container) -> None:
+        from entrypoints.ingest import EmbeddedIngest, start_simulator
+
+        if embedded:
+            ingest = EmbeddedIngest(container)
+            ingest.start()
+            background.append(ingest)
+        if simulate:
+            background.append(start_simulator(container, devices=50, interval_s=10.0))
+
+    def stop_background(server, worker) -> None:
+        for job in reversed(background):
+            job.stop()
 
     class Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
-            self.cfg.set("workers", workers or (1 if settings.is_sqlite else 2))
+            # The in-process broker and ingest worker live in the one worker process: nothing
+            # that holds connections crosses a fork.
+            self.cfg.set("workers", 1 if embedded else (workers or (1 if settings.is_sqlite else 2)))
+            self.cfg.set("worker_exit", stop_background)
             self.cfg.set("threads", threads)
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("accesslog", "-")
@@ -61,7 +86,10 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
         def load(self):
             # Built in each worker, so no database connection crosses a fork.
-            return create_app(build_container(settings))
+            container = build_container(settings)
+            app = create_app(container)
+            start_background(container)
+            return app
 
     click.echo(f"serving the {settings.edition.value} edition on http://{host}:{port}/ "
                f"(database: {settings.database_url.split('@')[-1]})")
@@ -91,18 +119,128 @@ def demo_seed(ctx: click.Context) -> None:
     click.echo(report)
 
 
-@main.command()
-def ingest() -> None:
-    """Run an MQTT ingest worker (arrives with the devices-over-MQTT issue)."""
-    click.echo("not yet: the MQTT ingest worker arrives with the devices-over-MQTT issue", err=True)
-    sys.exit(1)
+@main.command("mqtt-config")
+@click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
+              help="directory to write passwd, acl and mosquitto.conf into")
+@click.option("--config-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="where the files will live on the broker host, as mosquitto.conf names them [default: --out]")
+@click.option("--persistence-dir", type=click.Path(file_okay=False, path_type=Path),
+              default=Path("/var/lib/mosquitto"), show_default=True,
+              help="Mosquitto's persistence_location (writable by the mosquitto user)")
+@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--bind", default="0.0.0.0", show_default=True, help="address the listener binds")
+@click.pass_context
+def mqtt_config(ctx: click.Context, out_dir: Path, config_dir: Path | None, persistence_dir: Path, port: int,
+                bind: str) -> None:
+    """Write the Mosquitto 2 set-up of production into --out:
+
+    \b
+    passwd          every device (user name = its GUID, PBKDF2-SHA512 hash as
+                    mosquitto_passwd writes it) and the ingest workers' user
+                    `ingest`, whose password is MQTT_INGEST_PASSWORD (generated
+                    into var/ outside production)
+    acl             a device may publish only devices/<GUID>/telemetry and
+                    devices/<GUID>/status and read devices/<GUID>/commands;
+                    `ingest` may read devices/+/telemetry and devices/+/status,
+                    also as the shared subscription $share/ingest/devices/+/...
+    mosquitto.conf  listener, allow_anonymous false, password_file, acl_file,
+                    persistence, max_queued_messages 100000,
+                    max_inflight_messages 0 (MQTT v5 clients set their own
+                    Receive Maximum)
+
+    Run it again after devices are added or passwords rotated, then reload
+    Mosquitto (kill -HUP or `systemctl reload mosquitto`). Files holding hashes
+    are written 0640, group mosquitto when run as root. Start the broker with
+    `mosquitto -c <config-dir>/mosquitto.conf`; workers then connect as
+    `ingest`.
+    """
+    from adapters.mosquitto.config import BrokerLayout, write_broker_config
+    from entrypoints.container import build_container
+
+    settings = _settings(ctx)
+    if not settings.mqtt_ingest_password:
+        click.echo("configuration error: MQTT_INGEST_PASSWORD must be set (the ingest workers' broker password)",
+                   err=True)
+        sys.exit(2)
+    container = build_container(settings)
+    accounts = container.broker_accounts()(settings.mqtt_ingest_password)
+    layout = BrokerLayout((config_dir or out_dir).resolve(), persistence_dir, port, bind)
+    for path in write_broker_config(out_dir, accounts, layout):
+        click.echo(f"wrote {path}")
+    click.echo(f"{len(accounts) - 1} device logins and the ingest login")
 
 
 @main.command()
-def simulate() -> None:
-    """Simulate devices publishing readings (arrives with the devices-over-MQTT issue)."""
-    click.echo("not yet: the device simulator arrives with the devices-over-MQTT issue", err=True)
-    sys.exit(1)
+@click.option("--batch-size", default=10_000, show_default=True, type=click.IntRange(100, 1_000_000),
+              help="readings deleted per transaction")
+@click.pass_context
+def retention(ctx: click.Context, batch_size: int) -> None:
+    """Delete readings no longer kept: those of devices whose service expired more than three
+    months ago, up to expiry + 3 months, and those of deleted devices. Each batch is its own
+    transaction; run it daily (cron or a systemd timer)."""
+    from core.devices.retention import PurgeExpiredReadings
+    from entrypoints.container import build_container
+
+    container = build_container(_settings(ctx))
+    report = PurgeExpiredReadings(container.uow(), container.clock(), batch_size)()
+    click.echo(f"deleted {report.readings} readings of {report.devices} devices past retention and "
+               f"{report.orphans} readings of deleted devices")
+
+
+@main.command()
+@click.option("--client-id", help="MQTT client id; keep it stable per worker so a restart resumes its session "
+                                  "(default: ingest-<host>-$INGEST_INSTANCE)")
+@click.option("--share-group", default="ingest", show_default=True,
+              help="shared-subscription group: workers of one group split the load")
+@click.option("--batch-size", type=click.IntRange(1, 20000), help="readings per transaction (default 2000)")
+@click.option("--max-latency-ms", type=click.IntRange(10, 10000), help="longest wait before a flush (default 200)")
+@click.pass_context
+def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_size: int | None,
+           max_latency_ms: int | None) -> None:
+    """Run one MQTT ingest worker until stopped (SIGTERM or Ctrl-C).
+
+    It subscribes with QoS 1 to $share/<group>/devices/+/telemetry and .../status on MQTT_URL over
+    MQTT v5, stores readings in batches and acknowledges them only after they are committed. Run
+    as many as the load needs, each with its own --client-id.
+    """
+    from entrypoints.container import build_container
+    from entrypoints.ingest import run_forever, worker_config
+
+    container = build_container(_settings(ctx))
+    config = worker_config(container, client_id=client_id, share_group=share_group, batch_size=batch_size,
+                           max_latency_s=max_latency_ms / 1000 if max_latency_ms else None)
+    run_forever(container, config)
+
+
+@main.command()
+@click.option("--devices", default=20, show_default=True, type=click.IntRange(1, 10000),
+              help="how many of the registered devices to simulate")
+@click.option("--interval", default=10.0, show_default=True, type=click.FloatRange(0.1, 3600),
+              help="seconds between two readings of a device")
+@click.option("--seed", type=int, help="repeatable readings")
+@click.option("--username", help="broker user (anonymous when absent)")
+@click.option("--password", help="broker password")
+@click.pass_context
+def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None, username: str | None,
+             password: str | None) -> None:
+    """Publish realistic readings of registered devices to MQTT_URL until Ctrl-C: drift around each
+    device's set point, door openings, and now and then an excursion that raises alarms."""
+    import signal
+    import threading
+
+    from entrypoints.container import build_container
+    from entrypoints.ingest import start_simulator
+
+    container = build_container(_settings(ctx))
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    simulator = start_simulator(container, devices=devices, interval_s=interval, seed=seed, username=username,
+                                password=password)
+    click.echo(f"simulating {len(simulator.devices)} devices every {interval:g} s on "
+               f"{container.settings().mqtt_url}; Ctrl-C stops")
+    stop.wait()
+    simulator.stop()
 
 
 if __name__ == "__main__":

@@ -11,7 +11,11 @@ from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
 from adapters.i18n import Translator
+from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from adapters.notifications.development import LoggingMessageSender
+from adapters.notifications.http_sms import HttpSmsVoiceSender
+from adapters.notifications.router import ChannelRouter
+from adapters.notifications.smtp import SmtpEmailSender
 from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
@@ -27,7 +31,23 @@ from core.accounts.profile import (
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
 from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, Login, Logout, SwitchToPlatform
+from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms
+from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
+from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
+from core.devices.credentials import GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
+from core.devices.history import GetDeviceHistory
 from core.devices.queries import GetExpiryReminder, ListExpiringDevices
+from core.devices.registry import (
+    AddDeviceByGuid,
+    CountHomeDevices,
+    DeleteDevice,
+    GetDevice,
+    ListDevices,
+    ListDeviceTypes,
+    UpdateDevice,
+)
+from core.devices.retention import PurgeExpiredReadings
+from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from entrypoints.settings import Settings
@@ -51,9 +71,22 @@ class Container(containers.DeclarativeContainer):
         parallelism=providers.Callable(lambda s: s.password_parallelism, settings),
     )
     captcha_renderer = providers.Singleton(PillowCaptchaRenderer)
-    # The SMS and e-mail providers arrive with the alarms issue; until then every edition delivers
-    # through the development sender (server log + outbox table).
-    message_sender = providers.Singleton(LoggingMessageSender, translator)
+    # NOTIFICATION_BACKEND=development (default): server log + outbox table; providers: SMS and
+    # voice over the SMS provider's HTTP API, e-mail over SMTP.
+    _providers = providers.Callable(lambda s: s.providers, settings)
+    sms_voice_sender = providers.Singleton(
+        HttpSmsVoiceSender, providers.Callable(lambda p: p.sms_base_url, _providers),
+        providers.Callable(lambda p: p.sms_api_key, _providers), translator,
+        providers.Callable(lambda s: s.edition.profile.default_country_code, settings))
+    email_sender = providers.Singleton(
+        SmtpEmailSender, providers.Callable(lambda p: p.smtp_url, _providers),
+        providers.Callable(lambda p: p.mail_from, _providers), translator)
+    message_sender = providers.Selector(
+        providers.Callable(lambda s: s.notification_backend, settings),
+        development=providers.Singleton(LoggingMessageSender, translator),
+        providers=providers.Singleton(ChannelRouter, providers.Dict({
+            Channel.PHONE: sms_voice_sender, Channel.VOICE: sms_voice_sender, Channel.EMAIL: email_sender})),
+    )
     credentials = providers.Singleton(CredentialCheck, hasher)
 
     login = providers.Factory(Login, uow, credentials, clock, secret_key)
@@ -79,6 +112,30 @@ class Container(containers.DeclarativeContainer):
     list_dictionary = providers.Factory(ListDictionary, uow)
     list_expiring_devices = providers.Factory(ListExpiringDevices, uow, clock)
     expiry_reminder = providers.Factory(GetExpiryReminder, uow, clock)
+    broker_hasher = providers.Singleton(MosquittoPasswordHasher)
+    list_devices = providers.Factory(ListDevices, uow, clock)
+    get_device = providers.Factory(GetDevice, uow, clock)
+    home_counts = providers.Factory(CountHomeDevices, uow, clock)
+    list_device_types = providers.Factory(ListDeviceTypes, uow)
+    add_device = providers.Factory(AddDeviceByGuid, uow, clock, edition, broker_hasher)
+    update_device = providers.Factory(UpdateDevice, uow, clock, edition)
+    delete_device = providers.Factory(DeleteDevice, uow)
+    device_history = providers.Factory(GetDeviceHistory, uow)
+    rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock)
+    broker_credential = providers.Factory(GetBrokerCredential, uow)
+    broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
+    purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)
+    # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.
+    evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
+    escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
+    list_alarm_rules = providers.Factory(ListAlarmRules, uow)
+    get_alarm_rule = providers.Factory(GetAlarmRule, uow)
+    create_alarm_rule = providers.Factory(CreateAlarmRule, uow, clock, edition)
+    update_alarm_rule = providers.Factory(UpdateAlarmRule, uow, clock, edition)
+    delete_alarm_rule = providers.Factory(DeleteAlarmRule, uow, clock)
+    list_alarms = providers.Factory(ListAlarms, uow)
+    deal_alarm = providers.Factory(DealAlarm, uow, clock)
+    count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow)
 
 
 def build_container(settings: Settings) -> Container:

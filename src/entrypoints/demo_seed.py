@@ -6,6 +6,8 @@ and created only when missing, so running it twice changes nothing.
 
 from __future__ import annotations
 
+import math
+import random
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 
@@ -15,6 +17,7 @@ from sqlalchemy.orm import Session
 from adapters.persistence import models as m
 from core.accounts.model import AccountType
 from core.accounts.rules import normalize_login_name
+from core.devices.credentials import new_password
 from core.permissions import roles
 from core.shared.edition import Edition
 from entrypoints.container import Container
@@ -63,6 +66,7 @@ ITEMS = {  # code: (domestic name, international name)
     "ALARM_VOICE": ("语音告警（超限电话通知）", "Voice alarms (phone call on every limit breach)"),
     "AI_QA": ("AI问答（用自然语言查询数据）", "AI Q&A (ask questions about your data)"),
 }
+ALARM_DEVICES = ("RCW360A0000003", "RCW360A0000001", "RCW360A0000002", "CR2A000000001")  # fridge, cold rooms
 LEVEL_TEXT = {  # key: (domestic name, international name, domestic description, international description)
     "free": ("免费版", "Free", "基础数据上传与查看", "Upload and view data"),
     "basic": ("基础版", "Basic", "数据导出与短信告警", "Data export and SMS alarms"),
@@ -227,6 +231,27 @@ class _Seeder:
                 next_execution_at=freezer.service_expires_at, created_at=self.now))
             self.created.append("auto_renew_agreements:FZ1A000000001")
 
+    def alarm_rules(self) -> None:
+        """2-8 °C on alice's vaccine fridge and cold rooms: after 5 minutes outside, alice gets an SMS
+        and an e-mail at once (level 1) and the duty manager an SMS 15 minutes later (level 2)."""
+        for guid in ALARM_DEVICES:
+            device = self._one(m.DeviceRow, guid=guid)
+            if device is None or self._one(m.AlarmRuleRow, device_id=device.id, probe="t") is not None:
+                continue
+            rule = m.AlarmRuleRow(device_id=device.id, probe="t", name=f"{device.device_name}: 2-8 °C",
+                                  upper_limit=8.0, lower_limit=2.0, delay_seconds=300, level1_minutes=0,
+                                  level2_minutes=15, level3_minutes=30, enabled=True, created_at=self.now,
+                                  updated_at=self.now)
+            self.s.add(rule)
+            self.s.flush()
+            self.s.add_all([
+                m.AlarmRecipientRow(rule_id=rule.id, level=1, name="Alice", phone="13800000001",
+                                    email="alice@example.com", voice=False),
+                m.AlarmRecipientRow(rule_id=rule.id, level=2, name="Duty manager", phone="13800000005",
+                                    email=None, voice=True),
+            ])
+            self.created.append(f"alarm_rules:{guid}")
+
     def platform(self) -> None:
         self._get_or_add(
             m.CustomPageRow, {"top_domain": "demo.localhost"}, company_name="Demo Refrigeration Ltd.",
@@ -245,6 +270,72 @@ class _Seeder:
             self.created.append("notices:maintenance")
 
 
+# alice's devices get a week of history, so charts are not empty before the simulator runs. It
+# ends UPLOADED_BEFORE the seeding: what the loggers had uploaded before the console started
+# (the simulator carries on from now), and never in the way of readings that tests publish.
+# guid: (temperature set point, humidity, door openings per day, hours more without readings)
+DEMO_HISTORY = {
+    "RCW360A0000001": (3.5, 74.0, 6, 0),
+    "RCW360A0000002": (4.0, 71.0, 4, 0),
+    "RCW360A0000003": (5.0, 45.0, 10, 6),  # service expired; it stopped reporting this morning
+    "LOGET8A0000001": (4.5, 62.0, 12, 0),  # a delivery truck: doors open at every stop
+    "FZ1A000000001": (-20.0, 35.0, 3, 0),
+    "CR2A000000001": (4.0, 82.0, 8, 0),
+}
+HISTORY_DAYS, HISTORY_STEP, UPLOADED_BEFORE = 7, timedelta(minutes=5), timedelta(hours=2)
+
+
+def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: int, end: datetime) -> list[dict]:
+    """A mean-reverting drift around the set point with a small daily swing, and door openings
+    that warm the air for a quarter of an hour; seeded by the GUID, so every run is the same."""
+    rng = random.Random(guid)
+    steps = int(timedelta(days=HISTORY_DAYS) / HISTORY_STEP)
+    door_chance = doors_per_day / (timedelta(days=1) / HISTORY_STEP)
+    t, h, door = set_point, humidity, 0.0
+    rows = []
+    for i in range(steps + 1):
+        ts = end - (steps - i) * HISTORY_STEP
+        if i < steps - 3 and rng.random() < door_chance:
+            door = rng.uniform(2.0, 4.5)
+        daily = 0.3 * math.sin(2 * math.pi * (ts.hour * 60 + ts.minute) / 1440)
+        t += 0.2 * (set_point + daily - t) + rng.gauss(0, 0.08)
+        h += 0.15 * (humidity - h) + rng.gauss(0, 0.6)
+        rows.append({"device_id": None, "ts": ts, "temperature": round(t + door, 1),
+                     "humidity": round(min(99.0, max(1.0, h + 2 * door)), 1), "seq": i, "received_at": ts})
+        door *= 0.55
+    return rows
+
+
+def _demo_history(seeder: _Seeder) -> None:
+    end = seeder.now.replace(second=0, minute=seeder.now.minute - seeder.now.minute % 5) - UPLOADED_BEFORE
+    for guid, (set_point, humidity, doors, silent_hours) in DEMO_HISTORY.items():
+        device = seeder._one(m.DeviceRow, guid=guid)
+        if device is None or seeder.s.scalar(select(m.ReadingRow.ts).filter_by(device_id=device.id).limit(1)):
+            continue
+        rows = _demo_readings(guid, set_point, humidity, doors, end - timedelta(hours=silent_hours))
+        for row in rows:
+            row["device_id"] = device.id
+        seeder.s.execute(m.ReadingRow.__table__.insert(), rows)
+        last = rows[-1]
+        device.activated_at, device.last_reading_at = rows[0]["ts"], last["ts"]
+        device.last_temperature, device.last_humidity = last["temperature"], last["humidity"]
+        device.online = silent_hours == 0  # connected: seen by the broker now, uploading in batches
+        device.last_seen_at = seeder.now if device.online else last["ts"]
+        seeder.created.append(f"readings:{guid}")
+
+
+def _demo_broker_credentials(seeder: _Seeder, hasher) -> None:
+    """Every demo device can log in to the broker; the passwords are random and never shown
+    (rotate one in the console to get a usable password)."""
+    missing = seeder.s.scalars(select(m.DeviceRow).where(
+        ~select(m.DeviceCredentialRow.device_id).where(m.DeviceCredentialRow.device_id == m.DeviceRow.id).exists(),
+        m.DeviceRow.guid.in_([*DEMO_HISTORY, "CR2B000000001", "RCW360B0000001"]))).all()
+    for device in missing:
+        seeder.s.add(m.DeviceCredentialRow(device_id=device.id, username=device.guid,
+                                           password_hash=hasher.hash(new_password()), created_at=seeder.now))
+        seeder.created.append(f"device_credentials:{device.guid}")
+
+
 def seed(container: Container) -> str:
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
@@ -259,6 +350,9 @@ def seed(container: Container) -> str:
         types = seeder.device_types()
         levels = seeder.catalogue(types)
         seeder.devices(owners, org, types, levels)
+        seeder.alarm_rules()
+        _demo_broker_credentials(seeder, container.broker_hasher())
+        _demo_history(seeder)
         seeder.platform()
         session.commit()
     if not seeder.created:

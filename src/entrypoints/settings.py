@@ -51,6 +51,9 @@ class ProviderSettings:
     map_security_key: str
     # Outside sites the routes plc, calibrationServe and marketManage open in a new window.
     external_links: dict[str, str]
+    # E-mail alerts: smtp://user:password@host:25 (STARTTLS when offered) or smtps://...:465.
+    smtp_url: str = "smtp://127.0.0.1:25"
+    mail_from: str = "Coldchain <alarms@coldchain.example>"
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,10 @@ class Settings:
     web_dist: Path
     market_manage_account: str | None
     providers: ProviderSettings = field(repr=False)
+    # The ingest workers' broker password (user `ingest`); None in production until it is set.
+    mqtt_ingest_password: str | None = field(default=None, repr=False)
+    # development: the server log and the outbox table; providers: SMS/voice over HTTP, e-mail over SMTP
+    notification_backend: str = "development"
 
     @property
     def secret_key_bytes(self) -> bytes:
@@ -143,6 +150,26 @@ def _mqtt_url(env: Mapping[str, str]) -> str:
     return raw
 
 
+def _mqtt_ingest_password(env: Mapping[str, str], app_env: str, var_dir: Path) -> str | None:
+    password = env.get("MQTT_INGEST_PASSWORD", "").strip()
+    if password:
+        if len(password) < 16 or any(ch.isspace() or ch == ":" for ch in password):
+            raise ConfigError("MQTT_INGEST_PASSWORD must be at least 16 characters, without spaces or ':' (try: "
+                              "python3 -c 'import secrets; print(secrets.token_urlsafe(24))')")
+        return password
+    if app_env == "production":
+        return None  # `coldchain mqtt-config` and the ingest workers say it is missing
+    # Development: generated once and kept under var/, like the secret key.
+    path = var_dir / "mqtt_ingest_password"
+    if path.exists():
+        return path.read_text().strip()
+    var_dir.mkdir(parents=True, exist_ok=True)
+    password = secrets.token_urlsafe(24)
+    path.write_text(password)
+    path.chmod(0o600)
+    return password
+
+
 def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
     key = env.get("SECRET_KEY", "").strip()
     if key:
@@ -192,7 +219,31 @@ def _providers(env: Mapping[str, str]) -> ProviderSettings:
         map_key=get("MAP_KEY"),
         map_security_key=get("MAP_SECURITY_KEY"),
         external_links=_external_links(env),
+        smtp_url=_smtp_url(env),
+        mail_from=_mail_from(env),
     )
+
+
+def _smtp_url(env: Mapping[str, str]) -> str:
+    raw = env.get("SMTP_URL", "").strip() or "smtp://127.0.0.1:25"
+    parts = urlsplit(raw)
+    try:
+        port = parts.port
+    except ValueError:
+        port = -1
+    if parts.scheme not in ("smtp", "smtps") or not parts.hostname or port == -1:
+        shown = raw.replace(f":{parts.password}@", ":***@") if parts.password else raw
+        raise ConfigError("SMTP_URL must look like smtp://user:password@host:25 or smtps://user:password@host:465; "
+                          f"got {shown!r}")
+    return raw
+
+
+def _mail_from(env: Mapping[str, str]) -> str:
+    value = env.get("MAIL_FROM", "").strip() or "Coldchain <alarms@coldchain.example>"
+    if "@" not in value or "\n" in value or "\r" in value:
+        raise ConfigError("MAIL_FROM must be an e-mail address such as 'Coldchain <alarms@example.com>'; "
+                          f"got {value!r}")
+    return value
 
 
 def _external_links(env: Mapping[str, str]) -> dict[str, str]:
@@ -219,6 +270,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         mqtt_url=_mqtt_url(env),
         mqtt_embedded=_flag(env, "MQTT_EMBEDDED", app_env == "development"),
         secret_key=_secret_key(env, app_env, var_dir),
+        mqtt_ingest_password=_mqtt_ingest_password(env, app_env, var_dir),
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),
         log_level=_choice(env, "LOG_LEVEL", "info", ("debug", "info", "warning", "error")).upper(),
         password_time_cost=_int(env, "PASSWORD_HASH_TIME_COST", 3, 1, 20),
@@ -227,4 +279,5 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         web_dist=Path(env.get("WEB_DIST", "web/dist")).resolve(),
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
         providers=_providers(env),
+        notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
     )

@@ -226,3 +226,30 @@ def test_the_embedded_broker_serves_one_in_process_worker(sqlite_app):
         publisher.close()
         pool.stop_all()
         broker.stop()
+
+
+def test_an_excursion_published_over_mqtt_raises_an_alarm_through_the_production_worker(demo_app, broker_url,
+                                                                                        publisher):
+    """The worker `coldchain ingest` builds evaluates alarm rules in the batch's transaction."""
+    from entrypoints.ingest import build_worker, worker_config
+    from tests.support.alarms import FRIDGE, alarms, device, sent
+
+    c = demo_app.container
+    sms_before = device(c, FRIDGE).sms_count
+    worker = build_worker(c, worker_config(c, url=broker_url, client_id=unique("ingest-"),
+                                           share_group=unique("ingest"), max_latency_s=0.05))
+    worker.start()
+    try:
+        assert worker.wait_connected(10)
+        start = datetime.now(UTC).replace(microsecond=0) - timedelta(minutes=10)
+        publisher.send(f"devices/{FRIDGE}/telemetry", {"readings": [
+            {"ts": (start + timedelta(minutes=m)).isoformat(), "t": t, "h": 50.0}
+            for m, t in ((0, 9.0), (3, 11.5), (5, 10.0))]})
+        wait_until(lambda: len(alarms(c, FRIDGE)) == 1, what="the fridge's alarm")
+        [alarm] = alarms(c, FRIDGE)
+        assert (alarm.probe, alarm.level, alarm.extreme_value) == ("t", 1, 11.5)
+        assert device(c, FRIDGE).sms_count == sms_before - 1
+        assert ("phone", "13800000001") in sent(c)
+    finally:
+        worker.stop()
+        forget_session(broker_url, worker.config.client_id)

@@ -254,3 +254,142 @@ class FakeDeviceExpiryRepository:
         rows = self._matching(account_id, window)
         return Page(request.start, request.page_size, len(rows),
                     rows[request.offset:request.offset + request.page_size])
+
+
+class FakeDeviceRepository:
+    """The device registry in memory; `visible_to` lists who sees each device id."""
+
+    def __init__(self) -> None:
+        self.devices: dict = {}
+        self.visible_to: dict[int, set[int]] = {}
+        self.types: dict = {}
+        self.free_levels: dict[int, int] = {}
+        self.added: list = []
+        self.deleted: list[int] = []
+
+    def put(self, device, *viewers: int) -> None:
+        self.devices[device.id] = device
+        self.visible_to[device.id] = {device.owner_account_id, *viewers}
+
+    def visible(self, account_id: int, device_id: int):
+        device = self.devices.get(device_id)
+        return device if device and account_id in self.visible_to[device_id] else None
+
+    def guid_taken(self, guid: str) -> bool:
+        return any(d.guid.upper() == guid.upper() for d in self.devices.values())
+
+    def device_type(self, type_id: int):
+        return self.types.get(type_id)
+
+    def published_types(self, scene=None):
+        return [t for t in self.types.values() if t.status == 2 and (scene is None or scene in t.scenes)]
+
+    def free_level(self, type_id: int):
+        return self.free_levels.get(type_id)
+
+    def add(self, new) -> int:
+        from core.devices.model import Device
+
+        device_id = max(self.devices, default=0) + 1
+        t = self.types[new.type_id]
+        self.added.append(new)
+        self.put(Device(
+            id=device_id, guid=new.guid, name=new.name, type_id=t.id, type_name=t.name, type_scenes=t.scenes,
+            probes=t.probes, owner_account_id=new.owner_account_id, owner_name="owner", organization_id=None,
+            organization_name=None, level_id=new.level_id, level_name=None, service_expires_at=new.service_expires_at,
+            sms_count=0, voice_count=0, country_code=new.country_code, sim_iccid=None, jc_iccid_status=0,
+            agreement_active=False, node_type=1, display_precision=new.display_precision,
+            temperature_unit=new.temperature_unit, status=1, remark=new.remark, created_at=new.created_at,
+            activated_at=None, last_seen_at=None, online=False, last_reading_at=None, last_temperature=None,
+            last_humidity=None, alarm_state=0))
+        return device_id
+
+    def update(self, device_id: int, changes: dict) -> None:
+        self.devices[device_id] = replace(self.devices[device_id], **changes)
+
+    def delete(self, device_id: int) -> None:
+        self.deleted.append(device_id)
+        del self.devices[device_id]
+
+    def retention_candidates(self, expired_before):
+        return sorted((d.id, d.service_expires_at) for d in self.devices.values()
+                      if d.service_expires_at is not None and d.service_expires_at < expired_before)
+
+
+class FakeBrokerCredentialRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, tuple[str, str, datetime]] = {}
+
+    def save(self, device_id: int, username: str, password_hash: str, issued_at: datetime) -> None:
+        self.rows[device_id] = (username, password_hash, issued_at)
+
+    def of_device(self, device_id: int):
+        from core.devices.ports import BrokerCredential
+
+        row = self.rows.get(device_id)
+        return BrokerCredential(device_id, row[0], row[2]) if row else None
+
+    def accounts(self):
+        from core.devices.ports import BrokerAccount
+
+        return sorted(BrokerAccount(u, h) for u, h, _ in self.rows.values())
+
+
+class FakeReadingHistoryRepository:
+    """Readings as {device_id: [Point, ...]}; extremes computed by the core's reference."""
+
+    def __init__(self) -> None:
+        self.readings: dict[int, list] = {}
+        self.batches: list[int] = []
+
+    def _range(self, device_id: int, since, until) -> list:
+        return sorted((p for p in self.readings.get(device_id, []) if since <= p.ts <= until), key=lambda p: p.ts)
+
+    def count(self, device_id: int, since, until) -> int:
+        return len(self._range(device_id, since, until))
+
+    def points(self, device_id: int, since, until) -> list:
+        return self._range(device_id, since, until)
+
+    def extremes(self, device_id: int, plan) -> list:
+        from core.telemetry.downsample import downsample
+
+        return downsample(self._range(device_id, plan.start, plan.end), plan)
+
+    def delete_batch(self, device_id: int, before, limit: int) -> int:
+        points = sorted(self.readings.get(device_id, []), key=lambda p: p.ts)
+        doomed = [p for p in points if before is None or p.ts < before][:limit]
+        self.readings[device_id] = [p for p in points if p not in doomed]
+        self.batches.append(len(doomed))
+        return len(doomed)
+
+    def orphan_device_ids(self, limit: int) -> list[int]:
+        return []
+
+
+class FakeBrokerHasher:
+    def hash(self, password: str) -> str:
+        return f"hashed:{password}"
+
+
+def device_unit_of_work() -> FakeUnitOfWork:
+    """A fake unit of work with the device registry, broker credentials and reading history."""
+    uow = FakeUnitOfWork()
+    uow.device_registry = FakeDeviceRepository()
+    uow.broker_credentials = FakeBrokerCredentialRepository()
+    uow.history = FakeReadingHistoryRepository()
+    return uow
+
+
+class FakeCountRepository:
+    """The prepaid SMS and voice counts of devices, as `uow.alarms` sees them when alerting."""
+
+    def __init__(self, counts: dict[int, dict[Channel, int]] | None = None) -> None:
+        self.counts = {device_id: dict(c) for device_id, c in (counts or {}).items()}
+
+    def consume_count(self, device_id: int, channel: Channel) -> bool:
+        left = self.counts.setdefault(device_id, {}).get(channel, 0)
+        if left <= 0:
+            return False
+        self.counts[device_id][channel] = left - 1
+        return True

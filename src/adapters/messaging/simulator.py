@@ -75,9 +75,9 @@ class SimulatedDevice:
 
 class Simulator:
     def __init__(self, url: str, devices: list[SimulatedDevice], interval_s: float, *, seed: int | None = None,
-                 mqtt_v5: bool = True, username: str | None = None, password: str | None = None) -> None:
+                 username: str | None = None, password: str | None = None) -> None:
         self.url, self.devices, self.interval_s = url, devices, interval_s
-        self._mqtt_v5, self._username, self._password = mqtt_v5, username, password
+        self._username, self._password = username, password
         rng = random.Random(seed)
         self._models = {d.guid: DeviceModel(*PROFILES.get(d.scene, PROFILES["1"]), rng=random.Random(rng.random()))
                         for d in devices}
@@ -88,8 +88,8 @@ class Simulator:
 
     def _connect(self, guid: str) -> mqtt.Client:
         parts = urlsplit(self.url)
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"sim-{guid}",
-                             protocol=mqtt.MQTTv5 if self._mqtt_v5 else mqtt.MQTTv311)
+        # MQTT 3.1.1, as the loggers in the field speak it (and the embedded broker does).
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"sim-{guid}", protocol=mqtt.MQTTv311)
         if self._username:
             client.username_pw_set(self._username, self._password)
         status = f"devices/{guid}/status"

@@ -1,7 +1,30 @@
+from core.alarms.alerts import (
+    ALARM_HUMIDITY_ABOVE,
+    ALARM_HUMIDITY_BELOW,
+    ALARM_TEMPERATURE_ABOVE,
+    ALARM_TEMPERATURE_BELOW,
+)
 from core.notifications.model import VERIFICATION_CODE
 from core.shared.messages import N_
 
 TEMPLATES = {
     VERIFICATION_CODE: N_("Your verification code is {code}. It is valid for 10 minutes. "
                           "Do not share it with anyone."),
+    ALARM_TEMPERATURE_ABOVE: N_("Level {level} alarm: {device} temperature {value} °C is above the upper limit "
+                                "{limit} °C since {time}."),
+    ALARM_TEMPERATURE_BELOW: N_("Level {level} alarm: {device} temperature {value} °C is below the lower limit "
+                                "{limit} °C since {time}."),
+    ALARM_HUMIDITY_ABOVE: N_("Level {level} alarm: {device} humidity {value} %RH is above the upper limit "
+                             "{limit} %RH since {time}."),
+    ALARM_HUMIDITY_BELOW: N_("Level {level} alarm: {device} humidity {value} %RH is below the lower limit "
+                             "{limit} %RH since {time}."),
+}
+
+# E-mail needs a subject line as well.
+SUBJECTS = {
+    VERIFICATION_CODE: N_("Your verification code"),
+    ALARM_TEMPERATURE_ABOVE: N_("Alarm on {device}"),
+    ALARM_TEMPERATURE_BELOW: N_("Alarm on {device}"),
+    ALARM_HUMIDITY_ABOVE: N_("Alarm on {device}"),
+    ALARM_HUMIDITY_BELOW: N_("Alarm on {device}"),
 }

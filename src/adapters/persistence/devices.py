@@ -2,11 +2,45 @@
 
 from __future__ import annotations
 
-from sqlalchemy import ColumnElement, func, or_, select
+from datetime import UTC, datetime
+
+from sqlalchemy import ColumnElement, and_, case, delete, exists, func, literal, or_, select, update
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from adapters.persistence.models import DeviceRow, DeviceTypeRow, OrganizationMemberRow
-from core.devices.expiry import ExpiringDevice, ExpiryWindow
+from adapters.persistence.models import (
+    AccountRow,
+    AlarmRuleRow,
+    AutoRenewAgreementRow,
+    DeviceCredentialRow,
+    DeviceRow,
+    DeviceSeriesRow,
+    DeviceTypeRow,
+    LevelYearOptionRow,
+    OrganizationMemberRow,
+    OrganizationRow,
+    PackageDeviceTypeRow,
+    ServiceLevelRow,
+    ServicePackageRow,
+)
+from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
+from core.devices.model import (
+    EXPIRING_WITHIN,
+    SORT_FIELDS,
+    Device,
+    DeviceFilter,
+    DeviceStatus,
+    DeviceType,
+    HomeCounts,
+    NewDevice,
+    ProbeLimits,
+    TypeStatus,
+    VipState,
+    parse_probes,
+    parse_scenes,
+)
+from core.devices.ports import BrokerAccount, BrokerCredential
+from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
 
 
@@ -46,3 +80,220 @@ class SqlAlchemyDeviceExpiryRepository:
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total, [ExpiringDevice(*row) for row in rows])
+
+
+_SORT_COLUMNS = {
+    "deviceId": DeviceRow.id,
+    "deviceName": DeviceRow.device_name,
+    "deviceGuid": DeviceRow.guid,
+    "deviceTypeName": DeviceTypeRow.type_name,
+    "serviceExpiredDate": DeviceRow.service_expires_at,
+    "lastReadingAt": DeviceRow.last_reading_at,
+    "createdAt": DeviceRow.created_at,
+    "temperature": DeviceRow.last_temperature,
+}
+assert set(_SORT_COLUMNS) == set(SORT_FIELDS)
+_CHANGEABLE = {"name": DeviceRow.device_name, "remark": DeviceRow.remark,
+               "display_precision": DeviceRow.display_precision, "temperature_unit": DeviceRow.temperature_unit,
+               "country_code": DeviceRow.country_code}
+
+
+def _contains(column, value: str) -> ColumnElement[bool]:
+    return func.lower(column).contains(value.lower(), autoescape=True)
+
+
+def _in_scene(scene: int) -> ColumnElement[bool]:
+    return (literal(",") + DeviceTypeRow.scenes + literal(",")).like(f"%,{int(scene)},%")
+
+
+def _vip_condition(state: VipState, now: datetime) -> ColumnElement[bool]:
+    expires = DeviceRow.service_expires_at
+    expired_until = min(now, LIFELONG_FROM)
+    expiring_until = min(now + EXPIRING_WITHIN, LIFELONG_FROM)
+    if state is VipState.OVERDUE:
+        return and_(expires.is_not(None), expires < expired_until)
+    if state is VipState.EXPIRING:
+        return and_(expires.is_not(None), expires >= now, expires < expiring_until)
+    return or_(expires.is_(None), expires >= expiring_until)
+
+
+def _device_type(row) -> DeviceType:
+    return DeviceType(row.id, row.type_name, row.type_code, row.add_type, row.status, parse_scenes(row.scenes),
+                      parse_probes(row.probes), row.series_name)
+
+
+class SqlAlchemyDeviceRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    @staticmethod
+    def _select():
+        agreement = exists().where(AutoRenewAgreementRow.device_id == DeviceRow.id,
+                                   AutoRenewAgreementRow.status == 1)
+        return (select(DeviceRow, DeviceTypeRow.type_name, DeviceTypeRow.scenes, DeviceTypeRow.probes,
+                       AccountRow.user_name, OrganizationRow.name.label("organization_name"),
+                       ServiceLevelRow.level_name, agreement.label("agreement"))
+                .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
+                .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
+                .outerjoin(OrganizationRow, OrganizationRow.id == DeviceRow.organization_id)
+                .outerjoin(ServiceLevelRow, ServiceLevelRow.id == DeviceRow.level_id))
+
+    @staticmethod
+    def _device(row, limits: tuple[ProbeLimits, ...] = ()) -> Device:
+        d: DeviceRow = row[0]
+        return Device(
+            id=d.id, guid=d.guid, name=d.device_name, type_id=d.type_id, type_name=row.type_name,
+            type_scenes=parse_scenes(row.scenes), probes=parse_probes(row.probes),
+            owner_account_id=d.owner_account_id, owner_name=row.user_name, organization_id=d.organization_id,
+            organization_name=row.organization_name, level_id=d.level_id, level_name=row.level_name,
+            service_expires_at=d.service_expires_at, sms_count=d.sms_count, voice_count=d.voice_count,
+            country_code=d.country_code, sim_iccid=d.sim_iccid, jc_iccid_status=d.jc_iccid_status,
+            agreement_active=bool(row.agreement), node_type=d.node_type, display_precision=d.display_precision,
+            temperature_unit=d.temperature_unit, status=d.status, remark=d.remark, created_at=d.created_at,
+            activated_at=d.activated_at, last_seen_at=d.last_seen_at, online=bool(d.online),
+            last_reading_at=d.last_reading_at, last_temperature=d.last_temperature,
+            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits)
+
+    @staticmethod
+    def _where(account_id: int, f: DeviceFilter) -> list[ColumnElement[bool]]:
+        where = [visible_to(account_id)]
+        if f.name:
+            where.append(_contains(DeviceRow.device_name, f.name))
+        if f.guid:
+            where.append(_contains(DeviceRow.guid, f.guid))
+        if f.type_id is not None:
+            where.append(DeviceRow.type_id == f.type_id)
+        if f.status is not None:
+            where.append(DeviceRow.status == f.status)
+        if f.scene is not None:
+            where.append(_in_scene(f.scene))
+        if f.online is not None:
+            where.append(DeviceRow.online.is_(f.online) if f.online else DeviceRow.online.is_not(True))
+        if f.alarm is not None:
+            where.append(DeviceRow.alarm_state != 0 if f.alarm else DeviceRow.alarm_state == 0)
+        if f.level_id is not None:
+            where.append(DeviceRow.level_id == f.level_id)
+        if f.vip_state is not None:
+            where.append(_vip_condition(f.vip_state, f.now or datetime.now(UTC)))
+        return where
+
+    def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
+        conditions = self._where(account_id, where)
+        total = self._s.scalar(select(func.count()).select_from(DeviceRow)
+                               .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(*conditions))
+        column = _SORT_COLUMNS.get(request.sort_field or "createdAt", DeviceRow.created_at)
+        ascending = request.sort_order == "asc"
+        order = [(column.asc() if ascending else column.desc()).nulls_last(),
+                 DeviceRow.id.asc() if ascending else DeviceRow.id.desc()]
+        rows = self._s.execute(self._select().where(*conditions).order_by(*order)
+                               .offset(request.offset).limit(request.page_size))
+        return Page(request.start, request.page_size, total, [self._device(row) for row in rows])
+
+    def visible(self, account_id: int, device_id: int) -> Device | None:
+        row = self._s.execute(self._select().where(DeviceRow.id == device_id, visible_to(account_id))).first()
+        if row is None:
+            return None
+        rules = self._s.execute(select(AlarmRuleRow.probe, AlarmRuleRow.upper_limit, AlarmRuleRow.lower_limit,
+                                       AlarmRuleRow.enabled)
+                                .where(AlarmRuleRow.device_id == device_id).order_by(AlarmRuleRow.probe))
+        return self._device(row, tuple(ProbeLimits(r.probe, r.upper_limit, r.lower_limit, bool(r.enabled))
+                                       for r in rules))
+
+    def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts:
+        def tally(condition) -> ColumnElement[int]:
+            return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
+
+        expires = DeviceRow.service_expires_at
+        query = (select(func.count(), tally(DeviceRow.online.is_(True)),
+                        tally(and_(DeviceRow.online.is_not(True), DeviceRow.activated_at.is_not(None))),
+                        tally(DeviceRow.alarm_state != 0), tally(DeviceRow.status == DeviceStatus.DISABLED),
+                        tally(and_(expires.is_not(None), expires < min(now, LIFELONG_FROM))),
+                        tally(DeviceRow.activated_at.is_(None)))
+                 .select_from(DeviceRow).where(visible_to(account_id)))
+        if scene is not None:
+            query = query.join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(_in_scene(scene))
+        return HomeCounts(*(int(v) for v in self._s.execute(query).one()))
+
+    def guid_taken(self, guid: str) -> bool:
+        return bool(self._s.scalar(select(exists().where(
+            or_(DeviceRow.guid == guid, func.upper(DeviceRow.guid) == guid.upper())))))
+
+    @staticmethod
+    def _types():
+        return (select(DeviceTypeRow.id, DeviceTypeRow.type_name, DeviceTypeRow.type_code, DeviceTypeRow.add_type,
+                       DeviceTypeRow.status, DeviceTypeRow.scenes, DeviceTypeRow.probes, DeviceSeriesRow.series_name)
+                .outerjoin(DeviceSeriesRow, DeviceSeriesRow.id == DeviceTypeRow.series_id))
+
+    def device_type(self, type_id: int) -> DeviceType | None:
+        row = self._s.execute(self._types().where(DeviceTypeRow.id == type_id)).first()
+        return _device_type(row) if row else None
+
+    def published_types(self, scene: int | None = None) -> list[DeviceType]:
+        query = self._types().where(DeviceTypeRow.status == TypeStatus.PUBLISHED)
+        if scene is not None:
+            query = query.where(_in_scene(scene))
+        return [_device_type(row) for row in self._s.execute(query.order_by(DeviceTypeRow.type_code))]
+
+    def free_level(self, type_id: int) -> int | None:
+        options = select(LevelYearOptionRow.id).where(LevelYearOptionRow.level_id == ServiceLevelRow.id)
+        paid = options.where(or_(LevelYearOptionRow.service_fee_cents > 0, LevelYearOptionRow.data_fee_cents > 0))
+        return self._s.scalar(
+            select(ServiceLevelRow.id)
+            .join(ServicePackageRow, ServicePackageRow.id == ServiceLevelRow.package_id)
+            .join(PackageDeviceTypeRow, PackageDeviceTypeRow.package_id == ServicePackageRow.id)
+            .where(PackageDeviceTypeRow.device_type_id == type_id, ServicePackageRow.status == 1,
+                   options.exists(), ~paid.exists())
+            .order_by(ServiceLevelRow.sort, ServiceLevelRow.id).limit(1))
+
+    def add(self, device: NewDevice) -> int:
+        row = DeviceRow(
+            guid=device.guid, device_name=device.name, type_id=device.type_id,
+            owner_account_id=device.owner_account_id, organization_id=None, sim_iccid=None, jc_iccid_status=0,
+            level_id=device.level_id, service_expires_at=device.service_expires_at, sms_count=0, voice_count=0,
+            country_code=device.country_code, node_type=1, display_precision=device.display_precision,
+            temperature_unit=device.temperature_unit, status=DeviceStatus.ENABLED, remark=device.remark,
+            created_at=device.created_at, online=False, alarm_state=0)
+        self._s.add(row)
+        try:
+            with self._s.begin_nested():
+                self._s.flush()
+        except IntegrityError as error:  # a concurrent add took the GUID first
+            raise DeviceAlreadyAdded() from error
+        return row.id
+
+    def update(self, device_id: int, changes: dict[str, object]) -> None:
+        values = {_CHANGEABLE[name].key: value for name, value in changes.items()}
+        self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id).values(**values))
+
+    def delete(self, device_id: int) -> None:
+        self._s.execute(delete(DeviceRow).where(DeviceRow.id == device_id))
+
+    def retention_candidates(self, expired_before: datetime) -> list[tuple[int, datetime]]:
+        expires = DeviceRow.service_expires_at
+        rows = self._s.execute(select(DeviceRow.id, expires)
+                               .where(expires.is_not(None), expires < min(expired_before, LIFELONG_FROM))
+                               .order_by(DeviceRow.id))
+        return [(device_id, expires_at) for device_id, expires_at in rows]
+
+
+class SqlAlchemyBrokerCredentialRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def save(self, device_id: int, username: str, password_hash: str, issued_at: datetime) -> None:
+        row = self._s.get(DeviceCredentialRow, device_id)
+        if row is None:
+            self._s.add(DeviceCredentialRow(device_id=device_id, username=username, password_hash=password_hash,
+                                            created_at=issued_at))
+        else:
+            row.username, row.password_hash, row.created_at = username, password_hash, issued_at
+        self._s.flush()
+
+    def of_device(self, device_id: int) -> BrokerCredential | None:
+        row = self._s.get(DeviceCredentialRow, device_id)
+        return BrokerCredential(row.device_id, row.username, row.created_at) if row else None
+
+    def accounts(self) -> list[BrokerAccount]:
+        rows = self._s.execute(select(DeviceCredentialRow.username, DeviceCredentialRow.password_hash)
+                               .order_by(DeviceCredentialRow.username))
+        return [BrokerAccount(username, password_hash) for username, password_hash in rows]

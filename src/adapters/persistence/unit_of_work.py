@@ -14,13 +14,19 @@ from adapters.persistence.accounts import (
     SqlAlchemySessionRepository,
     SqlAlchemyVerificationCodeRepository,
 )
-from adapters.persistence.devices import SqlAlchemyDeviceExpiryRepository
+from adapters.persistence.alarms import SqlAlchemyAlarmRepository
+from adapters.persistence.devices import (
+    SqlAlchemyBrokerCredentialRepository,
+    SqlAlchemyDeviceExpiryRepository,
+    SqlAlchemyDeviceRepository,
+)
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
     SqlAlchemyNoticeRepository,
     SqlAlchemyOutboxRepository,
 )
+from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 
 
@@ -47,7 +53,11 @@ class SqlAlchemyUnitOfWork:
         self.notices = SqlAlchemyNoticeRepository(s)
         self.dictionary = SqlAlchemyDictionaryRepository(s)
         self.devices = SqlAlchemyDeviceExpiryRepository(s)
+        self.device_registry = SqlAlchemyDeviceRepository(s)
+        self.broker_credentials = SqlAlchemyBrokerCredentialRepository(s)
+        self.history = SqlAlchemyReadingHistoryRepository(s)
         self.readings = SqlAlchemyReadingRepository(s)
+        self.alarms = SqlAlchemyAlarmRepository(s)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

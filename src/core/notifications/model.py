@@ -13,6 +13,7 @@ from typing import Any
 class Channel(StrEnum):
     PHONE = "phone"
     EMAIL = "email"
+    VOICE = "voice"  # a call to a phone, reading the text out (alarm alerts)
 
 
 VERIFICATION_CODE = "verification_code"

@@ -126,6 +126,33 @@ class ContactAlreadySet(RuleViolation):
     message = N_("This account already has one; change it in your account settings")
 
 
+class AlarmRuleExists(RuleViolation):
+    code = 1010
+    message = N_("This probe of the device already has an alarm rule")
+
+
+class AlarmAlreadyHandled(RuleViolation):
+    code = 1011
+    message = N_("This alarm has already been handled")
+
+
+# --- Devices (HTTP 409) -------------------------------------------------------------------
+
+
+class DeviceAlreadyAdded(RuleViolation):
+    """A GUID is one device: it is added once, by whoever has it in hand first."""
+
+    code = 1012
+    message = N_("This device has already been added")
+
+
+class DeviceTypeNotAddable(RuleViolation):
+    """Only published types whose addType allows the platform (not "app only") are added here."""
+
+    code = 1013
+    message = N_("Devices of this type cannot be added on the platform")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -136,4 +163,8 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     CodeSentTooOften,
     WrongPassword,
     ContactAlreadySet,
+    AlarmRuleExists,
+    AlarmAlreadyHandled,
+    DeviceAlreadyAdded,
+    DeviceTypeNotAddable,
 )

@@ -12,7 +12,13 @@ from core.accounts.ports import (
     SessionRepository,
     VerificationCodeRepository,
 )
-from core.devices.ports import DeviceExpiryRepository
+from core.alarms.ports import AlarmRepository
+from core.devices.ports import (
+    BrokerCredentialRepository,
+    DeviceExpiryRepository,
+    DeviceRepository,
+    ReadingHistoryRepository,
+)
 from core.notifications.ports import OutboxRepository
 from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
 from core.telemetry.ports import ReadingRepository
@@ -33,7 +39,11 @@ class UnitOfWork(Protocol):
     notices: NoticeRepository
     dictionary: DictionaryRepository
     devices: DeviceExpiryRepository
+    device_registry: DeviceRepository
+    broker_credentials: BrokerCredentialRepository
+    history: ReadingHistoryRepository
     readings: ReadingRepository
+    alarms: AlarmRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

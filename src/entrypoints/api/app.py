@@ -13,6 +13,7 @@ from adapters.i18n import resolve_language
 from core.shared.errors import BUSINESS_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
+from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
@@ -80,6 +81,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
     api.register_blueprint(platform_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
+    api.register_blueprint(alarms_blp, url_prefix="/api/device")
 
     profile = settings.edition.profile
 

@@ -1,14 +1,35 @@
 from __future__ import annotations
 
-from marshmallow import fields, validate
+from datetime import UTC, datetime
+
+from marshmallow import ValidationError, fields, validate
 
 from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag
+from core.devices.model import SORT_FIELDS, Scene, VipState
+from core.devices.rules import (
+    GUID_MAX,
+    GUID_MIN,
+    GUID_PROBLEM,
+    HISTORY_DEFAULT_POINTS,
+    HISTORY_MAX_POINTS,
+    NAME_MAX,
+    PRECISION_MAX,
+    REMARK_MAX,
+    TEMPERATURE_UNITS,
+    country_code_problem,
+    device_name_problem,
+)
+from core.shared.messages import N_
 from entrypoints.api import context
-from entrypoints.api.framework import MAX_PAGE_SIZE, Schema
+from entrypoints.api.framework import MAX_PAGE_SIZE, LocalDateTime, PageQuery, Schema
+from entrypoints.api.validators import rule
 
 OneOf, Range = validate.OneOf, validate.Range
 MAX_ID = 2_147_483_647
 EXPIRED_DIALOG_PAGE_SIZE = 5  # the dialog shows 5 rows a page
+HISTORY_EARLIEST, HISTORY_LATEST = datetime(1970, 1, 1, tzinfo=UTC), datetime(2200, 1, 1, tzinfo=UTC)
+INSTANT_PROBLEM = N_("Enter a time between the years 1970 and 2199")
+OFFSET_PROBLEM = N_("Enter a time with its UTC offset, such as 2026-05-01T08:00:00+08:00")
 
 
 class LocalDate(fields.Date):
@@ -58,3 +79,242 @@ class ExpiredInfoSchema(Schema):
     expiredFlag = fields.Integer(required=True, validate=OneOf([int(f) for f in ReminderFlag]),
                                  metadata={"description": "1 some device has expired, 2 none has but some expire "
                                                           "within 30 days, 0 nothing to warn about"})
+
+
+# --- the device registry ------------------------------------------------------------------------
+
+Length, Regexp = validate.Length, validate.Regexp
+DEVICE_ID = fields.Integer(required=True, validate=Range(min=1, max=MAX_ID))
+GUID = [Length(GUID_MIN, GUID_MAX), Regexp(r"^[A-Za-z0-9]+$", error=GUID_PROBLEM)]
+NAME = [Length(1, NAME_MAX), rule(device_name_problem)]
+FLAG = [OneOf([0, 1])]
+TEMPERATURE_UNIT_DOC = ("unit the client shows temperatures in: C Celsius, F Fahrenheit. Values are always "
+                        "sent in Celsius; converting them (F = C x 9/5 + 32) is the client's job")
+
+
+def country_code_rule(value: str) -> None:
+    message = country_code_problem(value, context.container().settings().edition)
+    if message:
+        raise ValidationError(message)
+
+
+class DevicePageQuery(PageQuery):
+    sortField = fields.String(validate=OneOf(SORT_FIELDS),
+                              metadata={"description": "default createdAt (newest first); ties by deviceId"})
+    deviceName = fields.String(validate=Length(1, NAME_MAX),
+                               metadata={"description": "part of the name, any case"})
+    deviceGuid = fields.String(validate=[Length(1, GUID_MAX)], metadata={"description": "part of the GUID, any case"})
+    typeId = fields.Integer(validate=Range(min=1, max=MAX_ID))
+    status = fields.Integer(validate=FLAG, metadata={"description": "1 enabled, 0 disabled"})
+    scene = fields.Integer(validate=OneOf([int(s) for s in Scene]),
+                           metadata={"description": "the list's tab: 1 cold-chain monitoring, 2 smart cold storage, "
+                                                    "3 smart freezer (from the device type's scenes)"})
+    online = fields.Integer(validate=FLAG, metadata={"description": "1 online now, 0 not"})
+    alarm = fields.Integer(validate=FLAG, metadata={"description": "1 alarming now, 0 not"})
+    levelId = fields.Integer(validate=Range(min=1, max=MAX_ID))
+    vipState = fields.Integer(validate=OneOf([int(s) for s in VipState]),
+                              metadata={"description": "as vipInfo.state: 1 expires within 30 days, 2 expired, 0 "
+                                                       "neither (lifelong, later, or no expiry)"})
+
+
+class VipInfoSchema(Schema):
+    state = fields.Integer(required=True, validate=OneOf([int(s) for s in VipState]),
+                           metadata={"description": "1 service expires within 30 days, 2 expired, 0 otherwise; "
+                                                    "lifelong service (year 2099 or later) is always 0"})
+
+
+class DeviceSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True)
+    deviceGuid = fields.String(required=True)
+    typeId = fields.Integer(required=True)
+    deviceTypeName = fields.String(required=True)
+    typeScenes = fields.List(fields.Integer(), required=True,
+                             metadata={"description": "1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer"})
+    levelId = fields.Integer(required=True, allow_none=True)
+    levelName = fields.String(required=True, allow_none=True)
+    serviceExpiredDate = LocalDate(required=True, allow_none=True,
+                                   metadata={"description": "in the caller's X-Time-Zone; year 2099 or later is "
+                                                            "lifelong"})
+    vipInfo = fields.Nested(VipInfoSchema, required=True)
+    smsCount = fields.Integer(required=True)
+    voiceCount = fields.Integer(required=True)
+    countryCode = fields.String(required=True, allow_none=True)
+    simIccid = fields.String(required=True, allow_none=True)
+    jcIccidStatus = fields.Integer(required=True, metadata={"description": "1: the SIM has an active data plan"})
+    agreementStatus = fields.Integer(required=True, validate=OneOf([0, 1]),
+                                     metadata={"description": "1: an auto-renew agreement is active"})
+    nodeType = fields.Integer(required=True)
+    status = fields.Integer(required=True, metadata={"description": "1 enabled, 0 disabled"})
+    remark = fields.String(required=True, allow_none=True)
+    ownerId = fields.Integer(required=True)
+    ownerName = fields.String(required=True)
+    isOwner = fields.Boolean(required=True, metadata={"description": "only the owner may delete the device or "
+                                                                     "rotate its broker password"})
+    organizationId = fields.Integer(required=True, allow_none=True)
+    organizationName = fields.String(required=True, allow_none=True)
+    online = fields.Integer(required=True, validate=OneOf([0, 1]))
+    alarmState = fields.Integer(required=True, metadata={"description": "0 normal, otherwise alarming"})
+    lastReadingAt = LocalDateTime(required=True, allow_none=True)
+    temperature = fields.Float(required=True, allow_none=True,
+                               metadata={"description": "last reading, always in Celsius whatever temperatureUnit"})
+    humidity = fields.Float(required=True, allow_none=True, metadata={"description": "last reading, % RH"})
+    displayPrecision = fields.Integer(required=True, metadata={"description": "decimals to show, 0 to 4"})
+    temperatureUnit = fields.String(required=True, validate=OneOf(TEMPERATURE_UNITS),
+                                    metadata={"description": TEMPERATURE_UNIT_DOC})
+    activatedAt = LocalDateTime(required=True, allow_none=True,
+                                metadata={"description": "first reading; null: never reported (not enabled)"})
+    createdAt = LocalDateTime(required=True)
+
+
+class ReadingSchema(Schema):
+    ts = LocalDateTime(required=True)
+    temperature = fields.Float(required=True, allow_none=True, metadata={"description": "Celsius"})
+    humidity = fields.Float(required=True, allow_none=True, metadata={"description": "% RH"})
+
+
+class ProbeSchema(Schema):
+    probe = fields.String(required=True, metadata={"description": "t temperature (Celsius), h humidity (% RH)"})
+    upperLimit = fields.Float(required=True, allow_none=True,
+                              metadata={"description": "from the probe's alarm rule; null without one"})
+    lowerLimit = fields.Float(required=True, allow_none=True)
+    ruleEnabled = fields.Boolean(required=True, metadata={"description": "false also when there is no rule"})
+
+
+class DeviceDetailSchema(DeviceSchema):
+    lastSeenAt = LocalDateTime(required=True, allow_none=True)
+    lastReading = fields.Nested(ReadingSchema, required=True, allow_none=True)
+    probes = fields.List(fields.Nested(ProbeSchema), required=True,
+                         metadata={"description": "the probes its type reports, with their alarm limits"})
+
+
+class DeviceIdQuery(Schema):
+    deviceId = DEVICE_ID
+
+
+class DeviceInsertSchema(Schema):
+    deviceGuid = fields.String(required=True, validate=GUID,
+                               metadata={"description": "printed on the device: 8 to 32 letters and digits"})
+    deviceName = fields.String(required=True, validate=NAME)
+    typeId = fields.Integer(required=True, validate=Range(min=1, max=MAX_ID),
+                            metadata={"description": "a published type whose addType is not 1 (app only)"})
+    remark = fields.String(validate=Length(max=REMARK_MAX))
+    countryCode = fields.String(validate=[Length(1, 4), country_code_rule],
+                                metadata={"description": "the edition's default when absent; always 86 on the "
+                                                         "domestic edition"})
+    displayPrecision = fields.Integer(load_default=1, validate=Range(min=0, max=PRECISION_MAX))
+    temperatureUnit = fields.String(load_default="C", validate=OneOf(TEMPERATURE_UNITS),
+                                    metadata={"description": TEMPERATURE_UNIT_DOC})
+
+
+class DeviceUpdateSchema(Schema):
+    deviceId = DEVICE_ID
+    deviceName = fields.String(validate=NAME)
+    remark = fields.String(validate=Length(max=REMARK_MAX), metadata={"description": "empty clears it"})
+    displayPrecision = fields.Integer(validate=Range(min=0, max=PRECISION_MAX))
+    temperatureUnit = fields.String(validate=OneOf(TEMPERATURE_UNITS), metadata={"description": TEMPERATURE_UNIT_DOC})
+    countryCode = fields.String(validate=[Length(1, 4), country_code_rule],
+                                metadata={"description": "always 86 on the domestic edition"})
+
+
+class BrokerLoginSchema(Schema):
+    username = fields.String(required=True, metadata={"description": "the device's GUID"})
+    password = fields.String(required=True, metadata={"description": "shown this once; only a hash is kept"})
+
+
+class DeviceAddedSchema(Schema):
+    device = fields.Nested(DeviceDetailSchema, required=True)
+    credentials = fields.Nested(BrokerLoginSchema, required=True,
+                                metadata={"description": "the device's MQTT login, shown this once"})
+
+
+class BrokerCredentialSchema(Schema):
+    username = fields.String(required=True)
+    issuedAt = LocalDateTime(required=True, metadata={"description": "when the current password was issued"})
+
+
+def _sane_instant(value: datetime) -> None:
+    try:
+        utc = value.astimezone(UTC)
+    except OverflowError:
+        utc = None
+    if utc is None or not HISTORY_EARLIEST <= utc < HISTORY_LATEST:
+        raise ValidationError(INSTANT_PROBLEM)
+
+
+class Instant(fields.AwareDateTime):
+    """An ISO 8601 instant with its offset, such as 2026-05-01T08:00:00+08:00."""
+
+    MAX_LENGTH = 40
+
+    def __init__(self, **kwargs) -> None:
+        kwargs.setdefault("error_messages", {})["invalid_awareness"] = OFFSET_PROBLEM
+        kwargs["metadata"] = {"maxLength": self.MAX_LENGTH, **kwargs.get("metadata", {})}
+        super().__init__(validate=_sane_instant, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str) and len(value) > self.MAX_LENGTH:
+            raise self.make_error("invalid", input=value, obj_type=self.OBJ_TYPE)
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+class HistoryQuery(Schema):
+    deviceId = DEVICE_ID
+    startTime = Instant(required=True, metadata={"description": "ISO 8601 with its UTC offset"})
+    endTime = Instant(required=True, metadata={
+        "description": "ISO 8601 with its UTC offset; after startTime, at most 366 days later"})
+    maxPoints = fields.Integer(load_default=HISTORY_DEFAULT_POINTS, validate=Range(min=1, max=HISTORY_MAX_POINTS),
+                               metadata={"description": "most points to return (default 2000)"})
+
+
+class ReadingList(fields.List):
+    """Readings as ReadingSchema writes them, without its per-field machinery: a chart asks for
+    thousands at a time, and this is a tenth of the cost."""
+
+    def __init__(self, **kwargs) -> None:
+        super().__init__(fields.Nested(ReadingSchema), **kwargs)
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        if value is None:
+            return None
+        zone = context.time_zone.get()
+        return [{"ts": p.ts.astimezone(zone).isoformat(), "temperature": p.temperature, "humidity": p.humidity}
+                for p in value]
+
+
+class HistorySchema(Schema):
+    points = ReadingList(required=True,
+                         metadata={"description": "in time order; when downsampled, the readings holding each probe's "
+                                                  "minimum and maximum in each of equal time buckets"})
+    downsampled = fields.Boolean(required=True, metadata={"description": "false: every stored reading"})
+    total = fields.Integer(required=True, metadata={"description": "readings stored in the range"})
+
+
+class HomeCountsQuery(Schema):
+    scene = fields.Integer(validate=OneOf([int(s) for s in Scene]), metadata={"description": "only this tab's devices"})
+
+
+class HomeCountsSchema(Schema):
+    total = fields.Integer(required=True)
+    online = fields.Integer(required=True)
+    offline = fields.Integer(required=True, metadata={"description": "reported before, not online now"})
+    alarm = fields.Integer(required=True)
+    disabled = fields.Integer(required=True)
+    expired = fields.Integer(required=True, metadata={"description": "service expired (never lifelong)"})
+    notEnabled = fields.Integer(required=True, metadata={"description": "never reported; online + offline + "
+                                                                        "notEnabled = total"})
+
+
+class TypeListQuery(Schema):
+    scene = fields.Integer(validate=OneOf([int(s) for s in Scene]))
+
+
+class DeviceTypeSchema(Schema):
+    typeId = fields.Integer(required=True)
+    typeName = fields.String(required=True)
+    typeCode = fields.String(required=True, metadata={"description": "hexadecimal, such as 0x8001"})
+    seriesName = fields.String(required=True, allow_none=True)
+    addType = fields.Integer(required=True, metadata={"description": "0 anywhere, 1 app only (not addable here), "
+                                                                     "2 platform only"})
+    scenes = fields.List(fields.Integer(), required=True)
+    probes = fields.List(fields.String(), required=True, metadata={"description": "t temperature, h humidity"})

@@ -1,0 +1,185 @@
+"""Steps of features/alarms/*.feature, imported by features/conftest.py so that the scenarios
+collected by features/test_features.py find them."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from pytest_bdd import given, parsers, then, when
+from tests.support.alarms import COLD_ROOM_A, FRIDGE, alarms, device, outbox, report, set_counts
+
+DEVICES = {"vaccine fridge": FRIDGE, "cold room A": COLD_ROOM_A}
+PEOPLE = {"alice": ("13800000001", "alice@example.com"), "the duty manager": ("13800000005", None)}
+HANDLING = {"approves": 1, "refuses": 2, "defers": 3}
+
+
+def _alarm(container):
+    [alarm] = alarms(container)
+    return alarm
+
+
+def _untreated(api, world, user):
+    reply = api.call("POST", "/device/DeviceAlarm/page", token=world["tokens"][user], json={"state": 0})
+    assert reply.status == 200, reply.body
+    return reply.data
+
+
+# --- given -----------------------------------------------------------------------------------
+
+
+@given(parsers.parse("the {name} has raised an alarm"))
+def _has_raised(container, clock, name):
+    """Readings outside the limits for the last five minutes: raised just now, at level 1."""
+    report(container, DEVICES[name], clock.now() - timedelta(minutes=5), *[(m, 9.5) for m in range(6)])
+    assert _alarm(container).level == 1
+
+
+@given(parsers.parse("the {name} has no SMS left"))
+def _no_sms(container, name):
+    set_counts(container, DEVICES[name], sms=0)
+
+
+# --- when ------------------------------------------------------------------------------------
+
+
+@when(parsers.parse("the {name} reads {value:g} °C for {minutes:d} minutes"))
+def _reads_for(container, clock, name, value, minutes):
+    report(container, DEVICES[name], clock.now() - timedelta(minutes=minutes),
+           *[(m, value) for m in range(minutes + 1)])
+
+
+@when(parsers.parse("the {name} reads {value:g} °C"))
+def _reads(container, clock, name, value):
+    clock.advance(minutes=1)
+    report(container, DEVICES[name], clock.now(), (0, value))
+
+
+@when("the alarms are escalated")
+def _escalated(container):
+    container.escalate_alarms()()
+
+
+@when(parsers.parse('{user} {verb} the alarm with the result "{result}"'))
+def _handles_with_result(api, container, world, user, verb, result):
+    world["replies"].append(api.call("POST", "/device/DeviceAlarm/deal", token=world["tokens"][user], json={
+        "id": _alarm(container).id, "handling": HANDLING[verb], "result": result}))
+
+
+@when(parsers.parse("{user} {verb} the alarm"))
+def _handles(api, container, world, user, verb):
+    world["replies"].append(api.call("POST", "/device/DeviceAlarm/deal", token=world["tokens"][user], json={
+        "id": _alarm(container).id, "handling": HANDLING[verb]}))
+
+
+@when(parsers.parse("{user} sets the graded alarm times of the {name} to {level1:d}, {level2:d} and "
+                    "{level3:d} minutes"))
+def _sets_times(api, container, world, user, name, level1, level2, level3):
+    token = world["tokens"][user]
+    rules = api.call("POST", "/device/DeviceAlarmRule/page", token=token,
+                     json={"deviceId": device(container, DEVICES[name]).id}).data["data"]
+    rule = {k: v for k, v in rules[0].items() if k not in ("deviceName", "deviceGuid", "createdAt", "updatedAt")}
+    world["replies"].append(api.call("PUT", "/device/DeviceAlarmRule/update", token=token, json={
+        **rule, "level1Minutes": level1, "level2Minutes": level2, "level3Minutes": level3}))
+
+
+# --- then ------------------------------------------------------------------------------------
+
+
+@then(parsers.parse("{user}'s message centre shows {count:d} untreated alarm of the {name} at level {level:d}"))
+def _centre_shows(api, world, user, count, name, level):
+    page = _untreated(api, world, user)
+    assert page["totalCount"] == count
+    assert [(r["deviceGuid"], r["level"]) for r in page["data"]] == [(DEVICES[name], level)] * count
+
+
+@then(parsers.parse("{user}'s message centre shows no alarm"))
+def _centre_empty(api, world, user):
+    reply = api.call("POST", "/device/DeviceAlarm/page", token=world["tokens"][user], json={})
+    assert reply.status == 200 and reply.data["totalCount"] == 0
+
+
+@then(parsers.parse("{user}'s header badge shows {count:d} untreated alarms"))
+def _badge(api, world, user, count):
+    assert api.call("GET", "/device/DeviceAlarm/count", token=world["tokens"][user]).data == count
+
+
+@then(parsers.parse("the {name} is alarming"))
+def _alarming(container, name):
+    assert device(container, DEVICES[name]).alarm_state == 1
+
+
+@then(parsers.parse("the {name} is not alarming"))
+def _not_alarming(container, name):
+    assert device(container, DEVICES[name]).alarm_state == 0
+
+
+@then(parsers.parse("the {name} has {count:d} SMS left"))
+def _sms_left(container, name, count):
+    assert device(container, DEVICES[name]).sms_count == count
+
+
+def _sent_to(container, name, person, channels):
+    phone, email = PEOPLE[person]
+    targets = {"phone": phone, "email": email, "voice": phone}
+    device_name = device(container, DEVICES[name]).device_name
+    for channel in channels:
+        matching = [m for m in outbox(container) if (m.channel, m.recipient) == (channel, targets[channel])]
+        assert [m.params["device"] for m in matching] == [device_name], (channel, matching)
+
+
+@then(parsers.parse("an SMS and an e-mail about the {name} go to {person}"))
+def _sms_and_mail(container, name, person):
+    _sent_to(container, name, person, ("phone", "email"))
+
+
+@then(parsers.parse("an SMS about the {name} goes to {person}"))
+def _sms(container, name, person):
+    _sent_to(container, name, person, ("phone",))
+
+
+@then(parsers.parse("an e-mail about the {name} goes to {person}"))
+def _mail(container, name, person):
+    _sent_to(container, name, person, ("email",))
+
+
+@then("nothing is sent")
+def _nothing(container):
+    assert outbox(container) == []
+
+
+@then("no SMS is sent")
+def _no_sms_sent(container):
+    assert [m for m in outbox(container) if m.channel == "phone"] == []
+
+
+@then("no call is made")
+def _no_call(container):
+    assert [m for m in outbox(container) if m.channel == "voice"] == []
+
+
+@then(parsers.parse("the alarm is at level {level:d}"))
+def _at_level(container, level):
+    assert _alarm(container).level == level
+
+
+@then("the alarm has ended")
+def _ended(container):
+    assert _alarm(container).ended_at is not None
+
+
+@then(parsers.parse('the alarm is treated with the result "{result}"'))
+def _treated(api, world, container, result):
+    assert world["replies"][-1].status == 200, world["replies"][-1].body
+    alarm = _alarm(container)
+    assert (alarm.state, alarm.handling, alarm.result) == (1, 1, result)
+
+
+@then(parsers.parse('the error for {field} reads "{message}"'))
+def _error_reads(world, field, message):
+    assert world["replies"][-1].body["errors"][field] == [message]
+
+
+@then(parsers.parse("the rule of the {name} alerts level {level:d} after {minutes:d} minutes"))
+def _rule_saved(api, container, world, name, level, minutes):
+    assert world["replies"][-1].status == 200, world["replies"][-1].body
+    assert world["replies"][-1].data[f"level{level}Minutes"] == minutes

@@ -1,0 +1,159 @@
+"""Alarm rules, excursions and alarm messages (spec seed 001 sections 3-5 and 9).
+
+A rule watches one probe of one device. A value outside its limits starts an excursion; once the
+excursion has lasted the rule's delay it is an alarm message, which notifies the recipients of
+graded levels 1-3 as the minutes of each level pass, until it ends or someone handles it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import IntEnum
+
+MAX_LEVEL = 3  # "Graded alarm up to three levels"
+
+
+class AlarmKind(IntEnum):
+    ABOVE = 1  # above the upper limit
+    BELOW = 2  # below the lower limit
+
+
+class AlarmState(IntEnum):
+    UNTREATED = 0
+    TREATED = 1
+
+
+class Handling(IntEnum):
+    APPROVE = 1
+    REFUSE = 2
+    DEFER = 3
+
+
+@dataclass
+class Recipient:
+    level: int
+    name: str
+    phone: str | None = None
+    email: str | None = None
+    voice: bool = False  # also call the phone
+    id: int | None = None
+
+
+@dataclass
+class AlarmRule:
+    device_id: int
+    probe: str
+    name: str
+    upper_limit: float | None
+    lower_limit: float | None
+    delay_seconds: int = 0
+    level1_minutes: int = 0
+    level2_minutes: int | None = None
+    level3_minutes: int | None = None
+    enabled: bool = True
+    recipients: list[Recipient] = field(default_factory=list)
+    created_at: datetime | None = None
+    updated_at: datetime | None = None
+    id: int | None = None
+
+    @property
+    def delay(self) -> timedelta:
+        return timedelta(seconds=self.delay_seconds)
+
+    def breach(self, value: float) -> tuple[AlarmKind, float] | None:
+        """Which limit the value breaks, if any. A value equal to a limit is inside."""
+        if self.upper_limit is not None and value > self.upper_limit:
+            return AlarmKind.ABOVE, self.upper_limit
+        if self.lower_limit is not None and value < self.lower_limit:
+            return AlarmKind.BELOW, self.lower_limit
+        return None
+
+    def level_minutes(self) -> list[tuple[int, int]]:
+        """(level, minutes after the alarm is raised) of each configured level, in order."""
+        levels = [(1, self.level1_minutes)]
+        if self.level2_minutes is not None:
+            levels.append((2, self.level2_minutes))
+            if self.level3_minutes is not None:
+                levels.append((3, self.level3_minutes))
+        return levels
+
+    @property
+    def top_level(self) -> int:
+        return len(self.level_minutes())
+
+    def level_due(self, raised_at: datetime, at: datetime) -> int:
+        """The highest level whose time has come at `at` for an alarm raised at `raised_at`."""
+        due = 0
+        for level, minutes in self.level_minutes():
+            if at - raised_at >= timedelta(minutes=minutes):
+                due = level
+        return due
+
+    def recipients_of(self, level: int) -> list[Recipient]:
+        return [r for r in self.recipients if r.level == level]
+
+
+@dataclass
+class AlarmMessage:
+    """An excursion that lasted the rule's delay: what the message centre lists."""
+
+    device_id: int
+    rule_id: int | None
+    probe: str
+    kind: AlarmKind
+    limit_value: float
+    value: float  # the reading that raised it
+    extreme_value: float
+    started_at: datetime  # when the excursion started
+    raised_at: datetime  # when it had lasted the delay
+    level: int = 0  # the highest graded level reached (0: none yet)
+    ended_at: datetime | None = None
+    state: AlarmState = AlarmState.UNTREATED
+    handling: Handling | None = None
+    result: str | None = None
+    handled_by: int | None = None
+    handled_at: datetime | None = None
+    id: int | None = None
+
+    @property
+    def open(self) -> bool:
+        return self.ended_at is None
+
+    @property
+    def escalates(self) -> bool:
+        """Levels go up only while the alarm lasts and nobody has handled it."""
+        return self.open and self.state is AlarmState.UNTREATED
+
+
+@dataclass
+class Excursion:
+    """A probe outside its limits right now, raised as `alarm` once the delay has passed."""
+
+    device_id: int
+    probe: str
+    kind: AlarmKind
+    limit_value: float
+    started_at: datetime
+    extreme_value: float
+    alarm: AlarmMessage | None = None
+
+    def record(self, value: float) -> bool:
+        """Keep the extreme value; True when it changed."""
+        more = value > self.extreme_value if self.kind is AlarmKind.ABOVE else value < self.extreme_value
+        if more:
+            self.extreme_value = value
+            if self.alarm is not None:
+                self.alarm.extreme_value = value
+        return more
+
+
+@dataclass(frozen=True)
+class AlarmDevice:
+    """What an alert says about a device and where its prepaid counts are."""
+
+    id: int
+    name: str
+    guid: str
+    country_code: str | None = None
+    precision: int = 1  # decimals the console shows

@@ -1,0 +1,112 @@
+from __future__ import annotations
+
+from collections.abc import Collection
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Protocol
+
+from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion, Handling
+from core.notifications.model import Channel
+from core.shared.paging import Page, PageRequest
+
+
+@dataclass(frozen=True)
+class RuleListing:
+    rule: AlarmRule
+    device: AlarmDevice
+
+
+@dataclass(frozen=True)
+class AlarmListing:
+    alarm: AlarmMessage
+    device: AlarmDevice
+
+
+@dataclass(frozen=True)
+class AlarmFilter:
+    """The message centre's filters; `since` and `until` bound the time the alarm was raised."""
+
+    device_id: int | None = None
+    state: int | None = None
+    since: datetime | None = None
+    until: datetime | None = None
+
+
+class AlarmRepository(Protocol):
+    # --- evaluation and escalation (hot path: each method is one statement for the whole batch) ---
+
+    def rules_of_devices(self, device_ids: Collection[int]) -> list[AlarmRule]:
+        """The enabled rules of these devices with their recipients, in one query."""
+        ...
+
+    def alarm_devices(self, device_ids: Collection[int]) -> dict[int, AlarmDevice]:
+        """The devices, locked for the rest of the transaction where the database can, in id order,
+        so that two transactions never evaluate or notify for one device at once."""
+        ...
+
+    def open_excursions(self, device_ids: Collection[int]) -> dict[tuple[int, str], Excursion]:
+        """Open excursions by (device, probe), each with its alarm once raised."""
+        ...
+
+    def save_excursion(self, excursion: Excursion) -> None: ...
+    def remove_excursion(self, device_id: int, probe: str) -> None: ...
+    def add_alarm(self, alarm: AlarmMessage) -> None:
+        """Store a new alarm message and set its id."""
+        ...
+    def save_alarm_progress(self, alarm: AlarmMessage) -> None:
+        """Its end and extreme value (the only fields evaluation changes on a stored alarm)."""
+        ...
+
+    def raise_level(self, alarm_id: int, from_level: int, to_level: int) -> bool:
+        """Move an open, untreated alarm from `from_level` to `to_level`; False when it is no longer
+        there (handled, ended or escalated by someone else), in which case nobody is notified twice."""
+        ...
+
+    def consume_count(self, device_id: int, channel: Channel) -> bool:
+        """Take one of the device's prepaid SMS (PHONE) or voice (VOICE) counts; False when none is
+        left. Never goes below zero, whatever runs at the same time."""
+        ...
+
+    def refresh_alarm_state(self, device_ids: Collection[int]) -> None:
+        """alarm_state 1 for the devices with an alarm that has not ended, else 0."""
+        ...
+
+    def escalation_candidates(self) -> list[AlarmMessage]:
+        """Open, untreated alarms of enabled rules below the rule's top level."""
+        ...
+
+    def rules(self, rule_ids: Collection[int]) -> dict[int, AlarmRule]: ...
+
+    # --- rules ---
+
+    def device_access(self, account_id: int, device_id: int) -> bool | None:
+        """Whether the account may see the device; None when there is no such device."""
+        ...
+
+    def rule(self, rule_id: int) -> AlarmRule | None: ...
+    def rule_listing(self, rule_id: int) -> RuleListing | None: ...
+    def rule_exists(self, device_id: int, probe: str, except_id: int | None = None) -> bool: ...
+    def add_rule(self, rule: AlarmRule) -> None:
+        """Store it with its recipients and set its id; AlarmRuleExists when the probe already has one."""
+        ...
+    def save_rule(self, rule: AlarmRule) -> None:
+        """Its fields, and its recipients replaced."""
+        ...
+    def delete_rule(self, rule_id: int) -> None: ...
+    def close_excursion(self, device_id: int, probe: str, at: datetime) -> None:
+        """End the open excursion of the probe: a raised alarm ends at `at`, a pending one is dropped."""
+        ...
+    def rule_page(self, account_id: int, request: PageRequest, device_id: int | None = None,
+                  probe: str | None = None) -> Page[RuleListing]: ...
+
+    # --- the message centre ---
+
+    def alarm_listing(self, alarm_id: int) -> AlarmListing | None: ...
+    def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
+        """Newest first."""
+        ...
+    def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
+               at: datetime) -> bool:
+        """Mark an untreated alarm treated; False when it was already treated."""
+        ...
+    def count_untreated(self, account_id: int) -> int: ...

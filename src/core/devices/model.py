@@ -1,0 +1,208 @@
+"""Devices as the console lists and shows them, and the facts derived from them."""
+
+from __future__ import annotations
+
+import calendar
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from enum import IntEnum
+
+from core.devices.expiry import ExpiredFlag, ExpiryWindow, is_lifelong
+from core.telemetry.model import PROBES
+
+EXPIRING_WITHIN = timedelta(days=30)
+FREE_SERVICE_MONTHS = 2  # a new device's free service (spec seed 001 section 9)
+DATA_KEPT_MONTHS = 3  # readings are kept this long after the service expires
+
+
+class VipState(IntEnum):
+    """The contract's vipInfo.state: how a device's service stands."""
+
+    NONE = 0
+    EXPIRING = 1  # expires within 30 days
+    OVERDUE = 2  # has expired
+
+
+class Scene(IntEnum):
+    """The device list's tabs; a device type lists the scenes it belongs to."""
+
+    COLD_CHAIN = 1
+    COLD_STORAGE = 2
+    FREEZER = 3
+
+
+class AddType(IntEnum):
+    ANY = 0
+    APP_ONLY = 1
+    PLATFORM_ONLY = 2
+
+
+class TypeStatus(IntEnum):
+    TO_BE_TESTED = 0
+    TESTING = 1
+    PUBLISHED = 2
+
+
+class DeviceStatus(IntEnum):
+    DISABLED = 0
+    ENABLED = 1
+
+
+def vip_state(expires_at: datetime | None, now: datetime) -> VipState:
+    """Same windows as the expired-service dialog: lifelong service never expires."""
+    if ExpiryWindow.of(ExpiredFlag.EXPIRED, now).contains(expires_at):
+        return VipState.OVERDUE
+    if ExpiryWindow.of(ExpiredFlag.WITHIN_30_DAYS, now).contains(expires_at):
+        return VipState.EXPIRING
+    return VipState.NONE
+
+
+def add_months(instant: datetime, months: int) -> datetime:
+    """The same day and time `months` later (or earlier), on the month's last day when it is
+    shorter: 31 January + 1 month is 28 or 29 February."""
+    index = instant.year * 12 + instant.month - 1 + months
+    year, month = divmod(index, 12)
+    day = min(instant.day, calendar.monthrange(year, month + 1)[1])
+    return instant.replace(year=year, month=month + 1, day=day)
+
+
+def data_kept_until(expires_at: datetime | None) -> datetime | None:
+    """Readings of a device whose service expired are kept three more months; None: for ever."""
+    if expires_at is None or is_lifelong(expires_at):
+        return None
+    return add_months(expires_at, DATA_KEPT_MONTHS)
+
+
+def parse_scenes(raw: str | None) -> tuple[int, ...]:
+    scenes = []
+    for part in (raw or "").split(","):
+        part = part.strip()
+        if part.isdigit() and int(part) not in scenes:
+            scenes.append(int(part))
+    return tuple(scenes)
+
+
+def parse_probes(raw: str | None) -> tuple[str, ...]:
+    """The probe keys a type reports, in the canonical order (temperature, then humidity)."""
+    keys = {part.strip() for part in (raw or "").split(",")}
+    return tuple(p for p in PROBES if p in keys)
+
+
+def format_type_code(code: int) -> str:
+    return f"0x{code:04X}"
+
+
+@dataclass(frozen=True)
+class DeviceType:
+    id: int
+    name: str
+    code: int
+    add_type: int
+    status: int
+    scenes: tuple[int, ...]
+    probes: tuple[str, ...]
+    series_name: str | None = None
+
+    @property
+    def addable_on_platform(self) -> bool:
+        return self.status == TypeStatus.PUBLISHED and self.add_type != AddType.APP_ONLY
+
+
+@dataclass(frozen=True)
+class DeviceFilter:
+    """The device list's search: every given field narrows it."""
+
+    name: str | None = None  # contains, case-insensitive
+    guid: str | None = None  # contains, case-insensitive
+    type_id: int | None = None
+    status: int | None = None
+    scene: int | None = None
+    online: bool | None = None
+    alarm: bool | None = None
+    level_id: int | None = None
+    vip_state: VipState | None = None
+    now: datetime | None = None  # needed by vip_state
+
+
+SORT_FIELDS = ("deviceId", "deviceName", "deviceGuid", "deviceTypeName", "serviceExpiredDate", "lastReadingAt",
+               "createdAt", "temperature")
+
+
+@dataclass(frozen=True)
+class ProbeLimits:
+    probe: str
+    upper_limit: float | None
+    lower_limit: float | None
+    enabled: bool
+
+
+@dataclass(frozen=True)
+class Device:
+    """A device with everything the list and the detail show."""
+
+    id: int
+    guid: str
+    name: str
+    type_id: int
+    type_name: str
+    type_scenes: tuple[int, ...]
+    probes: tuple[str, ...]
+    owner_account_id: int
+    owner_name: str
+    organization_id: int | None
+    organization_name: str | None
+    level_id: int | None
+    level_name: str | None
+    service_expires_at: datetime | None
+    sms_count: int
+    voice_count: int
+    country_code: str | None
+    sim_iccid: str | None
+    jc_iccid_status: int
+    agreement_active: bool
+    node_type: int
+    display_precision: int
+    temperature_unit: str
+    status: int
+    remark: str | None
+    created_at: datetime
+    activated_at: datetime | None
+    last_seen_at: datetime | None
+    online: bool
+    last_reading_at: datetime | None
+    last_temperature: float | None
+    last_humidity: float | None
+    alarm_state: int
+    vip_state: VipState = VipState.NONE
+    limits: tuple[ProbeLimits, ...] = field(default=())
+
+    def owned_by(self, account_id: int) -> bool:
+        return self.owner_account_id == account_id
+
+
+@dataclass(frozen=True)
+class NewDevice:
+    guid: str
+    name: str
+    type_id: int
+    owner_account_id: int
+    level_id: int | None
+    service_expires_at: datetime
+    country_code: str
+    display_precision: int
+    temperature_unit: str
+    remark: str | None
+    created_at: datetime
+
+
+@dataclass(frozen=True)
+class HomeCounts:
+    """online + offline + not_enabled = total: offline devices have reported before."""
+
+    total: int = 0
+    online: int = 0
+    offline: int = 0
+    alarm: int = 0
+    disabled: int = 0
+    expired: int = 0
+    not_enabled: int = 0

@@ -1,0 +1,193 @@
+"""The device registry: list, show, add by GUID, change and delete devices."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from core.devices.commands import AddDevice, ChangeDevice
+from core.devices.credentials import OWNER_ONLY, BrokerLogin, issue_credentials
+from core.devices.model import (
+    FREE_SERVICE_MONTHS,
+    Device,
+    DeviceFilter,
+    DeviceType,
+    HomeCounts,
+    NewDevice,
+    add_months,
+    vip_state,
+)
+from core.devices.ports import BrokerPasswordHasher
+from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
+from core.shared.clock import Clock
+from core.shared.edition import Edition
+from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, Forbidden, InvalidInput, NotFound
+from core.shared.paging import Page, PageRequest
+from core.shared.unit_of_work import UnitOfWork
+
+READINGS_DELETED_PER_BATCH = 5000
+
+
+class ListDevices:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
+        now = self._clock.now()
+        with self._uow as uow:
+            page = uow.device_registry.page(account_id, replace(where, now=now), request)
+        return replace(page, items=[replace(d, vip_state=vip_state(d.service_expires_at, now)) for d in page.items])
+
+
+class GetDevice:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, device_id: int) -> Device:
+        with self._uow as uow:
+            device = uow.device_registry.visible(account_id, device_id)
+        if device is None:
+            raise NotFound()
+        return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
+
+
+class CountHomeDevices:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, scene: int | None = None) -> HomeCounts:
+        with self._uow as uow:
+            return uow.device_registry.counts(account_id, self._clock.now(), scene)
+
+
+class ListDeviceTypes:
+    """Published types, for the list's filters and the add form."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, scene: int | None = None) -> list[DeviceType]:
+        with self._uow as uow:
+            return uow.device_registry.published_types(scene)
+
+
+@dataclass(frozen=True)
+class AddedDevice:
+    device: Device
+    credentials: BrokerLogin
+
+
+class AddDeviceByGuid:
+    """There is no registry of manufactured GUIDs to check against, so a GUID is added by the
+    first customer who has the device in hand; a GUID already added is refused (409), whatever
+    the case of its letters. The device gets the service a new device gets: two months free, at
+    the free level of its type's package when there is one, and its broker credentials at once."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher) -> None:
+        self._uow, self._clock, self._edition, self._hasher = uow, clock, edition, hasher
+
+    def _check(self, cmd: AddDevice) -> None:
+        problems = {}
+        if problem := guid_problem(cmd.guid):
+            problems["deviceGuid"] = problem
+        if problem := device_name_problem(cmd.name):
+            problems["deviceName"] = problem
+        if cmd.remark is not None and (problem := remark_problem(cmd.remark)):
+            problems["remark"] = problem
+        if cmd.country_code is not None and (problem := country_code_problem(cmd.country_code, self._edition)):
+            problems["countryCode"] = problem
+        if problems:
+            raise InvalidInput.of(problems)
+
+    def __call__(self, cmd: AddDevice) -> AddedDevice:
+        self._check(cmd)
+        now = self._clock.now()
+        with self._uow as uow:
+            registry = uow.device_registry
+            device_type = registry.device_type(cmd.type_id)
+            if device_type is None:
+                raise NotFound()
+            if not device_type.addable_on_platform:
+                raise DeviceTypeNotAddable()
+            if registry.guid_taken(cmd.guid):
+                raise DeviceAlreadyAdded()
+            device_id = registry.add(NewDevice(
+                guid=cmd.guid, name=cmd.name.strip(), type_id=device_type.id, owner_account_id=cmd.account_id,
+                level_id=registry.free_level(device_type.id), service_expires_at=add_months(now, FREE_SERVICE_MONTHS),
+                country_code=cmd.country_code or self._edition.profile.default_country_code,
+                display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
+                remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
+            login = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
+            device = registry.visible(cmd.account_id, device_id)
+            uow.commit()
+        return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login)
+
+
+class UpdateDevice:
+    """Name, remark, display settings and country code, by anyone who sees the device (its owner
+    and the members of its organization)."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+        self._uow, self._clock, self._edition = uow, clock, edition
+
+    def __call__(self, cmd: ChangeDevice) -> Device:
+        problems, changes = {}, {}
+        if cmd.name is not None:
+            if problem := device_name_problem(cmd.name):
+                problems["deviceName"] = problem
+            changes["name"] = cmd.name.strip()
+        if cmd.remark is not None:
+            if problem := remark_problem(cmd.remark):
+                problems["remark"] = problem
+            changes["remark"] = cmd.remark.strip() or None
+        if cmd.country_code is not None:
+            if problem := country_code_problem(cmd.country_code, self._edition):
+                problems["countryCode"] = problem
+            changes["country_code"] = cmd.country_code
+        if problems:
+            raise InvalidInput.of(problems)
+        if cmd.display_precision is not None:
+            changes["display_precision"] = cmd.display_precision
+        if cmd.temperature_unit is not None:
+            changes["temperature_unit"] = cmd.temperature_unit
+        with self._uow as uow:
+            if uow.device_registry.visible(cmd.account_id, cmd.device_id) is None:
+                raise NotFound()
+            if changes:
+                uow.device_registry.update(cmd.device_id, changes)
+            device = uow.device_registry.visible(cmd.account_id, cmd.device_id)
+            uow.commit()
+        return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
+
+
+class DeleteDevice:
+    """Only the owner deletes a device: members of its organization see and use it, but it is
+    not theirs to remove. The device goes in one transaction; its readings (which have no foreign
+    key, for the sake of ingest) follow in batches, so no transaction holds millions of rows.
+    Readings a worker still writes for it afterwards are swept by `coldchain retention`."""
+
+    def __init__(self, uow: UnitOfWork, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+        self._uow, self._batch_size = uow, batch_size
+
+    def __call__(self, account_id: int, device_id: int) -> int:
+        """Returns how many readings went with the device."""
+        with self._uow as uow:
+            device = uow.device_registry.visible(account_id, device_id)
+            if device is None:
+                raise NotFound()
+            if not device.owned_by(account_id):
+                raise Forbidden(OWNER_ONLY)
+            uow.device_registry.delete(device_id)
+            uow.commit()
+        return delete_all_readings(self._uow, device_id, None, self._batch_size)
+
+
+def delete_all_readings(uow: UnitOfWork, device_id: int, before, batch_size: int) -> int:
+    """Delete in batches of `batch_size`, one transaction each, until none is left."""
+    deleted = 0
+    while True:
+        with uow:
+            count = uow.history.delete_batch(device_id, before, batch_size)
+            uow.commit()
+        deleted += count
+        if count < batch_size:
+            return deleted

@@ -1,0 +1,113 @@
+"""Downsampling a device's history for charts, keeping its peaks.
+
+The range is split into equal buckets; each bucket keeps the readings that hold the minimum and
+the maximum of each probe (the earliest one on a tie), in time order and without duplicates. An
+excursion that lasted one reading still shows on a 30-day chart, which averaging or taking every
+n-th reading would hide. At most 2 x probes readings come out of a bucket, so the number of
+buckets is what makes the answer fit in `max_points`.
+
+The database may compute the same buckets itself (adapters/persistence/reading_history.py does on
+PostgreSQL, so only the chosen rows leave the server); `downsample` is the reference and the
+portable path.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+
+from core.telemetry.model import HUMIDITY, PROBES, TEMPERATURE
+
+_ONE_US = timedelta(microseconds=1)
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One stored reading as a chart shows it (values in Celsius and percent)."""
+
+    ts: datetime
+    temperature: float | None
+    humidity: float | None
+
+    def value(self, probe: str) -> float | None:
+        if probe == TEMPERATURE:
+            return self.temperature
+        if probe == HUMIDITY:
+            return self.humidity
+        return None
+
+
+@dataclass(frozen=True)
+class BucketPlan:
+    """Buckets of equal `width` from `start`; both ends of the range are included, so the last
+    bucket holds `end` itself."""
+
+    start: datetime
+    end: datetime
+    width: timedelta
+    count: int
+    probes: tuple[str, ...]
+
+    @property
+    def width_us(self) -> int:
+        return self.width // _ONE_US
+
+    def index(self, ts: datetime) -> int:
+        return (ts - self.start) // self.width
+
+
+def plan_buckets(start: datetime, end: datetime, max_points: int, probes: Sequence[str] = PROBES) -> BucketPlan:
+    if max_points < 1:
+        raise ValueError("max_points must be at least 1")
+    if end < start:
+        raise ValueError("the range ends before it starts")
+    probes = tuple(p for p in PROBES if p in probes) or (TEMPERATURE,)
+    count = max(1, max_points // (2 * len(probes)))
+    span_us = (end - start) // _ONE_US + 1
+    count = min(count, span_us)
+    width_us = -(-span_us // count)  # ceiling: the last bucket ends at or after `end`
+    return BucketPlan(start, end, timedelta(microseconds=width_us), count, probes)
+
+
+def _extremes(points: Iterable[Point], probes: tuple[str, ...]) -> list[Point]:
+    """The readings holding each probe's minimum and maximum; the earliest one on a tie."""
+    lowest: dict[str, Point] = {}
+    highest: dict[str, Point] = {}
+    for point in sorted(points, key=lambda p: p.ts):
+        for probe in probes:
+            value = point.value(probe)
+            if value is None:
+                continue
+            if probe not in lowest or value < lowest[probe].value(probe):
+                lowest[probe] = point
+            if probe not in highest or value > highest[probe].value(probe):
+                highest[probe] = point
+    chosen: list[Point] = []
+    for probe in probes:  # priority order, used by `fit` when even one bucket is too much
+        for point in (highest.get(probe), lowest.get(probe)):
+            if point is not None and point not in chosen:
+                chosen.append(point)
+    return chosen
+
+
+def downsample(points: Iterable[Point], plan: BucketPlan) -> list[Point]:
+    """The min and max readings of each probe in each bucket of `plan`, in time order. Points
+    outside the plan's range are ignored."""
+    buckets: dict[int, list[Point]] = {}
+    for point in points:
+        if plan.start <= point.ts <= plan.end:
+            buckets.setdefault(plan.index(point.ts), []).append(point)
+    chosen = [p for bucket in buckets.values() for p in _extremes(bucket, plan.probes)]
+    return fit(chosen, plan, len(chosen))
+
+
+def fit(points: Sequence[Point], plan: BucketPlan, max_points: int) -> list[Point]:
+    """The chosen points in time order, without duplicates, and never more than `max_points`.
+
+    Only a plan of a single bucket can hold more (max_points below 2 x probes): then the
+    temperature's maximum goes first, then its minimum, then humidity's."""
+    unique = sorted({p.ts: p for p in points}.values(), key=lambda p: p.ts)
+    if len(unique) <= max_points:
+        return unique
+    return sorted(_extremes(unique, plan.probes)[:max_points], key=lambda p: p.ts)

@@ -1,0 +1,160 @@
+from __future__ import annotations
+
+from datetime import UTC, datetime
+
+from marshmallow import ValidationError, fields, pre_load, validate
+
+from core.alarms.model import MAX_LEVEL
+from core.alarms.validation import (
+    MAX_DELAY_SECONDS,
+    MAX_LEVEL_MINUTES,
+    MAX_RECIPIENTS,
+    RECIPIENT_NAME_MAX,
+    RESULT_MAX,
+    RULE_NAME_MAX,
+)
+from core.shared.messages import N_
+from core.telemetry.model import PROBES
+from entrypoints.api import context
+from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
+from entrypoints.api.validators import email_rule, phone_rule
+
+Length, OneOf, Range = validate.Length, validate.OneOf, validate.Range
+MAX_ID = 2_147_483_647
+LIMIT = Range(min=-200, max=200)  # the widest sensor range; the core checks the probe's own
+PROBE_DESCRIPTION = "t temperature (°C), h humidity (%RH)"
+DATETIME_MAX = 40
+
+
+class ZonedDateTime(LocalDateTime):
+    """An ISO 8601 instant; without an offset it is read in the caller's X-Time-Zone."""
+
+    def __init__(self, **kwargs) -> None:
+        metadata = {"maxLength": DATETIME_MAX, **kwargs.pop("metadata", {})}
+        super().__init__(metadata=metadata, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs) -> datetime:
+        if isinstance(value, str) and len(value) > DATETIME_MAX:
+            raise ValidationError(N_("Not a valid datetime."))
+        parsed = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            if parsed.tzinfo is None:
+                parsed = parsed.replace(tzinfo=context.time_zone.get())
+            return parsed.astimezone(UTC)
+        except (OverflowError, ValueError):  # the first or last day of the calendar, shifted out of it
+            raise ValidationError(N_("Not a valid datetime.")) from None
+
+
+class RecipientSchema(Schema):
+    level = fields.Integer(required=True, validate=Range(1, MAX_LEVEL),
+                           metadata={"description": "the graded level whose alerts this person gets"})
+    name = fields.String(required=True, validate=Length(1, RECIPIENT_NAME_MAX))
+    phone = fields.String(allow_none=True, load_default=None, validate=[Length(1, 20), phone_rule],
+                          metadata={"description": "gets an SMS (one of the device's SMS counts)"})
+    email = fields.String(allow_none=True, load_default=None, validate=[Length(1, 200), email_rule])
+    voice = fields.Boolean(load_default=False,
+                           metadata={"description": "also call the phone (one of the device's voice counts)"})
+
+    @pre_load
+    def _blank_is_none(self, data, **kwargs):
+        if hasattr(data, "items"):
+            return {k: (None if k in ("phone", "email") and v == "" else v) for k, v in data.items()}
+        return data
+
+
+class _RuleFields(Schema):
+    name = fields.String(required=True, validate=Length(1, RULE_NAME_MAX))
+    upperLimit = fields.Float(allow_none=True, load_default=None, validate=LIMIT,
+                              metadata={"description": "an alarm when the value is above it"})
+    lowerLimit = fields.Float(allow_none=True, load_default=None, validate=LIMIT,
+                              metadata={"description": "an alarm when the value is below it"})
+    delaySeconds = fields.Integer(load_default=0, validate=Range(0, MAX_DELAY_SECONDS),
+                                  metadata={"description": "how long the value must stay outside before it "
+                                                           "is an alarm"})
+    level1Minutes = fields.Integer(load_default=0, validate=Range(0, MAX_LEVEL_MINUTES),
+                                   metadata={"description": "minutes after the alarm when level 1 is alerted "
+                                                            "(0: at once)"})
+    level2Minutes = fields.Integer(allow_none=True, load_default=None, validate=Range(0, MAX_LEVEL_MINUTES),
+                                   metadata={"description": "above level1Minutes, or null for no level 2"})
+    level3Minutes = fields.Integer(allow_none=True, load_default=None, validate=Range(0, MAX_LEVEL_MINUTES),
+                                   metadata={"description": "above level2Minutes, or null for no level 3"})
+    enabled = fields.Boolean(load_default=True)
+    recipients = fields.List(fields.Nested(RecipientSchema), load_default=list,
+                             validate=Length(max=MAX_RECIPIENTS))
+
+
+class AlarmRuleInsertSchema(_RuleFields):
+    deviceId = fields.Integer(required=True, validate=Range(1, MAX_ID))
+    probe = fields.String(required=True, validate=OneOf(PROBES), metadata={"description": PROBE_DESCRIPTION})
+
+
+class AlarmRuleUpdateSchema(_RuleFields):
+    id = fields.Integer(required=True, validate=Range(1, MAX_ID))
+    deviceId = fields.Integer(validate=Range(1, MAX_ID), metadata={"description": "cannot be changed"})
+    probe = fields.String(validate=OneOf(PROBES), metadata={"description": "cannot be changed"})
+
+
+class AlarmRuleSchema(Schema):
+    id = fields.Integer(required=True)
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True)
+    deviceGuid = fields.String(required=True)
+    probe = fields.String(required=True, metadata={"description": PROBE_DESCRIPTION})
+    name = fields.String(required=True)
+    upperLimit = fields.Float(required=True, allow_none=True)
+    lowerLimit = fields.Float(required=True, allow_none=True)
+    delaySeconds = fields.Integer(required=True)
+    level1Minutes = fields.Integer(required=True)
+    level2Minutes = fields.Integer(required=True, allow_none=True)
+    level3Minutes = fields.Integer(required=True, allow_none=True)
+    enabled = fields.Boolean(required=True)
+    recipients = fields.List(fields.Nested(RecipientSchema), required=True)
+    createdAt = LocalDateTime(required=True)
+    updatedAt = LocalDateTime(required=True)
+
+
+class AlarmRulePageQuery(PageQuery):
+    sortField = fields.String(validate=OneOf(["createdAt"]))
+    deviceId = fields.Integer(validate=Range(1, MAX_ID))
+    probe = fields.String(validate=OneOf(PROBES), metadata={"description": PROBE_DESCRIPTION})
+
+
+class IdQuery(Schema):
+    id = fields.Integer(required=True, validate=Range(1, MAX_ID))
+
+
+class AlarmPageQuery(PageQuery):
+    sortField = fields.String(validate=OneOf(["raisedAt"]))
+    deviceId = fields.Integer(validate=Range(1, MAX_ID))
+    state = fields.Integer(validate=OneOf([0, 1]), metadata={"description": "0 untreated, 1 treated"})
+    startTime = ZonedDateTime(metadata={"description": "raised at or after"})
+    endTime = ZonedDateTime(metadata={"description": "raised before"})
+
+
+class AlarmSchema(Schema):
+    id = fields.Integer(required=True)
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True)
+    deviceGuid = fields.String(required=True)
+    ruleId = fields.Integer(required=True, allow_none=True, metadata={"description": "null once the rule is deleted"})
+    probe = fields.String(required=True, metadata={"description": PROBE_DESCRIPTION})
+    kind = fields.Integer(required=True, metadata={"description": "1 above the upper limit, 2 below the lower"})
+    limitValue = fields.Float(required=True)
+    value = fields.Float(required=True, metadata={"description": "the reading that raised the alarm"})
+    extremeValue = fields.Float(required=True, metadata={"description": "the furthest from the limit"})
+    level = fields.Integer(required=True, metadata={"description": "highest graded level alerted, 0 none yet"})
+    startedAt = LocalDateTime(required=True, metadata={"description": "the value left the limits"})
+    raisedAt = LocalDateTime(required=True, metadata={"description": "it had stayed out for the delay"})
+    endedAt = LocalDateTime(required=True, allow_none=True, metadata={"description": "back inside; null while on"})
+    state = fields.Integer(required=True, metadata={"description": "0 untreated, 1 treated"})
+    handling = fields.Integer(required=True, allow_none=True, metadata={"description": "1 approve, 2 refuse, 3 defer"})
+    result = fields.String(required=True, allow_none=True)
+    handledAt = LocalDateTime(required=True, allow_none=True)
+
+
+class DealSchema(Schema):
+    id = fields.Integer(required=True, validate=Range(1, MAX_ID))
+    handling = fields.Integer(required=True, validate=OneOf([1, 2, 3]),
+                              metadata={"description": "1 approve, 2 refuse, 3 defer"})
+    result = fields.String(allow_none=True, load_default=None, validate=Length(max=RESULT_MAX),
+                           metadata={"description": "the handling result"})

@@ -1,0 +1,177 @@
+"""Alarm rules of devices and the message centre's alarm messages (spec seed 001 sections 3-5).
+
+Every call sees only the caller's devices (own and organizations'): another customer's device,
+rule or alarm is 403, an unknown id 404.
+"""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+from marshmallow import fields
+
+from core.alarms.commands import DealWithAlarm, SaveAlarmRule
+from core.alarms.model import Handling, Recipient
+from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
+from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
+from core.shared.paging import Page, PageRequest
+from entrypoints.api import context
+from entrypoints.api.alarms import schemas as s
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_of
+
+blp = ApiBlueprint("alarms", __name__, description="Alarm rules and alarm messages")
+
+NOT_YOURS = "the device is not one of the caller's, or the caller lacks the permission"
+UNKNOWN = "no such id"
+
+
+def _rule_row(listing: RuleListing) -> dict:
+    r, d = listing.rule, listing.device
+    return {
+        "id": r.id, "deviceId": d.id, "deviceName": d.name, "deviceGuid": d.guid, "probe": r.probe, "name": r.name,
+        "upperLimit": r.upper_limit, "lowerLimit": r.lower_limit, "delaySeconds": r.delay_seconds,
+        "level1Minutes": r.level1_minutes, "level2Minutes": r.level2_minutes, "level3Minutes": r.level3_minutes,
+        "enabled": r.enabled, "createdAt": r.created_at, "updatedAt": r.updated_at,
+        "recipients": [{"level": p.level, "name": p.name, "phone": p.phone, "email": p.email, "voice": p.voice}
+                       for p in r.recipients],
+    }
+
+
+def _alarm_row(listing: AlarmListing) -> dict:
+    a, d = listing.alarm, listing.device
+    return {
+        "id": a.id, "deviceId": d.id, "deviceName": d.name, "deviceGuid": d.guid, "ruleId": a.rule_id,
+        "probe": a.probe, "kind": int(a.kind), "limitValue": a.limit_value, "value": a.value,
+        "extremeValue": a.extreme_value, "level": a.level, "startedAt": a.started_at, "raisedAt": a.raised_at,
+        "endedAt": a.ended_at, "state": int(a.state), "handling": int(a.handling) if a.handling else None,
+        "result": a.result, "handledAt": a.handled_at,
+    }
+
+
+def _page(page: Page, row) -> dict:
+    return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
+            "data": [row(item) for item in page.items]}
+
+
+def _request(body: dict) -> PageRequest:
+    return PageRequest(body["start"], body["pageSize"], body.get("sortField"), body.get("sortOrder", "desc"))
+
+
+def _save(body: dict, rule_id: int | None = None) -> SaveAlarmRule:
+    return SaveAlarmRule(
+        account_id=context.current_principal().account_id, name=body["name"], upper_limit=body["upperLimit"],
+        lower_limit=body["lowerLimit"], delay_seconds=body["delaySeconds"], level1_minutes=body["level1Minutes"],
+        level2_minutes=body["level2Minutes"], level3_minutes=body["level3Minutes"], enabled=body["enabled"],
+        recipients=tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"])
+                         for r in body["recipients"]),
+        device_id=body.get("deviceId"), probe=body.get("probe"), rule_id=rule_id)
+
+
+def _forbidden_or_unknown(func):
+    func = blp.alt_response(403, schema=ErrorEnvelope, description=NOT_YOURS)(func)
+    return blp.alt_response(404, schema=ErrorEnvelope, description=UNKNOWN)(func)
+
+
+@blp.route("/DeviceAlarmRule/page")
+class AlarmRulePageView(MethodView):
+    @blp.requires("device.detail")
+    @blp.arguments(s.AlarmRulePageQuery)
+    @blp.ok(page_of(s.AlarmRuleSchema))
+    @_forbidden_or_unknown
+    def post(self, body):
+        """Alarm rules of the caller's devices, newest first, optionally of one device and probe."""
+        list_rules = context.container().list_alarm_rules()
+        page = list_rules(context.current_principal().account_id, _request(body), body.get("deviceId"),
+                          body.get("probe"))
+        return _page(page, _rule_row)
+
+
+@blp.route("/DeviceAlarmRule/get")
+class AlarmRuleView(MethodView):
+    @blp.requires("device.detail")
+    @blp.arguments(s.IdQuery, location="query")
+    @blp.ok(s.AlarmRuleSchema)
+    @_forbidden_or_unknown
+    def get(self, query):
+        """One alarm rule with its recipients."""
+        get_rule = context.container().get_alarm_rule()
+        return _rule_row(get_rule(context.current_principal().account_id, query["id"]))
+
+
+@blp.route("/DeviceAlarmRule/insert")
+class AlarmRuleInsertView(MethodView):
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.AlarmRuleInsertSchema)
+    @blp.ok(s.AlarmRuleSchema, refusals=[AlarmRuleExists])
+    @_forbidden_or_unknown
+    def post(self, body):
+        """Add the alarm rule of one probe of a device: limits, delay, graded levels 1-3 with their
+        minutes after the alarm (level1 < level2 < level3, else 422 "Graded alarm times wrongly set")
+        and recipients per level (name 1-50, a phone and/or an e-mail, none twice)."""
+        create = context.container().create_alarm_rule()
+        return _rule_row(create(_save(body)))
+
+
+@blp.route("/DeviceAlarmRule/update")
+class AlarmRuleUpdateView(MethodView):
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.AlarmRuleUpdateSchema)
+    @blp.ok(s.AlarmRuleSchema)
+    @_forbidden_or_unknown
+    def put(self, body):
+        """Replace a rule's limits, delay, levels, recipients and enabled flag; its device and probe
+        stay. Disabling it ends what it had raised."""
+        update = context.container().update_alarm_rule()
+        return _rule_row(update(_save(body, rule_id=body["id"])))
+
+
+@blp.route("/DeviceAlarmRule/delete")
+class AlarmRuleDeleteView(MethodView):
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.IdQuery, location="query")
+    @blp.ok()
+    @_forbidden_or_unknown
+    def delete(self, query):
+        """Delete a rule; its alarm messages stay in the message centre, ended."""
+        delete = context.container().delete_alarm_rule()
+        delete(context.current_principal().account_id, query["id"])
+
+
+@blp.route("/DeviceAlarm/page")
+class AlarmPageView(MethodView):
+    @blp.requires("message.list:query")
+    @blp.arguments(s.AlarmPageQuery)
+    @blp.ok(page_of(s.AlarmSchema))
+    @_forbidden_or_unknown
+    def post(self, body):
+        """The message centre's alarm messages of the caller's devices, newest first; filters: device,
+        state (0 untreated, 1 treated) and the time raised in [startTime, endTime)."""
+        list_alarms = context.container().list_alarms()
+        where = AlarmFilter(body.get("deviceId"), body.get("state"), body.get("startTime"), body.get("endTime"))
+        page = list_alarms(context.current_principal().account_id, where, _request(body))
+        return _page(page, _alarm_row)
+
+
+@blp.route("/DeviceAlarm/deal")
+class AlarmDealView(MethodView):
+    @blp.requires("message.list:edit")
+    @blp.arguments(s.DealSchema)
+    @blp.ok(s.AlarmSchema, refusals=[AlarmAlreadyHandled])
+    @_forbidden_or_unknown
+    def post(self, body):
+        """Handle an untreated alarm: approve (1), refuse (2) or defer (3), with a result of up to 50
+        characters. It becomes treated; a treated alarm cannot be handled again."""
+        deal = context.container().deal_alarm()
+        listing = deal(DealWithAlarm(context.current_principal().account_id, body["id"], Handling(body["handling"]),
+                                     body["result"]))
+        return _alarm_row(listing)
+
+
+@blp.route("/DeviceAlarm/count")
+class AlarmCountView(MethodView):
+    @blp.requires("message.list:query")
+    @blp.ok(fields.Integer(required=True, metadata={"description": "untreated alarms of the caller's devices"}),
+            name="UntreatedAlarmCount")
+    def get(self):
+        """The number of untreated alarms of the caller's devices, for the header badge."""
+        count = context.container().count_untreated_alarms()
+        return count(context.current_principal().account_id)

@@ -1,0 +1,116 @@
+"""Ingest workers assembled from the container: `coldchain ingest` in production, one in-process
+worker (and, when nothing answers at MQTT_URL, an in-process broker) under `coldchain serve`."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import socket
+import threading
+from datetime import UTC, datetime
+from urllib.parse import urlsplit
+
+from sqlalchemy import select
+
+from adapters.messaging.embedded_broker import EmbeddedBroker, broker_answers
+from adapters.messaging.ingest_worker import IngestConfig, IngestWorker
+from adapters.messaging.simulator import SimulatedDevice, Simulator
+from adapters.persistence.models import DeviceRow, DeviceTypeRow
+from adapters.persistence.partitions import ensure_reading_partitions
+from core.telemetry.directory import DeviceDirectory
+from core.telemetry.use_cases import RecordStatus, StoreReadings
+from entrypoints.container import Container
+
+log = logging.getLogger("coldchain.ingest")
+ESCALATE_EVERY_S = 60.0
+PARTITIONS_EVERY_S = 6 * 3600.0
+
+
+def default_client_id() -> str:
+    # Stable per host and instance, so a restarted worker resumes its broker session.
+    return f"ingest-{socket.gethostname()}-{os.environ.get('INGEST_INSTANCE', '1')}"
+
+
+def build_worker(container: Container, config: IngestConfig) -> IngestWorker:
+    def device_ids(guids):
+        with container.uow() as uow:
+            return uow.readings.device_ids(guids)
+
+    clock = container.clock()
+    return IngestWorker(
+        config,
+        store=StoreReadings(container.uow(), clock, container.evaluate_alarms()),
+        record_status=RecordStatus(container.uow(), clock),
+        directory=DeviceDirectory(device_ids),
+        now=lambda: datetime.now(UTC),
+        periodic=[(ESCALATE_EVERY_S, lambda: container.escalate_alarms()()),
+                  (PARTITIONS_EVERY_S, lambda: ensure_reading_partitions(container.engine()))],
+    )
+
+
+def worker_config(container: Container, **overrides) -> IngestConfig:
+    settings = container.settings()
+    password = settings.mqtt_ingest_password
+    values = {"url": settings.mqtt_url, "client_id": default_client_id(),
+              "username": "ingest" if password else None, "password": password}
+    values.update({k: v for k, v in overrides.items() if v is not None})
+    return IngestConfig(**values)
+
+
+def run_forever(container: Container, config: IngestConfig) -> None:
+    """Run one worker until SIGTERM or SIGINT, then store what arrived and leave."""
+    worker = build_worker(container, config)
+    stop = threading.Event()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, lambda *_: stop.set())
+    worker.start()
+    log.info("ingest worker %s subscribing to %s on %s", config.client_id, config.topics(), config.url)
+    stop.wait()
+    worker.stop()
+    log.info("ingest worker %s stopped: %s", config.client_id, worker.stats.line(0, worker.stats.stored))
+
+
+def simulated_devices(container: Container, limit: int) -> list[SimulatedDevice]:
+    with container.session_factory()() as session:
+        rows = session.execute(select(DeviceRow.guid, DeviceTypeRow.scenes)
+                               .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
+                               .where(DeviceRow.status == 1).order_by(DeviceRow.id).limit(limit)).all()
+    return [SimulatedDevice(guid, (scenes or "1").split(",")[0]) for guid, scenes in rows]
+
+
+class EmbeddedIngest:
+    """`coldchain serve` in development: a broker if none answers at MQTT_URL, and one worker."""
+
+    def __init__(self, container: Container) -> None:
+        self._container = container
+        self.broker: EmbeddedBroker | None = None
+        self.worker: IngestWorker | None = None
+
+    def start(self) -> None:
+        settings = self._container.settings()
+        parts = urlsplit(settings.mqtt_url)
+        host, port = parts.hostname or "127.0.0.1", parts.port or 1883
+        embedded = not broker_answers(host, port)
+        if embedded:
+            self.broker = EmbeddedBroker(host, port)
+            self.broker.start()
+        # The embedded broker speaks MQTT 3.1.1 and has no shared subscriptions.
+        config = worker_config(self._container, client_id=f"{default_client_id()}-serve",
+                               **({"share_group": None, "mqtt_v5": False} if embedded else {}))
+        self.worker = build_worker(self._container, config)
+        self.worker.start()
+
+    def stop(self) -> None:
+        if self.worker is not None:
+            self.worker.stop()
+        if self.broker is not None:
+            self.broker.stop()
+
+
+def start_simulator(container: Container, *, devices: int, interval_s: float, seed: int | None = None,
+                    username: str | None = None, password: str | None = None) -> Simulator:
+    simulator = Simulator(container.settings().mqtt_url, simulated_devices(container, devices), interval_s,
+                          seed=seed, username=username, password=password)
+    threading.Thread(target=simulator.run, name="simulator", daemon=True).start()
+    return simulator

@@ -1,0 +1,87 @@
+"""Device passwords are stored in Mosquitto's own hash format, so the broker's password file is
+written straight from the table."""
+
+from __future__ import annotations
+
+import base64
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from adapters.mosquitto.config import BrokerLayout, acl_file, mosquitto_conf, password_file
+from adapters.mosquitto.passwords import MosquittoPasswordHasher
+from core.devices.ports import BrokerAccount
+
+MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd"
+FORMAT = re.compile(r"^\$7\$(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$")
+
+
+def test_a_hash_is_pbkdf2_sha512_in_mosquitto_s_7_format():
+    hashed = MosquittoPasswordHasher().hash("s3cret-Password")
+    iterations, salt, digest = FORMAT.match(hashed).groups()
+    assert int(iterations) == 101
+    assert len(base64.b64decode(salt)) == 12 and len(base64.b64decode(digest)) == 64
+
+
+def test_two_hashes_of_one_password_differ_and_both_verify():
+    hasher = MosquittoPasswordHasher()
+    first, second = hasher.hash("same"), hasher.hash("same")
+    assert first != second
+    assert hasher.verify(first, "same") and hasher.verify(second, "same")
+    assert not hasher.verify(first, "Same") and not hasher.verify("$7$101$garbage", "same")
+
+
+def test_a_hash_written_by_mosquitto_passwd_verifies(tmp_path):
+    if not shutil.which(MOSQUITTO_PASSWD):
+        if os.environ.get("REQUIRE_SERVICES") == "1":
+            pytest.fail(f"{MOSQUITTO_PASSWD} is missing")
+        pytest.skip(f"{MOSQUITTO_PASSWD} is missing")
+    path = tmp_path / "passwd"
+    subprocess.run([MOSQUITTO_PASSWD, "-c", "-b", str(path), "RCW360A0000001", "from-the-binary"], check=True)
+    username, hashed = path.read_text().strip().split(":", 1)
+    assert username == "RCW360A0000001" and FORMAT.match(hashed)
+    assert MosquittoPasswordHasher.verify(hashed, "from-the-binary")
+    assert not MosquittoPasswordHasher.verify(hashed, "from-the-binar")
+
+
+def test_the_password_file_has_one_line_per_login_and_refuses_a_name_with_a_colon():
+    text = password_file([BrokerAccount("ingest", "$7$1$a$b"), BrokerAccount("ABCDEFGH", "$7$1$c$d")])
+    assert text == "ingest:$7$1$a$b\nABCDEFGH:$7$1$c$d\n"
+    with pytest.raises(ValueError):
+        password_file([BrokerAccount("a:b", "$7$1$a$b")])
+
+
+def test_the_acl_confines_devices_to_their_own_topics_and_lets_ingest_read_them_all():
+    lines = [line for line in acl_file().splitlines() if line and not line.startswith("#")]
+    assert lines == [
+        "pattern write devices/%u/telemetry", "pattern write devices/%u/status", "pattern read devices/%u/commands",
+        "user ingest", "topic read devices/+/telemetry", "topic read devices/+/status",
+        "topic read $share/ingest/devices/+/telemetry", "topic read $share/ingest/devices/+/status",
+    ]
+
+
+def test_the_broker_configuration_closes_anonymous_access_and_names_both_files(tmp_path):
+    conf = mosquitto_conf(BrokerLayout(tmp_path, tmp_path / "data", 18830, "127.0.0.1"))
+    settings = [line for line in conf.splitlines() if line and not line.startswith("#")]
+    for expected in ("allow_anonymous false", f"password_file {tmp_path}/passwd", f"acl_file {tmp_path}/acl",
+                     "persistence true", "max_queued_messages 100000", "max_inflight_messages 0",
+                     "listener 18830 127.0.0.1"):
+        assert expected in settings
+
+
+def test_the_ingest_password_is_generated_once_outside_production_and_checked_when_given(tmp_path):
+    from entrypoints.settings import ConfigError, load_settings
+
+    first = load_settings({"VAR_DIR": str(tmp_path)}).mqtt_ingest_password
+    assert len(first) >= 32 and load_settings({"VAR_DIR": str(tmp_path)}).mqtt_ingest_password == first
+    assert (tmp_path / "mqtt_ingest_password").stat().st_mode & 0o777 == 0o600
+    given = "a-long-enough-ingest-password"
+    assert load_settings({"VAR_DIR": str(tmp_path), "MQTT_INGEST_PASSWORD": given}).mqtt_ingest_password == given
+    production = {"VAR_DIR": str(tmp_path / "prod"), "APP_ENV": "production", "SECRET_KEY": "s" * 40}
+    assert load_settings(production).mqtt_ingest_password is None
+    for bad in ("short", "has a space in the middle", "colon:is:not:allowed:here"):
+        with pytest.raises(ConfigError, match="MQTT_INGEST_PASSWORD"):
+            load_settings({"VAR_DIR": str(tmp_path), "MQTT_INGEST_PASSWORD": bad})
