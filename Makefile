@@ -19,7 +19,7 @@ export UV_PROJECT_ENVIRONMENT := .venv
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
 	@echo "make test   - install and run every suite (REQUIRE_SERVICES=1 fails instead of skipping)"
-	@echo "make bench  - print session and API figures"
+	@echo "make bench  - print session, history and ingest figures (PostgreSQL and Mosquitto needed for ingest)"
 
 $(TOOLS)/bin/uv:
 	$(PYTHON) -m venv $(TOOLS)
@@ -45,7 +45,7 @@ install: python web
 run: install
 	.venv/bin/coldchain migrate
 	.venv/bin/coldchain demo-seed
-	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
+	.venv/bin/coldchain serve --host $(HOST) --port $(PORT) --simulate
 
 serve: python
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
@@ -72,6 +72,8 @@ test: lint test-python test-web
 
 bench: python
 	.venv/bin/python bench/session_bench.py
+	.venv/bin/python bench/history.py
+	.venv/bin/python bench/ingest.py
 
 i18n-extract: python
 	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src

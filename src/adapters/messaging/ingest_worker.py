@@ -28,6 +28,7 @@ import paho.mqtt.client as mqtt
 from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
+from adapters.messaging.draining_client import DrainingClient
 from core.telemetry.directory import DeviceDirectory
 from core.telemetry.model import Reading
 from core.telemetry.parsing import RawReading, Reason, parse_status, parse_telemetry
@@ -99,11 +100,11 @@ class IngestWorker:
 
     def _make_client(self) -> mqtt.Client:
         if self.config.mqtt_v5:
-            client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self.config.client_id,
-                                 protocol=mqtt.MQTTv5, manual_ack=True)
+            client = DrainingClient(mqtt.CallbackAPIVersion.VERSION2, client_id=self.config.client_id,
+                                    protocol=mqtt.MQTTv5, manual_ack=True)
         else:
-            client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=self.config.client_id,
-                                 protocol=mqtt.MQTTv311, clean_session=False, manual_ack=True)
+            client = DrainingClient(mqtt.CallbackAPIVersion.VERSION2, client_id=self.config.client_id,
+                                    protocol=mqtt.MQTTv311, clean_session=False, manual_ack=True)
         if self.config.username:
             client.username_pw_set(self.config.username, self.config.password)
         if urlsplit(self.config.url).scheme == "mqtts":

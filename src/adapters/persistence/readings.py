@@ -21,6 +21,26 @@ _COLUMNS = "device_id, ts, temperature, humidity, seq, received_at"
 _SQLITE_CHUNK = 500  # 6 parameters a row, far below SQLite's limit
 
 
+# Only a newer reading replaces the shown one (history uploads arrive out of order); the first
+# reading activates the device; any reading marks it online.
+_LIVE_STATE_PG = """
+WITH v AS (SELECT * FROM unnest(CAST(:ids AS bigint[]), CAST(:ts AS timestamptz[]),
+                                CAST(:t AS float8[]), CAST(:h AS float8[])) AS v(id, ts, t, h)),
+     locked AS (SELECT d.id FROM devices d JOIN v ON v.id = d.id ORDER BY d.id FOR UPDATE OF d)
+UPDATE devices d SET
+    last_temperature = CASE WHEN d.last_reading_at IS NULL OR d.last_reading_at < v.ts
+                            THEN v.t ELSE d.last_temperature END,
+    last_humidity = CASE WHEN d.last_reading_at IS NULL OR d.last_reading_at < v.ts
+                         THEN v.h ELSE d.last_humidity END,
+    last_reading_at = GREATEST(d.last_reading_at, v.ts),
+    activated_at = COALESCE(d.activated_at, v.ts),
+    online = true,
+    last_seen_at = :seen
+FROM v JOIN locked USING (id)
+WHERE d.id = v.id
+"""
+
+
 class SqlAlchemyReadingRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -65,6 +85,9 @@ class SqlAlchemyReadingRepository:
     def update_live_state(self, latest: Sequence[Reading], seen_at: datetime) -> None:
         if not latest:
             return
+        if self._s.get_bind().dialect.name == "postgresql":
+            self._update_live_state_pg(latest, seen_at)
+            return
         devices = DeviceRow.__table__  # Core statements: one executemany, no ORM bookkeeping
         rows = [{"b_id": r.device_id, "b_ts": r.ts, "b_t": r.temperature, "b_h": r.humidity} for r in latest]
         # Only a newer reading replaces the shown one: history uploads arrive out of order.
@@ -81,6 +104,14 @@ class SqlAlchemyReadingRepository:
             rows)
         self._s.execute(update(devices).where(devices.c.id.in_([r.device_id for r in latest]))
                         .values(online=True, last_seen_at=seen_at))
+
+    def _update_live_state_pg(self, latest: Sequence[Reading], seen_at: datetime) -> None:
+        """One statement for the whole batch (an UPDATE per device cost more than the COPY). Rows
+        are locked in id order so two workers sharing devices wait for each other, never deadlock."""
+        ordered = sorted(latest, key=lambda r: r.device_id)
+        self._s.execute(text(_LIVE_STATE_PG), {
+            "ids": [r.device_id for r in ordered], "ts": [r.ts for r in ordered],
+            "t": [r.temperature for r in ordered], "h": [r.humidity for r in ordered], "seen": seen_at})
 
     def set_online(self, states: dict[int, bool], seen_at: datetime) -> None:
         for online in (True, False):
