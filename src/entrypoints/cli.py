@@ -194,9 +194,11 @@ def retention(ctx: click.Context, batch_size: int) -> None:
               help="shared-subscription group: workers of one group split the load")
 @click.option("--batch-size", type=click.IntRange(1, 20000), help="readings per transaction (default 2000)")
 @click.option("--max-latency-ms", type=click.IntRange(10, 10000), help="longest wait before a flush (default 200)")
+@click.option("--retire", is_flag=True, help="retire this client id for good: take over its session, and when "
+                                             "stopped store what it held and end the session")
 @click.pass_context
 def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_size: int | None,
-           max_latency_ms: int | None) -> None:
+           max_latency_ms: int | None, retire: bool) -> None:
     """Run one MQTT ingest worker until stopped (SIGTERM or Ctrl-C).
 
     It subscribes with QoS 1 to $share/<group>/devices/+/telemetry and .../status on MQTT_URL over
@@ -208,7 +210,7 @@ def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_si
 
     container = build_container(_settings(ctx))
     config = worker_config(container, client_id=client_id, share_group=share_group, batch_size=batch_size,
-                           max_latency_s=max_latency_ms / 1000 if max_latency_ms else None)
+                           max_latency_s=max_latency_ms / 1000 if max_latency_ms else None, retire=retire or None)
     run_forever(container, config)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import socket
 from datetime import UTC, datetime, timedelta
 
+import paho.mqtt.client as mqtt
 import pytest
 from sqlalchemy import func, select
 
@@ -266,3 +267,31 @@ def test_an_excursion_published_over_mqtt_raises_an_alarm_through_the_production
     finally:
         worker.stop()
         forget_session(broker_url, worker.config.client_id)
+
+
+def test_a_retired_worker_stores_what_it_held_and_its_share_goes_to_the_others(demo_app, workers, publisher,
+                                                                              broker_url):
+    c = demo_app.container
+    before = count(c)
+    stays = workers.start()
+    leaving_id = unique("ingest-")
+    workers.start(client_id=leaving_id).stop()  # gone for now: its session takes a share while away
+    publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 101)])
+    wait_until(lambda: stays.stats.handled >= 1, what="the staying worker's first messages")
+    assert count(c) < before + 100  # part of the load waits in the absent worker's session
+    workers.start(client_id=leaving_id, retire=True).stop()
+    wait_until(lambda: count(c) == before + 100, what="all 100 readings once the worker retired")
+    publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(101, 151)])
+    wait_until(lambda: count(c) == before + 150,
+               what=f"the next 50, all through the staying worker ({count(c) - before}, {stays.stats})")
+    assert stays.stats.handled >= 50
+    probe = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=leaving_id, protocol=mqtt.MQTTv5)
+    host, port = broker_url.removeprefix("mqtt://").split(":")
+    flags = []
+    probe.on_connect = lambda client, userdata, connect_flags, rc, props: flags.append(connect_flags)
+    probe.connect(host, int(port), clean_start=False)
+    probe.loop_start()
+    wait_until(lambda: flags, what="the probe's CONNACK")
+    probe.disconnect()
+    probe.loop_stop()
+    assert flags[0].session_present is False

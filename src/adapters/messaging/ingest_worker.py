@@ -53,6 +53,9 @@ class IngestConfig:
     stats_every_s: float = 10.0
     # The embedded broker (amqtt) speaks only MQTT 3.1.1, and has no in-flight window to open.
     mqtt_v5: bool = True
+    # Retiring for good: the session ends with the connection, and the worker unsubscribes before
+    # its last flush so the share the broker held for it is stored, not left in a dead session.
+    retire: bool = False
 
     def topics(self) -> list[str]:
         prefix = f"$share/{self.share_group}/" if self.share_group else ""
@@ -92,6 +95,7 @@ class IngestWorker:
         self._wake = threading.Event()
         self._stopping = threading.Event()
         self._connected = threading.Event()
+        self._unsubscribed = threading.Event()
         self._flusher: threading.Thread | None = None
         self._logged_rejections = 0
         self._client = self._make_client()
@@ -113,6 +117,7 @@ class IngestWorker:
         client.on_connect = self._on_connect
         client.on_disconnect = self._on_disconnect
         client.on_subscribe = self._on_subscribe
+        client.on_unsubscribe = lambda *_: self._unsubscribed.set()
         client.on_message = self._on_message
         return client
 
@@ -146,7 +151,7 @@ class IngestWorker:
         host, port = parts.hostname or "127.0.0.1", parts.port or 1883
         if self.config.mqtt_v5:
             properties = Properties(PacketTypes.CONNECT)
-            properties.SessionExpiryInterval = self.config.session_expiry_s
+            properties.SessionExpiryInterval = 0 if self.config.retire else self.config.session_expiry_s
             properties.ReceiveMaximum = self.config.receive_maximum
             self._client.connect_async(host, port, keepalive=30, clean_start=False, properties=properties)
         else:
@@ -161,7 +166,14 @@ class IngestWorker:
         return self._connected.wait(timeout)
 
     def stop(self, timeout: float = 10.0) -> None:
-        """Store what has arrived, acknowledge it, and leave the session for the next start."""
+        """Store what has arrived, acknowledge it, and leave the session for the next start (or,
+        retiring, end it once nothing more can arrive: the broker answers an UNSUBSCRIBE after
+        every message it sent before, so all of them are queued here by then)."""
+        if self.config.retire and self._connected.is_set():
+            self._client.unsubscribe(self.config.topics())
+            if not self._unsubscribed.wait(timeout):
+                log.warning("the broker did not confirm the unsubscription of retiring worker %s",
+                            self.config.client_id)
         self._stopping.set()
         self._wake.set()
         if self._flusher is not None:
