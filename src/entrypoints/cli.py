@@ -115,7 +115,7 @@ def demo_seed(ctx: click.Context) -> None:
     from entrypoints.container import build_container
     from entrypoints.demo_seed import seed
 
-    report = seed(build_container(_settings(ctx)))
+    report = seed(build_container(_settings(ctx)), alarms=True)
     click.echo(report)
 
 

@@ -17,9 +17,13 @@ from sqlalchemy.orm import Session
 from adapters.persistence import models as m
 from core.accounts.model import AccountType
 from core.accounts.rules import normalize_login_name
+from core.alarms.commands import DealWithAlarm
+from core.alarms.model import Handling
 from core.devices.credentials import new_password
 from core.permissions import roles
 from core.shared.edition import Edition
+from core.telemetry.model import Reading
+from core.telemetry.use_cases import StoreReadings
 from entrypoints.container import Container
 
 DEMO_PASSWORD = "Coldchain#2026"
@@ -336,7 +340,43 @@ def _demo_broker_credentials(seeder: _Seeder, hasher) -> None:
         seeder.created.append(f"device_credentials:{device.guid}")
 
 
-def seed(container: Container) -> str:
+# (GUID, hours before its last reading, minutes after the start -> °C): each excursion goes through
+# the real ingest transaction, so the alarms, their levels and the alerts are what a device's
+# readings would raise. Off the history's 5-minute grid, so no reading replaces a stored one.
+DEMO_EXCURSIONS = (
+    ("RCW360A0000003", 3, ((0, 8.6), (3, 10.2), (5, 11.7), (8, 11.1))),  # fridge: still too warm
+    ("RCW360A0000001", 30, ((0, 1.7), (4, 0.9), (6, 0.6), (14, 1.2), (22, 1.8), (27, 3.1))),  # froze, recovered
+    ("RCW360A0000002", 5, ((0, 8.4), (6, 9.3), (12, 8.2), (16, 6.0))),  # door left open
+)
+
+
+def _demo_alarms(container: Container) -> list[str]:
+    """Alarm messages for the message centre: alice's three excursions, one already handled."""
+    with Session(container.engine()) as session:
+        devices = {guid: (device_id, last) for guid, device_id, last in session.execute(
+            select(m.DeviceRow.guid, m.DeviceRow.id, m.DeviceRow.last_reading_at)
+            .where(m.DeviceRow.guid.in_([guid for guid, _, _ in DEMO_EXCURSIONS])))}
+        ids = [device_id for device_id, _ in devices.values()]
+        if len(devices) < len(DEMO_EXCURSIONS) or session.scalar(
+                select(m.AlarmMessageRow.id).where(m.AlarmMessageRow.device_id.in_(ids)).limit(1)):
+            return []
+        alice = session.scalar(select(m.AccountRow.id).filter_by(user_name_key="alice"))
+    store = StoreReadings(container.uow(), container.clock(), container.evaluate_alarms())
+    for guid, hours, points in DEMO_EXCURSIONS:
+        device_id, last = devices[guid]
+        start = last - timedelta(hours=hours, minutes=-2)
+        store([Reading(device_id, start + timedelta(minutes=minute), t, 60.0) for minute, t in points])
+    container.escalate_alarms()()
+    with Session(container.engine()) as session:
+        recovered = session.scalar(select(m.AlarmMessageRow.id).where(
+            m.AlarmMessageRow.device_id == devices["RCW360A0000001"][0]))
+    container.deal_alarm()(DealWithAlarm(alice, recovered, Handling.APPROVE, "门已关好，压缩机已复位"))
+    return [f"alarm_messages:{guid}" for guid, _, _ in DEMO_EXCURSIONS]
+
+
+def seed(container: Container, *, alarms: bool = False) -> str:
+    """The demo data; `alarms` also raises alice's demo alarms (the CLI does, the tests of the
+    alarm rules start without any)."""
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
     with Session(container.engine()) as session:
@@ -355,6 +395,8 @@ def seed(container: Container) -> str:
         _demo_history(seeder)
         seeder.platform()
         session.commit()
+    if alarms:
+        seeder.created.extend(_demo_alarms(container))
     if not seeder.created:
         return "demo data already present; nothing changed"
     return f"demo data loaded ({len(seeder.created)} records); log in as alice / {DEMO_PASSWORD}"

@@ -260,3 +260,17 @@ def _save(container, device_id: int, probe: str, **fields) -> SaveAlarmRule:
     with container.session_factory()() as session:
         owner = session.scalar(select(DeviceRow.owner_account_id).where(DeviceRow.id == device_id))
     return SaveAlarmRule(account_id=owner, device_id=device_id, probe=probe, **fields)
+
+
+def test_the_demo_alarms_are_raised_through_the_ingest_transaction_once(container):
+    from entrypoints.demo_seed import seed
+
+    seed(container, alarms=True)
+    raised = {device(container, guid).guid: a for guid in (FRIDGE, COLD_ROOM_A, "RCW360A0000002")
+              for a in alarms(container, guid)}
+    assert {guid: (a.kind, a.level, a.state, a.ended_at is None) for guid, a in raised.items()} == {
+        FRIDGE: (1, 3, 0, True), COLD_ROOM_A: (2, 2, 1, False), "RCW360A0000002": (1, 1, 0, False)}
+    assert raised[COLD_ROOM_A].result and raised[COLD_ROOM_A].handled_by is not None
+    assert ("phone", "13800000005") in sent(container)  # level 2 reached the duty manager
+    seed(container, alarms=True)
+    assert len(alarms(container)) == 3
