@@ -208,12 +208,15 @@ def test_an_alarm_is_handled_once(api, container, alice, raised):
     row = ok(api.call("POST", f"{ALARMS}/deal", token=alice,
                       json={"id": fridge_alarm, "handling": 1, "result": "Door closed, stock checked"}))
     assert (row["state"], row["handling"], row["result"]) == (1, 1, "Door closed, stock checked")
-    assert row["handledAt"] is not None
+    assert row["handledAt"] is not None and row["handledBy"] == "alice"
+    assert (row["temperatureUnit"], row["displayPrecision"]) == ("C", 1)
     again = api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": fridge_alarm, "handling": 2, "result": "x"})
     assert (again.status, again.code, again.body["msg"]) == (409, 1011, "This alarm has already been handled")
     assert ok(api.call("GET", f"{ALARMS}/count", token=alice)) == 0
     treated = ok(api.call("POST", f"{ALARMS}/page", token=alice, json={"state": 1}))["data"]
-    assert [(r["id"], r["handling"]) for r in treated] == [(fridge_alarm, 1)]
+    assert [(r["id"], r["handling"], r["handledBy"]) for r in treated] == [(fridge_alarm, 1, "alice")]
+    untreated = ok(api.call("POST", f"{ALARMS}/page", token=alice, json={"state": 0}))["data"]
+    assert all(r["handledBy"] is None for r in untreated)
 
 
 def test_handling_is_checked(api, container, alice, raised):

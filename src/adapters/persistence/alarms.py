@@ -19,6 +19,7 @@ from sqlalchemy.orm import Session
 
 from adapters.persistence.devices import visible_to
 from adapters.persistence.models import (
+    AccountRow,
     AlarmExcursionRow,
     AlarmMessageRow,
     AlarmRecipientRow,
@@ -44,6 +45,7 @@ rules_t = AlarmRuleRow.__table__
 recipients_t = AlarmRecipientRow.__table__
 excursions_t = AlarmExcursionRow.__table__
 messages_t = AlarmMessageRow.__table__
+accounts_t = AccountRow.__table__
 devices_t = DeviceRow.__table__
 
 _RECIPIENT_COLUMNS = [recipients_t.c.id.label("r_id"), recipients_t.c.level.label("r_level"),
@@ -51,7 +53,8 @@ _RECIPIENT_COLUMNS = [recipients_t.c.id.label("r_id"), recipients_t.c.level.labe
                       recipients_t.c.email.label("r_email"), recipients_t.c.voice.label("r_voice")]
 _DEVICE_COLUMNS = [devices_t.c.id.label("d_id"), devices_t.c.device_name.label("d_name"),
                    devices_t.c.guid.label("d_guid"), devices_t.c.country_code.label("d_country"),
-                   devices_t.c.display_precision.label("d_precision")]
+                   devices_t.c.display_precision.label("d_precision"),
+                   devices_t.c.temperature_unit.label("d_unit")]
 _COUNTS = {Channel.PHONE: devices_t.c.sms_count, Channel.VOICE: devices_t.c.voice_count}
 
 
@@ -69,7 +72,7 @@ def _recipient(row: Any) -> Recipient:
 
 
 def _device(row: Any) -> AlarmDevice:
-    return AlarmDevice(row.d_id, row.d_name, row.d_guid, row.d_country, row.d_precision)
+    return AlarmDevice(row.d_id, row.d_name, row.d_guid, row.d_country, row.d_precision, row.d_unit)
 
 
 def _alarm(row: Any) -> AlarmMessage:
@@ -289,12 +292,14 @@ class SqlAlchemyAlarmRepository:
     # --- the message centre ----------------------------------------------------------------------
 
     def _listings(self, *where: ColumnElement[bool]) -> Select:
-        return (select(messages_t, *_DEVICE_COLUMNS).join(devices_t, devices_t.c.id == messages_t.c.device_id)
+        return (select(messages_t, *_DEVICE_COLUMNS, accounts_t.c.user_name.label("h_name"))
+                .join(devices_t, devices_t.c.id == messages_t.c.device_id)
+                .outerjoin(accounts_t, accounts_t.c.id == messages_t.c.handled_by)
                 .where(*where))
 
     def alarm_listing(self, alarm_id: int) -> AlarmListing | None:
         row = self._s.execute(self._listings(messages_t.c.id == alarm_id)).first()
-        return AlarmListing(_alarm(row), _device(row)) if row is not None else None
+        return AlarmListing(_alarm(row), _device(row), row.h_name) if row is not None else None
 
     @staticmethod
     def _filters(account_id: int, where: AlarmFilter) -> list[ColumnElement[bool]]:
@@ -318,7 +323,8 @@ class SqlAlchemyAlarmRepository:
         id_order = messages_t.c.id.asc() if request.sort_order == "asc" else messages_t.c.id.desc()
         rows = self._s.execute(self._listings(*filters).order_by(order, id_order)
                                .offset(request.offset).limit(request.page_size))
-        return Page(request.start, request.page_size, total, [AlarmListing(_alarm(r), _device(r)) for r in rows])
+        listings = [AlarmListing(_alarm(r), _device(r), r.h_name) for r in rows]
+        return Page(request.start, request.page_size, total, listings)
 
     def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
                at: datetime) -> bool:

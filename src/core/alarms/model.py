@@ -157,3 +157,4 @@ class AlarmDevice:
     guid: str
     country_code: str | None = None
     precision: int = 1  # decimals the console shows
+    temperature_unit: str = "C"  # how the console shows temperatures (stored in °C)

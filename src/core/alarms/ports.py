@@ -20,6 +20,7 @@ class RuleListing:
 class AlarmListing:
     alarm: AlarmMessage
     device: AlarmDevice
+    handled_by_name: str | None = None
 
 
 @dataclass(frozen=True)

@@ -150,6 +150,10 @@ class AlarmSchema(Schema):
     handling = fields.Integer(required=True, allow_none=True, metadata={"description": "1 approve, 2 refuse, 3 defer"})
     result = fields.String(required=True, allow_none=True)
     handledAt = LocalDateTime(required=True, allow_none=True)
+    handledBy = fields.String(required=True, allow_none=True, metadata={"description": "user name of who handled it"})
+    temperatureUnit = fields.String(required=True, metadata={
+        "description": "C or F: how the device shows temperatures; values here are always °C"})
+    displayPrecision = fields.Integer(required=True, metadata={"description": "decimals the device's values show"})
 
 
 class DealSchema(Schema):
