@@ -344,7 +344,7 @@ def _demo_broker_credentials(seeder: _Seeder, hasher) -> None:
 # the real ingest transaction, so the alarms, their levels and the alerts are what a device's
 # readings would raise. Off the history's 5-minute grid, so no reading replaces a stored one.
 DEMO_EXCURSIONS = (
-    ("RCW360A0000003", 3, ((0, 8.6), (3, 10.2), (5, 11.7), (8, 11.1))),  # fridge: still too warm
+    ("RCW360A0000003", 0, ((0, 8.6), (3, 10.2), (5, 11.7), (8, 11.1))),  # fridge: warm, then silent
     ("RCW360A0000001", 30, ((0, 1.7), (4, 0.9), (6, 0.6), (14, 1.2), (22, 1.8), (27, 3.1))),  # froze, recovered
     ("RCW360A0000002", 5, ((0, 8.4), (6, 9.3), (12, 8.2), (16, 6.0))),  # door left open
 )

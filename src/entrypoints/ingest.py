@@ -3,11 +3,13 @@ worker (and, when nothing answers at MQTT_URL, an in-process broker) under `cold
 
 from __future__ import annotations
 
+import hashlib
 import logging
 import os
 import signal
 import socket
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
 
@@ -95,9 +97,14 @@ class EmbeddedIngest:
         if embedded:
             self.broker = EmbeddedBroker(host, port)
             self.broker.start()
-        # The embedded broker speaks MQTT 3.1.1 and has no shared subscriptions.
-        config = worker_config(self._container, client_id=f"{default_client_id()}-serve",
-                               **({"share_group": None, "mqtt_v5": False} if embedded else {}))
+        # A plain subscription: the one in-process worker takes every message, and no absent
+        # member of a shared group on a developer's broker can hold a share of them. The embedded
+        # broker speaks only MQTT 3.1.1.
+        # Stable per console (its session resumes after a restart) yet distinct for two consoles
+        # on one host, which would otherwise take the client id from each other in turn.
+        console = hashlib.sha256(settings.database_url.encode()).hexdigest()[:8]
+        config = replace(worker_config(self._container, client_id=f"{default_client_id()}-serve-{console}"),
+                         share_group=None, mqtt_v5=not embedded)
         self.worker = build_worker(self._container, config)
         self.worker.start()
 

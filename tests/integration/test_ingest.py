@@ -295,3 +295,37 @@ def test_a_retired_worker_stores_what_it_held_and_its_share_goes_to_the_others(d
     probe.disconnect()
     probe.loop_stop()
     assert flags[0].session_present is False
+
+
+@pytest.mark.parametrize("broker", ["none answering", "mosquitto"])
+def test_serve_s_embedded_ingest_starts_a_broker_only_when_none_answers(sqlite_app, broker):
+    """`coldchain serve` in development: one in-process worker on a plain subscription, and an
+    in-process broker when nothing listens at MQTT_URL."""
+    from dataclasses import replace
+
+    from dependency_injector import providers
+
+    from entrypoints.ingest import EmbeddedIngest
+
+    c = sqlite_app.container
+    seed(c)
+    url = require_mosquitto() if broker == "mosquitto" else f"mqtt://127.0.0.1:{free_port()}"
+    settings = c.settings()
+    c.settings.override(providers.Object(replace(settings, mqtt_url=url)))
+    ingest = EmbeddedIngest(c)
+    publisher = None
+    before = count(c)
+    try:
+        ingest.start()
+        assert (ingest.broker is None) == (broker == "mosquitto")
+        assert ingest.worker.wait_connected(10) and ingest.worker.config.share_group is None
+        publisher = Publisher(url, v5=broker == "mosquitto")
+        publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 11)])
+        wait_until(lambda: count(c) == before + 10, what="10 readings")
+    finally:
+        if publisher is not None:
+            publisher.close()
+        ingest.stop()
+        c.settings.reset_last_overriding()
+        if broker == "mosquitto":
+            forget_session(url, ingest.worker.config.client_id)
