@@ -7,6 +7,7 @@ import { session } from '@/lib/session';
 import HomePage from './HomePage';
 
 const TOTALS: Record<string, number> = { '1': 1, '2': 1, '3': 3 };
+const COUNTS = { total: 6, online: 5, offline: 1, alarm: 0, disabled: 0, expired: 1, notEnabled: 0 };
 
 function server(notice: { noticeId: number; noticeContent: string } | null = {
   noticeId: 3,
@@ -16,6 +17,7 @@ function server(notice: { noticeId: number; noticeContent: string } | null = {
     'GET /device/Device/getExpiredServiceDevice': (call: Call) =>
       envelope({ list: [], total: TOTALS[call.params.get('expiredFlag') ?? ''] ?? 0 }),
     'POST /base/BaseNotice/queryNotice': () => envelope(notice),
+    'GET /device/Device/homeCounts': () => envelope(COUNTS),
   });
 }
 
@@ -124,5 +126,46 @@ describe('HomePage', () => {
     expect(links).toHaveLength(8);
     expect(links[0]).toHaveAttribute('href', '/message/list');
     expect(links.map((l) => l.getAttribute('href'))).not.toContain('/home');
+  });
+
+  it('counts the devices by state, each tile opening the list filtered that way', async () => {
+    const api = server();
+    signIn();
+    renderApp(<HomePage />);
+    await waitFor(() => expect(screen.getByTestId('home-count-total')).toHaveTextContent('6All devices'));
+    expect(api.callsTo('GET /device/Device/homeCounts')).toHaveLength(1);
+    const expected: [string, string, string | null][] = [
+      ['total', '6', '/device/list'],
+      ['online', '5', '/device/list?status=online'],
+      ['offline', '1', '/device/list?status=offline'],
+      ['alarm', '0', '/device/list?status=alarm'],
+      ['disabled', '0', '/device/list?status=disabled'],
+      ['expired', '1', '/device/list?service=expired'],
+      ['notEnabled', '0', null], // the list has no filter for devices that never reported
+    ];
+    for (const [count, value, href] of expected) {
+      const tile = screen.getByTestId(`home-count-${count}`);
+      expect(tile).toHaveTextContent(value);
+      expect(tile.getAttribute('href')).toBe(href);
+    }
+  });
+
+  it('shows the counts without links to an account that may not open the list', async () => {
+    server();
+    signIn(accountInfo({}, { permissionRoutes: ['home'] }), ['home']);
+    renderApp(<HomePage />);
+    await waitFor(() => expect(screen.getByTestId('home-count-online')).toHaveTextContent('5'));
+    expect(screen.getByTestId('home-count-online').tagName).toBe('DIV');
+  });
+
+  it('shows dashes when the counts cannot be loaded', async () => {
+    fakeServer({
+      'GET /device/Device/getExpiredServiceDevice': () => envelope({ list: [], total: 0 }),
+      'POST /base/BaseNotice/queryNotice': () => envelope(null),
+      'GET /device/Device/homeCounts': () => envelope(null, 500, 500, 'boom'),
+    });
+    signIn();
+    renderApp(<HomePage />);
+    await waitFor(() => expect(screen.getByTestId('home-count-total')).toHaveTextContent('—'));
   });
 });

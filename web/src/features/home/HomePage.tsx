@@ -5,21 +5,24 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RichText } from '@/components/RichText';
 import type { AccountInfo } from '@/features/account/api/accountInfo';
+import { useHomeCounts, type HomeCounts } from '@/features/devices/api/homeCounts';
 import { useExpiredCount, type ExpiredFlag } from '@/features/dialogs/api/expired';
 import { useNotice } from '@/features/dialogs/api/notice';
 import { openExpiredDialog } from '@/features/dialogs/expiredDialogStore';
 import { useSession } from '@/lib/session';
+import { DEVICE_TILES, type DeviceTile } from './deviceTiles';
 import { dayPart, quickLinks } from './quickLinks';
 import './home.css';
 
-/** The landing page after login: greeting, service status, membership, notice and quick links. */
+/** The landing page after login: greeting, device counts, service status, membership, notice and quick links. */
 export default function HomePage() {
-  const { info, sceneId, scenePermissions } = useSession();
+  const { info, sceneId, scenePermissions, permissions } = useSession();
   if (!info) return null;
   return (
     <div className="jc-home" data-testid="home-page">
       <Greeting info={info} />
       <div className="jc-home-grid">
+        <DeviceCounts canList={permissions.has('device.list')} />
         <ServiceStatus accountId={info.baseAccount.id} />
         <Membership premium={info.premiumState} />
         <QuickLinks held={scenePermissions} sceneId={sceneId} />
@@ -128,6 +131,58 @@ function StatusTile({ tile, count, failed }: { tile: TileSpec; count: number | u
         <Icon icon="chevron-right" size={12} />
       </span>
     </button>
+  );
+}
+
+function DeviceCounts({ canList }: { canList: boolean }) {
+  const { t } = useTranslation('home');
+  const counts = useHomeCounts();
+  return (
+    <Panel title={t('devices.title')} icon="temperature" className="jc-home-devices">
+      <ul className="jc-home-counts" data-testid="home-counts">
+        {DEVICE_TILES.map((tile) => (
+          <li key={tile.count}>
+            <CountTile tile={tile} counts={counts.data} failed={counts.isError} canList={canList} />
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
+
+function CountTile({ tile, counts, failed, canList }: {
+  tile: DeviceTile;
+  counts: HomeCounts | undefined;
+  failed: boolean;
+  canList: boolean;
+}) {
+  const { t } = useTranslation('home');
+  const label = t(`devices.${tile.count}`);
+  const count = counts?.[tile.count];
+  let value: ReactNode = count;
+  if (count === undefined) value = failed ? '—' : <Spinner size={18} />;
+  const body = (
+    <>
+      <span className="jc-home-count-icon">
+        <Icon icon={tile.icon} size={16} />
+      </span>
+      <span className="jc-home-count-value">{value}</span>
+      <span className="jc-home-count-label">{label}</span>
+    </>
+  );
+  const className = `jc-home-count jc-home-count-${tile.tone}${count ? ' jc-home-count-active' : ''}`;
+  const aria = count === undefined ? label : `${label}: ${count}`;
+  if (!canList || tile.href === null) {
+    return (
+      <div className={className} data-testid={`home-count-${tile.count}`} aria-label={aria} role="group">
+        {body}
+      </div>
+    );
+  }
+  return (
+    <Link to={tile.href} className={`${className} jc-home-count-link`} data-testid={`home-count-${tile.count}`} aria-label={aria}>
+      {body}
+    </Link>
   );
 }
 

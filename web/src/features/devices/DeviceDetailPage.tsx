@@ -1,0 +1,160 @@
+import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@/lib/http';
+import { usePermissions } from '@/lib/permissions';
+import { useDevice, type DeviceDetail } from './api/devices';
+import { AlarmRecords } from './components/AlarmRecords';
+import { BasicInfo } from './components/BasicInfo';
+import { StateTag } from './components/DeviceTags';
+import { HistoryPanel } from './components/HistoryPanel';
+import { RealtimePanel } from './components/RealtimePanel';
+import { pathOfScene, rechargeHref } from './listQuery';
+import type { Scene } from './api/devices';
+import './devices.css';
+
+export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'info'] as const;
+export type DetailTab = (typeof DETAIL_TABS)[number];
+
+export function isDetailTab(value: unknown): value is DetailTab {
+  return typeof value === 'string' && (DETAIL_TABS as readonly string[]).includes(value);
+}
+
+/** The device id of the address, or null when it is not one. */
+export function parseDeviceId(value: string | undefined): number | null {
+  if (!value || !/^\d{1,10}$/.test(value)) return null;
+  const id = Number(value);
+  return id >= 1 && id <= 2_147_483_647 ? id : null;
+}
+
+/** One device: real-time values, history chart, alarm records and basic information, as tabs. */
+export default function DeviceDetailPage() {
+  const { t } = useTranslation('devices');
+  const deviceId = parseDeviceId(useParams().deviceId);
+  const mayView = usePermissions().has('device.detail');
+  if (!mayView) {
+    return <NonIdealState icon="lock" title={t('detail.noPermission')} className="jc-devices-state" />;
+  }
+  if (deviceId === null) return <NotFound />;
+  return <DeviceDetailView deviceId={deviceId} />;
+}
+
+function NotFound() {
+  const { t } = useTranslation('devices');
+  return (
+    <div data-testid="device-not-found">
+      <NonIdealState
+        icon="search"
+        title={t('detail.notFound')}
+        description={t('detail.notFoundHint')}
+        action={
+          <Link to="/device/list" className={Classes.BUTTON}>
+            <span className={Classes.BUTTON_TEXT}>{t('detail.back')}</span>
+          </Link>
+        }
+        className="jc-devices-state"
+      />
+    </div>
+  );
+}
+
+function DeviceDetailView({ deviceId }: { deviceId: number }) {
+  const { t } = useTranslation('devices');
+  const [params, setParams] = useSearchParams();
+  const tabParam = params.get('tab');
+  const tab: DetailTab = isDetailTab(tabParam) ? tabParam : 'realtime';
+  const query = useDevice(deviceId);
+  const device = query.data;
+
+  if (device === undefined) {
+    if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
+    if (query.isError) {
+      return (
+        <NonIdealState
+          icon="error"
+          title={t('detail.loadFailed')}
+          action={<Button icon="refresh" text={t('list.retry')} onClick={() => void query.refetch()} />}
+          className="jc-devices-state"
+        />
+      );
+    }
+    return <Spinner size={40} className="jc-devices-state" />;
+  }
+
+  const choose = (next: DetailTab) =>
+    setParams(
+      (current) => {
+        const copy = new URLSearchParams(current);
+        if (next === 'realtime') copy.delete('tab');
+        else copy.set('tab', next);
+        return copy;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="jc-devices jc-device-detail" data-testid="device-detail-page" data-device-id={device.deviceId}>
+      <DetailHeader device={device} />
+      <Card className="jc-devices-card" elevation={0}>
+        <Tabs
+          id="jc-device-detail-tabs"
+          className="jc-devices-tabs"
+          selectedTabId={tab}
+          onChange={(id) => isDetailTab(id) && choose(id)}
+          renderActiveTabPanelOnly
+          size="large"
+        >
+          <Tab id="realtime" title={t('detail.tab.realtime')} icon="dashboard" data-testid="device-tab-realtime"
+            panel={<RealtimePanel device={device} updatedAt={query.dataUpdatedAt} />} />
+          <Tab id="chart" title={t('detail.tab.chart')} icon="timeline-line-chart" data-testid="device-tab-chart"
+            panel={<HistoryPanel device={device} />} />
+          <Tab id="alarms" title={t('detail.tab.alarms')} icon="warning-sign" data-testid="device-tab-alarms"
+            panel={<AlarmRecords device={device} />} />
+          <Tab id="info" title={t('detail.tab.info')} icon="info-sign" data-testid="device-tab-info"
+            panel={<BasicInfo device={device} />} />
+        </Tabs>
+      </Card>
+    </div>
+  );
+}
+
+function DetailHeader({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('devices');
+  const held = usePermissions();
+  const scene = (device.typeScenes[0] ?? 1) as Scene;
+  return (
+    <header className="jc-device-head">
+      <Link to={pathOfScene(scene)} className="jc-device-back" aria-label={t('detail.back')}>
+        <Icon icon="arrow-left" />
+        <span>{t(`scene.${scene}`)}</span>
+      </Link>
+      <div className="jc-device-title">
+        <H2 className="jc-device-name" data-testid="device-name">
+          {device.deviceName}
+        </H2>
+        <StateTag device={device} large />
+      </div>
+      <div className="jc-device-sub">
+        <span className="jc-mono">{device.deviceGuid}</span>
+        <span aria-hidden="true">·</span>
+        <span>{device.deviceTypeName}</span>
+        {device.levelName && (
+          <>
+            <span aria-hidden="true">·</span>
+            <span>{device.levelName}</span>
+          </>
+        )}
+      </div>
+      {held.has('consumer.recharge') && (
+        <Link
+          to={rechargeHref([device.deviceId])}
+          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} jc-device-recharge`}
+          data-testid="device-detail-recharge"
+        >
+          <Icon icon="credit-card" />
+          <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
+        </Link>
+      )}
+    </header>
+  );
+}

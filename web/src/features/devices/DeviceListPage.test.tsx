@@ -1,0 +1,153 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
+import { session } from '@/lib/session';
+import type { DeviceQuery } from './api/devices';
+import DeviceListPage from './DeviceListPage';
+import { device, page, signInWith } from './testing';
+
+const FRIDGE = device({
+  deviceId: 3,
+  deviceName: 'Vaccine fridge logger',
+  deviceGuid: 'RCW360A0000003',
+  online: 0,
+  serviceExpiredDate: '2020-01-01',
+  vipInfo: { state: 2 },
+  temperatureUnit: 'F',
+  temperature: 5,
+  humidity: 45,
+});
+const ROOM = device();
+
+/** Answers the list from the body: the scene-1 devices, one in each other tab. */
+function server(list = [FRIDGE, ROOM]) {
+  return fakeServer({
+    'POST /device/Device/page': (call: Call) => {
+      const body = call.body as DeviceQuery;
+      if (body.scene !== 1) return envelope(page([], 1, 1, body.pageSize));
+      const named = list.filter((d) => !body.deviceName || d.deviceName.toLowerCase().includes(body.deviceName.toLowerCase()));
+      return envelope(page(named, body.pageSize === 1 || named.length === 0 ? named.length : named.length + 20, body.start, body.pageSize));
+    },
+  });
+}
+
+/** The requests for the table itself (the tab counts ask for one-row pages). */
+const tableCalls = (api: ReturnType<typeof server>) =>
+  api.callsTo('POST /device/Device/page').map((c) => c.body as DeviceQuery).filter((b) => b.pageSize !== 1);
+
+beforeAll(setUpI18n);
+afterEach(() => {
+  session.clear();
+  vi.restoreAllMocks();
+});
+
+describe('DeviceListPage', () => {
+  it('lists the tab\'s devices with their state, latest reading, level and expiry', async () => {
+    const api = server();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    const rows = await screen.findAllByTestId('device-row');
+    expect(rows).toHaveLength(2);
+    const fridge = rows[0]!;
+    expect(within(fridge).getByTestId('device-state')).toHaveTextContent('Offline');
+    expect(fridge).toHaveTextContent('41.0 °F'); // 5 °C in the device's unit
+    expect(fridge).toHaveTextContent('45.0 %RH');
+    expect(within(fridge).getByTestId('service-state')).toHaveAttribute('data-state', 'expired');
+    expect(within(rows[1]!).getByTestId('service-state')).toHaveTextContent('Lifelong');
+    expect(tableCalls(api)[0]).toEqual({ scene: 1, start: 1, pageSize: 10 });
+  });
+
+  it('links each device to its detail page and to the recharge screen', async () => {
+    server();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    const row = (await screen.findAllByTestId('device-row'))[1]!;
+    expect(within(row).getByRole('link', { name: 'Cold room A logger' })).toHaveAttribute('href', '/device/detail/1');
+    expect(within(row).getByTestId('device-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
+  });
+
+  it('hides what the account may not open', async () => {
+    server();
+    signInWith(['home', 'device.list']);
+    renderApp(<DeviceListPage />, '/device/list');
+    const row = (await screen.findAllByTestId('device-row'))[0]!;
+    expect(within(row).queryByRole('link')).toBeNull();
+    expect(within(row).queryByTestId('device-recharge')).toBeNull();
+  });
+
+  it('searches by name, sent as deviceName, and keeps it in the address', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    await screen.findAllByTestId('device-row');
+    await user.type(screen.getByTestId('device-search'), '  fridge ');
+    await user.click(screen.getByTestId('device-search-submit'));
+    await waitFor(() => expect(screen.getAllByTestId('device-row')).toHaveLength(1));
+    expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, deviceName: 'fridge' });
+    expect(screen.getByTestId('location')).toHaveTextContent('/device/list?deviceName=fridge');
+  });
+
+  it('opens filtered by the address, as the expired dialog links it', async () => {
+    const api = server();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list?deviceName=Vaccine%20fridge%20logger&status=offline&service=expired');
+    await screen.findAllByTestId('device-row');
+    expect(screen.getByTestId('device-search')).toHaveValue('Vaccine fridge logger');
+    expect(tableCalls(api)[0]).toEqual({
+      scene: 1,
+      start: 1,
+      pageSize: 10,
+      deviceName: 'Vaccine fridge logger',
+      online: 0,
+      vipState: 2,
+    });
+  });
+
+  it('filters by status and service, each time from page 1', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list?start=2');
+    await screen.findAllByTestId('device-row');
+    await user.selectOptions(screen.getByTestId('device-status-filter'), 'alarm');
+    await waitFor(() => expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, alarm: 1 }));
+    await user.selectOptions(screen.getByTestId('device-service-filter'), 'expiring');
+    await waitFor(() => expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, alarm: 1, vipState: 1 }));
+  });
+
+  it('pages with the pager and changes the page size', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    await screen.findAllByTestId('device-row');
+    expect(screen.getByText('22 in total')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(tableCalls(api).at(-1)).toMatchObject({ start: 2, pageSize: 10 }));
+    await user.selectOptions(screen.getByLabelText('Rows'), '20');
+    await waitFor(() => expect(tableCalls(api).at(-1)).toMatchObject({ start: 1, pageSize: 20 }));
+  });
+
+  it('counts each tab\'s matches and switches tabs by route, keeping the search', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list?deviceName=fridge');
+    await screen.findAllByTestId('device-row');
+    const freezers = screen.getByRole('tab', { name: /Smart freezers/ });
+    await waitFor(() => expect(freezers).toHaveTextContent('Smart freezers1'));
+    const counts = api.callsTo('POST /device/Device/page').map((c) => c.body as DeviceQuery).filter((b) => b.pageSize === 1);
+    expect(counts.map((b) => [b.scene, b.deviceName])).toEqual([[2, 'fridge'], [3, 'fridge']]);
+    await user.click(freezers);
+    expect(screen.getByTestId('location')).toHaveTextContent('/device/list/freezer?deviceName=fridge');
+  });
+
+  it('says when nothing matches', async () => {
+    server([]);
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    expect(await screen.findByTestId('device-list-empty')).toHaveTextContent('No devices found');
+  });
+});

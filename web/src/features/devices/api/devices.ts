@@ -1,0 +1,194 @@
+/**
+ * The device registry (api-contract section 4): POST /device/Device/page for the lists, GET
+ * /device/Device/get for one device with its last reading and probe limits, PUT
+ * /device/Device/update for its name, remark, display precision, unit and country code.
+ * Temperatures always come in Celsius; the client converts them to the device's unit.
+ */
+import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/http';
+
+/** The list's tabs: 1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer. */
+export const SCENES = [1, 2, 3] as const;
+export type Scene = (typeof SCENES)[number];
+
+/** vipInfo.state: 1 service expires within 30 days, 2 expired, 0 neither (lifelong or later). */
+export const VIP_STATES = [0, 1, 2] as const;
+export type VipState = (typeof VIP_STATES)[number];
+
+export const TEMPERATURE_UNITS = ['C', 'F'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+
+export const deviceSchema = z.object({
+  deviceId: z.number(),
+  deviceName: z.string(),
+  deviceGuid: z.string(),
+  typeId: z.number(),
+  deviceTypeName: z.string(),
+  typeScenes: z.array(z.number()),
+  levelId: z.number().nullable(),
+  levelName: z.string().nullable(),
+  /** `YYYY-MM-DD` in the caller's time zone; year 2099 or later is lifelong. */
+  serviceExpiredDate: z.string().nullable(),
+  vipInfo: z.object({ state: z.number() }),
+  smsCount: z.number(),
+  voiceCount: z.number(),
+  countryCode: z.string().nullable(),
+  simIccid: z.string().nullable(),
+  /** 1: the SIM has an active data plan. */
+  jcIccidStatus: z.number(),
+  agreementStatus: z.number(),
+  nodeType: z.number(),
+  /** 1 enabled, 0 disabled. */
+  status: z.number(),
+  remark: z.string().nullable(),
+  ownerId: z.number(),
+  ownerName: z.string(),
+  isOwner: z.boolean(),
+  organizationId: z.number().nullable(),
+  organizationName: z.string().nullable(),
+  online: z.number(),
+  /** 0 normal, otherwise alarming. */
+  alarmState: z.number(),
+  lastReadingAt: z.string().nullable(),
+  /** Celsius. */
+  temperature: z.number().nullable(),
+  /** % RH. */
+  humidity: z.number().nullable(),
+  displayPrecision: z.number(),
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
+  /** The first reading; null: never reported (not enabled). */
+  activatedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Device = z.infer<typeof deviceSchema>;
+
+export const probeSchema = z.object({
+  /** t temperature (Celsius), h humidity (% RH). */
+  probe: z.string(),
+  upperLimit: z.number().nullable(),
+  lowerLimit: z.number().nullable(),
+  ruleEnabled: z.boolean(),
+});
+export type Probe = z.infer<typeof probeSchema>;
+
+export const readingSchema = z.object({
+  ts: z.string(),
+  temperature: z.number().nullable(),
+  humidity: z.number().nullable(),
+});
+export type Reading = z.infer<typeof readingSchema>;
+
+export const deviceDetailSchema = deviceSchema.extend({
+  lastSeenAt: z.string().nullable(),
+  lastReading: readingSchema.nullable(),
+  probes: z.array(probeSchema),
+});
+export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
+
+export const devicePageSchema = z.object({
+  start: z.number(),
+  pageSize: z.number(),
+  totalCount: z.number(),
+  data: z.array(deviceSchema),
+});
+export type DevicePage = z.infer<typeof devicePageSchema>;
+
+/** The filters of the device list, as the server takes them (absent: no filter). */
+export interface DeviceQuery {
+  scene: Scene;
+  /** 1-based page number. */
+  start: number;
+  pageSize: number;
+  /** Part of the name, any case. */
+  deviceName?: string;
+  online?: 0 | 1;
+  alarm?: 0 | 1;
+  status?: 0 | 1;
+  vipState?: VipState;
+}
+
+export async function fetchDevicePage(query: DeviceQuery): Promise<DevicePage> {
+  return devicePageSchema.parse(await api.post('/device/Device/page', query));
+}
+
+export async function fetchDevice(deviceId: number): Promise<DeviceDetail> {
+  // A device that is not there (or not the caller's) is drawn by the page: silent.
+  const data = await api.get('/device/Device/get', { params: { deviceId }, silent: true });
+  return deviceDetailSchema.parse(data);
+}
+
+/** What PUT /device/Device/update may change; fields left out keep their value. */
+export interface DeviceChange {
+  deviceId: number;
+  deviceName?: string;
+  /** Empty clears it. */
+  remark?: string;
+  displayPrecision?: number;
+  temperatureUnit?: TemperatureUnit;
+  countryCode?: string;
+}
+
+/** Saves the change; refusals are left to the form (silent). */
+export async function fetchUpdateDevice(change: DeviceChange): Promise<DeviceDetail> {
+  return deviceDetailSchema.parse(await api.put('/device/Device/update', change, { silent: true }));
+}
+
+export const deviceKeys = {
+  all: ['devices'] as const,
+  lists: () => ['devices', 'list'] as const,
+  list: (query: DeviceQuery) => ['devices', 'list', query] as const,
+  detail: (deviceId: number) => ['devices', 'detail', deviceId] as const,
+};
+
+/** How often the detail page asks for the latest reading. */
+export const REALTIME_REFRESH_MS = 10_000;
+
+/** One page of the list; the previous page stays on screen while the next loads. */
+export function useDevicePage(query: DeviceQuery) {
+  return useQuery({
+    queryKey: deviceKeys.list(query),
+    queryFn: () => fetchDevicePage(query),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/**
+ * How many devices match the same filters in each of `scenes` (one-row pages): the counts on the
+ * list's tabs, so a search that matches nothing here still says where its devices are.
+ */
+export function useSceneTotals(query: DeviceQuery, scenes: readonly Scene[]) {
+  return useQueries({
+    queries: scenes.map((scene) => {
+      const one = { ...query, scene, start: 1, pageSize: 1 };
+      return {
+        queryKey: deviceKeys.list(one),
+        queryFn: () => fetchDevicePage(one),
+        select: (page: DevicePage) => page.totalCount,
+      };
+    }),
+  });
+}
+
+/** One device, asked again every 10 s while the page is open (real-time values). */
+export function useDevice(deviceId: number, enabled = true) {
+  return useQuery({
+    queryKey: deviceKeys.detail(deviceId),
+    queryFn: () => fetchDevice(deviceId),
+    enabled,
+    staleTime: 0,
+    refetchInterval: REALTIME_REFRESH_MS,
+  });
+}
+
+/** The update as a mutation: the answer replaces the cached device, and lists are asked again. */
+export function useUpdateDevice() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fetchUpdateDevice,
+    onSuccess: (device) => {
+      queryClient.setQueryData(deviceKeys.detail(device.deviceId), device);
+      void queryClient.invalidateQueries({ queryKey: deviceKeys.lists() });
+    },
+  });
+}

@@ -1,0 +1,130 @@
+import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Pager } from '@/components/Pager';
+import { usePermitted } from '@/lib/permissions';
+import { ALARM_PERMISSION, useDeviceAlarms, type Alarm } from '../api/alarms';
+import type { DeviceDetail } from '../api/devices';
+import { formatInstant, formatProbe } from '../values';
+
+export const ALARM_PAGE_SIZE = 10;
+const STATES = ['all', '0', '1'] as const;
+type StateFilter = (typeof STATES)[number];
+
+/** The device's alarms, newest first, ten a page, optionally only the untreated or treated ones. */
+export function AlarmRecords({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('devices');
+  const allowed = usePermitted(ALARM_PERMISSION.route, ALARM_PERMISSION.action);
+  const [filter, setFilter] = useState<{ state: StateFilter; start: number }>({ state: 'all', start: 1 });
+  const query = useDeviceAlarms(
+    {
+      deviceId: device.deviceId,
+      start: filter.start,
+      pageSize: ALARM_PAGE_SIZE,
+      ...(filter.state === 'all' ? {} : { state: Number(filter.state) as 0 | 1 }),
+    },
+    allowed,
+  );
+  if (!allowed) {
+    return <NonIdealState icon="lock" title={t('alarms.noPermission')} className="jc-alarms-empty" />;
+  }
+  const page = query.data;
+  return (
+    <div className="jc-alarms" data-testid="device-alarms">
+      <div className="jc-alarms-toolbar">
+        <HTMLSelect
+          aria-label={t('alarms.filter.label')}
+          value={filter.state}
+          onChange={(event) => setFilter({ state: event.currentTarget.value as StateFilter, start: 1 })}
+          options={STATES.map((value) => ({ value, label: t(`alarms.filter.${value}`) }))}
+          data-testid="alarm-state-filter"
+        />
+        <Button icon="refresh" variant="minimal" text={t('list.refresh')} loading={query.isFetching}
+          onClick={() => void query.refetch()} />
+      </div>
+      {page === undefined ? (
+        query.isError ? (
+          <NonIdealState icon="error" title={t('alarms.loadFailed')} className="jc-alarms-empty" />
+        ) : (
+          <Spinner size={32} className="jc-alarms-empty" />
+        )
+      ) : page.data.length === 0 ? (
+        <div data-testid="alarms-empty">
+          <NonIdealState icon="tick-circle" title={t('alarms.empty')} description={t('alarms.emptyHint')} className="jc-alarms-empty" />
+        </div>
+      ) : (
+        <>
+          <AlarmTable alarms={page.data} device={device} stale={query.isPlaceholderData} />
+          <Pager
+            page={filter.start}
+            pageSize={ALARM_PAGE_SIZE}
+            total={page.totalCount}
+            disabled={query.isFetching}
+            onChange={(start) => setFilter((current) => ({ ...current, start }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}
+
+function AlarmTable({ alarms, device, stale }: { alarms: readonly Alarm[]; device: DeviceDetail; stale: boolean }) {
+  const { t, i18n } = useTranslation('devices');
+  const value = (alarm: Alarm, raw: number) => formatProbe(alarm.probe, raw, device.temperatureUnit, device.displayPrecision);
+  return (
+    <div className="jc-alarms-table-wrap">
+      <HTMLTable compact striped className={stale ? 'jc-alarms-table jc-stale' : 'jc-alarms-table'} data-testid="alarm-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('alarms.column.raisedAt')}</th>
+            <th scope="col">{t('alarms.column.probe')}</th>
+            <th scope="col">{t('alarms.column.kind')}</th>
+            <th scope="col">{t('alarms.column.limit')}</th>
+            <th scope="col">{t('alarms.column.value')}</th>
+            <th scope="col">{t('alarms.column.extreme')}</th>
+            <th scope="col">{t('alarms.column.level')}</th>
+            <th scope="col">{t('alarms.column.endedAt')}</th>
+            <th scope="col">{t('alarms.column.state')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alarms.map((alarm) => (
+            <tr key={alarm.id} data-testid="alarm-row">
+              <td>{formatInstant(alarm.raisedAt, i18n.language)}</td>
+              <td>{t(`probe.${alarm.probe}`, { defaultValue: alarm.probe })}</td>
+              <td>
+                <Tag minimal intent={alarm.kind === 1 ? 'danger' : 'primary'} icon={alarm.kind === 1 ? 'arrow-up' : 'arrow-down'}>
+                  {t(`alarms.kind.${alarm.kind}`, { defaultValue: String(alarm.kind) })}
+                </Tag>
+              </td>
+              <td>{value(alarm, alarm.limitValue)}</td>
+              <td>{value(alarm, alarm.value)}</td>
+              <td className="jc-alarms-extreme">{value(alarm, alarm.extremeValue)}</td>
+              <td>{alarm.level > 0 ? t('alarms.level', { level: alarm.level }) : <span className={Classes.TEXT_MUTED}>—</span>}</td>
+              <td>
+                {alarm.endedAt ? (
+                  formatInstant(alarm.endedAt, i18n.language)
+                ) : (
+                  <Tag minimal round intent="danger">
+                    {t('alarms.ongoing')}
+                  </Tag>
+                )}
+              </td>
+              <td>
+                <Tag minimal round intent={alarm.state === 1 ? 'success' : 'warning'}>
+                  {t(`alarms.state.${alarm.state}`, { defaultValue: String(alarm.state) })}
+                </Tag>
+                {alarm.handling !== null && (
+                  <div className={`${Classes.TEXT_MUTED} jc-alarms-handling`} data-testid="alarm-handling">
+                    {[t(`alarms.handling.${alarm.handling}`, { defaultValue: '' }), alarm.handledBy].filter(Boolean).join(' · ')}
+                    {alarm.result && <div className="jc-alarms-result">{alarm.result}</div>}
+                  </div>
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}

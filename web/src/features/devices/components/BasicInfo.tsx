@@ -1,0 +1,273 @@
+import {
+  Button,
+  Callout,
+  Classes,
+  Dialog,
+  DialogBody,
+  DialogFooter,
+  FormGroup,
+  HTMLSelect,
+  InputGroup,
+  SegmentedControl,
+  Tag,
+  TextArea,
+} from '@blueprintjs/core';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Controller, useForm, type Control } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { showError } from '@/features/auth/serverErrors';
+import { editionConfig } from '@/lib/config';
+import { notify } from '@/lib/notify';
+import { usePermitted } from '@/lib/permissions';
+import { useUpdateDevice, type DeviceDetail } from '../api/devices';
+import {
+  changeOf,
+  deviceEditSchema,
+  editValues,
+  NAME_MAX,
+  PRECISIONS,
+  REMARK_MAX,
+  type DeviceEditForm,
+  type DeviceEditValues,
+} from '../schemas';
+import { formatInstant, formatNumber, NO_VALUE } from '../values';
+import { ServiceExpiry } from './DeviceTags';
+
+const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;
+
+/** What the device is: identity, owner, service, display settings; with an edit dialog for what may change. */
+export function BasicInfo({ device }: { device: DeviceDetail }) {
+  const { t, i18n } = useTranslation('devices');
+  const canEdit = usePermitted('device.list', 'edit');
+  const [editing, setEditing] = useState(false);
+  const muted = (text: string) => <span className={Classes.TEXT_MUTED}>{text}</span>;
+
+  const sim = device.simIccid ? (
+    <span className="jc-info-inline">
+      <span className="jc-mono">{device.simIccid}</span>
+      <Tag minimal round intent={device.jcIccidStatus === 1 ? 'success' : 'none'}>
+        {t(device.jcIccidStatus === 1 ? 'info.planActive' : 'info.planInactive')}
+      </Tag>
+    </span>
+  ) : (
+    muted(t('info.simNone'))
+  );
+
+  const facts: [string, string, ReactNode][] = [
+    ['name', t('info.field.name'), device.deviceName],
+    ['guid', t('info.field.guid'), <span className="jc-mono">{device.deviceGuid}</span>],
+    ['type', t('info.field.type'), device.deviceTypeName],
+    ['sim', t('info.field.sim'), sim],
+    ['owner', t('info.field.owner'), device.ownerName],
+    ['organization', t('info.field.organization'), device.organizationName ?? muted(NO_VALUE)],
+    ['level', t('info.field.level'), device.levelName ?? muted(NO_VALUE)],
+    ['expiry', t('info.field.expiry'), <ServiceExpiry device={device} />],
+    ['sms', t('info.field.sms'), String(device.smsCount)],
+    ['voice', t('info.field.voice'), String(device.voiceCount)],
+    ['precision', t('info.field.precision'), t('info.precisionValue', { count: device.displayPrecision, example: formatNumber(0, device.displayPrecision) })],
+    ['unit', t('info.field.unit'), t(`info.unit.${device.temperatureUnit}`)],
+    ['countryCode', t('info.field.countryCode'), device.countryCode ? `+${device.countryCode}` : muted(NO_VALUE)],
+    ['activatedAt', t('info.field.activatedAt'), device.activatedAt ? formatInstant(device.activatedAt, i18n.language) : muted(t('info.neverReported'))],
+    ['createdAt', t('info.field.createdAt'), formatInstant(device.createdAt, i18n.language)],
+    ['remark', t('info.field.remark'), device.remark ? <span className="jc-info-remark">{device.remark}</span> : muted(t('info.noRemark'))],
+  ];
+
+  return (
+    <div className="jc-info" data-testid="device-info">
+      <div className="jc-info-head">
+        <h3 className="jc-info-title">{t('info.title')}</h3>
+        {canEdit && (
+          <Button icon="edit" text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
+        )}
+      </div>
+      <dl className="jc-info-grid">
+        {facts.map(([key, label, value]) => (
+          <div key={key} className={key === 'remark' ? 'jc-info-item jc-info-item--wide' : 'jc-info-item'} data-testid={`info-${key}`}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <Dialog
+        isOpen={editing}
+        onClose={() => setEditing(false)}
+        title={t('info.editTitle')}
+        icon="edit"
+        className="jc-info-dialog"
+      >
+        {editing && <EditForm device={device} onDone={() => setEditing(false)} />}
+      </Dialog>
+    </div>
+  );
+}
+
+function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void }) {
+  const { t, i18n } = useTranslation('devices');
+  const countryCodeEditable = !editionConfig().countryCodeFixed;
+  const resolver = useMemo(
+    () => zodResolver(deviceEditSchema(t, countryCodeEditable)),
+    [t, countryCodeEditable, i18n.language], // the messages are written in the language of the moment
+  );
+  // Taken once: the device is asked again every 10 s, and that must not undo what is being typed.
+  const form = useForm<DeviceEditForm, unknown, DeviceEditValues>({ resolver, defaultValues: editValues(device) });
+  const update = useUpdateDevice();
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await update.mutateAsync(changeOf(device.deviceId, values, countryCodeEditable));
+      notify.success(t('info.saved'));
+      onDone();
+    } catch (error) {
+      setFailure(showError(error, form.setError, FIELDS, {}, t));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('info.editTitle')} data-testid="device-edit-form">
+      <DialogBody>
+        <TextInput control={form.control} name="deviceName" label={t('info.field.name')} maxLength={NAME_MAX} required />
+        <Controller
+          name="remark"
+          control={form.control}
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <FormGroup
+              label={t('info.field.remark')}
+              labelFor="remark"
+              labelInfo={t('info.optional')}
+              intent={fieldState.error ? 'danger' : 'none'}
+              helperText={fieldState.error?.message ?? t('info.remarkHint', { max: REMARK_MAX })}
+            >
+              <TextArea
+                {...field}
+                id="remark"
+                inputRef={ref}
+                fill
+                rows={3}
+                maxLength={REMARK_MAX}
+                intent={fieldState.error ? 'danger' : 'none'}
+                aria-invalid={fieldState.error ? true : undefined}
+              />
+            </FormGroup>
+          )}
+        />
+        <div className="jc-info-form-row">
+          <Controller
+            name="displayPrecision"
+            control={form.control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <FormGroup
+                label={t('info.field.precision')}
+                labelFor="displayPrecision"
+                intent={fieldState.error ? 'danger' : 'none'}
+                helperText={fieldState.error?.message}
+              >
+                <HTMLSelect
+                  {...field}
+                  id="displayPrecision"
+                  ref={ref}
+                  fill
+                  options={PRECISIONS.map((value) => ({
+                    value,
+                    label: `${value} · ${formatNumber(3.14159, Number(value))}`,
+                  }))}
+                />
+              </FormGroup>
+            )}
+          />
+          <Controller
+            name="temperatureUnit"
+            control={form.control}
+            render={({ field, fieldState }) => (
+              <FormGroup
+                label={t('info.field.unit')}
+                intent={fieldState.error ? 'danger' : 'none'}
+                helperText={fieldState.error?.message ?? t('info.unitHint')}
+              >
+                <SegmentedControl
+                  aria-label={t('info.field.unit')}
+                  fill
+                  value={field.value}
+                  onValueChange={(value) => field.onChange(value)}
+                  options={[
+                    { value: 'C', label: t('info.unit.C') },
+                    { value: 'F', label: t('info.unit.F') },
+                  ]}
+                />
+              </FormGroup>
+            )}
+          />
+        </div>
+        {countryCodeEditable && (
+          <TextInput control={form.control} name="countryCode" label={t('info.field.countryCode')} maxLength={4} inputMode="numeric" />
+        )}
+        {failure && (
+          <Callout intent="danger" icon="error" compact role="alert" data-testid="form-error">
+            {failure}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('info.cancel')} onClick={onDone} />
+            <Button
+              type="submit"
+              intent="primary"
+              icon="floppy-disk"
+              text={t('info.save')}
+              loading={form.formState.isSubmitting}
+              data-testid="device-edit-save"
+            />
+          </>
+        }
+      />
+    </form>
+  );
+}
+
+function TextInput({
+  control,
+  name,
+  label,
+  maxLength,
+  required = false,
+  inputMode,
+}: {
+  control: Control<DeviceEditForm, unknown, DeviceEditValues>;
+  name: 'deviceName' | 'countryCode';
+  label: string;
+  maxLength: number;
+  required?: boolean;
+  inputMode?: 'numeric';
+}) {
+  const { t } = useTranslation('devices');
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, ...field }, fieldState }) => (
+        <FormGroup
+          label={label}
+          labelFor={name}
+          labelInfo={required ? t('info.required') : undefined}
+          intent={fieldState.error ? 'danger' : 'none'}
+          helperText={fieldState.error ? <span id={`${name}-help`}>{fieldState.error.message}</span> : undefined}
+        >
+          <InputGroup
+            {...field}
+            id={name}
+            inputRef={ref}
+            maxLength={maxLength}
+            inputMode={inputMode}
+            intent={fieldState.error ? 'danger' : 'none'}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={fieldState.error ? `${name}-help` : undefined}
+          />
+        </FormGroup>
+      )}
+    />
+  );
+}

@@ -1,0 +1,137 @@
+import { Button, ButtonGroup, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DeviceDetail } from '../api/devices';
+import { useHistory, type HistoryQuery } from '../api/history';
+import { historyOption } from '../chart/chartOption';
+import { DEFAULT_RANGE, maxPointsFor, QUICK_RANGES, rangeBounds, WIDTH_STEP, type Bounds, type RangeKey } from '../ranges';
+
+// ECharts arrives only when a chart is drawn.
+const EChart = lazy(() => import('../chart/EChart'));
+
+/**
+ * The width of an element, rounded to WIDTH_STEP so a small resize does not ask for new points;
+ * null until measured, so the first request already fits the chart.
+ */
+function useRoundedWidth() {
+  const ref = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    const element = ref.current;
+    if (!element) return undefined;
+    const measure = () => setWidth(Math.ceil(element.clientWidth / WIDTH_STEP) * WIDTH_STEP);
+    measure();
+    if (typeof ResizeObserver === 'undefined') return undefined;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, width };
+}
+
+/** The history chart with its quick ranges; each choice asks the server again, ending now. */
+export function HistoryPanel({ device }: { device: DeviceDetail }) {
+  const { t, i18n } = useTranslation('devices');
+  const [range, setRange] = useState<{ key: RangeKey; bounds: Bounds }>(() => ({
+    key: DEFAULT_RANGE,
+    bounds: rangeBounds(DEFAULT_RANGE),
+  }));
+  const { ref, width } = useRoundedWidth();
+  const query: HistoryQuery | null =
+    width === null
+      ? null
+      : {
+          deviceId: device.deviceId,
+          startTime: range.bounds.startTime,
+          endTime: range.bounds.endTime,
+          maxPoints: maxPointsFor(width),
+        };
+  const history = useHistory(query);
+  const data = history.data;
+  const choose = (key: RangeKey) => setRange({ key, bounds: rangeBounds(key) });
+
+  const labels = useMemo(
+    () => ({
+      probe: (probe: string) => t(`probe.${probe}`, { defaultValue: probe }),
+      upperLimit: t('chart.upperLimit'),
+      lowerLimit: t('chart.lowerLimit'),
+    }),
+    [t],
+  );
+  const option = useMemo(
+    () =>
+      data
+        ? historyOption({
+            points: data.points,
+            probes: device.probes,
+            unit: device.temperatureUnit,
+            precision: device.displayPrecision,
+            startMs: range.bounds.startMs,
+            endMs: range.bounds.endMs,
+            labels,
+          })
+        : null,
+    [data, device.probes, device.temperatureUnit, device.displayPrecision, range.bounds, labels],
+  );
+  const locale = i18n.language.startsWith('zh') ? 'ZH' : 'EN';
+
+  return (
+    <div className="jc-history" data-testid="device-history">
+      <div className="jc-history-toolbar">
+        <ButtonGroup variant="outlined" aria-label={t('chart.rangeLabel')} className="jc-history-ranges">
+          {QUICK_RANGES.map(({ key }) => (
+            <Button
+              key={key}
+              text={t(`chart.range.${key}`)}
+              active={range.key === key}
+              intent={range.key === key ? 'primary' : 'none'}
+              aria-pressed={range.key === key}
+              data-testid={`range-${key}`}
+              onClick={() => choose(key)}
+            />
+          ))}
+        </ButtonGroup>
+        <Button
+          icon="refresh"
+          variant="minimal"
+          text={t('chart.refresh')}
+          loading={history.isFetching}
+          onClick={() => choose(range.key)}
+          data-testid="history-refresh"
+        />
+        <span className={`${Classes.TEXT_MUTED} jc-history-summary`} data-testid="history-summary">
+          {data && data.total > 0 && (
+            <>
+              {t('chart.summary', { count: data.total })}
+              {data.downsampled && (
+                <span className="jc-history-thinned">
+                  <Icon icon="filter" size={12} />
+                  {t('chart.downsampled', { count: data.points.length })}
+                </span>
+              )}
+            </>
+          )}
+        </span>
+      </div>
+      <div ref={ref} className="jc-history-stage" aria-busy={history.isFetching} data-range={range.key}>
+        {data === undefined ? (
+          history.isError ? (
+            <NonIdealState icon="error" title={t('chart.loadFailed')} className="jc-history-empty" />
+          ) : (
+            <Spinner size={32} className="jc-history-empty" />
+          )
+        ) : data.points.length === 0 ? (
+          <div className="jc-history-empty" data-testid="history-empty">
+            <NonIdealState icon="timeline-line-chart" title={t('chart.empty')} description={t('chart.emptyHint')} />
+          </div>
+        ) : (
+          option && (
+            <Suspense fallback={<Spinner size={32} className="jc-history-empty" />}>
+              <EChart option={option} locale={locale} className={history.isPlaceholderData ? 'jc-history-chart jc-stale' : 'jc-history-chart'} />
+            </Suspense>
+          )
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+/**
+ * The device list's state lives in its address, so a link (the expired dialog's, a home tile's)
+ * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&start=&pageSize=`.
+ */
+import type { DeviceQuery, Scene } from './api/devices';
+import { NAME_MAX } from './schemas';
+
+/** The tabs of the list and their routes (app/routes.ts). */
+export const SCENE_TABS: readonly { scene: Scene; route: string; path: string }[] = [
+  { scene: 1, route: 'deviceList', path: '/device/list' },
+  { scene: 2, route: 'storageList', path: '/device/list/storage' },
+  { scene: 3, route: 'freezerList', path: '/device/list/freezer' },
+];
+
+export function sceneOfRoute(routeName: string | undefined): Scene {
+  return SCENE_TABS.find((tab) => tab.route === routeName)?.scene ?? 1;
+}
+
+export function pathOfScene(scene: Scene): string {
+  return SCENE_TABS.find((tab) => tab.scene === scene)?.path ?? '/device/list';
+}
+
+export const STATUS_FILTERS = ['all', 'online', 'offline', 'alarm', 'enabled', 'disabled'] as const;
+export type StatusFilter = (typeof STATUS_FILTERS)[number];
+export const SERVICE_FILTERS = ['all', 'expiring', 'expired'] as const;
+export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
+
+/** Rows a page, as the spec offers them; 10 by default. */
+export const PAGE_SIZES = [10, 20, 30, 40] as const;
+export const DEFAULT_PAGE_SIZE = 10;
+
+export interface ListFilters {
+  deviceName: string;
+  status: StatusFilter;
+  service: ServiceFilter;
+  start: number;
+  pageSize: number;
+}
+
+export const NO_FILTERS: ListFilters = { deviceName: '', status: 'all', service: 'all', start: 1, pageSize: DEFAULT_PAGE_SIZE };
+
+function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
+  return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
+}
+
+/** The filters an address holds; anything unknown or out of range reads as no filter. */
+export function readFilters(params: URLSearchParams): ListFilters {
+  const start = Number(params.get('start'));
+  const pageSize = Number(params.get('pageSize'));
+  return {
+    deviceName: [...(params.get('deviceName') ?? '').trim()].slice(0, NAME_MAX).join(''),
+    status: oneOf(STATUS_FILTERS, params.get('status'), 'all'),
+    service: oneOf(SERVICE_FILTERS, params.get('service'), 'all'),
+    start: Number.isInteger(start) && start >= 1 ? start : 1,
+    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/** The address of some filters: only what differs from no filter, so a plain list has a plain path. */
+export function writeFilters(filters: ListFilters): URLSearchParams {
+  const params = new URLSearchParams();
+  if (filters.deviceName) params.set('deviceName', filters.deviceName);
+  if (filters.status !== 'all') params.set('status', filters.status);
+  if (filters.service !== 'all') params.set('service', filters.service);
+  if (filters.start > 1) params.set('start', String(filters.start));
+  if (filters.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(filters.pageSize));
+  return params;
+}
+
+/** `path` with the filters' query, if any. */
+export function listHref(path: string, filters: Partial<ListFilters> = {}): string {
+  const query = writeFilters({ ...NO_FILTERS, ...filters }).toString();
+  return query ? `${path}?${query}` : path;
+}
+
+const STATUS_QUERY: Readonly<Record<StatusFilter, Partial<DeviceQuery>>> = {
+  all: {},
+  online: { online: 1 },
+  offline: { online: 0 },
+  alarm: { alarm: 1 },
+  enabled: { status: 1 },
+  disabled: { status: 0 },
+};
+
+const SERVICE_QUERY: Readonly<Record<ServiceFilter, Partial<DeviceQuery>>> = {
+  all: {},
+  expiring: { vipState: 1 },
+  expired: { vipState: 2 },
+};
+
+/** The body of POST /device/Device/page for one tab and its filters. */
+export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
+  return {
+    scene,
+    start: filters.start,
+    pageSize: filters.pageSize,
+    ...(filters.deviceName ? { deviceName: filters.deviceName } : {}),
+    ...STATUS_QUERY[filters.status],
+    ...SERVICE_QUERY[filters.service],
+  };
+}
+
+/** Where the recharge screen opens for these devices (the same address the expired dialog uses). */
+export function rechargeHref(deviceIds: readonly number[]): string {
+  return `/consumer/recharge?deviceIds=${deviceIds.join(',')}`;
+}
+
+export function detailHref(deviceId: number, tab?: string): string {
+  return tab ? `/device/detail/${deviceId}?tab=${tab}` : `/device/detail/${deviceId}`;
+}
