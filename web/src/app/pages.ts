@@ -1,7 +1,9 @@
 /** Which screen each route shows. A route without one shows "still in development" (404). */
 import { pages as auth } from '@/features/auth/pages';
+import { pages as devices } from '@/features/devices/pages';
 import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
+import { pages as messages } from '@/features/messages/pages';
 import type { PageLoader } from './lazy';
 
-export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...errors, ...home };
+export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...devices, ...errors, ...home, ...messages };

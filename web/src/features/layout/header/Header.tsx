@@ -1,5 +1,6 @@
 import { Button, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
+import { MessageBell } from '@/features/messages/components/MessageBell';
 import type { Breakpoint } from '@/lib/device';
 import { useSession } from '@/lib/session';
 import { Brand } from './Brand';
@@ -65,6 +66,7 @@ export function Header({ variant, breakpoint, menuCollapsed, onToggleMenu, onOpe
         </div>
         <div className="jc-header-right">
           {service && !mobile && <VipBadge compact={!desktop} />}
+          {service && <MessageBell />}
           {!mobile && download && <DownloadLink showLabel={desktop} />}
           {!mobile && <FullScreenToggle />}
           {service && !mobile && <HelpLink />}

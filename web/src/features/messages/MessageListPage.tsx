@@ -1,0 +1,139 @@
+import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Pager } from '@/components/Pager';
+import { permitsAction, usePermissions } from '@/lib/permissions';
+import { useSession } from '@/lib/session';
+import { MESSAGE_ROUTE, useAlarmPage, useUntreatedCount, type Alarm } from './api/alarms';
+import { DEVICE_ROUTE } from './api/deviceOptions';
+import { AlarmTable } from './components/AlarmTable';
+import { DealDialog } from './components/DealDialog';
+import { MessageFilters, PageSize } from './components/MessageFilters';
+import { alarmQuery, isFiltered, NO_FILTERS, rangeIsValid, readFilters, writeFilters, type MessageFilters as Filters } from './listQuery';
+import './messages.css';
+
+/** The message centre: the alarm messages of the caller's devices, filtered, paged and handled. */
+export default function MessageListPage() {
+  const { t } = useTranslation(['messages', 'app']);
+  const { info } = useSession();
+  const held = usePermissions();
+  const readable = permitsAction(held, MESSAGE_ROUTE, 'query');
+  if (!info) return null;
+  return (
+    <div className="jc-msg" data-testid="message-list-page">
+      <header className="jc-msg-head">
+        <H2 className="jc-msg-title">{t('app:route.messageList')}</H2>
+        <p className={Classes.TEXT_MUTED}>{t('subtitle')}</p>
+      </header>
+      <Card className="jc-msg-card" elevation={0}>
+        {readable ? (
+          <AlarmMessages accountId={info.baseAccount.id} withDevices={held.has(DEVICE_ROUTE)} />
+        ) : (
+          <div data-testid="messages-no-permission">
+            <NonIdealState icon="lock" title={t('noPermission.title')} description={t('noPermission.text')} className="jc-msg-state" />
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}
+
+function AlarmMessages({ accountId, withDevices }: { accountId: number; withDevices: boolean }) {
+  const { t } = useTranslation('messages');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const filters = readFilters(params);
+  const valid = rangeIsValid(filters);
+  const query = useAlarmPage(accountId, alarmQuery(filters), valid);
+  const untreated = useUntreatedCount(accountId);
+  const [dealing, setDealing] = useState<Alarm | null>(null);
+
+  const href = (next: Filters) => {
+    const search = writeFilters(next).toString();
+    return search ? `${location.pathname}?${search}` : location.pathname;
+  };
+  const go = (next: Filters) => navigate(href(next));
+  // Any new filter starts again on page 1.
+  const refine = (change: Partial<Filters>) => go({ ...filters, start: 1, ...change });
+  const page = valid ? query.data : undefined;
+
+  // Handling the last row of the last page (under "untreated") leaves that page empty: go back one.
+  const lastPage = page ? Math.max(1, Math.ceil(page.totalCount / filters.pageSize)) : 1;
+  const pastTheEnd = !query.isPlaceholderData && page !== undefined && page.data.length === 0 && filters.start > lastPage;
+  useEffect(() => {
+    if (pastTheEnd) navigate(href({ ...filters, start: lastPage }), { replace: true });
+  });
+
+  let body: ReactNode;
+  if (!valid) {
+    body = <NonIdealState icon="calendar" description={t('filter.rangeInvalid')} className="jc-msg-state" />;
+  } else if (query.isPending) {
+    body = <Spinner className="jc-msg-state" size={32} />;
+  } else if (query.isError && !page) {
+    body = (
+      <div data-testid="messages-failed">
+        <NonIdealState icon="error" title={t('failed.title')} className="jc-msg-state"
+          action={<Button icon="refresh" text={t('failed.retry')} onClick={() => void query.refetch()} />} />
+      </div>
+    );
+  } else if (!page || page.data.length === 0) {
+    body = (
+      <div data-testid="messages-empty">
+        <NonIdealState
+          icon="notifications"
+          title={t('empty.title')}
+          description={isFiltered(filters) ? t('empty.filtered') : t('empty.text')}
+          className="jc-msg-state"
+        />
+      </div>
+    );
+  } else {
+    body = <AlarmTable alarms={page.data} onDeal={setDealing} />;
+  }
+
+  return (
+    <>
+      <div className="jc-msg-card-head">
+        <Tabs id="message-kinds" selectedTabId="alarms" className="jc-msg-tabs">
+          <Tab
+            id="alarms"
+            title={t('tabs.alarms')}
+            icon="warning-sign"
+            tagContent={untreated.data ? untreated.data : undefined}
+            tagProps={{ intent: 'danger', round: true }}
+          />
+        </Tabs>
+      </div>
+      <MessageFilters
+        accountId={accountId}
+        filters={filters}
+        withDevices={withDevices}
+        onRefine={refine}
+        onReset={() => go(NO_FILTERS)}
+        onRefresh={() => {
+          void query.refetch();
+          void untreated.refetch();
+        }}
+        refreshing={query.isFetching && !query.isPending}
+      />
+      <div className={`jc-msg-body${query.isPlaceholderData ? ' is-stale' : ''}`} aria-busy={query.isFetching}>
+        {body}
+      </div>
+      {page && page.totalCount > 0 && (
+        <div className="jc-msg-foot">
+          <PageSize value={filters.pageSize} onChange={(pageSize) => refine({ pageSize })} />
+          <Pager
+            page={filters.start}
+            pageSize={filters.pageSize}
+            total={page.totalCount}
+            onChange={(start) => go({ ...filters, start })}
+            disabled={query.isFetching}
+          />
+        </div>
+      )}
+      <DealDialog alarm={dealing} onClose={() => setDealing(null)} />
+    </>
+  );
+}

@@ -1,0 +1,161 @@
+/**
+ * The message centre's alarm messages (spec seed 001 sections 2-5): POST /device/DeviceAlarm/page
+ * for the list, POST /device/DeviceAlarm/deal to handle one, GET /device/DeviceAlarm/count for the
+ * header badge. The server wants `message.list:query` to read and `message.list:edit` to handle.
+ */
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/http';
+
+export const MESSAGE_ROUTE = 'message.list';
+
+/** 0 untreated, 1 treated. */
+export const ALARM_STATES = [0, 1] as const;
+export type AlarmState = (typeof ALARM_STATES)[number];
+export const UNTREATED: AlarmState = 0;
+export const TREATED: AlarmState = 1;
+
+/** 1 approve, 2 refuse, 3 defer. */
+export const HANDLINGS = [1, 2, 3] as const;
+export type Handling = (typeof HANDLINGS)[number];
+
+/** 1 above the upper limit, 2 below the lower. */
+export const ABOVE = 1;
+export const BELOW = 2;
+
+/** How a device shows temperatures; the server always sends them in Celsius. */
+export const TEMPERATURE_UNITS = ['C', 'F'] as const;
+export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+
+/** Graded alarms go up to level 3; 0 means nobody has been alerted yet. */
+export const MAX_LEVEL = 3;
+
+/** The badge polls this often (and every handling refreshes it at once). */
+export const COUNT_REFRESH_MS = 30_000;
+
+export function isHandling(value: unknown): value is Handling {
+  return typeof value === 'number' && (HANDLINGS as readonly number[]).includes(value);
+}
+
+export const alarmSchema = z.object({
+  id: z.number(),
+  deviceId: z.number(),
+  deviceName: z.string(),
+  deviceGuid: z.string(),
+  /** Null once the rule is deleted. */
+  ruleId: z.number().nullable(),
+  /** t temperature, h humidity (% RH). */
+  probe: z.string(),
+  kind: z.number(),
+  /** Temperatures always in Celsius, whatever the device shows (see temperatureUnit). */
+  limitValue: z.number(),
+  /** The reading that raised the alarm. */
+  value: z.number(),
+  /** The furthest from the limit. */
+  extremeValue: z.number(),
+  /** The highest graded level alerted, 0 none yet. */
+  level: z.number(),
+  /** The value left the limits. */
+  startedAt: z.string(),
+  /** It had stayed out for the rule's delay. */
+  raisedAt: z.string(),
+  /** Back inside; null while it lasts. */
+  endedAt: z.string().nullable(),
+  state: z.number(),
+  handling: z.number().nullable(),
+  result: z.string().nullable(),
+  handledAt: z.string().nullable(),
+  /** The user name of who handled it; null while untreated (or once that account is gone). */
+  handledBy: z.string().nullable(),
+  /** How the device shows temperatures: C or F. */
+  temperatureUnit: z.enum(TEMPERATURE_UNITS),
+  /** The decimals the device's values show. */
+  displayPrecision: z.number().int(),
+});
+export type Alarm = z.infer<typeof alarmSchema>;
+
+export const alarmPageSchema = z.object({
+  start: z.number(),
+  pageSize: z.number(),
+  totalCount: z.number(),
+  data: z.array(alarmSchema),
+});
+export type AlarmPage = z.infer<typeof alarmPageSchema>;
+
+/** The body of POST /device/DeviceAlarm/page. */
+export interface AlarmQuery {
+  /** 1-based page number. */
+  start: number;
+  pageSize: number;
+  deviceId?: number;
+  state?: AlarmState;
+  /** Raised at or after (ISO 8601; without an offset the server reads it in the X-Time-Zone). */
+  startTime?: string;
+  /** Raised before. */
+  endTime?: string;
+}
+
+export interface DealBody {
+  id: number;
+  handling: Handling;
+  /** Up to 50 characters; null for none. */
+  result: string | null;
+}
+
+export async function fetchAlarmPage(query: AlarmQuery): Promise<AlarmPage> {
+  return alarmPageSchema.parse(await api.post('/device/DeviceAlarm/page', query));
+}
+
+/** Handles an untreated alarm; refusals are left to the dialog (silent). */
+export async function dealAlarm(body: DealBody): Promise<Alarm> {
+  return alarmSchema.parse(await api.post('/device/DeviceAlarm/deal', body, { silent: true }));
+}
+
+/** Untreated alarms of the caller's devices; a failed poll says nothing (the badge just keeps its number). */
+export async function fetchUntreatedCount(): Promise<number> {
+  return z.number().int().nonnegative().parse(await api.get('/device/DeviceAlarm/count', { silent: true }));
+}
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  page: (accountId: number, query: AlarmQuery) => ['messages', 'alarms', 'page', accountId, query] as const,
+  count: (accountId: number) => ['messages', 'alarms', 'count', accountId] as const,
+};
+/** The device detail's alarm records (features/devices) show the same messages. */
+const DEVICE_ALARM_KEYS = ['devices', 'alarms'] as const;
+
+/** One page of alarm messages, newest first; the previous page stays while the next loads. */
+export function useAlarmPage(accountId: number, query: AlarmQuery, enabled = true) {
+  return useQuery({
+    queryKey: messageKeys.page(accountId, query),
+    queryFn: () => fetchAlarmPage(query),
+    placeholderData: keepPreviousData,
+    enabled,
+  });
+}
+
+/** The untreated count of the header badge, polled every 30 s. */
+export function useUntreatedCount(accountId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: messageKeys.count(accountId ?? 0),
+    queryFn: fetchUntreatedCount,
+    enabled: enabled && accountId !== undefined,
+    refetchInterval: COUNT_REFRESH_MS,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** Handling as a mutation: whatever the outcome, the lists and the badge are asked again. */
+export function useDealAlarm() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: dealAlarm,
+    onSettled: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+        queryClient.invalidateQueries({ queryKey: DEVICE_ALARM_KEYS }),
+      ]);
+    },
+  });
+}

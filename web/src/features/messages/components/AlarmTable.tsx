@@ -1,0 +1,101 @@
+import { Button, HTMLTable } from '@blueprintjs/core';
+import { useTranslation } from 'react-i18next';
+import { Permit } from '@/components/Permit';
+import { MESSAGE_ROUTE, UNTREATED, type Alarm } from '../api/alarms';
+import { alarmValue, formatInstant, probeKey } from '../values';
+import { HandledSummary, KindTag, LevelTag, StateTag } from './AlarmTags';
+
+export interface AlarmTableProps {
+  /** One page of alarm messages, newest first. */
+  alarms: readonly Alarm[];
+  /** Opens the handling dialog for an untreated alarm. */
+  onDeal: (alarm: Alarm) => void;
+}
+
+/** The alarm messages as a table: device, excursion, values, level, times, state and handling. */
+export function AlarmTable({ alarms, onDeal }: AlarmTableProps) {
+  const { t } = useTranslation('messages');
+  return (
+    <div className="jc-msg-table-wrap">
+      <HTMLTable className="jc-msg-table" compact striped data-testid="alarm-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('column.device')}</th>
+            <th scope="col">{t('column.alarm')}</th>
+            <th scope="col" className="jc-msg-num">{t('column.value')}</th>
+            <th scope="col" className="jc-msg-num">{t('column.limit')}</th>
+            <th scope="col" className="jc-msg-num">{t('column.extreme')}</th>
+            <th scope="col">{t('column.level')}</th>
+            <th scope="col">{t('column.time')}</th>
+            <th scope="col">{t('column.state')}</th>
+            <th scope="col">{t('column.handling')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {alarms.map((alarm) => (
+            <AlarmRow key={alarm.id} alarm={alarm} onDeal={onDeal} />
+          ))}
+        </tbody>
+      </HTMLTable>
+    </div>
+  );
+}
+
+function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => void }) {
+  const { t, i18n } = useTranslation('messages');
+  const untreated = alarm.state === UNTREATED;
+  const time = (iso: string | null) => formatInstant(iso, i18n.language);
+  return (
+    <tr
+      className={untreated ? 'is-untreated' : undefined}
+      data-testid="alarm-row"
+      data-alarm-id={alarm.id}
+      data-state={alarm.state}
+      data-device-name={alarm.deviceName}
+    >
+      <td className="jc-msg-device">
+        <span className="jc-msg-device-name">{alarm.deviceName}</span>
+        <span className="jc-msg-guid">{alarm.deviceGuid}</span>
+      </td>
+      <td className="jc-msg-alarm">
+        <span className="jc-msg-probe">{t(probeKey(alarm.probe))}</span>
+        <KindTag kind={alarm.kind} />
+      </td>
+      <td className="jc-msg-num jc-msg-value" data-testid="alarm-value">{alarmValue(alarm, alarm.value)}</td>
+      <td className="jc-msg-num" data-testid="alarm-limit">{alarmValue(alarm, alarm.limitValue)}</td>
+      <td className="jc-msg-num jc-msg-extreme" data-testid="alarm-extreme">{alarmValue(alarm, alarm.extremeValue)}</td>
+      <td>
+        <LevelTag alarm={alarm} />
+      </td>
+      <td className="jc-msg-times">
+        <dl>
+          <dt>{t('time.started')}</dt>
+          <dd>{time(alarm.startedAt)}</dd>
+          <dt>{t('time.raised')}</dt>
+          <dd>{time(alarm.raisedAt)}</dd>
+          <dt>{t('time.ended')}</dt>
+          <dd className={alarm.endedAt ? undefined : 'is-ongoing'}>{alarm.endedAt ? time(alarm.endedAt) : t('time.ongoing')}</dd>
+        </dl>
+      </td>
+      <td>
+        <StateTag state={alarm.state} />
+      </td>
+      <td className="jc-msg-handling">
+        {untreated ? (
+          <Permit route={MESSAGE_ROUTE} action="edit" show>
+            <Button
+              size="small"
+              intent="primary"
+              icon="take-action"
+              text={t('deal.action')}
+              data-testid="alarm-deal"
+              onClick={() => onDeal(alarm)}
+            />
+          </Permit>
+        ) : (
+          <HandledSummary alarm={alarm} />
+        )}
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,208 @@
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, RadioCard, TextArea } from '@blueprintjs/core';
+import type { IconName } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { useRevalidateOnLanguageChange } from '@/features/auth/hooks/useRevalidateOnLanguageChange';
+import { showError } from '@/features/auth/serverErrors';
+import { ApiError } from '@/lib/http';
+import { notify } from '@/lib/notify';
+import { useDealAlarm, type Alarm, type Handling } from '../api/alarms';
+import { DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, resultOf, type DealForm } from '../dealSchema';
+import { alarmValue, formatInstant, lengthOf, probeKey } from '../values';
+import { KindTag, LevelTag } from './AlarmTags';
+
+/** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */
+export const ALREADY_HANDLED = 1011;
+
+const CHOICES: readonly { handling: Handling; key: 'approve' | 'refuse' | 'defer'; icon: IconName }[] = [
+  { handling: 1, key: 'approve', icon: 'tick-circle' },
+  { handling: 2, key: 'refuse', icon: 'disable' },
+  { handling: 3, key: 'defer', icon: 'time' },
+];
+
+export interface DealDialogProps {
+  /** The untreated alarm to handle; nothing shows without one. */
+  alarm: Alarm | null;
+  /** Closes the dialog (after handling, or on cancel). */
+  onClose: () => void;
+}
+
+/** Approve, refuse or defer an untreated alarm with a short result; once only. */
+export function DealDialog({ alarm, onClose }: DealDialogProps) {
+  const { t } = useTranslation('messages');
+  return (
+    <Dialog
+      isOpen={alarm !== null}
+      onClose={onClose}
+      title={t('deal.title')}
+      icon="take-action"
+      className="jc-msg-deal-dialog"
+      canOutsideClickClose={false}
+    >
+      {alarm && <DealFields key={alarm.id} alarm={alarm} onClose={onClose} />}
+    </Dialog>
+  );
+}
+
+function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
+  const { t, i18n } = useTranslation('messages');
+  const resolver = useMemo(() => zodResolver(dealSchema(t)), [t, i18n.language]);
+  const form = useForm<DealForm>({ resolver, defaultValues: { handling: null, result: '' } });
+  useRevalidateOnLanguageChange(form);
+  const deal = useDealAlarm();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [handledElsewhere, setHandledElsewhere] = useState(false);
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      await deal.mutateAsync(dealBody(alarm.id, values));
+    } catch (error) {
+      if (error instanceof ApiError && error.code === ALREADY_HANDLED) setHandledElsewhere(true);
+      setFailure(showError(error, form.setError, DEAL_FIELDS, {}, t));
+      return;
+    }
+    notify.success(t('deal.done'));
+    onClose();
+  });
+
+  const result = form.watch('result');
+  const used = lengthOf(resultOf(result) ?? '');
+
+  return (
+    <form onSubmit={submit} noValidate data-testid="deal-dialog" aria-label={t('deal.title')}>
+      <DialogBody>
+        <AlarmSummary alarm={alarm} />
+        <Controller
+          name="handling"
+          control={form.control}
+          render={({ field, fieldState }) => (
+            <FormGroup
+              label={<span id="deal-handling-label">{t('deal.handling')}</span>}
+              intent={fieldState.error ? 'danger' : 'none'}
+              helperText={fieldState.error?.message}
+              className="jc-msg-deal-handling"
+            >
+              <div role="radiogroup" aria-labelledby="deal-handling-label" className="jc-msg-deal-choices">
+                {CHOICES.map((choice) => (
+                  <RadioCard
+                    key={choice.handling}
+                    checked={field.value === choice.handling}
+                    onChange={() => field.onChange(choice.handling)}
+                    value={String(choice.handling)}
+                    inputProps={{ name: 'handling', 'aria-label': t(`deal.${choice.key}`) }}
+                    inputRef={choice.handling === 1 ? field.ref : undefined}
+                    className={`jc-msg-deal-choice jc-msg-deal-choice--${choice.key}`}
+                    data-testid={`deal-${choice.key}`}
+                    showAsSelectedWhenChecked
+                    compact
+                  >
+                    <span className="jc-msg-deal-choice-text">
+                      <span className="jc-msg-deal-choice-name">
+                        <Icon icon={choice.icon} size={14} />
+                        {t(`deal.${choice.key}`)}
+                      </span>
+                      <span className="jc-msg-deal-choice-hint">{t(`deal.${choice.key}Hint`)}</span>
+                    </span>
+                  </RadioCard>
+                ))}
+              </div>
+            </FormGroup>
+          )}
+        />
+        <Controller
+          name="result"
+          control={form.control}
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <FormGroup
+              label={t('deal.result')}
+              labelFor="deal-result"
+              intent={fieldState.error ? 'danger' : 'none'}
+              helperText={
+                <span className="jc-msg-deal-helper">
+                  <span id="deal-result-help">{fieldState.error?.message}</span>
+                  <span className={`jc-msg-deal-counter${used > RESULT_MAX ? ' is-over' : ''}`} data-testid="deal-counter">
+                    {t('deal.counter', { count: used, max: RESULT_MAX })}
+                  </span>
+                </span>
+              }
+            >
+              <TextArea
+                {...field}
+                id="deal-result"
+                inputRef={ref}
+                fill
+                rows={3}
+                placeholder={t('deal.resultPlaceholder')}
+                intent={fieldState.error ? 'danger' : 'none'}
+                aria-invalid={fieldState.error ? true : undefined}
+                aria-describedby="deal-result-help"
+                data-testid="deal-result"
+              />
+            </FormGroup>
+          )}
+        />
+        {failure && (
+          <Callout intent="danger" icon="error" compact role="alert" data-testid="deal-error">
+            {failure}
+          </Callout>
+        )}
+      </DialogBody>
+      <DialogFooter
+        actions={
+          <>
+            <Button text={t('deal.cancel')} onClick={onClose} />
+            <Button
+              type="submit"
+              intent="primary"
+              text={t('deal.submit')}
+              loading={form.formState.isSubmitting}
+              disabled={handledElsewhere}
+              data-testid="deal-submit"
+            />
+          </>
+        }
+      >
+        <span className="jc-msg-deal-once">{t('deal.once')}</span>
+      </DialogFooter>
+    </form>
+  );
+}
+
+/** What is being handled: the device, the excursion and when it was raised. */
+function AlarmSummary({ alarm }: { alarm: Alarm }) {
+  const { t, i18n } = useTranslation('messages');
+  return (
+    <div className="jc-msg-summary" data-testid="deal-summary">
+      <div className="jc-msg-summary-head">
+        <span className="jc-msg-device-name">{alarm.deviceName}</span>
+        <span className="jc-msg-guid">{alarm.deviceGuid}</span>
+      </div>
+      <div className="jc-msg-summary-tags">
+        <span className="jc-msg-probe">{t(probeKey(alarm.probe))}</span>
+        <KindTag kind={alarm.kind} />
+        <LevelTag alarm={alarm} />
+      </div>
+      <dl className="jc-msg-summary-facts">
+        <div>
+          <dt>{t('column.value')}</dt>
+          <dd>{alarmValue(alarm, alarm.value)}</dd>
+        </div>
+        <div>
+          <dt>{t('column.limit')}</dt>
+          <dd>{alarmValue(alarm, alarm.limitValue)}</dd>
+        </div>
+        <div>
+          <dt>{t('column.extreme')}</dt>
+          <dd>{alarmValue(alarm, alarm.extremeValue)}</dd>
+        </div>
+        <div>
+          <dt>{t('filter.raised')}</dt>
+          <dd>{formatInstant(alarm.raisedAt, i18n.language)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}

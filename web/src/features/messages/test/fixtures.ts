@@ -1,0 +1,79 @@
+/** Test data of the message centre: alarm messages like the server's, and a server that keeps them. */
+import type { Alarm } from '../api/alarms';
+import { envelope, fakeServer, type Call, type FakeServer, type Routes } from '@/features/dialogs/testing';
+
+export const READER = ['home', 'message.list', 'message.list:query', 'device.list'];
+export const HANDLER = [...READER, 'message.list:edit'];
+
+export function alarm(change: Partial<Alarm> = {}): Alarm {
+  return {
+    id: 1,
+    deviceId: 3,
+    deviceName: 'Vaccine fridge logger',
+    deviceGuid: 'RCW360A0000003',
+    ruleId: 3,
+    probe: 't',
+    kind: 1,
+    limitValue: 8,
+    value: 8.6,
+    extremeValue: 11.2,
+    level: 2,
+    startedAt: '2026-05-01T08:00:00+08:00',
+    raisedAt: '2026-05-01T08:05:00+08:00',
+    endedAt: null,
+    state: 0,
+    handling: null,
+    result: null,
+    handledAt: null,
+    handledBy: null,
+    temperatureUnit: 'C',
+    displayPrecision: 1,
+    ...change,
+  };
+}
+
+export const DEVICES = [
+  { deviceId: 3, deviceName: 'Vaccine fridge logger', deviceGuid: 'RCW360A0000003' },
+  { deviceId: 1, deviceName: 'Cold room A', deviceGuid: 'RCW360A0000001' },
+];
+
+export interface AlarmServer extends FakeServer {
+  alarms: Alarm[];
+}
+
+/** Who the fake server says handled an alarm (the signed-in account of the tests). */
+export const HANDLED_BY = 'alice';
+
+/** Pages, counts and handles `alarms` as the server would; `extra` answers anything else. */
+export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
+  const store = alarms.map((a) => ({ ...a }));
+  const page = (call: Call) => {
+    const body = call.body as { start: number; pageSize: number; state?: number; deviceId?: number };
+    const rows = store
+      .filter((a) => body.state === undefined || a.state === body.state)
+      .filter((a) => body.deviceId === undefined || a.deviceId === body.deviceId);
+    const from = (body.start - 1) * body.pageSize;
+    return envelope({ start: body.start, pageSize: body.pageSize, totalCount: rows.length, data: rows.slice(from, from + body.pageSize) });
+  };
+  const server = fakeServer({
+    'POST /device/DeviceAlarm/page': page,
+    'GET /device/DeviceAlarm/count': () => envelope(store.filter((a) => a.state === 0).length),
+    'POST /device/DeviceAlarm/deal': (call) => {
+      const body = call.body as { id: number; handling: number; result: string | null };
+      const row = store.find((a) => a.id === body.id);
+      if (!row) return envelope(null, 404, 404, 'Not found');
+      if (row.state === 1) return envelope(null, 1011, 409, 'This alarm has already been handled');
+      Object.assign(row, {
+        state: 1, handling: body.handling, result: body.result, handledAt: '2026-05-01T09:00:00+08:00', handledBy: HANDLED_BY,
+      });
+      return envelope(row);
+    },
+    'POST /device/Device/page': (call) => {
+      const name = ((call.body as { deviceName?: string }).deviceName ?? '').toLowerCase();
+      const rows = DEVICES.filter((d) => d.deviceName.toLowerCase().includes(name));
+      return envelope({ start: 1, pageSize: 20, totalCount: rows.length, data: rows });
+    },
+    ...extra,
+  });
+  return { ...server, alarms: store };
+}
