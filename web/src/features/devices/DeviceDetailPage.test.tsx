@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer, setUpI18n, type Call, type Routes } from '@/features/dialogs/testing';
 import { session } from '@/lib/session';
-import type { Alarm } from './api/alarms';
+import type { Alarm } from '@/features/messages/api/alarms';
+import { alarm } from '@/features/messages/test/fixtures';
 import type { DeviceDetail } from './api/devices';
 import type { HistoryQuery } from './api/history';
 import type { ChartOption } from './chart/chartOption';
@@ -19,27 +20,17 @@ vi.mock('./chart/EChart', () => ({
 
 const PATTERN = '/device/detail/:deviceId';
 
-const ALARM: Alarm = {
+const ALARM = alarm({
   id: 11,
   deviceId: 1,
   deviceName: 'Cold room A logger',
   deviceGuid: 'RCW360A0000001',
   ruleId: 1,
-  probe: 't',
-  kind: 1,
-  limitValue: 8,
   value: 8.3,
-  extremeValue: 11.2,
-  level: 2,
   startedAt: '2026-11-20T23:39:05+08:00',
   raisedAt: '2026-11-20T23:44:05+08:00',
-  endedAt: null,
-  state: 0,
-  handling: null,
-  result: null,
-  handledAt: null,
-  handledBy: null,
-};
+  temperatureUnit: 'F',
+});
 const HANDLED: Alarm = {
   ...ALARM,
   id: 10,
@@ -53,6 +44,7 @@ const HANDLED: Alarm = {
   result: 'Door closed, compressor reset',
   handledAt: '2026-11-21T08:00:00+08:00',
   handledBy: 'alice',
+  displayPrecision: 2,
 };
 
 function server(device: DeviceDetail = detail(), extra: Routes = {}) {
@@ -168,6 +160,7 @@ describe('DeviceDetailPage', () => {
     expect(row).toHaveTextContent('Ongoing');
     expect(row).toHaveTextContent('Untreated');
     expect(handled).toHaveTextContent('Below lower limit');
+    expect(handled).toHaveTextContent('33.08 °F'); // extreme 0.6 °C, in the alarm's own decimals
     expect(handled).toHaveTextContent('Treated');
     expect(within(handled!).getByTestId('alarm-handling')).toHaveTextContent('Approved · aliceDoor closed, compressor reset');
     expect(api.callsTo('POST /device/DeviceAlarm/page')[0]?.body).toEqual({ deviceId: 1, start: 1, pageSize: 10 });

@@ -34,7 +34,8 @@ import {
   type ListFilters,
 } from './listQuery';
 import { NAME_MAX } from './schemas';
-import { deviceState, formatInstant, formatProbe } from './values';
+import { formatInstant, formatValue } from '@/lib/units';
+import { deviceState } from './values';
 import './devices.css';
 
 /** The device list (list mode) of one tab: cold-chain monitoring, smart cold storage or smart freezers. */
@@ -263,8 +264,8 @@ function ReadingCell({ device }: { device: Device }) {
   return (
     <div className="jc-devices-reading">
       <span className={alarming ? 'jc-devices-values is-alarm' : 'jc-devices-values'}>
-        {device.temperature !== null && <span>{formatProbe('t', device.temperature, unit, precision)}</span>}
-        {device.humidity !== null && <span>{formatProbe('h', device.humidity, unit, precision)}</span>}
+        {device.temperature !== null && <span>{formatValue('t', device.temperature, unit, precision)}</span>}
+        {device.humidity !== null && <span>{formatValue('h', device.humidity, unit, precision)}</span>}
       </span>
       <time className={Classes.TEXT_MUTED} dateTime={device.lastReadingAt}>
         {formatInstant(device.lastReadingAt, i18n.language, false)}

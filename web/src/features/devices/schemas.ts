@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import type { DeviceChange, DeviceDetail, TemperatureUnit } from './api/devices';
-import { PRECISION_MAX } from './values';
+import { PRECISION_MAX } from '@/lib/units';
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 

@@ -7,6 +7,7 @@
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
+import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 
 /** The list's tabs: 1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer. */
 export const SCENES = [1, 2, 3] as const;
@@ -16,8 +17,7 @@ export type Scene = (typeof SCENES)[number];
 export const VIP_STATES = [0, 1, 2] as const;
 export type VipState = (typeof VIP_STATES)[number];
 
-export const TEMPERATURE_UNITS = ['C', 'F'] as const;
-export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export { TEMPERATURE_UNITS, type TemperatureUnit };
 
 export const deviceSchema = z.object({
   deviceId: z.number(),

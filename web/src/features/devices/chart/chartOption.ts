@@ -14,7 +14,7 @@ import type {
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
 import type { Probe, Reading, TemperatureUnit } from '../api/devices';
-import { formatNumber, probeValue, unitSymbol } from '../values';
+import { formatNumber, probeValue, unitSymbol } from '@/lib/units';
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption

@@ -2,10 +2,12 @@ import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
+import type { Alarm } from '@/features/messages/api/alarms';
+import { alarmValue } from '@/features/messages/values';
 import { usePermitted } from '@/lib/permissions';
-import { ALARM_PERMISSION, useDeviceAlarms, type Alarm } from '../api/alarms';
+import { formatInstant } from '@/lib/units';
+import { ALARM_PERMISSION, useDeviceAlarms } from '../api/alarms';
 import type { DeviceDetail } from '../api/devices';
-import { formatInstant, formatProbe } from '../values';
 
 export const ALARM_PAGE_SIZE = 10;
 const STATES = ['all', '0', '1'] as const;
@@ -54,7 +56,7 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
         </div>
       ) : (
         <>
-          <AlarmTable alarms={page.data} device={device} stale={query.isPlaceholderData} />
+          <AlarmTable alarms={page.data} stale={query.isPlaceholderData} />
           <Pager
             page={filter.start}
             pageSize={ALARM_PAGE_SIZE}
@@ -68,9 +70,8 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
   );
 }
 
-function AlarmTable({ alarms, device, stale }: { alarms: readonly Alarm[]; device: DeviceDetail; stale: boolean }) {
+function AlarmTable({ alarms, stale }: { alarms: readonly Alarm[]; stale: boolean }) {
   const { t, i18n } = useTranslation('devices');
-  const value = (alarm: Alarm, raw: number) => formatProbe(alarm.probe, raw, device.temperatureUnit, device.displayPrecision);
   return (
     <div className="jc-alarms-table-wrap">
       <HTMLTable compact striped className={stale ? 'jc-alarms-table jc-stale' : 'jc-alarms-table'} data-testid="alarm-table">
@@ -97,9 +98,9 @@ function AlarmTable({ alarms, device, stale }: { alarms: readonly Alarm[]; devic
                   {t(`alarms.kind.${alarm.kind}`, { defaultValue: String(alarm.kind) })}
                 </Tag>
               </td>
-              <td>{value(alarm, alarm.limitValue)}</td>
-              <td>{value(alarm, alarm.value)}</td>
-              <td className="jc-alarms-extreme">{value(alarm, alarm.extremeValue)}</td>
+              <td>{alarmValue(alarm, alarm.limitValue)}</td>
+              <td>{alarmValue(alarm, alarm.value)}</td>
+              <td className="jc-alarms-extreme">{alarmValue(alarm, alarm.extremeValue)}</td>
               <td>{alarm.level > 0 ? t('alarms.level', { level: alarm.level }) : <span className={Classes.TEXT_MUTED}>—</span>}</td>
               <td>
                 {alarm.endedAt ? (

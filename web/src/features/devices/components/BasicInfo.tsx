@@ -31,7 +31,7 @@ import {
   type DeviceEditForm,
   type DeviceEditValues,
 } from '../schemas';
-import { formatInstant, formatNumber, NO_VALUE } from '../values';
+import { formatInstant, formatNumber, NO_VALUE } from '@/lib/units';
 import { ServiceExpiry } from './DeviceTags';
 
 const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;

@@ -2,7 +2,8 @@ import { Classes, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { daysUntil, localToday } from '@/features/dialogs/expiredRows';
 import type { Device } from '../api/devices';
-import { deviceState, NO_VALUE, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '../values';
+import { NO_VALUE } from '@/lib/units';
+import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '../values';
 
 const STATE_ICON: Readonly<Record<DeviceState, IconName>> = {
   online: 'feed',

@@ -1,14 +1,8 @@
 import { Callout, Classes, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { REALTIME_REFRESH_MS, type DeviceDetail, type Probe } from '../api/devices';
-import {
-  deviceState,
-  formatInstant,
-  formatProbe,
-  probesOf,
-  readingState,
-  type ReadingState,
-} from '../values';
+import { formatInstant, formatValue } from '@/lib/units';
+import { deviceState, probesOf, readingState, type ReadingState } from '../values';
 
 const READING_INTENT: Readonly<Record<ReadingState, 'danger' | 'success' | 'none'>> = {
   above: 'danger',
@@ -70,7 +64,7 @@ function ProbeCard({ device, probe }: { device: DeviceDetail; probe: Probe }) {
   const state = readingState(raw, probe);
   // Without a limit a value is neither in nor out: no verdict, no colour.
   const limited = probe.upperLimit !== null || probe.lowerLimit !== null;
-  const limit = (value: number | null) => (value === null ? t('realtime.noLimit') : formatProbe(probe.probe, value, unit, precision));
+  const limit = (value: number | null) => (value === null ? t('realtime.noLimit') : formatValue(probe.probe, value, unit, precision));
   return (
     <div
       className={`jc-realtime-card jc-realtime-card--${state}${limited ? ' has-limits' : ''}`}
@@ -87,7 +81,7 @@ function ProbeCard({ device, probe }: { device: DeviceDetail; probe: Probe }) {
         )}
       </div>
       <div className="jc-realtime-value" data-testid={`probe-${probe.probe}-value`}>
-        {formatProbe(probe.probe, raw, unit, precision)}
+        {formatValue(probe.probe, raw, unit, precision)}
       </div>
       <dl className="jc-realtime-facts">
         <dt>{t('realtime.upper')}</dt>

@@ -6,6 +6,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
+import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 
 export const MESSAGE_ROUTE = 'message.list';
 
@@ -24,8 +25,7 @@ export const ABOVE = 1;
 export const BELOW = 2;
 
 /** How a device shows temperatures; the server always sends them in Celsius. */
-export const TEMPERATURE_UNITS = ['C', 'F'] as const;
-export type TemperatureUnit = (typeof TEMPERATURE_UNITS)[number];
+export { TEMPERATURE_UNITS, type TemperatureUnit };
 
 /** Graded alarms go up to level 3; 0 means nobody has been alerted yet. */
 export const MAX_LEVEL = 3;

@@ -2,7 +2,8 @@ import { Button, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
 import { MESSAGE_ROUTE, UNTREATED, type Alarm } from '../api/alarms';
-import { alarmValue, formatInstant, probeKey } from '../values';
+import { formatInstant } from '@/lib/units';
+import { alarmValue, probeKey } from '../values';
 import { HandledSummary, KindTag, LevelTag, StateTag } from './AlarmTags';
 
 export interface AlarmTableProps {

@@ -10,7 +10,8 @@ import { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { useDealAlarm, type Alarm, type Handling } from '../api/alarms';
 import { DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, resultOf, type DealForm } from '../dealSchema';
-import { alarmValue, formatInstant, lengthOf, probeKey } from '../values';
+import { formatInstant } from '@/lib/units';
+import { alarmValue, lengthOf, probeKey } from '../values';
 import { KindTag, LevelTag } from './AlarmTags';
 
 /** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */
