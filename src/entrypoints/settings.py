@@ -159,15 +159,18 @@ def _mqtt_ingest_password(env: Mapping[str, str], app_env: str, var_dir: Path) -
         return password
     if app_env == "production":
         return None  # `coldchain mqtt-config` and the ingest workers say it is missing
-    # Development: generated once and kept under var/, like the secret key.
-    path = var_dir / "mqtt_ingest_password"
+    return _generated_once(var_dir / "mqtt_ingest_password", 24)  # development, like the secret key
+
+
+def _generated_once(path: Path, size: int) -> str:
+    """A random development secret, written once (0600) and read back on every later start."""
     if path.exists():
         return path.read_text().strip()
-    var_dir.mkdir(parents=True, exist_ok=True)
-    password = secrets.token_urlsafe(24)
-    path.write_text(password)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    value = secrets.token_urlsafe(size)
+    path.write_text(value)
     path.chmod(0o600)
-    return password
+    return value
 
 
 def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
@@ -180,14 +183,7 @@ def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
     if app_env == "production":
         raise ConfigError("SECRET_KEY must be set when APP_ENV=production")
     # Development: a random key kept under var/ so codes and captchas survive a restart.
-    path = var_dir / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
-    var_dir.mkdir(parents=True, exist_ok=True)
-    key = secrets.token_urlsafe(48)
-    path.write_text(key)
-    path.chmod(0o600)
-    return key
+    return _generated_once(var_dir / "secret_key", 48)
 
 
 def _providers(env: Mapping[str, str]) -> ProviderSettings:
