@@ -20,6 +20,7 @@ from webargs.flaskparser import FlaskParser, abort
 
 from core.shared.errors import DomainError, Forbidden
 from core.shared.messages import N_
+from core.shared.paging import Page, PageRequest
 from entrypoints.api import context
 
 OK = {"code": 0, "msg": "ok"}
@@ -104,6 +105,17 @@ def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = Fals
 
 
 _pages: dict[str, type[Schema]] = {}
+
+
+def page_request(body: dict) -> PageRequest:
+    """The paging fields of a PageQuery body."""
+    return PageRequest(body["start"], body["pageSize"], body.get("sortField"), body.get("sortOrder", "desc"))
+
+
+def page_body(page: Page, row: Callable[[Any], dict]) -> dict:
+    """A page as the contract writes it, each item turned into its row."""
+    return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
+            "data": [row(item) for item in page.items]}
 
 
 def page_of(schema: type[ma.Schema]) -> type[Schema]:

@@ -13,10 +13,9 @@ from core.alarms.commands import DealWithAlarm, SaveAlarmRule
 from core.alarms.model import Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
-from core.shared.paging import Page, PageRequest
 from entrypoints.api import context
 from entrypoints.api.alarms import schemas as s
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_of
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
 
 blp = ApiBlueprint("alarms", __name__, description="Alarm rules and alarm messages")
 
@@ -48,15 +47,6 @@ def _alarm_row(listing: AlarmListing) -> dict:
     }
 
 
-def _page(page: Page, row) -> dict:
-    return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
-            "data": [row(item) for item in page.items]}
-
-
-def _request(body: dict) -> PageRequest:
-    return PageRequest(body["start"], body["pageSize"], body.get("sortField"), body.get("sortOrder", "desc"))
-
-
 def _save(body: dict, rule_id: int | None = None) -> SaveAlarmRule:
     return SaveAlarmRule(
         account_id=context.current_principal().account_id, name=body["name"], upper_limit=body["upperLimit"],
@@ -81,9 +71,9 @@ class AlarmRulePageView(MethodView):
     def post(self, body):
         """Alarm rules of the caller's devices, newest first, optionally of one device and probe."""
         list_rules = context.container().list_alarm_rules()
-        page = list_rules(context.current_principal().account_id, _request(body), body.get("deviceId"),
+        page = list_rules(context.current_principal().account_id, page_request(body), body.get("deviceId"),
                           body.get("probe"))
-        return _page(page, _rule_row)
+        return page_body(page, _rule_row)
 
 
 @blp.route("/DeviceAlarmRule/get")
@@ -148,8 +138,8 @@ class AlarmPageView(MethodView):
         state (0 untreated, 1 treated) and the time raised in [startTime, endTime)."""
         list_alarms = context.container().list_alarms()
         where = AlarmFilter(body.get("deviceId"), body.get("state"), body.get("startTime"), body.get("endTime"))
-        page = list_alarms(context.current_principal().account_id, where, _request(body))
-        return _page(page, _alarm_row)
+        page = list_alarms(context.current_principal().account_id, where, page_request(body))
+        return page_body(page, _alarm_row)
 
 
 @blp.route("/DeviceAlarm/deal")

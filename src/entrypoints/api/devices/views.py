@@ -11,7 +11,7 @@ from core.shared import errors as e
 from core.shared.paging import PageRequest
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as s
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_of
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
 
 blp = ApiBlueprint("devices", __name__, description="Devices and service expiry")
 
@@ -119,10 +119,8 @@ class DevicePageView(MethodView):
             status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
             alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
             vip_state=VipState(body["vipState"]) if "vipState" in body else None)
-        page = context.container().list_devices()(_caller(), where, PageRequest(
-            body["start"], body["pageSize"], body.get("sortField"), body.get("sortOrder", "desc")))
-        return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
-                "data": [_device_row(d) for d in page.items]}
+        page = context.container().list_devices()(_caller(), where, page_request(body))
+        return page_body(page, _device_row)
 
 
 @blp.route("/Device/get")

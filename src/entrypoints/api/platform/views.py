@@ -9,9 +9,8 @@ from sqlalchemy import text
 
 from core.platform.model import CustomPage, Notice
 from core.shared.edition import LANGUAGES
-from core.shared.paging import PageRequest
 from entrypoints.api import context
-from entrypoints.api.framework import ApiBlueprint, page_of
+from entrypoints.api.framework import ApiBlueprint, page_body, page_of, page_request
 from entrypoints.api.platform import schemas as s
 
 blp = ApiBlueprint("platform", __name__, description="White label, notices, dictionaries, configuration")
@@ -77,10 +76,8 @@ class NoticePageView(MethodView):
     def post(self, body):
         """Back office: all notices, a page at a time."""
         list_notices = context.container().list_notices()
-        page = list_notices(PageRequest(body["start"], body["pageSize"], body.get("sortField"),
-                                        body.get("sortOrder", "desc")), body.get("noticeType"))
-        return {"start": page.start, "pageSize": page.page_size, "totalCount": page.total_count,
-                "data": [_notice_row(n) for n in page.items]}
+        page = list_notices(page_request(body), body.get("noticeType"))
+        return page_body(page, _notice_row)
 
 
 @blp.route("/config")
