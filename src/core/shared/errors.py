@@ -153,6 +153,80 @@ class DeviceTypeNotAddable(RuleViolation):
     message = N_("Devices of this type cannot be added on the platform")
 
 
+# --- Recharge: orders, invoices (HTTP 409) ----------------------------------------------------
+
+
+class PriceChanged(RuleViolation):
+    """The client's figure differs from the server's own price: nothing is charged."""
+
+    code = 1101
+    message = N_("The price has changed, please refresh and try again")
+
+
+class FreeLevelNotOrderable(RuleViolation):
+    code = 1102
+    message = N_("A free service level cannot be purchased")
+
+
+class MixedDeviceTypes(RuleViolation):
+    code = 1103
+    message = N_("Only devices of the same type can be recharged together")
+
+
+class CountryCodeMismatch(RuleViolation):
+    code = 1104
+    message = N_("Only devices sharing a country code can be recharged together")
+
+
+class BillRequired(RuleViolation):
+    code = 1105
+    message = N_("Choose an invoice, or turn off the invoice option")
+
+
+class NothingToBuy(RuleViolation):
+    code = 1106
+    message = N_("Choose an SMS or voice package")
+
+
+class AgreementActive(RuleViolation):
+    code = 1107
+    message = N_("Cancel the automatic renewal of this device before changing its service level")
+
+
+class PayTypeNotOffered(RuleViolation):
+    code = 1108
+    message = N_("This payment method is not offered here")
+
+
+class LevelNotOffered(RuleViolation):
+    """The level, year option or package is not in the catalogue of the device's type."""
+
+    code = 1109
+    message = N_("This service is not offered for this device")
+
+
+class NoActiveAgreement(RuleViolation):
+    code = 1110
+    message = N_("This device has no automatic renewal to cancel")
+
+
+class OrderNotPayable(RuleViolation):
+    """Paid, refunded or closed already."""
+
+    code = 1111
+    message = N_("This order can no longer be paid")
+
+
+class PaymentFailed(RuleViolation):
+    code = 1112
+    message = N_("Payment failed")
+
+
+class TooManyBills(RuleViolation):
+    code = 1113
+    message = N_("You can keep at most {limit} invoices")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -167,4 +241,17 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     AlarmAlreadyHandled,
     DeviceAlreadyAdded,
     DeviceTypeNotAddable,
+    PriceChanged,
+    FreeLevelNotOrderable,
+    MixedDeviceTypes,
+    CountryCodeMismatch,
+    BillRequired,
+    NothingToBuy,
+    AgreementActive,
+    PayTypeNotOffered,
+    LevelNotOffered,
+    NoActiveAgreement,
+    OrderNotPayable,
+    PaymentFailed,
+    TooManyBills,
 )

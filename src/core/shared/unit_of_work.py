@@ -20,6 +20,13 @@ from core.devices.ports import (
     ReadingHistoryRepository,
 )
 from core.notifications.ports import OutboxRepository
+from core.ordering.ports import (
+    AgreementRepository,
+    BillRepository,
+    CatalogueRepository,
+    DeviceServiceRepository,
+    OrderRepository,
+)
 from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
 from core.telemetry.ports import ReadingRepository
 
@@ -44,6 +51,11 @@ class UnitOfWork(Protocol):
     history: ReadingHistoryRepository
     readings: ReadingRepository
     alarms: AlarmRepository
+    catalogue: CatalogueRepository
+    orders: OrderRepository
+    bills: BillRepository
+    agreements: AgreementRepository
+    device_service: DeviceServiceRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

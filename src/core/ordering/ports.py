@@ -1,0 +1,95 @@
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import datetime
+from typing import Protocol
+
+from core.ordering.bills import Bill
+from core.ordering.model import Agreement, Order, PayStatus
+from core.pricing.model import AlertPackage, Level, ServiceItem
+from core.shared.paging import Page, PageRequest
+
+
+class CatalogueRepository(Protocol):
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime) -> list[Level]:
+        """The levels of the enabled packages of a device type, in catalogue order, each year
+        option carrying the activity in force at `now` that offers it to the account (public,
+        or directed at the account; the lowest discount when several do)."""
+        ...
+
+    def items(self) -> list[ServiceItem]:
+        """Every service item, in catalogue order."""
+        ...
+
+    def alert_packages(self, country_code: str) -> list[AlertPackage]:
+        """The enabled SMS and voice packages of a country code, in catalogue order."""
+        ...
+
+    def alert_package(self, package_id: int) -> AlertPackage | None:
+        """An enabled package."""
+        ...
+
+
+class OrderRepository(Protocol):
+    def add(self, order: Order) -> Order:
+        """Stores the order and its lines; returns it with its id."""
+        ...
+
+    def get(self, order_id: int) -> Order | None: ...
+
+    def by_code(self, code: str) -> Order | None: ...
+
+    def set_payment(self, order_id: int, payment: dict[str, str], reference: str | None) -> None:
+        """What the provider returned when the payment started."""
+        ...
+
+    def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
+        """Unpaid -> paid in one conditional write; False when it was not unpaid any more (a
+        concurrent or repeated settlement). Only the caller that gets True applies the order."""
+        ...
+
+    def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
+        """The account's orders, newest first."""
+        ...
+
+
+class DeviceServiceRepository(Protocol):
+    """The service state of devices, written when an order is settled."""
+
+    def expiries_for_update(self, device_ids: Sequence[int]) -> dict[int, datetime | None]:
+        """Current service expiry of each existing device, its row locked until the
+        transaction ends, so two settlements of one device add up."""
+        ...
+
+    def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None: ...
+
+    def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
+        """Adds to the counts in one write (no lost update); sets the country code of a device
+        that has none."""
+        ...
+
+
+class AgreementRepository(Protocol):
+    def active(self, device_id: int) -> Agreement | None: ...
+
+    def cancel(self, device_id: int, at: datetime) -> bool:
+        """False when there was no active agreement."""
+        ...
+
+
+class BillRepository(Protocol):
+    """Invoice details, always of one account."""
+
+    def of_account(self, account_id: int) -> list[Bill]:
+        """The default first, then newest first."""
+        ...
+
+    def get(self, account_id: int, bill_id: int) -> Bill | None: ...
+
+    def add(self, bill: Bill) -> Bill: ...
+
+    def update(self, bill: Bill) -> None: ...
+
+    def delete(self, account_id: int, bill_id: int) -> bool: ...
+
+    def clear_default(self, account_id: int) -> None: ...

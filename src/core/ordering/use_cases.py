@@ -1,0 +1,336 @@
+"""Placing, paying and settling orders (api-contract section 5). The server prices every order
+from its own catalogue; the client's figures are only compared with it."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+from enum import StrEnum
+
+from core.devices.expiry import is_lifelong
+from core.devices.model import Device, add_months
+from core.ordering.bills import Bill
+from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
+from core.ordering.model import (
+    MAX_DEVICES_PER_ORDER,
+    Agreement,
+    Order,
+    OrderKind,
+    OrderLine,
+    PayStatus,
+    new_order_code,
+)
+from core.ordering.payments import PaymentGateways, PaymentRequest, PaymentStart
+from core.pricing.model import AlertKind, AlertPackage
+from core.pricing.queries import SERVICE_NODE, find_level, one_type, plan_of, visible_devices
+from core.pricing.rules import alert_package_price, is_free, is_lifelong_term, price_option
+from core.shared.clock import Clock
+from core.shared.edition import Edition, PayType
+from core.shared.errors import (
+    AgreementActive,
+    BillRequired,
+    CountryCodeMismatch,
+    Forbidden,
+    FreeLevelNotOrderable,
+    InvalidInput,
+    LevelNotOffered,
+    NoActiveAgreement,
+    NotFound,
+    NothingToBuy,
+    OrderNotPayable,
+    PaymentFailed,
+    PayTypeNotOffered,
+    PriceChanged,
+)
+from core.shared.messages import N_
+from core.shared.paging import Page, PageRequest
+from core.shared.unit_of_work import UnitOfWork
+
+LIFELONG_EXPIRY = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
+WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
+
+
+def extended_expiry(expires_at: datetime | None, now: datetime, months: int, bonus_months: int) -> datetime:
+    """max(now, expiry) + months + bonus months; a lifelong term or a lifelong expiry stays
+    lifelong."""
+    if is_lifelong_term(months) or (expires_at is not None and is_lifelong(expires_at)):
+        return LIFELONG_EXPIRY
+    base = max(now, expires_at) if expires_at is not None else now
+    return add_months(base, months + bonus_months)
+
+
+@dataclass(frozen=True)
+class OrderPlaced:
+    order_id: int
+    order_code: str
+    total_cents: int
+    payment: PaymentStart
+
+
+class _PlaceOrder:
+    """What placing any order shares: the pay type, the batch bound, the bill, then storing the
+    order and starting its payment."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
+        self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
+
+    def _check_pay_type(self, pay_type: PayType) -> None:
+        if pay_type not in self._edition.profile.pay_types:
+            raise PayTypeNotOffered()
+
+    @staticmethod
+    def _check_batch(device_ids: Sequence[int]) -> None:
+        if not device_ids:
+            raise InvalidInput("deviceIdList", N_("Choose at least one device"))
+        if len(set(device_ids)) > MAX_DEVICES_PER_ORDER:
+            raise InvalidInput("deviceIdList", N_("Order has too many products, contact support"))
+
+    @staticmethod
+    def _bill(uow: UnitOfWork, account_id: int, apply_flag: bool, bill_id: int | None) -> Bill | None:
+        if not apply_flag:
+            return None
+        if bill_id is None:
+            raise BillRequired()
+        bill = uow.bills.get(account_id, bill_id)
+        if bill is None:
+            raise NotFound()
+        return bill
+
+    @staticmethod
+    def _check_sim(devices: Sequence[Device], sim_iccid: str | None) -> None:
+        if sim_iccid and (len(devices) != 1 or (devices[0].sim_iccid or "") != sim_iccid):
+            raise InvalidInput("simIccid", N_("This is not the device's SIM card"))
+
+    def _place(self, order: Order) -> OrderPlaced:
+        with self._uow as uow:
+            order = uow.orders.add(order)
+            uow.commit()
+        # The provider is called outside the transaction: an order whose payment could not start
+        # stays unpaid and harmless, and no database lock waits on the network.
+        request = payment_request(order)
+        try:
+            start = self._gateways[order.pay_type].start(request)
+        except Exception as error:
+            raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
+        with self._uow as uow:
+            uow.orders.set_payment(order.id, _payment_fields(start), start.reference)
+            uow.commit()
+        return OrderPlaced(order.id, order.code, order.order_fee_cents, start)
+
+
+def _payment_fields(start: PaymentStart) -> dict[str, str]:
+    fields = {"payQrCode": start.pay_qr_code, "clientSecret": start.client_secret, "approveUrl": start.approve_url}
+    return {k: v for k, v in fields.items() if v}
+
+
+def payment_request(order: Order) -> PaymentRequest:
+    return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
+                          order.pay_type, order.created_at)
+
+
+class PlaceServiceOrder(_PlaceOrder):
+    def __call__(self, cmd: CreateServiceOrder) -> OrderPlaced:
+        self._check_pay_type(cmd.pay_type)
+        self._check_batch(cmd.device_ids)
+        now = self._clock.now()
+        with self._uow as uow:
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids)
+            self._check_sim(devices, cmd.sim_iccid)
+            type_id = one_type(devices)
+            if any(d.node_type != SERVICE_NODE for d in devices):
+                raise LevelNotOffered()
+            level = find_level(uow.catalogue.levels_for_type(type_id, cmd.account_id, now), cmd.level_id,
+                               cmd.package_id)
+            option = level.option(cmd.level_year_id)
+            if option is None:
+                raise LevelNotOffered()
+            for device in devices:
+                if is_free(option, plan_of(device)):
+                    raise FreeLevelNotOrderable()
+                agreement = uow.agreements.active(device.id)
+                if agreement is not None and agreement.level_id != level.id:
+                    raise AgreementActive()
+            bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
+        prices = [price_option(option, plan_of(d), now) for d in devices]
+        total = sum(p.per_device_cents for p in prices)
+        headline = prices[0]
+        if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total
+                or (cmd.activity_id is not None and cmd.activity_id != headline.activity_id)
+                or (cmd.presentation_month is not None and cmd.presentation_month != headline.bonus_months)):
+            raise PriceChanged()
+        lines = tuple(OrderLine(device_id=d.id, fee_cents=p.per_device_cents, level_id=level.id,
+                                level_year_id=option.id, months=option.months, bonus_months=p.bonus_months)
+                      for d, p in zip(devices, prices, strict=True))
+        return self._place(Order(
+            id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.SERVICE,
+            pay_type=cmd.pay_type, currency=self._edition.profile.currency, order_fee_cents=total,
+            apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
+            bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
+            activity_id=headline.activity_id))
+
+
+class PlaceAlertOrder(_PlaceOrder):
+    def __call__(self, cmd: CreateAlertOrder) -> OrderPlaced:
+        self._check_pay_type(cmd.pay_type)
+        self._check_batch(cmd.device_ids)
+        fixed = self._edition.profile.fixed_country_code
+        if fixed is not None and cmd.country_code != fixed:
+            raise InvalidInput("countryCode", N_("The country code is {code}"), code=fixed)
+        if cmd.sms_package_id is None and cmd.voice_package_id is None:
+            raise NothingToBuy()
+        now = self._clock.now()
+        with self._uow as uow:
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids)
+            self._check_sim(devices, cmd.sim_iccid)
+            codes = {d.country_code for d in devices if d.country_code} | {cmd.country_code}
+            if len(codes) > 1:
+                raise CountryCodeMismatch()
+            sms = self._package(uow, cmd.sms_package_id, AlertKind.SMS, cmd.country_code)
+            voice = self._package(uow, cmd.voice_package_id, AlertKind.VOICE, cmd.country_code)
+            bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
+        sms_count, voice_count = (sms.count if sms else 0), (voice.count if voice else 0)
+        per_device = sum(alert_package_price(p) for p in (sms, voice) if p)
+        total = per_device * len(devices)
+        if (cmd.sms_count != sms_count or cmd.voice_count != voice_count
+                or cmd.sms_fee_cents != (sms.fee_cents if sms else 0)
+                or cmd.voice_fee_cents != (voice.fee_cents if voice else 0) or cmd.total_fee_cents != total):
+            raise PriceChanged()
+        lines = tuple(OrderLine(device_id=d.id, fee_cents=per_device, sms_count=sms_count, voice_count=voice_count)
+                      for d in devices)
+        return self._place(Order(
+            id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.ALERTS,
+            pay_type=cmd.pay_type, currency=self._edition.profile.currency, order_fee_cents=total,
+            apply_flag=cmd.apply_flag, description=" + ".join(p.name for p in (sms, voice) if p), created_at=now,
+            lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
+            country_code=cmd.country_code))
+
+    @staticmethod
+    def _package(uow: UnitOfWork, package_id: int | None, kind: AlertKind, country_code: str) -> AlertPackage | None:
+        if package_id is None:
+            return None
+        package = uow.catalogue.alert_package(package_id)
+        if package is None or package.kind is not kind or package.country_code != country_code:
+            raise LevelNotOffered()
+        return package
+
+
+def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+    order = uow.orders.get(order_id)
+    if order is None:
+        raise NotFound()
+    if order.account_id != account_id:
+        raise Forbidden()
+    return order
+
+
+class GetOrder:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, account_id: int, order_id: int) -> Order:
+        with self._uow as uow:
+            return _own_order(uow, account_id, order_id)
+
+
+class ListMyOrders:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
+        with self._uow as uow:
+            return uow.orders.page(account_id, status, request)
+
+
+class SettlementOutcome(StrEnum):
+    SETTLED = "settled"  # paid now, devices credited
+    ALREADY_SETTLED = "alreadySettled"  # a repeated notification: nothing more happens
+    UNKNOWN_ORDER = "unknownOrder"
+    AMOUNT_MISMATCH = "amountMismatch"
+    NOT_PAYABLE = "notPayable"  # refunded
+
+
+class SettleOrder:
+    """An order becomes paid once and only once, however many notifications arrive and however
+    many arrive together: the unpaid -> paid write is conditional, and only the one that makes
+    it credits the devices, in the same transaction."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, order_code: str, amount_cents: int, reference: str | None = None) -> SettlementOutcome:
+        now = self._clock.now()
+        with self._uow as uow:
+            order = uow.orders.by_code(order_code)
+            if order is None:
+                return SettlementOutcome.UNKNOWN_ORDER
+            if order.status is PayStatus.PAID:
+                return SettlementOutcome.ALREADY_SETTLED
+            if order.status is not PayStatus.UNPAID:
+                return SettlementOutcome.NOT_PAYABLE
+            if amount_cents != order.order_fee_cents:
+                return SettlementOutcome.AMOUNT_MISMATCH
+            if not uow.orders.mark_paid(order.id, amount_cents, now, reference):
+                return SettlementOutcome.ALREADY_SETTLED
+            expiries = uow.device_service.expiries_for_update(order.device_ids)
+            for line in order.lines:
+                if line.device_id not in expiries:
+                    continue  # deleted since the order was placed: nothing to credit
+                if order.kind is OrderKind.SERVICE:
+                    expires_at = extended_expiry(expiries[line.device_id], now, line.months, line.bonus_months)
+                    uow.device_service.set_service(line.device_id, line.level_id, expires_at)
+                else:
+                    uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
+                                                        order.country_code)
+            uow.commit()
+        return SettlementOutcome.SETTLED
+
+
+class ConfirmWalletPayment:
+    """A wallet payment (Google Pay, the card payment-request button): the provider charges the
+    payment method at once and the order is settled on its answer."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, edition: Edition) -> None:
+        self._uow, self._gateways, self._settle, self._edition = uow, gateways, settle, edition
+
+    def __call__(self, cmd: ConfirmPayment) -> PayStatus:
+        if cmd.pay_type not in WALLET_PAY_TYPES or cmd.pay_type not in self._edition.profile.pay_types:
+            raise PayTypeNotOffered()
+        with self._uow as uow:
+            order = _own_order(uow, cmd.account_id, cmd.order_id)
+        if order.status is PayStatus.PAID:
+            return order.status
+        if order.status is not PayStatus.UNPAID:
+            raise OrderNotPayable()
+        if cmd.pay_fee_cents != order.order_fee_cents:
+            raise PriceChanged()
+        result = self._gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
+                                                      cmd.payment_method_id)
+        if not result.paid:
+            raise PaymentFailed()
+        outcome = self._settle(order.code, result.amount_cents, result.reference)
+        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+            raise PaymentFailed()
+        return PayStatus.PAID
+
+
+class GetCurrentService:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, account_id: int, device_id: int) -> Agreement | None:
+        with self._uow as uow:
+            visible_devices(uow, account_id, [device_id])
+            return uow.agreements.active(device_id)
+
+
+class CancelAgreement:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, device_id: int) -> None:
+        with self._uow as uow:
+            visible_devices(uow, account_id, [device_id])
+            if not uow.agreements.cancel(device_id, self._clock.now()):
+                raise NoActiveAgreement()
+            uow.commit()

@@ -1,0 +1,175 @@
+"""What the recharge drawers list for a device: its items, levels and year options, and the SMS
+and voice packages of a country code, each priced for this caller at this instant."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from core.devices.model import Device
+from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem
+from core.pricing.rules import (
+    ButtonKind,
+    DataPlan,
+    OptionPrice,
+    alert_package_discount,
+    alert_package_price,
+    button_kind,
+    is_free,
+    item_detail,
+    price_option,
+)
+from core.shared.clock import Clock
+from core.shared.errors import Forbidden, LevelNotOffered, MixedDeviceTypes
+from core.shared.unit_of_work import UnitOfWork
+
+SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels to buy
+
+
+def visible_devices(uow: UnitOfWork, account_id: int, device_ids: Sequence[int]) -> list[Device]:
+    """The devices, each visible to the caller, or Forbidden: nobody buys for a device they
+    cannot see, and the answer does not tell whether it exists."""
+    devices = []
+    for device_id in dict.fromkeys(device_ids):
+        device = uow.device_registry.visible(account_id, device_id)
+        if device is None:
+            raise Forbidden()
+        devices.append(device)
+    return devices
+
+
+def one_type(devices: Sequence[Device]) -> int:
+    types = {d.type_id for d in devices}
+    if len(types) != 1:
+        raise MixedDeviceTypes()
+    return types.pop()
+
+
+def plan_of(device: Device) -> DataPlan:
+    return DataPlan.of(device.sim_iccid, device.jc_iccid_status)
+
+
+@dataclass(frozen=True)
+class ItemView:
+    code: str
+    name: str
+    title: str
+    detail: str | None
+    supplement: str | None
+    label: str | None
+
+
+@dataclass(frozen=True)
+class LevelOffer:
+    """A level card: the level, its headline price for this device, the button it shows."""
+
+    level: Level
+    price: OptionPrice | None
+    button: ButtonKind
+    current: bool
+    free: bool
+    items: tuple[ItemView, ...]
+
+
+@dataclass(frozen=True)
+class AlertOffer:
+    package: AlertPackage
+    discount: int
+    price_cents: int
+
+
+def _item_view(item: ServiceItem) -> ItemView:
+    title, detail = item_detail(item.code, item.name)
+    return ItemView(item.code, item.name, title, detail, item.supplement, item.label)
+
+
+class ListServiceItems:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, account_id: int, device_id: int) -> list[ItemView]:
+        with self._uow as uow:
+            visible_devices(uow, account_id, [device_id])
+            return [_item_view(item) for item in uow.catalogue.items()]
+
+
+class ListLevels:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, device_id: int) -> list[LevelOffer]:
+        now = self._clock.now()
+        with self._uow as uow:
+            [device] = visible_devices(uow, account_id, [device_id])
+            if device.node_type != SERVICE_NODE:
+                return []
+            levels = uow.catalogue.levels_for_type(device.type_id, account_id, now)
+            items = {item.code: _item_view(item) for item in uow.catalogue.items()}
+        plan = plan_of(device)
+        offers = []
+        for level in levels:
+            headline = level.headline
+            offers.append(LevelOffer(
+                level=level,
+                price=price_option(headline, plan, now) if headline else None,
+                button=button_kind(level, device.level_id, plan),
+                current=level.id == device.level_id,
+                free=is_free(headline, plan),
+                items=tuple(items[code] for code in items if code in level.item_codes),
+            ))
+        return offers
+
+
+def find_level(levels: Sequence[Level], level_id: int, package_id: int | None) -> Level:
+    level = next((lv for lv in levels if lv.id == level_id), None)
+    if level is None or (package_id is not None and level.package_id != package_id):
+        raise LevelNotOffered()
+    return level
+
+
+class ListYearOptions:
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, device_id: int, level_id: int, package_id: int) -> list[OptionPrice]:
+        now = self._clock.now()
+        with self._uow as uow:
+            [device] = visible_devices(uow, account_id, [device_id])
+            if device.node_type != SERVICE_NODE:
+                raise LevelNotOffered()
+            level = find_level(uow.catalogue.levels_for_type(device.type_id, account_id, now), level_id, package_id)
+        plan = plan_of(device)
+        return [price_option(option, plan, now) for option in level.options]
+
+
+class QuoteBatch:
+    """What each device of a batch pays for one year option: the data fee makes devices with an
+    active SIM data plan cost more than others."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, device_ids: Sequence[int], level_id: int, level_year_id: int,
+                 package_id: int) -> list[tuple[int, int]]:
+        now = self._clock.now()
+        with self._uow as uow:
+            devices = visible_devices(uow, account_id, device_ids)
+            type_id = one_type(devices)
+            level = find_level(uow.catalogue.levels_for_type(type_id, account_id, now), level_id, package_id)
+        option = level.option(level_year_id)
+        if option is None:
+            raise LevelNotOffered()
+        return [(d.id, price_option(option, plan_of(d), now).per_device_cents) for d in devices]
+
+
+class ListAlertPackages:
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, country_code: str) -> tuple[list[AlertOffer], list[AlertOffer]]:
+        """(SMS packages, voice packages)."""
+        with self._uow as uow:
+            packages = uow.catalogue.alert_packages(country_code)
+        offers = [AlertOffer(p, alert_package_discount(p), alert_package_price(p)) for p in packages]
+        return ([o for o in offers if o.package.kind is AlertKind.SMS],
+                [o for o in offers if o.package.kind is AlertKind.VOICE])
