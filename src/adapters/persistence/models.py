@@ -508,3 +508,72 @@ class AutoRenewAgreementRow(Base):
     next_execution_at: Mapped[datetime]
     created_at: Mapped[datetime]
     cancelled_at: Mapped[datetime | None]
+
+
+# --- orders and invoice details ("bills") ------------------------------------------------------
+
+
+class OrderRow(Base):
+    """An order of a service level or of SMS/voice packages. `bill_id` has no foreign key: the
+    bill may be deleted later, the order keeps it as it was in `invoice`."""
+
+    __tablename__ = "orders"
+    __table_args__ = (Index("ix_orders_account_created", "account_id", "created_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_code: Mapped[str] = mapped_column(String(20), unique=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))  # indexed by ix_orders_account_created
+    kind: Mapped[int] = mapped_column(SmallInteger)  # 1 service level, 2 SMS/voice packages
+    pay_type: Mapped[int] = mapped_column(SmallInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    order_fee_cents: Mapped[int] = mapped_column(BigInteger)
+    pay_fee_cents: Mapped[int | None] = mapped_column(BigInteger)
+    status: Mapped[int] = mapped_column(SmallInteger, default=1, index=True)  # 1 unpaid, 2 paid, 3 refunded
+    apply_flag: Mapped[bool] = mapped_column(Boolean, default=False)  # an invoice is wanted
+    bill_id: Mapped[int | None] = mapped_column(Integer)
+    invoice: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
+    activity_id: Mapped[int | None] = mapped_column(Integer)
+    country_code: Mapped[str | None] = mapped_column(String(4))
+    description: Mapped[str] = mapped_column(String(200))
+    invoice_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # 0 not invoiced, 1 invoiced
+    payment: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))  # payQrCode, clientSecret...
+    payment_reference: Mapped[str | None] = mapped_column(String(100))
+    created_at: Mapped[datetime]
+    paid_at: Mapped[datetime | None]
+    refunded_at: Mapped[datetime | None]
+
+
+class OrderLineRow(Base):
+    """What one device gets from an order. `device_id` has no foreign key: a device deleted later
+    leaves the order history as it was."""
+
+    __tablename__ = "order_lines"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    device_id: Mapped[int] = mapped_column(Integer)
+    fee_cents: Mapped[int] = mapped_column(BigInteger)
+    level_id: Mapped[int | None] = mapped_column(Integer)
+    level_year_id: Mapped[int | None] = mapped_column(Integer)
+    months: Mapped[int] = mapped_column(Integer, default=0)
+    bonus_months: Mapped[int] = mapped_column(Integer, default=0)
+    sms_count: Mapped[int] = mapped_column(Integer, default=0)
+    voice_count: Mapped[int] = mapped_column(Integer, default=0)
+
+
+class UserBillRow(Base):
+    """Invoice details an account keeps for its orders."""
+
+    __tablename__ = "user_bills"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    invoice_type: Mapped[int] = mapped_column(SmallInteger)  # 1 personal, 2 enterprise
+    bill_mode: Mapped[int] = mapped_column(SmallInteger)  # 1 address, 2 e-mail, 3 and 4 postal
+    company_name: Mapped[str | None] = mapped_column(String(50))
+    tax_number: Mapped[str | None] = mapped_column(String(20))
+    personal_name: Mapped[str | None] = mapped_column(String(30))
+    bank_deposit: Mapped[str | None] = mapped_column(String(50))
+    bill_user_name: Mapped[str] = mapped_column(String(30))
+    bill_mail: Mapped[str | None] = mapped_column(String(200))
+    bill_phone: Mapped[str] = mapped_column(String(20))
+    bill_address: Mapped[str | None] = mapped_column(String(50))
+    is_default: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime]

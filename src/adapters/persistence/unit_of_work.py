@@ -20,6 +20,13 @@ from adapters.persistence.devices import (
     SqlAlchemyDeviceExpiryRepository,
     SqlAlchemyDeviceRepository,
 )
+from adapters.persistence.ordering import (
+    SqlAlchemyAgreementRepository,
+    SqlAlchemyBillRepository,
+    SqlAlchemyCatalogueRepository,
+    SqlAlchemyDeviceServiceRepository,
+    SqlAlchemyOrderRepository,
+)
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
@@ -58,6 +65,11 @@ class SqlAlchemyUnitOfWork:
         self.history = SqlAlchemyReadingHistoryRepository(s)
         self.readings = SqlAlchemyReadingRepository(s)
         self.alarms = SqlAlchemyAlarmRepository(s)
+        self.catalogue = SqlAlchemyCatalogueRepository(s)
+        self.orders = SqlAlchemyOrderRepository(s)
+        self.bills = SqlAlchemyBillRepository(s)
+        self.agreements = SqlAlchemyAgreementRepository(s)
+        self.device_service = SqlAlchemyDeviceServiceRepository(s)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -1,0 +1,341 @@
+"""Repositories of the service catalogue, orders, device service state, auto-renew agreements
+and bills.
+
+Concurrency. An order is settled once: `mark_paid` is one conditional UPDATE (unpaid -> paid),
+so of two concurrent settlements exactly one changes the row. On PostgreSQL the second waits for
+the first's row lock and then finds the row paid; on SQLite a write statement takes the database's
+single write lock (waiting up to the busy timeout) and sees the committed row once it has it.
+
+On SQLite `SELECT ... FOR UPDATE` does not exist (SQLAlchemy leaves the clause out) and a
+transaction only holds the write lock from its first write on: the Python driver begins the
+transaction at the first INSERT/UPDATE/DELETE, and earlier SELECTs read without locking. So
+`expiries_for_update` first runs a write that changes nothing: it begins the transaction and takes
+the write lock, and the expiries it then reads cannot change until the transaction ends, as the row
+locks give on PostgreSQL.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import UTC, datetime
+
+from sqlalchemy import and_, delete, exists, func, or_, select, update
+from sqlalchemy.orm import Session
+
+from adapters.persistence.models import (
+    ActivityAccountRow,
+    ActivityRow,
+    ActivityYearOptionRow,
+    AutoRenewAgreementRow,
+    DeviceRow,
+    LevelItemRow,
+    LevelYearOptionRow,
+    OrderLineRow,
+    OrderRow,
+    PackageDeviceTypeRow,
+    ServiceItemRow,
+    ServiceLevelRow,
+    ServicePackageRow,
+    SmsPackageRow,
+    UserBillRow,
+)
+from core.ordering.bills import Bill, BillMode, InvoiceType
+from core.ordering.model import Agreement, InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
+from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
+from core.shared.edition import PayType
+from core.shared.paging import Page, PageRequest
+
+ENABLED = 1
+PUBLIC_ACTIVITY, DIRECTED_ACTIVITY = 1, 2
+ACTIVE_AGREEMENT, CANCELLED_AGREEMENT = 1, 0
+
+
+def fresh(statement):
+    """Rows as the database has them, even when the session already holds them: the writes
+    below are single UPDATE/DELETE statements that do not touch the session's objects."""
+    return statement.execution_options(populate_existing=True)
+
+
+def write(statement):
+    """An UPDATE or DELETE run as it is: its WHERE is not evaluated against objects the session
+    may hold (they can be stale when another transaction changed the row first)."""
+    return statement.execution_options(synchronize_session=False)
+
+
+# --- catalogue ---------------------------------------------------------------------------------
+
+
+class SqlAlchemyCatalogueRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime) -> list[Level]:
+        """Four queries whatever the size of the catalogue: levels, their options, their items,
+        and the activities in force on those options."""
+        levels = self._s.execute(
+            select(ServiceLevelRow.id, ServiceLevelRow.package_id, ServiceLevelRow.level_name,
+                   ServiceLevelRow.level_describe)
+            .join(ServicePackageRow, ServicePackageRow.id == ServiceLevelRow.package_id)
+            .join(PackageDeviceTypeRow, PackageDeviceTypeRow.package_id == ServicePackageRow.id)
+            .where(PackageDeviceTypeRow.device_type_id == type_id, ServicePackageRow.status == ENABLED)
+            .order_by(ServicePackageRow.id, ServiceLevelRow.sort, ServiceLevelRow.id)).all()
+        if not levels:
+            return []
+        level_ids = [level.id for level in levels]
+        options = self._s.execute(
+            select(LevelYearOptionRow).where(LevelYearOptionRow.level_id.in_(level_ids))
+            .order_by(LevelYearOptionRow.sort, LevelYearOptionRow.id)).scalars().all()
+        items: dict[int, set[str]] = defaultdict(set)
+        for level_id, code in self._s.execute(select(LevelItemRow.level_id, LevelItemRow.item_code)
+                                              .where(LevelItemRow.level_id.in_(level_ids))):
+            items[level_id].add(code)
+        offers = self._offers([o.id for o in options], account_id, now)
+        by_level: dict[int, list[YearOption]] = defaultdict(list)
+        for o in options:
+            by_level[o.level_id].append(YearOption(
+                id=o.id, level_id=o.level_id, months=o.time_length, service_fee_cents=o.service_fee_cents,
+                data_fee_cents=o.data_fee_cents, discount=o.discount, recommended=bool(o.top_status),
+                activity=offers.get(o.id)))
+        return [Level(id=level.id, package_id=level.package_id, name=level.level_name,
+                      description=level.level_describe, options=tuple(by_level[level.id]),
+                      item_codes=frozenset(items[level.id]))
+                for level in levels]
+
+    def _offers(self, option_ids: list[int], account_id: int, now: datetime) -> dict[int, ActivityOffer]:
+        """Option id -> the best activity in force offering it to the account: the lowest
+        discount, then the most bonus months (then the oldest activity, so the choice is stable)."""
+        if not option_ids:
+            return {}
+        directed_here = exists().where(ActivityAccountRow.activity_id == ActivityRow.id,
+                                       ActivityAccountRow.account_id == account_id)
+        rows = self._s.execute(
+            select(ActivityYearOptionRow.level_year_id, ActivityRow.id, ActivityRow.starts_at, ActivityRow.ends_at,
+                   ActivityYearOptionRow.activity_discount, ActivityYearOptionRow.presentation_month)
+            .join(ActivityRow, ActivityRow.id == ActivityYearOptionRow.activity_id)
+            .where(ActivityYearOptionRow.level_year_id.in_(option_ids), ActivityRow.status == ENABLED,
+                   ActivityRow.starts_at <= now, ActivityRow.ends_at > now,
+                   or_(ActivityRow.nature == PUBLIC_ACTIVITY,
+                       and_(ActivityRow.nature == DIRECTED_ACTIVITY, directed_here)))
+            .order_by(ActivityYearOptionRow.level_year_id, ActivityYearOptionRow.activity_discount,
+                      ActivityYearOptionRow.presentation_month.desc(), ActivityRow.id))
+        offers: dict[int, ActivityOffer] = {}
+        for option_id, activity_id, starts_at, ends_at, discount, bonus_months in rows:
+            offers.setdefault(option_id, ActivityOffer(activity_id, starts_at, ends_at, discount, bonus_months))
+        return offers
+
+    def items(self) -> list[ServiceItem]:
+        rows = self._s.scalars(select(ServiceItemRow).order_by(ServiceItemRow.sort, ServiceItemRow.item_code))
+        return [ServiceItem(r.item_code, r.item_name, r.item_supplement, r.item_label) for r in rows]
+
+    @staticmethod
+    def _package(row: SmsPackageRow) -> AlertPackage:
+        return AlertPackage(id=row.id, kind=AlertKind(row.kind), country_code=row.country_code,
+                            name=row.package_name, fee_cents=row.package_fee_cents, count=row.count,
+                            discount=row.discount, activity_discount=row.activity_discount)
+
+    def alert_packages(self, country_code: str) -> list[AlertPackage]:
+        rows = self._s.scalars(
+            select(SmsPackageRow).where(SmsPackageRow.country_code == country_code, SmsPackageRow.status == ENABLED)
+            .order_by(SmsPackageRow.kind, SmsPackageRow.sort, SmsPackageRow.id))
+        return [self._package(r) for r in rows]
+
+    def alert_package(self, package_id: int) -> AlertPackage | None:
+        row = self._s.scalar(select(SmsPackageRow).where(SmsPackageRow.id == package_id,
+                                                         SmsPackageRow.status == ENABLED))
+        return self._package(row) if row else None
+
+
+# --- orders ------------------------------------------------------------------------------------
+
+
+def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
+    return Order(
+        id=row.id, code=row.order_code, account_id=row.account_id, kind=OrderKind(row.kind),
+        pay_type=PayType(row.pay_type), currency=row.currency, order_fee_cents=row.order_fee_cents,
+        apply_flag=bool(row.apply_flag), description=row.description, created_at=row.created_at,
+        lines=tuple(OrderLine(device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
+                              level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
+                              sms_count=line.sms_count, voice_count=line.voice_count) for line in lines),
+        status=PayStatus(row.status), bill_id=row.bill_id, invoice=row.invoice, activity_id=row.activity_id,
+        country_code=row.country_code, pay_fee_cents=row.pay_fee_cents, paid_at=row.paid_at,
+        refunded_at=row.refunded_at, payment_reference=row.payment_reference,
+        invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}))
+
+
+class SqlAlchemyOrderRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, order: Order) -> Order:
+        row = OrderRow(
+            order_code=order.code, account_id=order.account_id, kind=int(order.kind), pay_type=int(order.pay_type),
+            currency=order.currency, order_fee_cents=order.order_fee_cents, pay_fee_cents=order.pay_fee_cents,
+            status=int(order.status), apply_flag=order.apply_flag, bill_id=order.bill_id, invoice=order.invoice,
+            activity_id=order.activity_id, country_code=order.country_code, description=order.description,
+            invoice_status=int(order.invoice_status), payment=dict(order.payment) or None,
+            payment_reference=order.payment_reference, created_at=order.created_at, paid_at=order.paid_at,
+            refunded_at=order.refunded_at)
+        self._s.add(row)
+        self._s.flush()
+        self._s.add_all([OrderLineRow(
+            order_id=row.id, device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
+            level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
+            sms_count=line.sms_count, voice_count=line.voice_count) for line in order.lines])
+        self._s.flush()
+        return replace(order, id=row.id)
+
+    def _lines(self, order_ids: Sequence[int]) -> dict[int, list[OrderLineRow]]:
+        lines: dict[int, list[OrderLineRow]] = defaultdict(list)
+        if order_ids:
+            for line in self._s.scalars(select(OrderLineRow).where(OrderLineRow.order_id.in_(order_ids))
+                                        .order_by(OrderLineRow.id)):
+                lines[line.order_id].append(line)
+        return lines
+
+    def _one(self, *where) -> Order | None:
+        row = self._s.scalar(fresh(select(OrderRow).where(*where)))
+        return _order(row, self._lines([row.id])[row.id]) if row else None
+
+    def get(self, order_id: int) -> Order | None:
+        return self._one(OrderRow.id == order_id)
+
+    def by_code(self, code: str) -> Order | None:
+        return self._one(OrderRow.order_code == code)
+
+    def set_payment(self, order_id: int, payment: dict[str, str], reference: str | None) -> None:
+        self._s.execute(write(update(OrderRow).where(OrderRow.id == order_id)
+                              .values(payment=dict(payment) or None, payment_reference=reference)))
+
+    def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
+        result = self._s.execute(write(
+            update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
+            .values(status=int(PayStatus.PAID), pay_fee_cents=pay_fee_cents, paid_at=paid_at,
+                    payment_reference=reference)))
+        return result.rowcount == 1
+
+    def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
+        where = [OrderRow.account_id == account_id]
+        if status is not None:
+            where.append(OrderRow.status == int(status))
+        total = self._s.scalar(select(func.count()).select_from(OrderRow).where(*where))
+        rows = self._s.scalars(fresh(select(OrderRow).where(*where)
+                                     .order_by(OrderRow.created_at.desc(), OrderRow.id.desc())
+                                     .offset(request.offset).limit(request.page_size))).all()
+        lines = self._lines([row.id for row in rows])
+        return Page(request.start, request.page_size, total, [_order(row, lines[row.id]) for row in rows])
+
+
+# --- device service state ----------------------------------------------------------------------
+
+
+class SqlAlchemyDeviceServiceRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def expiries_for_update(self, device_ids: Sequence[int]) -> dict[int, datetime | None]:
+        ids = sorted(set(device_ids))
+        if not ids:
+            return {}
+        if self._s.get_bind().dialect.name == "sqlite":
+            # No row locks on SQLite: a write that changes nothing takes the database's write
+            # lock now (see the module's docstring), so what is read below stays as read.
+            self._s.execute(write(update(DeviceRow).where(DeviceRow.id.in_(ids))
+                                  .values(service_expires_at=DeviceRow.service_expires_at)))
+        # Locked in id order, so two settlements sharing devices cannot deadlock.
+        rows = self._s.execute(select(DeviceRow.id, DeviceRow.service_expires_at)
+                               .where(DeviceRow.id.in_(ids)).order_by(DeviceRow.id).with_for_update())
+        return {device_id: expires_at for device_id, expires_at in rows}
+
+    def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None:
+        self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id)
+                        .values(level_id=level_id, service_expires_at=expires_at))
+
+    def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
+        values = {"sms_count": DeviceRow.sms_count + sms, "voice_count": DeviceRow.voice_count + voice}
+        if country_code is not None:
+            values["country_code"] = func.coalesce(DeviceRow.country_code, country_code)
+        self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id).values(**values)
+                        .execution_options(synchronize_session="fetch"))
+
+
+# --- auto-renew agreements ---------------------------------------------------------------------
+
+
+class SqlAlchemyAgreementRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def active(self, device_id: int) -> Agreement | None:
+        row = self._s.execute(fresh(
+            select(AutoRenewAgreementRow, ServiceLevelRow.level_name)
+            .join(ServiceLevelRow, ServiceLevelRow.id == AutoRenewAgreementRow.level_id)
+            .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
+            .order_by(AutoRenewAgreementRow.created_at.desc(), AutoRenewAgreementRow.id.desc()).limit(1))).first()
+        if row is None:
+            return None
+        a, level_name = row
+        return Agreement(device_id=a.device_id, level_id=a.level_id, level_name=level_name,
+                         level_year_id=a.level_year_id, pay_type=a.pay_type, total_fee_cents=a.total_fee_cents,
+                         next_execution_at=a.next_execution_at)
+
+    def cancel(self, device_id: int, at: datetime) -> bool:
+        result = self._s.execute(write(
+            update(AutoRenewAgreementRow)
+            .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
+            .values(status=CANCELLED_AGREEMENT, cancelled_at=at)))
+        return result.rowcount > 0
+
+
+# --- bills -------------------------------------------------------------------------------------
+
+_BILL_FIELDS = ("company_name", "tax_number", "personal_name", "bank_deposit", "bill_user_name", "bill_mail",
+                "bill_phone", "bill_address")
+
+
+def _bill(row: UserBillRow) -> Bill:
+    return Bill(id=row.id, account_id=row.account_id, invoice_type=InvoiceType(row.invoice_type),
+                bill_mode=BillMode(row.bill_mode), is_default=bool(row.is_default),
+                **{name: getattr(row, name) for name in _BILL_FIELDS})
+
+
+def _bill_values(bill: Bill) -> dict[str, object]:
+    return {"invoice_type": int(bill.invoice_type), "bill_mode": int(bill.bill_mode), "is_default": bill.is_default,
+            **{name: getattr(bill, name) for name in _BILL_FIELDS}}
+
+
+class SqlAlchemyBillRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def of_account(self, account_id: int) -> list[Bill]:
+        rows = self._s.scalars(fresh(select(UserBillRow).where(UserBillRow.account_id == account_id)
+                                     .order_by(UserBillRow.is_default.desc(), UserBillRow.id.desc())))
+        return [_bill(row) for row in rows]
+
+    def get(self, account_id: int, bill_id: int) -> Bill | None:
+        row = self._s.scalar(fresh(select(UserBillRow).where(UserBillRow.id == bill_id,
+                                                             UserBillRow.account_id == account_id)))
+        return _bill(row) if row else None
+
+    def add(self, bill: Bill) -> Bill:
+        row = UserBillRow(account_id=bill.account_id, created_at=datetime.now(UTC), **_bill_values(bill))
+        self._s.add(row)
+        self._s.flush()
+        return replace(bill, id=row.id)
+
+    def update(self, bill: Bill) -> None:
+        self._s.execute(write(update(UserBillRow)
+                              .where(UserBillRow.id == bill.id, UserBillRow.account_id == bill.account_id)
+                              .values(**_bill_values(bill))))
+
+    def delete(self, account_id: int, bill_id: int) -> bool:
+        result = self._s.execute(write(delete(UserBillRow).where(UserBillRow.id == bill_id,
+                                                                 UserBillRow.account_id == account_id)))
+        return result.rowcount > 0
+
+    def clear_default(self, account_id: int) -> None:
+        self._s.execute(write(update(UserBillRow)
+                              .where(UserBillRow.account_id == account_id, UserBillRow.is_default.is_(True))
+                              .values(is_default=False)))
