@@ -16,6 +16,7 @@ from adapters.notifications.development import LoggingMessageSender
 from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
 from adapters.notifications.smtp import SmtpEmailSender
+from adapters.payments.development import DevelopmentPaymentGateway, GatewaysByPayType
 from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
@@ -49,7 +50,20 @@ from core.devices.registry import (
 from core.devices.retention import PurgeExpiredReadings
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
+from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.use_cases import (
+    CancelAgreement,
+    ConfirmWalletPayment,
+    GetCurrentService,
+    GetOrder,
+    ListMyOrders,
+    PlaceAlertOrder,
+    PlaceServiceOrder,
+    SettleOrder,
+)
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
+from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
+from core.shared.edition import PayType
 from entrypoints.settings import Settings
 
 
@@ -136,6 +150,30 @@ class Container(containers.DeclarativeContainer):
     list_alarms = providers.Factory(ListAlarms, uow)
     deal_alarm = providers.Factory(DealAlarm, uow, clock)
     count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow)
+    # Recharge. PAYMENT_BACKEND=development: one gateway of our own stands in for every provider.
+    development_gateway = providers.Singleton(
+        DevelopmentPaymentGateway, providers.Callable(lambda s: s.public_base_url, settings), secret_key)
+    payment_gateways = providers.Selector(
+        providers.Callable(lambda s: s.payment_backend, settings),
+        development=providers.Singleton(
+            GatewaysByPayType, providers.Dict(dict.fromkeys(PayType, development_gateway))),
+    )
+    list_service_items = providers.Factory(ListServiceItems, uow)
+    list_levels = providers.Factory(ListLevels, uow, clock)
+    list_year_options = providers.Factory(ListYearOptions, uow, clock)
+    quote_batch = providers.Factory(QuoteBatch, uow, clock)
+    list_alert_packages = providers.Factory(ListAlertPackages, uow)
+    place_service_order = providers.Factory(PlaceServiceOrder, uow, payment_gateways, clock, edition)
+    place_alert_order = providers.Factory(PlaceAlertOrder, uow, payment_gateways, clock, edition)
+    get_order = providers.Factory(GetOrder, uow)
+    list_my_orders = providers.Factory(ListMyOrders, uow)
+    settle_order = providers.Factory(SettleOrder, uow, clock)
+    confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
+    current_service = providers.Factory(GetCurrentService, uow)
+    cancel_agreement = providers.Factory(CancelAgreement, uow, clock)
+    list_bills = providers.Factory(ListBills, uow)
+    save_bill = providers.Factory(SaveBill, uow, edition)
+    delete_bill = providers.Factory(DeleteBill, uow)
 
 
 def build_container(settings: Settings) -> Container:

@@ -76,6 +76,10 @@ class Settings:
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # development: the server log and the outbox table; providers: SMS/voice over HTTP, e-mail over SMTP
     notification_backend: str = "development"
+    # development: the console's own gateway (a signed pay link stands in for every provider)
+    payment_backend: str = "development"
+    # Where payers and providers reach this console (links in QR codes, return URLs).
+    public_base_url: str = "http://127.0.0.1:8000"
 
     @property
     def secret_key_bytes(self) -> bytes:
@@ -242,6 +246,13 @@ def _mail_from(env: Mapping[str, str]) -> str:
     return value
 
 
+def _public_base_url(env: Mapping[str, str]) -> str:
+    url = env.get("PUBLIC_BASE_URL", "").strip().rstrip("/") or "http://127.0.0.1:8000"
+    if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
+        raise ConfigError(f"PUBLIC_BASE_URL must be an http(s) URL such as https://console.example.com; got {url!r}")
+    return url
+
+
 def _external_links(env: Mapping[str, str]) -> dict[str, str]:
     links = {}
     for route, name in (("plc", "PLC_URL"), ("calibrationServe", "CALIBRATION_SERVE_URL"),
@@ -276,4 +287,6 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
         providers=_providers(env),
         notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
+        payment_backend=_choice(env, "PAYMENT_BACKEND", "development", ("development",)),
+        public_base_url=_public_base_url(env),
     )

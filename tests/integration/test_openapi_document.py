@@ -9,7 +9,7 @@ PUBLIC = {
     ("post", "/api/base/BaseAccount/forgot"), ("get", "/api/base/BaseAccount/code/phone"),
     ("get", "/api/base/BaseAccount/code/email"), ("get", "/api/base/BaseAccount/newVerify"),
     ("get", "/api/base/BaseCustomPage/queryByTopDomain"), ("get", "/api/base/config"),
-    ("get", "/api/base/health"),
+    ("get", "/api/base/health"), ("get", "/api/payment/development/pay"),
 }
 
 

@@ -25,9 +25,9 @@ def effective_discount(discount: int | None, activity_discount: int | None = Non
     """The percentage charged: an activity's discount, while the activity is in force, takes
     precedence over the normal one; 100 means none. Voice packages ignore an activity discount
     of 100 (it says nothing there, so the normal discount stands)."""
-    if activity_discount is not None and activity_in_force:
-        if not (ignore_full_activity_discount and activity_discount == NO_DISCOUNT):
-            return activity_discount
+    ignored = ignore_full_activity_discount and activity_discount == NO_DISCOUNT
+    if activity_discount is not None and activity_in_force and not ignored:
+        return activity_discount
     return discount if discount is not None else NO_DISCOUNT
 
 

@@ -17,6 +17,8 @@ from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.payment.views import blp as payment_blp
+from entrypoints.api.payment.views import dev_blp as development_payment_blp
 from entrypoints.api.platform.views import blp as platform_blp
 from entrypoints.container import Container
 
@@ -82,6 +84,9 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(platform_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
+    api.register_blueprint(payment_blp, url_prefix="/api/payment")
+    if settings.payment_backend == "development":
+        api.register_blueprint(development_payment_blp, url_prefix="/api/payment/development")
 
     profile = settings.edition.profile
 

@@ -1,0 +1,408 @@
+"""Recharge: levels, quotes, orders, SMS and voice packages, invoices (api-contract section 5).
+Every call is scoped to the caller: devices it may see, its own orders and bills."""
+
+from __future__ import annotations
+
+from flask.views import MethodView
+
+from core.ordering.bills import Bill, BillMode, InvoiceType
+from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
+from core.ordering.model import Order, PayStatus
+from core.ordering.use_cases import OrderPlaced, SettlementOutcome
+from core.pricing.queries import AlertOffer, LevelOffer
+from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
+from core.shared import errors as e
+from core.shared.edition import PayType
+from entrypoints.api import context
+from entrypoints.api.devices import schemas as device_schemas
+from entrypoints.api.devices.views import _device_detail
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
+from entrypoints.api.payment import schemas as s
+
+blp = ApiBlueprint("payment", __name__, description="Recharge: service levels, SMS and voice packages, orders, "
+                                                     "invoices")
+
+NOT_VISIBLE = "a device the caller may not see (or that does not exist)"
+NO_BILL = "billId is not one of the caller's bills"
+ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
+                  e.PayTypeNotOffered, e.LevelNotOffered, e.PaymentFailed)
+ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
+                  e.LevelNotOffered, e.PaymentFailed)
+
+
+def _caller() -> int:
+    return context.current_principal().account_id
+
+
+def _container():
+    return context.container()
+
+
+def _option_row(price: OptionPrice) -> dict:
+    o = price.option
+    return {"id": o.id, "serviceFee": o.service_fee_cents, "dataFee": o.data_fee_cents,
+            "activityId": price.activity_id, "presentationMonth": price.bonus_months, "timeLength": o.months,
+            "discount": o.discount, "activityDiscount": o.activity.discount if price.activity_id else None,
+            "price": price.per_device_cents, "lifelong": is_lifelong_term(o.months), "recommended": o.recommended}
+
+
+def _level_row(offer: LevelOffer) -> dict:
+    level, price = offer.level, offer.price
+    activity = level.headline.activity if price and price.activity_id else None
+    edition = _container().settings().edition
+    return {
+        "levelId": level.id, "levelName": level.name, "levelDescribe": level.description,
+        "packageId": level.package_id, "levelYearId": price.option.id if price else None,
+        "timeLength": price.months if price else None,
+        "serviceFee": price.option.service_fee_cents if price else 0,
+        "dataFee": price.option.data_fee_cents if price else 0,
+        "discount": price.option.discount if price else 100,
+        "activityId": activity.activity_id if activity else None,
+        "activityStartTime": activity.starts_at if activity else None,
+        "activityEndTime": activity.ends_at if activity else None,
+        "activityDiscount": activity.discount if activity else None,
+        "presentationMonth": price.bonus_months if price else 0,
+        "price": price.per_device_cents if price else 0,
+        "buttonKind": offer.button.value, "current": offer.current, "free": offer.free,
+        "discountBadge": discount_badge(price.discount, edition) if price else None,
+        "itemLevelRelList": [{"itemCode": i.code, "itemName": i.name} for i in offer.items],
+    }
+
+
+def _placed(placed: OrderPlaced) -> dict:
+    p = placed.payment
+    row = {"orderId": placed.order_id, "orderCode": placed.order_code, "totalFee": placed.total_cents}
+    for key, value in (("payQrCode", p.pay_qr_code), ("clientSecret", p.client_secret),
+                       ("approveUrl", p.approve_url)):
+        if value:
+            row[key] = value
+    return row
+
+
+def _order_row(order: Order) -> dict:
+    return {"orderId": order.id, "orderCode": order.code, "orderFee": order.order_fee_cents,
+            "payFee": order.pay_fee_cents, "payStatus": int(order.status), "applyFlag": int(order.apply_flag),
+            "invoiceStatus": int(order.invoice_status), "gmtCreate": order.created_at, "payTime": order.paid_at,
+            "payType": int(order.pay_type), "orderDescription": order.description,
+            "deviceCount": len(order.lines)}
+
+
+def _alert_row(offer: AlertOffer) -> dict:
+    p = offer.package
+    return {"packageId": p.id, "packageName": p.name, "packageFee": p.fee_cents, "smsCount": p.count,
+            "discount": p.discount, "activityDiscount": p.activity_discount, "price": offer.price_cents}
+
+
+def _bill_row(bill: Bill) -> dict:
+    return {"billId": bill.id, "billDefaultStatus": int(bill.is_default), "invoiceType": int(bill.invoice_type),
+            "billMode": int(bill.bill_mode), "companyName": bill.company_name, "taxNumber": bill.tax_number,
+            "personalName": bill.personal_name, "bankDeposit": bill.bank_deposit,
+            "billUserName": bill.bill_user_name, "billMail": bill.bill_mail, "billPhone": bill.bill_phone,
+            "billAddress": bill.bill_address}
+
+
+# --- catalogue -------------------------------------------------------------------------------------
+
+
+@blp.route("/PayServicePackages/selectDeviceDepositInfo")
+class DepositInfoView(MethodView):
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(device_schemas.DeviceDetailSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def get(self, query):
+        """The device's service as the recharge drawer's header shows it: level, expiry, SMS and
+        voice counts, SIM, agreementStatus (1: an auto-renew agreement is active)."""
+        return _device_detail(_container().get_device()(_caller(), query["deviceId"]))
+
+
+@blp.route("/PayServiceItem/selectAllServiceItemByDevice")
+class ServiceItemsView(MethodView):
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(s.ServiceItemSchema, many=True)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def get(self, query):
+        """Every service item, the feature rows under the level cards."""
+        return [{"itemCode": i.code, "itemName": i.name, "itemSupplement": i.supplement, "itemLabel": i.label,
+                 "itemTitle": i.title, "itemDetail": i.detail}
+                for i in _container().list_service_items()(_caller(), query["deviceId"])]
+
+
+@blp.route("/PayServicePackages/selectLevelList")
+class LevelListView(MethodView):
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(s.LevelSchema, many=True)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def get(self, query):
+        """The levels of the device's type, each priced for this device and caller: headline
+        year option, activity in force (its discount takes precedence), button kind, current
+        level, included items. Empty unless the device's nodeType is 1."""
+        return [_level_row(offer) for offer in _container().list_levels()(_caller(), query["deviceId"])]
+
+
+@blp.route("/PayServiceLevelYear/selectListByDomain")
+class YearOptionsView(MethodView):
+    @blp.arguments(s.YearOptionQuery, location="query")
+    @blp.ok(s.YearOptionListSchema)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(409, schema=ErrorEnvelope, description="code 1109: the level is not offered for the device")
+    def get(self, query):
+        """The year options of a level, each priced for this device and caller."""
+        prices = _container().list_year_options()(_caller(), query["deviceId"], query["levelId"],
+                                                  query["packageId"])
+        return {"levelYearList": [_option_row(p) for p in prices]}
+
+
+@blp.route("/PayOrder/selectBatchQuote")
+class BatchQuoteView(MethodView):
+    @blp.arguments(s.BatchQuoteBody)
+    @blp.ok(s.DeviceQuoteSchema, many=True, refusals=(e.MixedDeviceTypes, e.LevelNotOffered))
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def post(self, body):
+        """What each device of a batch pays for one year option (devices with an active SIM data
+        plan also pay the data fee). The order's total is their sum."""
+        quote = _container().quote_batch()(_caller(), body["deviceIdList"], body["levelId"], body["levelYearId"],
+                                           body["servicePackageId"])
+        return [{"deviceId": device_id, "totalFee": cents} for device_id, cents in quote]
+
+
+@blp.route("/PaySmsPackages/selectSmsPackage")
+class AlertPackagesView(MethodView):
+    @blp.arguments(s.CountryCodeQuery, location="query")
+    @blp.ok(s.AlertPackagesSchema)
+    def get(self, query):
+        """The SMS and voice packages of a country code (86 domestically)."""
+        sms, voice = _container().list_alert_packages()(query["countryCode"])
+        return {"smsList": [_alert_row(o) for o in sms], "voiceList": [_alert_row(o) for o in voice]}
+
+
+# --- orders ----------------------------------------------------------------------------------------
+
+
+def _service_order(body: dict, device_ids: list[int]) -> dict:
+    cmd = CreateServiceOrder(
+        account_id=_caller(), device_ids=tuple(device_ids), level_id=body["levelId"],
+        level_year_id=body["levelYearId"], package_id=body["servicePackageId"], pay_type=PayType(body["payType"]),
+        service_fee_cents=body["serviceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
+        bill_id=body.get("billId"), activity_id=body.get("activityId"),
+        presentation_month=body.get("presentationMonth"), sim_iccid=body.get("simIccid"))
+    return _placed(_container().place_service_order()(cmd))
+
+
+SERVICE_ORDER_DOC = """The server prices the order from its catalogue and refuses (1101) a serviceFee
+        that is not the year option's listed fee or a totalFee that is not the sum of what each
+        device pays. When paid: each device gets the level, its expiry moves to max(now, expiry) +
+        timeLength + presentationMonth months (1200 months or more: lifelong, 2099-12-31)."""
+
+
+@blp.route("/PayOrder/createServiceOrder")
+class ServiceOrderView(MethodView):
+    @blp.arguments(s.ServiceOrderBody)
+    @blp.ok(s.OrderPlacedSchema, refusals=ORDER_REFUSALS)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    def post(self, body):
+        return _service_order(body, [body["deviceId"]])
+
+    post.__doc__ = f"A service level for one device. {SERVICE_ORDER_DOC}"
+
+
+@blp.route("/PayOrder/createBatchServiceOrder")
+class BatchServiceOrderView(MethodView):
+    @blp.arguments(s.BatchServiceOrderBody)
+    @blp.ok(s.OrderPlacedSchema, refusals=ORDER_REFUSALS)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    def post(self, body):
+        return _service_order(body, body["deviceIdList"])
+
+    post.__doc__ = f"A service level for devices of one type (1103 otherwise). {SERVICE_ORDER_DOC}"
+
+
+def _alert_order(body: dict, device_ids: list[int]) -> dict:
+    cmd = CreateAlertOrder(
+        account_id=_caller(), device_ids=tuple(device_ids), pay_type=PayType(body["payType"]),
+        country_code=body["countryCode"], sms_package_id=body["smsPackageId"], sms_count=body["smsCount"],
+        sms_fee_cents=body["smsFee"], voice_package_id=body["voicePackageId"], voice_count=body["voiceCount"],
+        voice_fee_cents=body["voiceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
+        bill_id=body.get("billId"), sim_iccid=body.get("simIccid"))
+    return _placed(_container().place_alert_order()(cmd))
+
+
+ALERT_ORDER_DOC = """At least one package (1106); each package of the order's country code;
+        smsFee and voiceFee are the packages' listed fees (0 without one), smsCount and voiceCount
+        their counts, totalFee what the order charges (1101 otherwise). Domestically the country
+        code is 86. When paid, each device's SMS and voice counts grow by the packages' counts."""
+
+
+@blp.route("/PayOrder/createSmsOrder")
+class AlertOrderView(MethodView):
+    @blp.arguments(s.AlertOrderBody)
+    @blp.ok(s.OrderPlacedSchema, refusals=ALERT_REFUSALS)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    def post(self, body):
+        return _alert_order(body, [body["deviceId"]])
+
+    post.__doc__ = f"SMS and/or voice packages for one device. {ALERT_ORDER_DOC}"
+
+
+@blp.route("/PayOrder/createBatchSmsOrder")
+class BatchAlertOrderView(MethodView):
+    @blp.arguments(s.BatchAlertOrderBody)
+    @blp.ok(s.OrderPlacedSchema, refusals=ALERT_REFUSALS)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    def post(self, body):
+        return _alert_order(body, body["deviceIdList"])
+
+    post.__doc__ = (f"SMS and/or voice packages for devices sharing one country code (1104 otherwise). "
+                    f"{ALERT_ORDER_DOC}")
+
+
+@blp.route("/PayOrder/get")
+class OrderView(MethodView):
+    @blp.arguments(s.OrderQuery, location="query")
+    @blp.ok(s.OrderStatusSchema)
+    @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
+    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    def get(self, query):
+        """The order's payment state, polled every 3 s by the paying drawer."""
+        order = _container().get_order()(_caller(), query["pk"])
+        return {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
+                "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents}
+
+
+@blp.route("/PayOrder/confirmPay")
+class ConfirmPayView(MethodView):
+    @blp.arguments(s.ConfirmPayBody)
+    @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PriceChanged, e.OrderNotPayable, e.PaymentFailed))
+    @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
+    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    def post(self, body):
+        """A wallet payment (30 Google Pay, 40 card payment-request button): the provider charges
+        the payment method and, when it succeeds, the order is settled at once."""
+        status = _container().confirm_wallet_payment()(ConfirmPayment(
+            account_id=_caller(), order_id=body["orderId"], pay_type=PayType(body["payType"]),
+            payment_method_id=body["paymentPlatformId"], pay_fee_cents=body["payFee"]))
+        return {"payStatus": int(status)}
+
+
+@blp.route("/PayOrder/selectMyOrderList")
+class MyOrdersView(MethodView):
+    @blp.arguments(s.MyOrderQuery)
+    @blp.ok(page_of(s.MyOrderSchema))
+    def post(self, body):
+        """The caller's orders, newest first."""
+        status = PayStatus(body["payStatus"]) if body.get("payStatus") else None
+        page = _container().list_my_orders()(_caller(), status, page_request(body))
+        return page_body(page, _order_row)
+
+
+@blp.route("/PayOrder/selectCurrentService")
+class CurrentServiceView(MethodView):
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(s.CurrentServiceSchema, nullable=True)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def get(self, query):
+        """The device's active auto-renew agreement, or null."""
+        agreement = _container().current_service()(_caller(), query["deviceId"])
+        if agreement is None:
+            return None
+        return {"deviceId": agreement.device_id, "levelName": agreement.level_name,
+                "totalFee": agreement.total_fee_cents, "nextExecutionTime": agreement.next_execution_at}
+
+
+@blp.route("/PayOrder/unAgreement")
+class UnAgreementView(MethodView):
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(refusals=(e.NoActiveAgreement,))
+    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def get(self, query):
+        """Cancels the device's auto-renew agreement; a change of level is possible afterwards."""
+        _container().cancel_agreement()(_caller(), query["deviceId"])
+
+
+# --- bills -----------------------------------------------------------------------------------------
+
+
+def _bill(body: dict, bill_id: int | None = None) -> Bill:
+    return Bill(id=bill_id, account_id=_caller(), invoice_type=InvoiceType(body["invoiceType"]),
+                bill_mode=BillMode(body["billMode"]), bill_user_name=body.get("billUserName") or "",
+                bill_phone=body.get("billPhone") or "", company_name=body.get("companyName"),
+                tax_number=body.get("taxNumber"), personal_name=body.get("personalName"),
+                bank_deposit=body.get("bankDeposit"), bill_mail=body.get("billMail"),
+                bill_address=body.get("billAddress"), is_default=body["billDefaultStatus"] == 1)
+
+
+BILL_RULES = """Enterprise (invoiceType 2): companyName, taxNumber (letters and digits) and
+        bankDeposit required; personal (1): personalName required, company fields dropped.
+        billUserName and billPhone always (11-digit mainland mobile domestically, digits
+        internationally); billMail for the e-mail mode (2), billAddress for the postal modes."""
+
+
+@blp.route("/PayUserBill/selectListByDomain")
+class BillListView(MethodView):
+    @blp.arguments(s.BillListBody)
+    @blp.ok(s.BillSchema, many=True)
+    def post(self, _body):
+        """The caller's invoice details, the default first."""
+        return [_bill_row(b) for b in _container().list_bills()(_caller())]
+
+
+@blp.route("/PayUserBill/insert")
+class BillInsertView(MethodView):
+    @blp.arguments(s.BillBody)
+    @blp.ok(s.BillSchema, refusals=(e.TooManyBills,))
+    def post(self, body):
+        return _bill_row(_container().save_bill()(_bill(body)))
+
+    post.__doc__ = f"Adds invoice details; the first become the default. {BILL_RULES}"
+
+
+@blp.route("/PayUserBill/update")
+class BillUpdateView(MethodView):
+    @blp.arguments(s.BillUpdateBody)
+    @blp.ok(s.BillSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description="not one of the caller's bills")
+    def put(self, body):
+        return _bill_row(_container().save_bill()(_bill(body, body["billId"])))
+
+    put.__doc__ = f"Changes one of the caller's invoice details. {BILL_RULES}"
+
+
+@blp.route("/PayUserBill/delete")
+class BillDeleteView(MethodView):
+    @blp.arguments(s.BillQuery, location="query")
+    @blp.ok()
+    @blp.alt_response(404, schema=ErrorEnvelope, description="not one of the caller's bills")
+    def delete(self, query):
+        """Deletes one of the caller's invoice details; orders keep the copy they were placed with."""
+        _container().delete_bill()(_caller(), query["billId"])
+
+
+# --- development payments ----------------------------------------------------------------------------
+
+dev_blp = ApiBlueprint("development_payment", __name__,
+                       description="Development only (PAYMENT_BACKEND=development): pay an order with no provider")
+
+
+@dev_blp.route("/pay")
+class DevelopmentPayView(MethodView):
+    @dev_blp.public
+    @dev_blp.arguments(s.DevelopmentPayQuery, location="query")
+    @dev_blp.ok(s.PayStatusSchema)
+    @dev_blp.alt_response(403, schema=ErrorEnvelope, description="the signature does not match")
+    @dev_blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    @dev_blp.alt_response(409, schema=ErrorEnvelope, description="code 1111: refunded, or the amount differs")
+    def get(self, query):
+        """The target of the development gateway's QR code and pay links: pays the order as a
+        provider's notification would. Opening it again changes nothing more."""
+        gateway = _container().development_gateway()
+        if not gateway.verify(query["order"], query["amount"], query["signature"]):
+            raise e.Forbidden()
+        outcome = _container().settle_order()(query["order"], query["amount"], "development")
+        if outcome is SettlementOutcome.UNKNOWN_ORDER:
+            raise e.NotFound()
+        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+            raise e.OrderNotPayable()
+        return {"payStatus": int(PayStatus.PAID)}
