@@ -9,7 +9,7 @@ from __future__ import annotations
 import math
 import random
 from dataclasses import dataclass
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -20,6 +20,7 @@ from core.accounts.rules import normalize_login_name
 from core.alarms.commands import DealWithAlarm
 from core.alarms.model import Handling
 from core.devices.credentials import new_password
+from core.devices.expiry import LIFELONG_EXPIRY
 from core.permissions import roles
 from core.shared.edition import Edition
 from core.telemetry.model import Reading
@@ -27,7 +28,6 @@ from core.telemetry.use_cases import StoreReadings
 from entrypoints.container import Container
 
 DEMO_PASSWORD = "Coldchain#2026"
-LIFELONG = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -212,7 +212,7 @@ class _Seeder:
             ("RCW360A0000001", "Cold room A logger", "wifi", alice, "basic", days(200), None, 0, 120, 30),
             ("RCW360A0000002", "Cold room B logger", "wifi", alice, "basic", days(20), sim1, 1, 60, 10),
             ("RCW360A0000003", "Vaccine fridge logger", "wifi", alice, "free", days(-15), None, 0, 10, 0),
-            ("LOGET8A0000001", "Truck 12 tracker", "cellular", alice, "pro", LIFELONG, sim2, 1, 800, 200),
+            ("LOGET8A0000001", "Truck 12 tracker", "cellular", alice, "pro", LIFELONG_EXPIRY, sim2, 1, 800, 200),
             ("FZ1A000000001", "Pharmacy freezer", "freezer", alice, "pro", days(100), None, 0, 300, 80),
             ("CR2A000000001", "Dock cold room", "room", alice, "basic", days(60), sim3, 2, 45, 5),
             ("CR2B000000001", "Warehouse 1 cold room", "room", acme, "pro", days(300), None, 0, 500, 100),

@@ -12,6 +12,8 @@ from core.shared.messages import N_
 # An expiry in 2099 or later is the "lifelong" service (api-contract section 5): it never
 # expires, so it is never reported as expired or expiring.
 LIFELONG_FROM = datetime(2099, 1, 1, tzinfo=UTC)
+# What lifelong service is stored as. Its date is nominal: shown as 2099-12-31 in every zone.
+LIFELONG_EXPIRY = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
 
 
 class ExpiredFlag(IntEnum):

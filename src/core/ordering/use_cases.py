@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import datetime
 from enum import StrEnum
 
-from core.devices.expiry import is_lifelong
+from core.devices.expiry import LIFELONG_EXPIRY, is_lifelong
 from core.devices.model import Device, add_months
 from core.ordering.bills import Bill
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
@@ -47,7 +47,6 @@ from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
 
-LIFELONG_EXPIRY = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
 
 

@@ -49,8 +49,7 @@ def display_amount(cents: object, edition: Edition) -> str:
     if isinstance(cents, bool) or not isinstance(cents, int | float) or not math.isfinite(cents) or int(cents) == 0:
         return NOT_SHOWN
     whole_cents = int(cents)
-    sign = "-" if whole_cents < 0 else ""
     units, rest = divmod(abs(whole_cents), 100)
     if edition is Edition.DOMESTIC:
-        return f"{sign}{units}"
-    return f"{sign}{units}.{rest:02d}"
+        return f"{'-' if whole_cents < 0 and units else ''}{units}"
+    return f"{'-' if whole_cents < 0 else ''}{units}.{rest:02d}"

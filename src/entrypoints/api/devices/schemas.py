@@ -4,7 +4,7 @@ from datetime import UTC, datetime
 
 from marshmallow import ValidationError, fields, validate
 
-from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag
+from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_lifelong
 from core.devices.model import SORT_FIELDS, Scene, VipState
 from core.devices.rules import (
     GUID_MAX,
@@ -33,12 +33,14 @@ OFFSET_PROBLEM = N_("Enter a time with its UTC offset, such as 2026-05-01T08:00:
 
 
 class LocalDate(fields.Date):
-    """The calendar date of an instant in the caller's time zone (YYYY-MM-DD)."""
+    """The calendar date of an instant in the caller's time zone (YYYY-MM-DD). Lifelong service
+    has a nominal date, the same in every zone (2099-12-31, not 2100-01-01 east of UTC)."""
 
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        return super()._serialize(value.astimezone(context.time_zone.get()).date(), attr, obj, **kwargs)
+        zone = UTC if is_lifelong(value) else context.time_zone.get()
+        return super()._serialize(value.astimezone(zone).date(), attr, obj, **kwargs)
 
 
 class ExpiredDeviceQuery(Schema):
