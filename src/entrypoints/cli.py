@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import sys
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import click
 
@@ -57,6 +58,11 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     def start_background(container) -> None:
         from entrypoints.ingest import EmbeddedIngest, start_simulator
+        from entrypoints.payments import PeriodicReconciliation
+
+        reconciliation = PeriodicReconciliation(container)
+        reconciliation.start()
+        background.append(reconciliation)
 
         if embedded:
             ingest = EmbeddedIngest(container)
@@ -106,6 +112,36 @@ def migrate(ctx: click.Context) -> None:
     container = build_container(_settings(ctx))
     upgrade(container.engine())
     click.echo("database is up to date")
+
+
+@main.command()
+@click.pass_context
+def reconcile(ctx: click.Context) -> None:
+    """Ask the payment providers about orders unpaid for a few minutes: settle those they say are
+    paid (a lost notification), close those past their expiry. `coldchain serve` does this every
+    minute; run it from cron where no server runs it."""
+    from entrypoints.container import build_container
+
+    outcome = build_container(_settings(ctx)).reconcile_payments()()
+    click.echo(f"settled {outcome.settled}, closed {outcome.closed}, still unpaid {outcome.unpaid}, "
+               f"failed {outcome.failed}")
+
+
+@main.command("payment-sandbox")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=None, type=int, help="default: the port of PAYMENT_SANDBOX_URL")
+@click.pass_context
+def payment_sandbox(ctx: click.Context, host: str, port: int | None) -> None:
+    """Serve the local sandbox of WeChat Pay, Alipay, Stripe and PayPal (development and demos),
+    with the credentials the console uses in development (generated under var/)."""
+    from werkzeug.serving import run_simple
+
+    from entrypoints.payments import sandbox_app
+
+    settings = _settings(ctx)
+    port = port or urlsplit(settings.providers.sandbox_url).port or 8001
+    click.echo(f"payment sandbox on http://{host}:{port}/ (payer pages under /pay/)")
+    run_simple(host, port, sandbox_app(settings, settings.providers.sandbox_url), threaded=True)
 
 
 @main.command("demo-seed")

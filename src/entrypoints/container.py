@@ -17,6 +17,7 @@ from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
 from adapters.notifications.smtp import SmtpEmailSender
 from adapters.payments.development import DevelopmentPaymentGateway, GatewaysByPayType
+from adapters.payments.gateways import provider_gateways
 from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
@@ -51,6 +52,12 @@ from core.devices.retention import PurgeExpiredReadings
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.payment_flows import (
+    CompleteProviderReturn,
+    HandlePaymentNotification,
+    ReconcilePayments,
+    RefundOrder,
+)
 from core.ordering.use_cases import (
     CancelAgreement,
     ConfirmWalletPayment,
@@ -157,6 +164,7 @@ class Container(containers.DeclarativeContainer):
         providers.Callable(lambda s: s.payment_backend, settings),
         development=providers.Singleton(
             GatewaysByPayType, providers.Dict(dict.fromkeys(PayType, development_gateway))),
+        providers=providers.Singleton(provider_gateways, settings),
     )
     list_service_items = providers.Factory(ListServiceItems, uow)
     list_levels = providers.Factory(ListLevels, uow, clock)
@@ -168,6 +176,11 @@ class Container(containers.DeclarativeContainer):
     get_order = providers.Factory(GetOrder, uow)
     list_my_orders = providers.Factory(ListMyOrders, uow)
     settle_order = providers.Factory(SettleOrder, uow, clock)
+    handle_payment_notification = providers.Factory(HandlePaymentNotification, uow, payment_gateways, settle_order,
+                                                    clock)
+    complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)
+    reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
+    refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
     current_service = providers.Factory(GetCurrentService, uow)
     cancel_agreement = providers.Factory(CancelAgreement, uow, clock)

@@ -16,6 +16,7 @@ from urllib.parse import urlsplit
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
+from adapters.payments.sandbox.credentials import development_credentials
 from core.shared.edition import Edition
 
 ENVIRONMENTS = ("development", "production", "test")
@@ -54,6 +55,12 @@ class ProviderSettings:
     # E-mail alerts: smtp://user:password@host:25 (STARTTLS when offered) or smtps://...:465.
     smtp_url: str = "smtp://127.0.0.1:25"
     mail_from: str = "Coldchain <alarms@coldchain.example>"
+    sandbox_url: str = "http://127.0.0.1:8001"  # the local payment sandbox, PAYMENT_SANDBOX_URL
+    # WeChat: the merchant certificate and key (PEM file paths) refunds need, and the official
+    # account's app secret for the OAuth code exchange (None: the sandbox's, the API key).
+    wechat_mch_cert: str | None = None
+    wechat_mch_key: str | None = None
+    wechat_oauth_secret: str | None = None
 
 
 @dataclass(frozen=True)
@@ -76,10 +83,12 @@ class Settings:
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # development: the server log and the outbox table; providers: SMS/voice over HTTP, e-mail over SMTP
     notification_backend: str = "development"
-    # development: the console's own gateway (a signed pay link stands in for every provider)
+    # development: the console's own gateway (a signed pay link stands in for every provider);
+    # providers: WeChat Pay, Alipay, Stripe and PayPal at the URLs above (the local sandbox by default)
     payment_backend: str = "development"
     # Where payers and providers reach this console (links in QR codes, return URLs).
     public_base_url: str = "http://127.0.0.1:8000"
+    var_dir: Path = Path("var")
 
     @property
     def secret_key_bytes(self) -> bytes:
@@ -190,30 +199,36 @@ def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
     return _generated_once(var_dir / "secret_key", 48)
 
 
-def _providers(env: Mapping[str, str]) -> ProviderSettings:
+def _providers(env: Mapping[str, str], development_var_dir: Path | None) -> ProviderSettings:
+    """In development every provider credential defaults to the one the local payment sandbox
+    generated under var/, so `make run` pays end to end with no configuration."""
     sandbox = env.get("PAYMENT_SANDBOX_URL", "http://127.0.0.1:8001").rstrip("/")
     if urlsplit(sandbox).scheme not in ("http", "https"):
         raise ConfigError(f"PAYMENT_SANDBOX_URL must be an http(s) URL; got {sandbox!r}")
+    dev = development_credentials(development_var_dir) if development_var_dir is not None else None
 
-    def get(name: str, default: str = "") -> str:
-        return env.get(name, default).strip()
+    def get(name: str, default: str = "", development: str | None = None) -> str:
+        value = env.get(name, "").strip()
+        if value:
+            return value
+        return getattr(dev, development) if dev is not None and development else default
 
     return ProviderSettings(
         wechat_pay_base_url=get("WECHAT_PAY_BASE_URL", f"{sandbox}/wechat/"),
-        wechat_app_id=get("WECHAT_APP_ID", "wxsandbox0000000"),
-        wechat_mch_id=get("WECHAT_MCH_ID", "1900000109"),
-        wechat_api_key=get("WECHAT_API_KEY"),
+        wechat_app_id=get("WECHAT_APP_ID", "wxsandbox0000000", development="wechat_app_id"),
+        wechat_mch_id=get("WECHAT_MCH_ID", "1900000109", development="wechat_mch_id"),
+        wechat_api_key=get("WECHAT_API_KEY", "", development="wechat_api_key"),
         alipay_gateway_url=get("ALIPAY_GATEWAY_URL", f"{sandbox}/alipay/gateway.do"),
-        alipay_app_id=get("ALIPAY_APP_ID", "2021000000000000"),
-        alipay_private_key=get("ALIPAY_PRIVATE_KEY"),
-        alipay_public_key=get("ALIPAY_PUBLIC_KEY"),
+        alipay_app_id=get("ALIPAY_APP_ID", "2021000000000000", development="alipay_app_id"),
+        alipay_private_key=get("ALIPAY_PRIVATE_KEY", "", development="alipay_app_private_key"),
+        alipay_public_key=get("ALIPAY_PUBLIC_KEY", "", development="alipay_public_key"),
         stripe_api_base=get("STRIPE_API_BASE", f"{sandbox}/stripe"),
-        stripe_secret_key=get("STRIPE_SECRET_KEY"),
-        stripe_publishable_key=get("STRIPE_PUBLISHABLE_KEY"),
-        stripe_webhook_secret=get("STRIPE_WEBHOOK_SECRET"),
+        stripe_secret_key=get("STRIPE_SECRET_KEY", "", development="stripe_secret_key"),
+        stripe_publishable_key=get("STRIPE_PUBLISHABLE_KEY", "", development="stripe_publishable_key"),
+        stripe_webhook_secret=get("STRIPE_WEBHOOK_SECRET", "", development="stripe_webhook_secret"),
         paypal_base_url=get("PAYPAL_BASE_URL", f"{sandbox}/paypal"),
-        paypal_client_id=get("PAYPAL_CLIENT_ID"),
-        paypal_client_secret=get("PAYPAL_CLIENT_SECRET"),
+        paypal_client_id=get("PAYPAL_CLIENT_ID", "", development="paypal_client_id"),
+        paypal_client_secret=get("PAYPAL_CLIENT_SECRET", "", development="paypal_client_secret"),
         sms_base_url=get("SMS_BASE_URL", f"{sandbox}/sms"),
         sms_api_key=get("SMS_API_KEY"),
         map_key=get("MAP_KEY"),
@@ -221,6 +236,10 @@ def _providers(env: Mapping[str, str]) -> ProviderSettings:
         external_links=_external_links(env),
         smtp_url=_smtp_url(env),
         mail_from=_mail_from(env),
+        sandbox_url=sandbox,
+        wechat_mch_cert=get("WECHAT_MCH_CERT") or None,
+        wechat_mch_key=get("WECHAT_MCH_KEY") or None,
+        wechat_oauth_secret=get("WECHAT_OAUTH_SECRET") or None,
     )
 
 
@@ -285,8 +304,9 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         password_parallelism=_int(env, "PASSWORD_HASH_PARALLELISM", 4, 1, 16),
         web_dist=Path(env.get("WEB_DIST", "web/dist")).resolve(),
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
-        providers=_providers(env),
+        providers=_providers(env, var_dir if app_env == "development" else None),
         notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
-        payment_backend=_choice(env, "PAYMENT_BACKEND", "development", ("development",)),
+        payment_backend=_choice(env, "PAYMENT_BACKEND", "development", ("development", "providers")),
         public_base_url=_public_base_url(env),
+        var_dir=var_dir,
     )

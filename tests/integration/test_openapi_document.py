@@ -10,6 +10,9 @@ PUBLIC = {
     ("get", "/api/base/BaseAccount/code/email"), ("get", "/api/base/BaseAccount/newVerify"),
     ("get", "/api/base/BaseCustomPage/queryByTopDomain"), ("get", "/api/base/config"),
     ("get", "/api/base/health"), ("get", "/api/payment/development/pay"),
+    ("post", "/api/payment/notify/wechat"), ("post", "/api/payment/notify/alipay"),
+    ("post", "/api/payment/notify/stripe"), ("get", "/api/payment/paypal/return"),
+    ("get", "/api/payment/paypal/cancel"), ("get", "/api/payment/payment/getOpenId"),
 }
 
 
@@ -61,8 +64,14 @@ def test_every_string_a_client_sends_is_bounded(spec):
     assert unbounded == []
 
 
+PROVIDER_FACING = {"/api/payment/notify/wechat", "/api/payment/notify/alipay", "/api/payment/notify/stripe",
+                   "/api/payment/paypal/return", "/api/payment/paypal/cancel"}
+
+
 def test_every_call_documents_its_success_envelope(spec):
     for method, path, operation in operations(spec):
+        if path in PROVIDER_FACING:  # answered as the provider expects, or a redirect for the payer
+            continue
         ok = operation["responses"]["200"]["content"]
         if "image/png" in ok:
             continue

@@ -11,9 +11,19 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+from collections.abc import Mapping
 from urllib.parse import urlencode
 
-from core.ordering.payments import PaymentRequest, PaymentResult, PaymentStart
+from core.ordering.payments import (
+    Acknowledgement,
+    InvalidNotification,
+    Notification,
+    PaymentRequest,
+    PaymentResult,
+    PaymentStart,
+    RefundRequest,
+    RefundResult,
+)
 from core.shared.edition import PayType
 
 PAY_PATH = "/api/payment/development/pay"
@@ -51,6 +61,27 @@ class DevelopmentPaymentGateway:
         if payment_method_id.startswith("fail"):
             return PaymentResult(paid=False, error="card_declined")
         return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"dev-{request.order_code}")
+
+    def query(self, request: PaymentRequest) -> PaymentResult:
+        """Only the pay link pays here, and it settles at once: nothing is ever paid unseen."""
+        return PaymentResult(paid=False)
+
+    def close(self, request: PaymentRequest) -> None:
+        """The pay link of a closed order finds it no longer payable."""
+
+    def refund(self, refund: RefundRequest) -> RefundResult:
+        return RefundResult(succeeded=True, reference=f"dev-{refund.refund_code}")
+
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
+        raise InvalidNotification("the development gateway sends no notifications")
+
+    def acknowledge(self, accepted: bool) -> Acknowledgement:
+        return Acknowledgement(200 if accepted else 400, b'{"received": %s}' % (b"true" if accepted else b"false"),
+                               "application/json")
+
+    def open_id(self, code: str) -> str:
+        """The WeChat OpenID of an OAuth code: derived from it, stable, in development."""
+        return "dev-openid-" + hashlib.sha256(code.encode()).hexdigest()[:16]
 
 
 class GatewaysByPayType:

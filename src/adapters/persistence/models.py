@@ -527,7 +527,7 @@ class OrderRow(Base):
     currency: Mapped[str] = mapped_column(String(3))
     order_fee_cents: Mapped[int] = mapped_column(BigInteger)
     pay_fee_cents: Mapped[int | None] = mapped_column(BigInteger)
-    status: Mapped[int] = mapped_column(SmallInteger, default=1, index=True)  # 1 unpaid, 2 paid, 3 refunded
+    status: Mapped[int] = mapped_column(SmallInteger, default=1, index=True)  # 1 unpaid 2 paid 3 refunded 4 closed
     apply_flag: Mapped[bool] = mapped_column(Boolean, default=False)  # an invoice is wanted
     bill_id: Mapped[int | None] = mapped_column(Integer)
     invoice: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))
@@ -536,10 +536,12 @@ class OrderRow(Base):
     description: Mapped[str] = mapped_column(String(200))
     invoice_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # 0 not invoiced, 1 invoiced
     payment: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))  # payQrCode, clientSecret...
-    payment_reference: Mapped[str | None] = mapped_column(String(100))
+    payment_reference: Mapped[str | None] = mapped_column(String(100), index=True)  # from the payment's start
+    settlement_reference: Mapped[str | None] = mapped_column(String(100))  # the transaction or capture paid
     created_at: Mapped[datetime]
     paid_at: Mapped[datetime | None]
     refunded_at: Mapped[datetime | None]
+    closed_at: Mapped[datetime | None]
 
 
 class OrderLineRow(Base):
@@ -577,3 +579,16 @@ class UserBillRow(Base):
     bill_address: Mapped[str | None] = mapped_column(String(50))
     is_default: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime]
+
+
+class PaymentNotificationRow(Base):
+    """Every notification a payment provider sent, as received, with the verdict on it (audit)."""
+
+    __tablename__ = "payment_notifications"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    provider: Mapped[str] = mapped_column(String(10))
+    received_at: Mapped[datetime] = mapped_column(index=True)
+    verdict: Mapped[str] = mapped_column(String(20))
+    order_code: Mapped[str | None] = mapped_column(String(64), index=True)
+    amount_cents: Mapped[int | None] = mapped_column(BigInteger)
+    body: Mapped[str] = mapped_column(Text)

@@ -35,6 +35,7 @@ from adapters.persistence.models import (
     OrderLineRow,
     OrderRow,
     PackageDeviceTypeRow,
+    PaymentNotificationRow,
     ServiceItemRow,
     ServiceLevelRow,
     ServicePackageRow,
@@ -43,6 +44,7 @@ from adapters.persistence.models import (
 )
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import Agreement, InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
+from core.ordering.payment_flows import NotificationRecord
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
 from core.shared.edition import PayType
 from core.shared.paging import Page, PageRequest
@@ -160,7 +162,8 @@ def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
                               sms_count=line.sms_count, voice_count=line.voice_count) for line in lines),
         status=PayStatus(row.status), bill_id=row.bill_id, invoice=row.invoice, activity_id=row.activity_id,
         country_code=row.country_code, pay_fee_cents=row.pay_fee_cents, paid_at=row.paid_at,
-        refunded_at=row.refunded_at, payment_reference=row.payment_reference,
+        refunded_at=row.refunded_at, closed_at=row.closed_at, payment_reference=row.payment_reference,
+        settlement_reference=row.settlement_reference,
         invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}))
 
 
@@ -209,11 +212,32 @@ class SqlAlchemyOrderRepository:
                               .values(payment=dict(payment) or None, payment_reference=reference)))
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        result = self._s.execute(write(
-            update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
-            .values(status=int(PayStatus.PAID), pay_fee_cents=pay_fee_cents, paid_at=paid_at,
-                    payment_reference=reference)))
+        return self._transition(order_id, PayStatus.UNPAID, PayStatus.PAID, pay_fee_cents=pay_fee_cents,
+                                paid_at=paid_at, settlement_reference=reference)
+
+    def by_reference(self, reference: str) -> Order | None:
+        return self._one(OrderRow.payment_reference == reference)
+
+    def unpaid_created_before(self, instant: datetime, limit: int) -> list[Order]:
+        rows = self._s.scalars(fresh(select(OrderRow).where(OrderRow.status == int(PayStatus.UNPAID),
+                                                            OrderRow.created_at < instant)
+                                     .order_by(OrderRow.created_at, OrderRow.id).limit(limit))).all()
+        lines = self._lines([row.id for row in rows])
+        return [_order(row, lines[row.id]) for row in rows]
+
+    def _transition(self, order_id: int, source: PayStatus, target: PayStatus, **values) -> bool:
+        result = self._s.execute(write(update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(source))
+                                       .values(status=int(target), **values)))
         return result.rowcount == 1
+
+    def mark_closed(self, order_id: int, at: datetime) -> bool:
+        return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at)
+
+    def mark_refunded(self, order_id: int, at: datetime) -> bool:
+        return self._transition(order_id, PayStatus.PAID, PayStatus.REFUNDED, refunded_at=at)
+
+    def unmark_refunded(self, order_id: int) -> None:
+        self._transition(order_id, PayStatus.REFUNDED, PayStatus.PAID, refunded_at=None)
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         where = [OrderRow.account_id == account_id]
@@ -339,3 +363,22 @@ class SqlAlchemyBillRepository:
         self._s.execute(write(update(UserBillRow)
                               .where(UserBillRow.account_id == account_id, UserBillRow.is_default.is_(True))
                               .values(is_default=False)))
+
+
+# --- payment notifications ---------------------------------------------------------------------
+
+
+class SqlAlchemyPaymentNotificationRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, record: NotificationRecord) -> None:
+        self._s.add(PaymentNotificationRow(
+            provider=record.provider, received_at=record.received_at, verdict=record.verdict,
+            order_code=(record.order_code or "")[:64] or None, amount_cents=record.amount_cents, body=record.body))
+
+    def recent(self, limit: int) -> list[NotificationRecord]:
+        rows = self._s.scalars(select(PaymentNotificationRow)
+                               .order_by(PaymentNotificationRow.id.desc()).limit(limit))
+        return [NotificationRecord(r.provider, r.received_at, r.verdict, r.body, r.order_code, r.amount_cents)
+                for r in rows]

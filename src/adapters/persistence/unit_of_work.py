@@ -26,6 +26,7 @@ from adapters.persistence.ordering import (
     SqlAlchemyCatalogueRepository,
     SqlAlchemyDeviceServiceRepository,
     SqlAlchemyOrderRepository,
+    SqlAlchemyPaymentNotificationRepository,
 )
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
@@ -69,6 +70,7 @@ class SqlAlchemyUnitOfWork:
         self.orders = SqlAlchemyOrderRepository(s)
         self.bills = SqlAlchemyBillRepository(s)
         self.agreements = SqlAlchemyAgreementRepository(s)
+        self.payment_notifications = SqlAlchemyPaymentNotificationRepository(s)
         self.device_service = SqlAlchemyDeviceServiceRepository(s)
         return self
 

@@ -15,6 +15,7 @@ class PayStatus(IntEnum):
     UNPAID = 1
     PAID = 2
     REFUNDED = 3
+    CLOSED = 4  # unpaid past its expiry: can no longer be paid
 
 
 class OrderKind(IntEnum):
@@ -71,7 +72,9 @@ class Order:
     pay_fee_cents: int | None = None
     paid_at: datetime | None = None
     refunded_at: datetime | None = None
-    payment_reference: str | None = None
+    closed_at: datetime | None = None
+    payment_reference: str | None = None  # the provider's id of the payment, from its start
+    settlement_reference: str | None = None  # the provider's id of the money received (transaction, capture)
     invoice_status: InvoiceStatus = InvoiceStatus.NOT_INVOICED
     payment: dict[str, str] = field(default_factory=dict)  # what the payer needs (QR code, ...)
 

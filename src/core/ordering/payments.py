@@ -3,6 +3,7 @@ in src/adapters/payments; in development a gateway of our own stands in for them
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
@@ -19,6 +20,7 @@ class PaymentRequest:
     description: str
     pay_type: PayType
     created_at: datetime
+    reference: str | None = None  # the provider's id of the payment, once it has started
 
 
 @dataclass(frozen=True)
@@ -40,13 +42,77 @@ class PaymentResult:
     amount_cents: int = 0
     reference: str | None = None
     error: str | None = None
+    approved: bool = False  # not paid yet, but the payer approved: confirm() captures it (PayPal)
+
+
+@dataclass(frozen=True)
+class Notification:
+    """A provider's notification, its signature checked: the order it is about and whether, and
+    how much, the payer paid."""
+
+    order_code: str
+    paid: bool
+    amount_cents: int
+    reference: str | None = None
+
+
+class InvalidNotification(Exception):
+    """A notification whose signature, format or origin cannot be trusted: it changes nothing."""
+
+
+@dataclass(frozen=True)
+class Acknowledgement:
+    """What the provider expects back from a notification endpoint."""
+
+    status: int
+    body: bytes
+    content_type: str
+
+
+@dataclass(frozen=True)
+class RefundRequest:
+    order_code: str
+    refund_code: str  # ours, unique per refund, so a retried refund is not paid twice
+    amount_cents: int
+    total_cents: int  # what the order charged
+    currency: str
+    pay_type: PayType
+    reference: str | None  # the provider's id of the payment
+
+
+@dataclass(frozen=True)
+class RefundResult:
+    succeeded: bool
+    reference: str | None = None
+    error: str | None = None
 
 
 class PaymentGateway(Protocol):
+    """One payment provider. Amounts are cents here; each adapter converts at its edge."""
+
     def start(self, request: PaymentRequest) -> PaymentStart: ...
 
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
-        """Charge a payment method the payer chose in a wallet (Stripe's confirm)."""
+        """Complete a payment the payer authorised: charge the payment method chosen in a wallet
+        (Stripe), or capture an order the payer approved (PayPal, with its order id)."""
+        ...
+
+    def query(self, request: PaymentRequest) -> PaymentResult:
+        """Ask the provider how the payment stands (reconciliation of a lost notification)."""
+        ...
+
+    def close(self, request: PaymentRequest) -> None:
+        """Withdraw an unpaid payment, so it can no longer be paid."""
+        ...
+
+    def refund(self, refund: RefundRequest) -> RefundResult: ...
+
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
+        """The notification, its signature checked; InvalidNotification otherwise."""
+        ...
+
+    def acknowledge(self, accepted: bool) -> Acknowledgement:
+        """The answer the provider expects: accepted stops its retries, refused asks for them."""
         ...
 
 

@@ -2,12 +2,15 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import datetime
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from core.ordering.bills import Bill
 from core.ordering.model import Agreement, Order, PayStatus
 from core.pricing.model import AlertPackage, Level, ServiceItem
 from core.shared.paging import Page, PageRequest
+
+if TYPE_CHECKING:
+    from core.ordering.payment_flows import NotificationRecord
 
 
 class CatalogueRepository(Protocol):
@@ -44,12 +47,43 @@ class OrderRepository(Protocol):
         ...
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        """Unpaid -> paid in one conditional write; False when it was not unpaid any more (a
-        concurrent or repeated settlement). Only the caller that gets True applies the order."""
+        """Unpaid -> paid, with the provider's settlement reference, in one conditional write;
+        False when it was not unpaid any more (a concurrent or repeated settlement). Only the
+        caller that gets True applies the order."""
         ...
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         """The account's orders, newest first."""
+        ...
+
+    def by_reference(self, reference: str) -> Order | None:
+        """The order whose payment the provider knows by this id."""
+        ...
+
+    def unpaid_created_before(self, instant: datetime, limit: int) -> list[Order]:
+        """Unpaid orders placed before the instant, oldest first."""
+        ...
+
+    def mark_closed(self, order_id: int, at: datetime) -> bool:
+        """Unpaid -> closed in one conditional write; False when it was not unpaid any more."""
+        ...
+
+    def mark_refunded(self, order_id: int, at: datetime) -> bool:
+        """Paid -> refunded in one conditional write; False when it was not paid any more."""
+        ...
+
+    def unmark_refunded(self, order_id: int) -> None:
+        """Refunded -> paid, when the provider refused the refund."""
+        ...
+
+
+class PaymentNotificationRepository(Protocol):
+    """Every notification a provider sent, with the verdict on it, for audit."""
+
+    def add(self, record: NotificationRecord) -> None: ...
+
+    def recent(self, limit: int) -> list[NotificationRecord]:
+        """Newest first."""
         ...
 
 

@@ -125,7 +125,7 @@ def _payment_fields(start: PaymentStart) -> dict[str, str]:
 
 def payment_request(order: Order) -> PaymentRequest:
     return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
-                          order.pay_type, order.created_at)
+                          order.pay_type, order.created_at, order.payment_reference)
 
 
 class PlaceServiceOrder(_PlaceOrder):
@@ -303,8 +303,11 @@ class ConfirmWalletPayment:
             raise OrderNotPayable()
         if cmd.pay_fee_cents != order.order_fee_cents:
             raise PriceChanged()
-        result = self._gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
-                                                      cmd.payment_method_id)
+        try:
+            result = self._gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
+                                                          cmd.payment_method_id)
+        except Exception as error:  # the provider did not answer: nothing was confirmed here
+            raise PaymentFailed() from error
         if not result.paid:
             raise PaymentFailed()
         outcome = self._settle(order.code, result.amount_cents, result.reference)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-ACTIONS = ("add", "delete", "edit", "query", "detail", "enable", "disable", "import", "export")
+ACTIONS = ("add", "delete", "edit", "query", "detail", "enable", "disable", "import", "export", "refund")
 CRUD = ("add", "delete", "edit", "query", "detail")
 CRUD_IO = CRUD + ("import", "export")
 SWITCHABLE = CRUD + ("enable", "disable")
@@ -92,8 +92,9 @@ BACK_OFFICE_ROUTES: list[Permission] = [
              "operation.device.pattern", CRUD_IO),
     *_office("product.type product.param product.paramUnit product.series product.alarmRule "
              "product.warnRule product.messageTemplate product.version", CRUD_IO),
-    *_office("order.servicePackage order.recharge order.offlinebuy order.offlineExamine "
+    *_office("order.servicePackage order.offlinebuy order.offlineExamine "
              "order.rechargeStatistics order.storageOrders", SWITCHABLE + ("export",)),
+    *_office("order.recharge", SWITCHABLE + ("export", "refund")),  # refund: pays an order back
     *_office("system.consumer system.role system.exportDevice customized.list notice.list", CRUD_IO),
     *_office("dataCenter.scheduledBackup dataCenter.recorderData dataCenter.diseaseControl"),
     *_office("ecoStatistics dataBoard dataInterface.index dataApi.list parameter.list"),

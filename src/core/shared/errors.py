@@ -227,6 +227,11 @@ class TooManyBills(RuleViolation):
     message = N_("You can keep at most {limit} invoices")
 
 
+class OrderNotRefundable(RuleViolation):
+    code = 1114
+    message = N_("Order cannot be refunded or manually handled")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -254,4 +259,5 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     OrderNotPayable,
     PaymentFailed,
     TooManyBills,
+    OrderNotRefundable,
 )

@@ -26,6 +26,7 @@ from core.ordering.ports import (
     CatalogueRepository,
     DeviceServiceRepository,
     OrderRepository,
+    PaymentNotificationRepository,
 )
 from core.platform.ports import CustomPageRepository, DictionaryRepository, NoticeRepository
 from core.telemetry.ports import ReadingRepository
@@ -56,6 +57,7 @@ class UnitOfWork(Protocol):
     bills: BillRepository
     agreements: AgreementRepository
     device_service: DeviceServiceRepository
+    payment_notifications: PaymentNotificationRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -17,6 +17,7 @@ from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
 from entrypoints.api.platform.views import blp as platform_blp
@@ -85,6 +86,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
+    api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":
         api.register_blueprint(development_payment_blp, url_prefix="/api/payment/development")
 

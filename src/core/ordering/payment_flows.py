@@ -1,0 +1,230 @@
+"""What happens between an order and its provider after the payer has the QR code: notifications,
+the payer's return from PayPal, reconciliation of lost notifications, closing and refunds."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from enum import StrEnum
+
+from core.ordering.model import Order, PayStatus
+from core.ordering.payments import (
+    Acknowledgement,
+    InvalidNotification,
+    PaymentGateways,
+    RefundRequest,
+)
+from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
+from core.shared.clock import Clock
+from core.shared.edition import PayType
+from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
+from core.shared.unit_of_work import UnitOfWork
+
+log = logging.getLogger("coldchain.payments")
+
+# An unpaid order is asked about after RECONCILE_AFTER (its notification may be lost) and closed
+# after ORDER_EXPIRES (the QR codes of WeChat Pay and Alipay stop working after two hours).
+RECONCILE_AFTER = timedelta(minutes=3)
+ORDER_EXPIRES = timedelta(hours=2)
+RECONCILE_BATCH = 200
+MAX_RECORDED_BODY = 64 * 1024
+
+
+class Provider(StrEnum):
+    WECHAT = "wechat"
+    ALIPAY = "alipay"
+    STRIPE = "stripe"
+    PAYPAL = "paypal"
+
+    @property
+    def pay_type(self) -> PayType:
+        """The pay type whose gateway speaks for the provider."""
+        return {Provider.WECHAT: PayType.WECHAT, Provider.ALIPAY: PayType.ALIPAY,
+                Provider.STRIPE: PayType.GOOGLE_PAY, Provider.PAYPAL: PayType.PAYPAL}[self]
+
+
+class Verdict(StrEnum):
+    SETTLED = "settled"
+    ALREADY_SETTLED = "alreadySettled"
+    NOT_PAID = "notPaid"  # the provider says the payment failed: nothing to do
+    BAD_SIGNATURE = "badSignature"
+    UNKNOWN_ORDER = "unknownOrder"
+    AMOUNT_MISMATCH = "amountMismatch"
+    NOT_PAYABLE = "notPayable"
+    WRONG_PROVIDER = "wrongProvider"
+
+    @property
+    def accepted(self) -> bool:
+        """Accepted notifications stop the provider's retries; refused ones are retried by it
+        (and then answered by reconciliation)."""
+        return self in (Verdict.SETTLED, Verdict.ALREADY_SETTLED, Verdict.NOT_PAID)
+
+
+_OUTCOMES = {
+    SettlementOutcome.SETTLED: Verdict.SETTLED,
+    SettlementOutcome.ALREADY_SETTLED: Verdict.ALREADY_SETTLED,
+    SettlementOutcome.UNKNOWN_ORDER: Verdict.UNKNOWN_ORDER,
+    SettlementOutcome.AMOUNT_MISMATCH: Verdict.AMOUNT_MISMATCH,
+    SettlementOutcome.NOT_PAYABLE: Verdict.NOT_PAYABLE,
+}
+
+
+@dataclass(frozen=True)
+class NotificationRecord:
+    provider: str
+    received_at: datetime
+    verdict: str
+    body: str
+    order_code: str | None = None
+    amount_cents: int | None = None
+
+
+def _provider_of(pay_type: PayType) -> Provider:
+    return {PayType.WECHAT: Provider.WECHAT, PayType.ALIPAY: Provider.ALIPAY, PayType.PAYPAL: Provider.PAYPAL,
+            PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[pay_type]
+
+
+class HandlePaymentNotification:
+    """A provider's notification: checked, recorded for audit whatever its verdict, and settled
+    at most once. A bad signature, an unknown order, a wrong amount or another provider's order
+    changes nothing and gets the provider's failure answer."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
+        self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
+
+    def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes) -> Acknowledgement:
+        gateway = self._gateways[provider.pay_type]
+        order_code = amount = None
+        try:
+            note = gateway.parse_notification(headers, body)
+        except InvalidNotification as error:
+            log.warning("%s notification refused: %s", provider.value, error)
+            verdict = Verdict.BAD_SIGNATURE
+        else:
+            order_code, amount = note.order_code, note.amount_cents
+            verdict = self._verdict(provider, note.order_code, note.paid, note.amount_cents, note.reference)
+        with self._uow as uow:
+            uow.payment_notifications.add(NotificationRecord(
+                provider.value, self._clock.now(), verdict.value, body[:MAX_RECORDED_BODY].decode("utf-8", "replace"),
+                order_code, amount))
+            uow.commit()
+        return gateway.acknowledge(verdict.accepted)
+
+    def _verdict(self, provider: Provider, order_code: str, paid: bool, amount: int, reference: str | None) -> Verdict:
+        with self._uow as uow:
+            order = uow.orders.by_code(order_code)
+        if order is None:
+            return Verdict.UNKNOWN_ORDER
+        if _provider_of(order.pay_type) is not provider:
+            return Verdict.WRONG_PROVIDER
+        if not paid:
+            return Verdict.NOT_PAID
+        return _OUTCOMES[self._settle(order_code, amount, reference)]
+
+
+class CompleteProviderReturn:
+    """The payer is back from the provider's page (PayPal's return URL, with its order id): the
+    payment is captured and the order settled on the provider's answer."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder) -> None:
+        self._uow, self._gateways, self._settle = uow, gateways, settle
+
+    def __call__(self, reference: str) -> Order:
+        with self._uow as uow:
+            order = uow.orders.by_reference(reference)
+        if order is None:
+            raise NotFound()
+        if order.status is PayStatus.UNPAID:
+            try:
+                result = self._gateways[order.pay_type].confirm(payment_request(order), reference)
+            except Exception as error:  # the provider did not answer: reconciliation captures later
+                raise PaymentFailed() from error
+            if not result.paid:
+                raise PaymentFailed()
+            self._settle(order.code, result.amount_cents, result.reference)
+        with self._uow as uow:
+            return uow.orders.get(order.id)
+
+
+@dataclass(frozen=True)
+class Reconciliation:
+    settled: int = 0
+    closed: int = 0
+    unpaid: int = 0
+    failed: int = 0
+
+
+class ReconcilePayments:
+    """So that a lost notification loses no money: orders unpaid for a few minutes are looked up
+    at their provider and settled when it says they are paid; orders unpaid past their expiry are
+    closed at the provider and here."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
+        self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
+
+    def __call__(self) -> Reconciliation:
+        now = self._clock.now()
+        with self._uow as uow:
+            orders = uow.orders.unpaid_created_before(now - RECONCILE_AFTER, RECONCILE_BATCH)
+        settled = closed = unpaid = failed = 0
+        for order in orders:
+            gateway = self._gateways[order.pay_type]
+            request = payment_request(order)
+            try:
+                result = gateway.query(request)
+                if not result.paid and result.approved:  # the payer approved and never came back
+                    result = gateway.confirm(request, request.reference)
+                if result.paid:
+                    outcome = self._settle(order.code, result.amount_cents, result.reference)
+                    settled += outcome is SettlementOutcome.SETTLED
+                    failed += outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED)
+                elif order.created_at <= now - ORDER_EXPIRES:
+                    gateway.close(request)
+                    with self._uow as uow:
+                        closed += uow.orders.mark_closed(order.id, now)
+                        uow.commit()
+                else:
+                    unpaid += 1
+            except Exception:  # one provider's outage must not stop the others' orders
+                log.exception("reconciling order %s failed", order.code)
+                failed += 1
+        return Reconciliation(settled, closed, unpaid, failed)
+
+
+class RefundOrder:
+    """Pays a paid order back through its provider, once: the order turns refunded before the
+    provider is asked (a second refund finds it refunded), and back to paid if the provider says
+    no. The refund number is derived from the order, so a retry is the same refund to the
+    provider too."""
+
+    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+        self._uow, self._gateways, self._clock = uow, gateways, clock
+
+    def __call__(self, order_id: int) -> Order:
+        now = self._clock.now()
+        with self._uow as uow:
+            order = uow.orders.get(order_id)
+            if order is None:
+                raise NotFound()
+            if order.status is not PayStatus.PAID or not uow.orders.mark_refunded(order_id, now):
+                raise OrderNotRefundable()
+            uow.commit()
+        refund = RefundRequest(order.code, f"{order.code}R1", order.pay_fee_cents or order.order_fee_cents,
+                               order.order_fee_cents, order.currency, order.pay_type,
+                               order.settlement_reference or order.payment_reference)
+        try:
+            result = self._gateways[order.pay_type].refund(refund)
+            refused = None if result.succeeded else (result.error or "refused")
+        except Exception as error:  # the provider did not answer: the order must not stay refunded
+            log.exception("refund of order %s failed", order.code)
+            refused = str(error)
+        if refused is not None:
+            log.warning("refund of order %s refused: %s", order.code, refused)
+            with self._uow as uow:
+                uow.orders.unmark_refunded(order_id)
+                uow.commit()
+            raise PaymentFailed()
+        with self._uow as uow:
+            return uow.orders.get(order_id)

@@ -1,0 +1,153 @@
+"""Where payment providers and returning payers reach the console (api-contract section 6):
+notifications (answered as each provider expects, not in the envelope), PayPal's return and
+cancel pages, refunds, and WeChat's OAuth code exchange."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode
+
+from flask import Response, redirect, request
+from flask.views import MethodView
+from marshmallow import fields, validate
+
+from core.ordering.payment_flows import Provider
+from core.ordering.payments import Acknowledgement
+from core.shared import errors as e
+from core.shared.edition import PayType
+from core.shared.messages import N_
+from entrypoints.api import context
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, Schema
+from entrypoints.api.payment import schemas as s
+
+blp = ApiBlueprint("payment_providers", __name__, description="Payment providers: notifications, PayPal's "
+                                                               "return, refunds, WeChat OpenID")
+
+MAX_NOTIFICATION_BYTES = 64 * 1024
+_ANSWERS = {"200": {"description": "accepted (the provider stops retrying), or refused when the provider "
+                                   "expects its failure answer with 200 (WeChat Pay, Alipay)",
+                    "content": {t: {"schema": {"type": "string"}} for t in ("text/xml", "text/plain")}
+                    | {"application/json": {"schema": {"type": "object"}}}},
+            "400": {"description": "refused: bad signature, unknown order, wrong amount (the provider retries)",
+                    "content": {"application/json": {"schema": {"type": "object"}}}}}
+
+
+def _answer(ack: Acknowledgement) -> Response:
+    return Response(ack.body, status=ack.status, content_type=ack.content_type)
+
+
+def _notification(provider: Provider) -> Response:
+    body = request.get_data(cache=False)[:MAX_NOTIFICATION_BYTES + 1]
+    if len(body) > MAX_NOTIFICATION_BYTES:
+        body = b""  # nobody's genuine notification is this large: refused as unreadable
+    handle = context.container().handle_payment_notification()
+    return _answer(handle(provider, request.headers, body))
+
+
+def _notify_doc(provider: Provider, check: str):
+    return blp.doc(summary=f"{provider.value} payment notification", description=(
+        f"Called by {provider.value.title()}, not by clients. {check} Every notification is recorded with its "
+        "verdict; a paid order is settled once however often it is notified."),
+        requestBody={"content": {"*/*": {"schema": {"type": "string"}}}}, responses=_ANSWERS)
+
+
+@blp.route("/notify/wechat")
+class WechatNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.WECHAT, "XML signed with the merchant key; the amount and order must match.")
+    def post(self):
+        return _notification(Provider.WECHAT)
+
+
+@blp.route("/notify/alipay")
+class AlipayNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.ALIPAY, "Form signed RSA2, checked with Alipay's public key; the amount and order "
+                                  "must match.")
+    def post(self):
+        return _notification(Provider.ALIPAY)
+
+
+@blp.route("/notify/stripe")
+class StripeNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.STRIPE, "Webhook event with its Stripe-Signature header.")
+    def post(self):
+        return _notification(Provider.STRIPE)
+
+
+class PayPalReturnQuery(Schema):
+    token = fields.String(required=True, validate=validate.Length(min=1, max=64),
+                          metadata={"description": "PayPal's order id"})
+    PayerID = fields.String(validate=validate.Length(max=64))
+
+
+def _web(path: str, **query: object) -> Response:
+    base = context.container().settings().public_base_url
+    return redirect(f"{base}{path}?{urlencode(query)}", code=303)
+
+
+@blp.route("/paypal/return")
+class PayPalReturnView(MethodView):
+    @blp.public
+    @blp.arguments(PayPalReturnQuery, location="query")
+    @blp.doc(responses={"303": {"description": "to /mobilePay/paypal/callback?orderId=&payStatus= (2 paid)"}})
+    def get(self, query):
+        """PayPal sends the payer back here after approving: the order is captured and settled
+        on PayPal's capture answer (status COMPLETED, the amount of the order)."""
+        try:
+            order = context.container().complete_provider_return()(query["token"])
+        except (e.NotFound, e.PaymentFailed):
+            return _web("/mobilePay/paypal/callback", token=query["token"], payStatus=1, error=1)
+        return _web("/mobilePay/paypal/callback", orderId=order.id, payStatus=int(order.status))
+
+
+@blp.route("/paypal/cancel")
+class PayPalCancelView(MethodView):
+    @blp.public
+    @blp.arguments(PayPalReturnQuery, location="query")
+    @blp.doc(responses={"303": {"description": "to /mobilePay/paypal/cancel?token="}})
+    def get(self, query):
+        """The payer cancelled on PayPal's page: nothing is charged; the order stays unpaid."""
+        return _web("/mobilePay/paypal/cancel", token=query["token"])
+
+
+class RefundBody(Schema):
+    orderId = fields.Integer(required=True, validate=validate.Range(min=1, max=2_147_483_647))
+
+
+@blp.route("/PayRefund/refundOrder")
+class RefundView(MethodView):
+    @blp.requires("order.recharge:refund")
+    @blp.arguments(RefundBody)
+    @blp.ok(s.OrderStatusSchema, refusals=(e.OrderNotRefundable, e.PaymentFailed))
+    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    def post(self, body):
+        """Pays a paid order back through its provider; the order becomes refunded (payStatus 3).
+        Once only: a second refund is refused (1114). The devices keep the service they got."""
+        order = context.container().refund_order()(body["orderId"])
+        return {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
+                "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents}
+
+
+class OpenIdQuery(Schema):
+    code = fields.String(required=True, validate=validate.Length(min=1, max=128))
+
+
+class OpenIdSchema(Schema):
+    openId = fields.String(required=True)
+
+
+@blp.route("/payment/getOpenId")
+class OpenIdView(MethodView):
+    @blp.public
+    @blp.arguments(OpenIdQuery, location="query")
+    @blp.ok(OpenIdSchema)
+    @blp.alt_response(422, schema=ErrorEnvelope, description="WeChat refused the code")
+    def get(self, query):
+        """Exchanges the code of WeChat's authorisation page for the payer's OpenID (the mobile
+        calibration pages inside WeChat need it to pay)."""
+        gateway = context.container().payment_gateways()[PayType.WECHAT]
+        try:
+            return {"openId": gateway.open_id(query["code"])}
+        except Exception as error:  # WeChat refused the code (used, expired, forged) or did not answer
+            raise e.InvalidInput("code", N_("This WeChat authorisation has expired, please try again")) from error

@@ -1,0 +1,56 @@
+"""Payment processes assembled from the container: the periodic reconciliation a server runs,
+and the local payment sandbox (`coldchain payment-sandbox`, or in-process under `make run`)."""
+
+from __future__ import annotations
+
+import logging
+import threading
+from urllib.parse import urlsplit
+
+from entrypoints.container import Container
+from entrypoints.settings import Settings
+
+log = logging.getLogger("coldchain.payments")
+RECONCILE_EVERY_S = 60.0
+
+
+class PeriodicReconciliation:
+    """Asks the providers about orders whose notification has not come, every minute."""
+
+    def __init__(self, container: Container, every_s: float = RECONCILE_EVERY_S) -> None:
+        self._container, self._every_s = container, every_s
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="payment-reconciliation", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        self._thread.join(10)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self._every_s):
+            try:
+                outcome = self._container.reconcile_payments()()
+                if outcome.settled or outcome.closed or outcome.failed:
+                    log.info("reconciliation: %s", outcome)
+            except Exception:  # the next round tries again
+                log.exception("reconciliation failed")
+
+
+def sandbox_app(settings: Settings, public_url: str):
+    """The payment sandbox with the development credentials under var/ (the console's defaults)."""
+    from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
+    from adapters.payments.sandbox.credentials import development_credentials
+
+    credentials = development_credentials(settings.var_dir)
+    return create_sandbox_app(SandboxConfig(public_url, credentials, settings.public_base_url))
+
+
+def local_sandbox_address(settings: Settings) -> tuple[str, int] | None:
+    """Host and port of PAYMENT_SANDBOX_URL when it is on this machine."""
+    parts = urlsplit(settings.providers.sandbox_url)
+    if parts.hostname in ("127.0.0.1", "localhost") and parts.port:
+        return parts.hostname, parts.port
+    return None
