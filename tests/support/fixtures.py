@@ -170,3 +170,61 @@ def demo(app: App) -> App:
     """The demo data of `coldchain demo-seed`."""
     seed(app.container)
     return app
+
+
+# --- payments against the local sandboxes ------------------------------------------------------
+
+
+class PaymentsApp:
+    """A console whose payments go to real providers' APIs (PAYMENT_BACKEND=providers), here the
+    local sandbox, both served over HTTP on free ports: the sandbox's notifications reach the
+    console's endpoints through sockets."""
+
+    def __init__(self, app: App, world) -> None:
+        self.app, self.world = app, world
+        self.api = ApiClient(app.flask.test_client())
+
+    @property
+    def container(self) -> Container:
+        return self.app.container
+
+    @property
+    def clock(self) -> MutableClock:
+        return self.app.clock
+
+
+def _payments_session(tmp_path_factory, database_url: str | None, **overrides: str) -> Iterator[PaymentsApp]:
+    from tests.support.payments import payment_world
+
+    with payment_world() as (world, console):
+        var = tmp_path_factory.mktemp("payments")
+        app = _make_app(database_url or f"sqlite:///{var / 'payments.db'}", var, **world.provider_env(), **overrides)
+        console.app = app.flask
+        yield PaymentsApp(app, world)
+        app.container.engine().dispose()
+
+
+@pytest.fixture(scope="session")
+def _payments(database_url, tmp_path_factory) -> Iterator[PaymentsApp]:
+    yield from _payments_session(tmp_path_factory, database_url)
+
+
+@pytest.fixture
+def payments(_payments: PaymentsApp) -> PaymentsApp:
+    """The domestic console (both databases) paying through the sandbox, with the demo data."""
+    _payments.app.reset()
+    seed(_payments.container)
+    return _payments
+
+
+@pytest.fixture(scope="session")
+def _international_payments(tmp_path_factory) -> Iterator[PaymentsApp]:
+    yield from _payments_session(tmp_path_factory, None, EDITION="international")
+
+
+@pytest.fixture
+def international_payments(_international_payments: PaymentsApp) -> PaymentsApp:
+    """The international console (SQLite) paying through the sandbox, with the demo data."""
+    _international_payments.app.reset()
+    seed(_international_payments.container)
+    return _international_payments

@@ -1,0 +1,73 @@
+"""What every provider of the sandbox offers the payer page."""
+
+from __future__ import annotations
+
+import json
+import logging
+import urllib.error
+import urllib.request
+from dataclasses import dataclass
+from typing import Protocol
+
+from flask import Blueprint
+
+from adapters.payments.sandbox.ledger import Ledger, SandboxPayment
+
+log = logging.getLogger("coldchain.payment_sandbox")
+NOTIFY_TIMEOUT_S = 10
+
+
+@dataclass(frozen=True)
+class Delivery:
+    """What the merchant answered a notification."""
+
+    status: int
+    body: str
+
+
+def deliver(url: str, body: bytes, headers: dict[str, str]) -> Delivery:
+    """POST a notification to the merchant, as the provider's servers would."""
+    request = urllib.request.Request(url, data=body, headers=headers, method="POST")
+    try:
+        with urllib.request.urlopen(request, timeout=NOTIFY_TIMEOUT_S) as response:  # noqa: S310 (configured URL)
+            return Delivery(response.status, response.read().decode("utf-8", "replace"))
+    except urllib.error.HTTPError as error:
+        return Delivery(error.code, error.read().decode("utf-8", "replace"))
+    except OSError as error:
+        log.warning("notification to %s failed: %s", url, error)
+        return Delivery(0, str(error))
+
+
+def json_body(data: object) -> bytes:
+    return json.dumps(data, separators=(",", ":")).encode()
+
+
+class SandboxProvider(Protocol):
+    name: str  # wechat, alipay, stripe, paypal: the payer page's path segment
+
+    def blueprint(self) -> Blueprint:
+        """The provider's API, mounted under /<name>."""
+        ...
+
+    def complete(self, payment: SandboxPayment, paid: bool, notify: bool = True) -> Delivery | None:
+        """The payer pressed Pay (paid) or Fail on the payer page: change the payment's state and,
+        unless `notify` is off (a lost notification), send the provider's signed notification.
+        Returns the merchant's answer, None when nothing was sent."""
+        ...
+
+    def after_payment_url(self, payment: SandboxPayment, paid: bool) -> str | None:
+        """Where the payer page sends the payer afterwards (PayPal: the merchant's return or
+        cancel URL), or None to show the outcome."""
+        ...
+
+
+@dataclass
+class SandboxContext:
+    """What providers share: the ledger, and the sandbox's own public URL (for payer page links
+    in QR codes and approve links)."""
+
+    ledger: Ledger
+    public_url: str
+
+    def payer_page(self, provider: str, payment_id: str) -> str:
+        return f"{self.public_url.rstrip('/')}/pay/{provider}/{payment_id}"

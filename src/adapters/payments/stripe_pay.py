@@ -1,0 +1,221 @@
+"""Stripe: the wallets of the international edition (30 Google Pay, 40 the card payment-request
+button), on the stripe SDK.
+
+A payment is a PaymentIntent. start() creates it and hands its client secret to the web client,
+whose wallet sheet (Stripe.js) yields a payment method; confirm() charges that payment method and
+the order is settled on the answer. Stripe's webhook (`payment_intent.succeeded`, or
+`payment_intent.payment_failed`) reaches the console as well, signed with the endpoint's secret.
+
+Amounts: the port's integer cents are Stripe's smallest currency unit for USD (and every
+two-decimal currency); the conversion for the others is at this edge, in Decimal.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Mapping
+from decimal import Decimal
+
+import stripe
+
+from core.ordering.payments import (
+    Acknowledgement,
+    InvalidNotification,
+    Notification,
+    PaymentRequest,
+    PaymentResult,
+    PaymentStart,
+    RefundRequest,
+    RefundResult,
+)
+
+log = logging.getLogger("coldchain.payments.stripe")
+
+# Currencies whose smallest unit is not a hundredth (docs.stripe.com/currencies).
+_ZERO_DECIMAL = frozenset({"bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv",
+                           "xaf", "xof", "xpf"})
+_THREE_DECIMAL = frozenset({"bhd", "jod", "kwd", "omr", "tnd"})
+_REFUND_ACCEPTED = frozenset({"succeeded", "pending"})  # pending: accepted, the card network pays it back later
+
+
+def _exponent(currency: str) -> int:
+    currency = currency.lower()
+    return 0 if currency in _ZERO_DECIMAL else 3 if currency in _THREE_DECIMAL else 2
+
+
+def to_stripe_amount(cents: int, currency: str) -> int:
+    """Cents (hundredths) → Stripe's integer amount in the currency's smallest unit."""
+    amount = Decimal(cents).scaleb(_exponent(currency) - 2)
+    if amount != amount.to_integral_value():
+        raise ValueError(f"{cents} hundredths of {currency.upper()} is not a whole amount in its smallest unit")
+    return int(amount)
+
+
+def from_stripe_amount(amount: int, currency: str) -> int:
+    """Stripe's integer amount → cents (hundredths), exactly."""
+    cents = Decimal(amount).scaleb(2 - _exponent(currency))
+    if cents != cents.to_integral_value():
+        raise ValueError(f"{amount} in the smallest unit of {currency.upper()} is not a whole number of hundredths")
+    return int(cents)
+
+
+def _header(headers: Mapping[str, str], name: str) -> str | None:
+    """The header from the console's case-insensitive headers, or from a plain dict."""
+    value = headers.get(name)
+    if value is None:
+        value = next((v for k, v in headers.items() if k.lower() == name.lower()), None)
+    return value
+
+
+class StripeGateway:
+    def __init__(self, api_base: str, secret_key: str, webhook_secret: str, *, timeout: float = 10.0) -> None:
+        # No retries (max_network_retries=0): a caller that gives up after `timeout` seconds sees
+        # the failure at once; each timeout covers connecting and reading separately.
+        self._client = stripe.StripeClient(
+            secret_key, base_addresses={"api": api_base.rstrip("/")}, max_network_retries=0,
+            http_client=stripe.RequestsClient(timeout=timeout))
+        self._webhook_secret = webhook_secret
+
+    @property
+    def _intents(self):
+        return self._client.v1.payment_intents
+
+    # --- the payment --------------------------------------------------------------------------------
+
+    def start(self, request: PaymentRequest) -> PaymentStart:
+        """The order's PaymentIntent. Its idempotency key is the order's code, so a start retried
+        (after a time-out, say) gets the same intent back instead of a second one (Stripe keeps
+        idempotency keys for 24 hours)."""
+        currency = request.currency.lower()
+        intent = self._intents.create({
+            "amount": to_stripe_amount(request.amount_cents, currency),
+            "currency": currency,
+            "description": request.description,
+            "metadata": {"order_code": request.order_code, "order_id": str(request.order_id)},
+            # Google Pay and the payment-request button both yield card payment methods. Not
+            # automatic_payment_methods: with it Stripe requires a return_url to confirm server-side.
+            "payment_method_types": ["card"],
+        }, {"idempotency_key": f"payment-intent-{request.order_code}"})
+        # Offline, in the local sandbox, Stripe.js and its wallet sheet cannot load: the sandbox
+        # adds its payer page (which stands in for the sheet) to the intent as `sandbox_payer_url`,
+        # a field real Stripe never sends, and the web client opens it as the approve URL.
+        return PaymentStart(client_secret=intent.client_secret, reference=intent.id,
+                            approve_url=getattr(intent, "sandbox_payer_url", None))
+
+    def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
+        """Charges the payment method the wallet gave. A declined card (or a payment method Stripe
+        refuses) is an unpaid result with Stripe's code; an outage raises."""
+        intent_id = request.reference or self._find(request.order_code) or self.start(request).reference
+        try:
+            intent = self._intents.confirm(intent_id, {"payment_method": payment_method_id})
+        except stripe.CardError as error:
+            return PaymentResult(paid=False, reference=intent_id, error=error.code or "card_declined")
+        except stripe.InvalidRequestError as error:
+            if error.code == "payment_intent_unexpected_state":  # paid already (on another tab), or canceled
+                result = self._result(self._intents.retrieve(intent_id))
+                if result.paid:
+                    return result
+            return PaymentResult(paid=False, reference=intent_id, error=error.code or "invalid_request")
+        return self._result(intent)
+
+    def query(self, request: PaymentRequest) -> PaymentResult:
+        intent_id = request.reference or self._find(request.order_code)
+        if intent_id is None:
+            return PaymentResult(paid=False, error="not_found")
+        return self._result(self._intents.retrieve(intent_id))
+
+    def close(self, request: PaymentRequest) -> None:
+        """Cancels the intent; one canceled already, or never created, is fine. One that has
+        succeeded cannot be withdrawn: Stripe's InvalidRequestError (payment_intent_unexpected_state)
+        is raised, and the caller should query it and settle."""
+        intent_id = request.reference or self._find(request.order_code)
+        if intent_id is None:
+            return
+        try:
+            self._intents.cancel(intent_id, {"cancellation_reason": "abandoned"})
+        except stripe.InvalidRequestError as error:
+            if error.code == "resource_missing":
+                return
+            unexpected = error.code == "payment_intent_unexpected_state"
+            if unexpected and self._intents.retrieve(intent_id).status == "canceled":
+                return
+            raise
+
+    def refund(self, refund: RefundRequest) -> RefundResult:
+        """Pays `amount_cents` back. The idempotency key comes from our refund code, so a retried
+        refund is not paid twice; since Stripe forgets idempotency keys after 24 hours, a refund
+        already made under this code (in its metadata) is looked up first."""
+        intent_id = refund.reference or self._find(refund.order_code)
+        if intent_id is None:
+            return RefundResult(succeeded=False, error="payment_not_found")
+        earlier = next((r for r in self._client.v1.refunds.list({"payment_intent": intent_id, "limit": 100}).data
+                        if r.metadata and "refund_code" in r.metadata
+                        and r.metadata["refund_code"] == refund.refund_code), None)
+        try:
+            made = earlier or self._client.v1.refunds.create({
+                "payment_intent": intent_id,
+                "amount": to_stripe_amount(refund.amount_cents, refund.currency),
+                "reason": "requested_by_customer",
+                "metadata": {"order_code": refund.order_code, "refund_code": refund.refund_code},
+            }, {"idempotency_key": f"refund-{refund.refund_code}"})
+        except (stripe.InvalidRequestError, stripe.CardError) as error:
+            return RefundResult(succeeded=False, error=error.code or "invalid_request")
+        except stripe.IdempotencyError:  # this refund code was used for another amount or payment
+            return RefundResult(succeeded=False, error="idempotency_error")
+        accepted = made.status in _REFUND_ACCEPTED
+        return RefundResult(succeeded=accepted, reference=made.id,
+                            error=None if accepted else (getattr(made, "failure_reason", None) or made.status))
+
+    def _find(self, order_code: str) -> str | None:
+        """The newest intent of the order, when its id was never stored (its start's answer lost)."""
+        found = self._intents.search({"query": f"metadata['order_code']:'{order_code}'", "limit": 1})
+        return found.data[0].id if found.data else None
+
+    @staticmethod
+    def _result(intent) -> PaymentResult:
+        paid = intent.status == "succeeded"
+        failure = getattr(intent, "last_payment_error", None)
+        error = None if paid else (getattr(failure, "code", None) if failure else None) or intent.status
+        return PaymentResult(paid=paid, amount_cents=from_stripe_amount(intent.amount_received or 0, intent.currency),
+                             reference=intent.id, error=error)
+
+    # --- webhooks -------------------------------------------------------------------------------------
+
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
+        """A webhook event, its Stripe-Signature checked (HMAC-SHA256 under the endpoint's secret,
+        the timestamp within Stripe's 5 minutes' tolerance).
+
+        Every `payment_intent.*` event about one of our orders is a Notification, paid only for
+        `payment_intent.succeeded`: a failed or canceled payment is acknowledged (Stripe stops
+        resending it) and changes nothing. Events about anything else carry no order of ours and
+        are refused as InvalidNotification; the endpoint should be subscribed to
+        payment_intent.succeeded and payment_intent.payment_failed only, so none arrive."""
+        signature = _header(headers, "Stripe-Signature")
+        if not signature:
+            raise InvalidNotification("no Stripe-Signature header")
+        try:
+            event = self._client.construct_event(body, signature, self._webhook_secret)
+        except stripe.SignatureVerificationError as error:
+            raise InvalidNotification(f"Stripe-Signature refused: {error.user_message or error}") from error
+        except (ValueError, TypeError, AttributeError, KeyError) as error:  # signed, but not an event
+            raise InvalidNotification(f"not a Stripe event: {error}") from error
+        event_type = str(getattr(event, "type", ""))
+        intent = getattr(getattr(event, "data", None), "object", None)
+        if getattr(intent, "object", None) != "payment_intent" or not event_type.startswith("payment_intent."):
+            raise InvalidNotification(f"{event_type or 'an event without a type'} is not about a payment intent")
+        metadata = getattr(intent, "metadata", None)
+        if not metadata or "order_code" not in metadata:
+            raise InvalidNotification(f"{intent.id} is not one of our orders' payment intents")
+        paid = event_type == "payment_intent.succeeded" and getattr(intent, "status", None) == "succeeded"
+        try:
+            amount = from_stripe_amount(int(intent.amount_received or 0), intent.currency)
+        except (ValueError, TypeError, AttributeError) as error:
+            raise InvalidNotification(f"unreadable amount in {getattr(event, 'id', 'the event')}") from error
+        return Notification(order_code=str(metadata["order_code"]), paid=paid, amount_cents=amount,
+                            reference=intent.id)
+
+    def acknowledge(self, accepted: bool) -> Acknowledgement:
+        """Stripe wants a 2xx to stop resending; anything else is retried for up to three days."""
+        if accepted:
+            return Acknowledgement(200, b'{"received": true}', "application/json")
+        return Acknowledgement(400, b'{"received": false}', "application/json")
