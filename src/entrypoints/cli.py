@@ -58,8 +58,11 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     def start_background(container) -> None:
         from entrypoints.ingest import EmbeddedIngest, start_simulator
-        from entrypoints.payments import PeriodicReconciliation
+        from entrypoints.payments import PeriodicReconciliation, start_local_sandbox
 
+        sandbox = start_local_sandbox(settings)
+        if sandbox is not None:
+            background.append(sandbox)
         reconciliation = PeriodicReconciliation(container)
         reconciliation.start()
         background.append(reconciliation)

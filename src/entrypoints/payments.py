@@ -48,9 +48,38 @@ def sandbox_app(settings: Settings, public_url: str):
     return create_sandbox_app(SandboxConfig(public_url, credentials, settings.public_base_url))
 
 
-def local_sandbox_address(settings: Settings) -> tuple[str, int] | None:
-    """Host and port of PAYMENT_SANDBOX_URL when it is on this machine."""
+class LocalSandbox:
+    """The payment sandbox served from a thread of the console's process (development)."""
+
+    def __init__(self, server) -> None:
+        self._server = server
+        self._thread = threading.Thread(target=server.serve_forever, name="payment-sandbox", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._server.shutdown()
+        self._thread.join(5)
+
+
+def start_local_sandbox(settings: Settings) -> LocalSandbox | None:
+    """In development, with the providers backend and PAYMENT_SANDBOX_URL on this machine, serve
+    the sandbox in-process unless something already answers there (`coldchain payment-sandbox`,
+    or another console's)."""
     parts = urlsplit(settings.providers.sandbox_url)
-    if parts.hostname in ("127.0.0.1", "localhost") and parts.port:
-        return parts.hostname, parts.port
-    return None
+    if (settings.app_env != "development" or settings.payment_backend != "providers"
+            or parts.hostname not in ("127.0.0.1", "localhost") or not parts.port):
+        return None
+    from werkzeug.serving import make_server
+
+    try:
+        server = make_server(parts.hostname, parts.port, sandbox_app(settings, settings.providers.sandbox_url),
+                             threaded=True)
+    except OSError:
+        log.info("payment sandbox: something already answers at %s", settings.providers.sandbox_url)
+        return None
+    sandbox = LocalSandbox(server)
+    sandbox.start()
+    log.info("payment sandbox on %s (payer pages under /pay/)", settings.providers.sandbox_url)
+    return sandbox

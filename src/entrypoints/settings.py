@@ -265,6 +265,16 @@ def _mail_from(env: Mapping[str, str]) -> str:
     return value
 
 
+def _payment_backend(env: Mapping[str, str], app_env: str) -> str:
+    """The providers (the local sandbox in development) everywhere but in tests, which use the
+    development gateway unless told otherwise; never the development gateway in production."""
+    backend = _choice(env, "PAYMENT_BACKEND", "development" if app_env == "test" else "providers",
+                      ("development", "providers"))
+    if backend == "development" and app_env == "production":
+        raise ConfigError("PAYMENT_BACKEND=development pays orders without a provider: not allowed in production")
+    return backend
+
+
 def _public_base_url(env: Mapping[str, str]) -> str:
     url = env.get("PUBLIC_BASE_URL", "").strip().rstrip("/") or "http://127.0.0.1:8000"
     if urlsplit(url).scheme not in ("http", "https") or not urlsplit(url).hostname:
@@ -306,7 +316,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
         providers=_providers(env, var_dir if app_env == "development" else None),
         notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
-        payment_backend=_choice(env, "PAYMENT_BACKEND", "development", ("development", "providers")),
+        payment_backend=_payment_backend(env, app_env),
         public_base_url=_public_base_url(env),
         var_dir=var_dir,
     )

@@ -102,3 +102,24 @@ def test_a_failed_delivery_stays_pending_and_does_not_stop_the_others():
     for _ in range(4):
         DeliverPendingMessages(uow, sender, clock)()
     assert b.attempts == 5 and uow.outbox.pending(10) == []  # given up after five tries
+
+
+def test_payments_go_to_the_providers_and_development_credentials_are_generated_once(tmp_path):
+    first = load_settings({"VAR_DIR": str(tmp_path)})
+    assert first.payment_backend == "providers"
+    assert first.providers.wechat_api_key and first.providers.alipay_private_key
+    again = load_settings({"VAR_DIR": str(tmp_path)})
+    assert again.providers.stripe_webhook_secret == first.providers.stripe_webhook_secret
+    assert (tmp_path / "payment-sandbox.json").stat().st_mode & 0o077 == 0
+    assert load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "test"}).payment_backend == "development"
+    explicit = load_settings({"VAR_DIR": str(tmp_path), "STRIPE_SECRET_KEY": "sk_live_x"})
+    assert explicit.providers.stripe_secret_key == "sk_live_x"
+
+
+def test_production_refuses_the_development_payment_gateway_and_keeps_no_generated_credentials(tmp_path):
+    env = {"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40}
+    with pytest.raises(ConfigError, match="PAYMENT_BACKEND"):
+        load_settings({**env, "PAYMENT_BACKEND": "development"})
+    settings = load_settings(env)
+    assert settings.payment_backend == "providers" and settings.providers.wechat_api_key == ""
+    assert not (tmp_path / "payment-sandbox.json").exists()
