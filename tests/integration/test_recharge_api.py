@@ -105,11 +105,13 @@ def test_a_paid_order_extends_the_service_once_however_often_it_is_notified(api,
     year = options(api, alice, room.id, basic)[0]
     placed = ok(service_order(api, alice, [room.id], basic, year), s.OrderPlacedSchema)
     assert placed["totalFee"] == 9900 and placed["payQrCode"].startswith("http")
-    status = ok(api.call("GET", f"{P}/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))
-    assert status["payStatus"] == 1
+    status = ok(api.call("GET", f"{P}/PayOrder/get", token=alice, query={"pk": placed["orderId"]}),
+                s.OrderStatusSchema)
+    assert (status["payStatus"], status["payQrCode"], status["payType"]) == (1, placed["payQrCode"], 1)
     assert ok(pay(api, placed)) == {"payStatus": 2}
     assert ok(pay(api, placed)) == {"payStatus": 2}  # the repeated notification
-    assert ok(api.call("GET", f"{P}/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))["payStatus"] == 2
+    paid = ok(api.call("GET", f"{P}/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))
+    assert paid["payStatus"] == 2 and "payQrCode" not in paid  # nothing left to pay with
     assert device(container, COLD_ROOM_A).service_expires_at == add_months(room.service_expires_at, 12)
     orders = ok(api.call("POST", f"{P}/PayOrder/selectMyOrderList", token=alice, json={}), page_of(s.MyOrderSchema))
     assert [(o["orderCode"], o["payStatus"], o["payFee"], o["deviceCount"]) for o in orders["data"]] == [

@@ -183,9 +183,16 @@ class OrderQuery(Schema):
 class OrderStatusSchema(Schema):
     orderId = fields.Integer(required=True)
     orderCode = fields.String(required=True)
-    payStatus = fields.Integer(required=True, metadata={"description": "1 unpaid, 2 paid, 3 refunded"})
+    payStatus = fields.Integer(required=True, metadata={"description": "1 unpaid, 2 paid, 3 refunded, 4 closed "
+                                                                      "(unpaid past its expiry)"})
     applyFlag = fields.Integer(required=True)
     totalFee = fields.Integer(required=True)
+    payType = fields.Integer()
+    orderDescription = fields.String()
+    payQrCode = fields.String(metadata={"description": "while unpaid: what the order was placed with, so the "
+                                                       "mobile pay page can show it again"})
+    clientSecret = fields.String()
+    approveUrl = fields.String()
 
 
 class ConfirmPayBody(Schema):

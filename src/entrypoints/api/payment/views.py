@@ -266,10 +266,15 @@ class OrderView(MethodView):
     @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
     @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
     def get(self, query):
-        """The order's payment state, polled every 3 s by the paying drawer."""
+        """The order's payment state, polled every 3 s by the paying drawer; while unpaid also
+        what the payer needs (the mobile pay page /mobilePay/pay?orderId= shows it again)."""
         order = _container().get_order()(_caller(), query["pk"])
-        return {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
-                "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents}
+        row = {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
+               "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "payType": int(order.pay_type),
+               "orderDescription": order.description}
+        if order.status is PayStatus.UNPAID:
+            row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
+        return row
 
 
 @blp.route("/PayOrder/confirmPay")
