@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import {
+  applyDiscount,
+  countryCodeRule,
+  discountBadge,
+  durationParts,
+  effectiveDiscount,
+  formatAmount,
+  isLifelong,
+  itemDetail,
+  stockIntent,
+} from './values';
+
+describe('the recharge display rules', () => {
+  it.each([
+    [9990, 'domestic', '99'],
+    [9990, 'international', '99.90'],
+    [5, 'international', '0.05'],
+    [0, 'domestic', '--'],
+    ['9900', 'domestic', '--'],
+    [Number.NaN, 'international', '--'],
+    [-50, 'domestic', '0'],
+  ] as const)('shows %s cents as %s on the %s console', (cents, edition, shown) => {
+    expect(formatAmount(cents, edition)).toBe(shown);
+  });
+
+  it('lets the activity discount in force win, except a voice activity discount of 100', () => {
+    expect(effectiveDiscount(95, 80)).toBe(80);
+    expect(effectiveDiscount(95, 100)).toBe(100);
+    expect(effectiveDiscount(95, 100, { voice: true })).toBe(95);
+    expect(effectiveDiscount(95, 80, { activityInForce: false })).toBe(95);
+    expect(effectiveDiscount(undefined, null)).toBe(100);
+  });
+
+  it('rounds a discounted price half up to the cent, as the server does', () => {
+    expect(applyDiscount(37800, 75)).toBe(28350);
+    expect(applyDiscount(19900, 95)).toBe(18905);
+    expect(applyDiscount(999, 50)).toBe(500);
+  });
+
+  it('writes the badge per edition', () => {
+    expect(discountBadge(80, 'domestic')).toBe('8折');
+    expect(discountBadge(75, 'domestic')).toBe('7.5折');
+    expect(discountBadge(80, 'international')).toBe('20% OFF');
+    expect(discountBadge(100, 'domestic')).toBeNull();
+  });
+
+  it('splits durations and recognises lifelong service', () => {
+    expect(durationParts(5)).toEqual({ years: 0, months: 5 });
+    expect(durationParts(30)).toEqual({ years: 2, months: 6 });
+    expect(durationParts(1200)).toBeNull();
+    expect(isLifelong({ expiresAt: '2099-12-31' })).toBe(true);
+    expect(isLifelong({ expiresAt: '2098-12-31' })).toBe(false);
+    expect(isLifelong({ months: 1200 })).toBe(true);
+  });
+
+  it('colours counts and splits item names', () => {
+    expect([stockIntent(50), stockIntent(51)]).toEqual(['danger', 'success']);
+    expect(itemDetail('ALARM_SMS', '短信告警（超限短信通知）')).toEqual({ title: '短信告警', detail: '超限短信通知' });
+    expect(itemDetail('OTHER', 'Backup (daily)')).toEqual({ title: 'Backup (daily)', detail: null });
+  });
+
+  it('fixes the domestic country code and locks a device’s own abroad', () => {
+    expect(countryCodeRule('domestic', '1')).toEqual({ code: '86', locked: true });
+    expect(countryCodeRule('international', '44')).toEqual({ code: '44', locked: true });
+    expect(countryCodeRule('international', null)).toEqual({ code: '1', locked: false });
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * The display rules of the recharge drawers (spec seed 000 sections 4, 5 and 9), the same as the
+ * server's core (src/core/shared/money.py, src/core/pricing/rules.py). Money is integer cents.
+ */
+
+export type Edition = 'domestic' | 'international';
+
+export const NO_DISCOUNT = 100;
+export const LOW_STOCK = 50;
+export const LIFELONG_MONTHS = 1200;
+export const LIFELONG_FROM_YEAR = 2099;
+export const NOT_SHOWN = '--';
+
+/**
+ * An amount in cents as the console shows it: whole yuan (truncated) domestically, two decimals
+ * internationally; '--' for 0 or anything that is not a finite number.
+ */
+export function formatAmount(cents: unknown, edition: Edition): string {
+  if (typeof cents !== 'number' || !Number.isFinite(cents) || Math.trunc(cents) === 0) return NOT_SHOWN;
+  const whole = Math.trunc(cents);
+  const units = Math.floor(Math.abs(whole) / 100);
+  const rest = Math.abs(whole) % 100;
+  if (edition === 'domestic') return `${whole < 0 && units ? '-' : ''}${units}`;
+  return `${whole < 0 ? '-' : ''}${units}.${String(rest).padStart(2, '0')}`;
+}
+
+/** The currency sign shown before an amount. */
+export function currencySign(edition: Edition): string {
+  return edition === 'domestic' ? '¥' : '$';
+}
+
+/**
+ * The percentage charged: an activity's discount, while the activity is in force, takes
+ * precedence over the normal one; 100 means none. Voice packages ignore an activity discount of 100.
+ */
+export function effectiveDiscount(
+  discount: number | null | undefined,
+  activityDiscount: number | null | undefined,
+  { voice = false, activityInForce = true }: { voice?: boolean; activityInForce?: boolean } = {},
+): number {
+  const ignored = voice && activityDiscount === NO_DISCOUNT;
+  if (activityDiscount != null && activityInForce && !ignored) return activityDiscount;
+  return discount ?? NO_DISCOUNT;
+}
+
+/** Cents after a percentage, rounded half up to the cent (the server's rounding). */
+export function applyDiscount(cents: number, percent: number): number {
+  return Math.floor((cents * percent + 50) / 100);
+}
+
+/** Domestic: the share charged in tenths ('8折', '7.5折'); international: the share taken off ('20% OFF'). */
+export function discountBadge(discount: number, edition: Edition): string | null {
+  if (discount >= NO_DISCOUNT) return null;
+  if (edition === 'domestic') return `${discount / 10}折`;
+  return `${NO_DISCOUNT - discount}% OFF`;
+}
+
+/** Years and months of a term (under 12 months: months only); null for a lifelong term. */
+export function durationParts(months: number): { years: number; months: number } | null {
+  if (months >= LIFELONG_MONTHS) return null;
+  if (months < 12) return { years: 0, months };
+  return { years: Math.floor(months / 12), months: months % 12 };
+}
+
+/** An expiry in 2099 or later, or a term of 1200 months or more, reads "lifelong". */
+export function isLifelong({ expiresAt, months }: { expiresAt?: string | null; months?: number | null }): boolean {
+  const year = expiresAt ? Number(expiresAt.slice(0, 4)) : NaN;
+  return (Number.isFinite(year) && year >= LIFELONG_FROM_YEAR) || (months != null && months >= LIFELONG_MONTHS);
+}
+
+/** SMS and voice counts at or below 50 show red, above green. */
+export function stockIntent(count: number): 'danger' | 'success' {
+  return count <= LOW_STOCK ? 'danger' : 'success';
+}
+
+const WITH_DETAIL = new Set(['DATA_QUERY_EXPORT', 'ALARM_SMS', 'ALARM_VOICE', 'AI_QA']);
+const PARENTHESISED = /^(.*?)\s*[(（]([^()（）]*)[)）]\s*$/u;
+
+/** Title and detail of a service item: the detail is the parenthesised part of the name of the four named codes. */
+export function itemDetail(code: string, name: string): { title: string; detail: string | null } {
+  const match = WITH_DETAIL.has(code) ? PARENTHESISED.exec(name) : null;
+  if (!match) return { title: name, detail: null };
+  return { title: match[1], detail: match[2].trim() || null };
+}
+
+/** Pay types (api-contract section 2). */
+export const PAY_TYPES = { wechat: 1, alipay: 2, paypal: 20, googlePay: 30, paymentRequest: 40 } as const;
+export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
+
+/** Pay types each edition offers in the paying drawer (the server's /base/config says the same). */
+export function payTypesOf(edition: Edition): PayType[] {
+  return edition === 'domestic'
+    ? [PAY_TYPES.wechat, PAY_TYPES.alipay]
+    : [PAY_TYPES.paypal, PAY_TYPES.googlePay, PAY_TYPES.paymentRequest];
+}
+
+/** Domestic country code fixed 86; international default 1 (locked when the device has one). */
+export function countryCodeRule(edition: Edition, deviceCode?: string | null): { code: string; locked: boolean } {
+  if (edition === 'domestic') return { code: '86', locked: true };
+  return deviceCode ? { code: deviceCode, locked: true } : { code: '1', locked: false };
+}
