@@ -211,7 +211,7 @@ def test_an_order_is_marked_paid_once(container, clock, ids):
         uow.commit()
     with container.uow() as uow:
         paid = uow.orders.get(order.id)
-    assert (paid.status, paid.pay_fee_cents, paid.paid_at, paid.payment_reference) == (
+    assert (paid.status, paid.pay_fee_cents, paid.paid_at, paid.settlement_reference) == (
         PayStatus.PAID, 9900, paid_at, "wx-1")
 
 
@@ -248,7 +248,7 @@ def test_of_two_concurrent_settlements_of_one_order_exactly_one_marks_it_paid(co
         outcomes = settle_concurrently(container, settle)
         assert sorted(outcomes) == [False, True]
         with container.uow() as uow:
-            assert uow.orders.get(order.id).payment_reference == f"ref-{outcomes.index(True)}"
+            assert uow.orders.get(order.id).settlement_reference == f"ref-{outcomes.index(True)}"
     with container.uow() as uow:
         assert uow.device_service.expiries_for_update([device])[device] == before + timedelta(days=5)
 
