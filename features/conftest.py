@@ -34,6 +34,12 @@ def _demo(demo):
     return demo
 
 
+@given("the demo accounts and the service catalogue exist")
+def _demo_catalogue(recharge_demo):
+    """The demo data without stored readings, which recharge scenarios do not need."""
+    return recharge_demo
+
+
 @given(parsers.parse("{user} has logged in"))
 def _logged_in(api, world, user):
     world["tokens"][user] = api.token(user)

@@ -16,7 +16,7 @@ Feature: Ordering a service level
   75 % with 3 bonus months.
 
   Background:
-    Given the demo accounts exist
+    Given the demo accounts and the service catalogue exist
     And alice has logged in
 
   Scenario: The level cards of a device

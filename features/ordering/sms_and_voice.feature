@@ -9,7 +9,7 @@ Feature: Buying SMS and voice packages
   calls. Packages of 500 SMS or more are sold at 90 %, voice packages at their listed price.
 
   Background:
-    Given the demo accounts exist
+    Given the demo accounts and the service catalogue exist
     And alice has logged in
 
   Scenario: The packages of country code 86

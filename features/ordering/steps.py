@@ -125,7 +125,7 @@ def _years(console: Console, world, user: str, device: str, level_name: str) -> 
 @given("the international console with the demo accounts")
 def _international(request, world):
     app = request.getfixturevalue("international_app")
-    seed(app.container)
+    seed(app.container, history=False)
     world["console"] = Console(ApiClient(app.flask.test_client()), app.container, app.clock)
 
 

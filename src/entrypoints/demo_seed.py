@@ -374,9 +374,10 @@ def _demo_alarms(container: Container) -> list[str]:
     return [f"alarm_messages:{guid}" for guid, _, _ in DEMO_EXCURSIONS]
 
 
-def seed(container: Container, *, alarms: bool = False) -> str:
+def seed(container: Container, *, alarms: bool = False, history: bool = True) -> str:
     """The demo data; `alarms` also raises alice's demo alarms (the CLI does, the tests of the
-    alarm rules start without any)."""
+    alarm rules start without any); without `history` the devices have no stored readings (tests
+    of recharge need none, and writing them is most of the seed's time)."""
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
     with Session(container.engine()) as session:
@@ -392,7 +393,8 @@ def seed(container: Container, *, alarms: bool = False) -> str:
         seeder.devices(owners, org, types, levels)
         seeder.alarm_rules()
         _demo_broker_credentials(seeder, container.broker_hasher())
-        _demo_history(seeder)
+        if history:
+            _demo_history(seeder)
         seeder.platform()
         session.commit()
     if alarms:

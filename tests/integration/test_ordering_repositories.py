@@ -39,8 +39,8 @@ class Demo:
 
 
 @pytest.fixture
-def ids(demo) -> Demo:
-    return Demo(demo.container)
+def ids(recharge_demo) -> Demo:
+    return Demo(recharge_demo.container)
 
 
 def add_rows(container, *rows) -> None:

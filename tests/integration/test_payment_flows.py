@@ -12,7 +12,7 @@ from adapters.persistence.models import PaymentNotificationRow
 from core.ordering.payment_flows import ORDER_EXPIRES, Reconciliation
 from tests.integration.test_recharge_api import device, levels, ok, options, pay, refused, service_order
 
-pytestmark = pytest.mark.usefixtures("demo")
+pytestmark = pytest.mark.usefixtures("recharge_demo")
 
 
 def notifications(container) -> list[tuple[str, str]]:

@@ -17,7 +17,7 @@ from entrypoints.api.framework import envelope, page_of
 from entrypoints.api.payment import schemas as s
 from tests.support.api import ApiClient
 
-pytestmark = pytest.mark.usefixtures("demo")
+pytestmark = pytest.mark.usefixtures("recharge_demo")
 
 P = "/payment"
 COLD_ROOM_A, COLD_ROOM_B, FRIDGE, TRUCK = "RCW360A0000001", "RCW360A0000002", "RCW360A0000003", "LOGET8A0000001"
@@ -284,7 +284,7 @@ def test_a_forged_development_payment_changes_nothing(api, alice, container):
 def test_the_international_edition_pays_by_wallet(international_app):
     from entrypoints.demo_seed import seed
 
-    seed(international_app.container)
+    seed(international_app.container, history=False)
     api = ApiClient(international_app.flask.test_client())
     token = api.token("alice")
     room = device(international_app.container, COLD_ROOM_A)

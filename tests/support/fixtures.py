@@ -172,6 +172,13 @@ def demo(app: App) -> App:
     return app
 
 
+@pytest.fixture
+def recharge_demo(app: App) -> App:
+    """The demo data without the devices' stored readings: accounts, devices, catalogue."""
+    seed(app.container, history=False)
+    return app
+
+
 # --- payments against the local sandboxes ------------------------------------------------------
 
 
@@ -213,7 +220,7 @@ def _payments(database_url, tmp_path_factory) -> Iterator[PaymentsApp]:
 def payments(_payments: PaymentsApp) -> PaymentsApp:
     """The domestic console (both databases) paying through the sandbox, with the demo data."""
     _payments.app.reset()
-    seed(_payments.container)
+    seed(_payments.container, history=False)
     return _payments
 
 
@@ -226,5 +233,5 @@ def _international_payments(tmp_path_factory) -> Iterator[PaymentsApp]:
 def international_payments(_international_payments: PaymentsApp) -> PaymentsApp:
     """The international console (SQLite) paying through the sandbox, with the demo data."""
     _international_payments.app.reset()
-    seed(_international_payments.container)
+    seed(_international_payments.container, history=False)
     return _international_payments
