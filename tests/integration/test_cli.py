@@ -89,7 +89,11 @@ def test_an_ingest_worker_killed_mid_stream_and_restarted_loses_nothing(seeded):
     worker = start(*options, tmp_path=seeded, MQTT_URL=url)
     publisher = Publisher(url)
     try:
-        time.sleep(3)  # subscribed; the session then keeps what arrives while the worker is down
+        # A shared subscription drops what is published before its first subscriber: wait for the
+        # worker to say it subscribed (its start-up takes seconds on a busy machine).
+        wait_until(lambda: "connected (session present" in (seeded / "ingest.log").read_text(), timeout=60,
+                   what="the worker's subscription")
+        time.sleep(0.5)  # the SUBACK is on its way just after the log line
         # Twenty days back: clear of the seven days of demo history, so none collides with it.
         start_at = datetime.now(UTC).replace(microsecond=0) - timedelta(days=20)
         messages = [(f"devices/{guid}/telemetry",
