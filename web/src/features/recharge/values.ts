@@ -80,7 +80,7 @@ const PARENTHESISED = /^(.*?)\s*[(（]([^()（）]*)[)）]\s*$/u;
 export function itemDetail(code: string, name: string): { title: string; detail: string | null } {
   const match = WITH_DETAIL.has(code) ? PARENTHESISED.exec(name) : null;
   if (!match) return { title: name, detail: null };
-  return { title: match[1], detail: match[2].trim() || null };
+  return { title: match[1] ?? name, detail: match[2]?.trim() || null };
 }
 
 /** Pay types (api-contract section 2). */
