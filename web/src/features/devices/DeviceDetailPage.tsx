@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
 import { usePermissions } from '@/lib/permissions';
+import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useDevice, type DeviceDetail } from './api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
 import { BasicInfo } from './components/BasicInfo';
@@ -121,6 +122,7 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
 function DetailHeader({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const held = usePermissions();
+  const recharge = useRechargeFlow();
   const scene = (device.typeScenes[0] ?? 1) as Scene;
   return (
     <header className="jc-device-head">
@@ -148,6 +150,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
       {held.has('consumer.recharge') && (
         <Link
           to={rechargeHref([device.deviceId])}
+          onClick={recharge.openOnClick([device.deviceId])}
           className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} jc-device-recharge`}
           data-testid="device-detail-recharge"
         >
@@ -155,6 +158,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
         </Link>
       )}
+      {recharge.drawer}
     </header>
   );
 }

@@ -11,12 +11,13 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
 import { Pager } from '@/components/Pager';
 import { usePermissions } from '@/lib/permissions';
+import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useDevicePage, useSceneTotals, type Device, type Scene } from './api/devices';
 import { ServiceExpiry, StateTag } from './components/DeviceTags';
 import {
@@ -50,6 +51,7 @@ export default function DeviceListPage() {
   const page = query.data;
   const others = SCENE_TABS.filter((tab) => tab.scene !== scene).map((tab) => tab.scene);
   const otherTotals = useSceneTotals(deviceQuery(scene, filters), others);
+  const recharge = useRechargeFlow();
   const totalOf = (tabScene: Scene): number | undefined =>
     tabScene === scene ? page?.totalCount : otherTotals[others.indexOf(tabScene)]?.data;
 
@@ -102,7 +104,7 @@ export default function DeviceListPage() {
               <NonIdealState icon="search" title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
             </div>
           ) : (
-            <DeviceTable devices={page.data} stale={query.isPlaceholderData} />
+            <DeviceTable devices={page.data} stale={query.isPlaceholderData} onRecharge={recharge.openOnClick} />
           )}
         </div>
         {page !== undefined && page.totalCount > 0 && (
@@ -125,6 +127,7 @@ export default function DeviceListPage() {
           </div>
         )}
       </Card>
+      {recharge.drawer}
     </div>
   );
 }
@@ -189,7 +192,14 @@ function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
   );
 }
 
-function DeviceTable({ devices, stale }: { devices: readonly Device[]; stale: boolean }) {
+interface DeviceTableProps {
+  devices: readonly Device[];
+  stale: boolean;
+  /** The click handler of a device's Recharge link (opens the recharge drawer). */
+  onRecharge: (deviceIds: readonly number[]) => (event: MouseEvent) => void;
+}
+
+function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
   const { t } = useTranslation('devices');
   const held = usePermissions();
   const canOpen = held.has('device.detail');
@@ -242,6 +252,7 @@ function DeviceTable({ devices, stale }: { devices: readonly Device[]; stale: bo
               {canRecharge && (
                 <Link
                   to={rechargeHref([device.deviceId])}
+                  onClick={onRecharge([device.deviceId])}
                   className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} ${Classes.INTENT_PRIMARY}`}
                   data-testid="device-recharge"
                 >

@@ -95,8 +95,8 @@ describe('ExpiredServiceDialog', () => {
     expect(checkbox('Cold room B logger')).toBeEnabled();
   });
 
-  it('enables Batch recharge once a device is chosen and sends the ids to the recharge screen', async () => {
-    server();
+  it('enables Batch recharge once a device is chosen and opens the recharge drawer with them', async () => {
+    const api = server();
     const user = userEvent.setup();
     renderApp(<ExpiredServiceDialog />);
     open();
@@ -107,8 +107,12 @@ describe('ExpiredServiceDialog', () => {
     expect(screen.getByTestId('batch-recharge')).toBeEnabled();
     expect(screen.getByText('2 devices selected')).toBeInTheDocument();
     await user.click(screen.getByTestId('batch-recharge'));
-    expect(screen.getByTestId('location')).toHaveTextContent('/consumer/recharge?deviceIds=21,23');
     await waitFor(() => expect(screen.queryByTestId('expired-dialog')).toBeNull());
+    expect(screen.getByText('Batch recharge · 2 devices')).toBeInTheDocument();
+    const asked = api
+      .callsTo('GET /payment/PayServicePackages/selectDeviceDepositInfo')
+      .map((call) => call.params.get('deviceId'));
+    expect(asked).toEqual(['21', '23']);
   });
 
   it('links each device name to the device list filtered by it, closing the dialog', async () => {

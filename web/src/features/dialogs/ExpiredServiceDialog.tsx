@@ -14,8 +14,9 @@ import {
 } from '@blueprintjs/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Pager } from '@/components/Pager';
+import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useSession } from '@/lib/session';
 import {
   EXPIRED_FLAGS,
@@ -34,7 +35,6 @@ import {
   expiryTone,
   groupByType,
   localToday,
-  rechargePath,
   toggleDevice,
   type Selection,
 } from './expiredRows';
@@ -49,18 +49,29 @@ export function ExpiredServiceDialog() {
   const { t } = useTranslation('dialogs');
   const { isOpen, flag, openedAt } = useExpiredDialogState();
   const accountId = useSession().info?.baseAccount.id;
+  // Batch recharge closes the dialog and opens the recharge drawer with the chosen devices.
+  const recharge = useRechargeFlow();
   if (accountId === undefined) return null;
   return (
-    <Dialog
-      isOpen={isOpen}
-      onClose={closeExpiredDialog}
-      title={t('expired.title')}
-      icon="time"
-      className="jc-expired-dialog"
-      style={{ width: EXPIRED_DIALOG_WIDTH }}
-    >
-      <ExpiredDevicesPanel key={openedAt} accountId={accountId} initialFlag={flag} onClose={closeExpiredDialog} />
-    </Dialog>
+    <>
+      <Dialog
+        isOpen={isOpen}
+        onClose={closeExpiredDialog}
+        title={t('expired.title')}
+        icon="time"
+        className="jc-expired-dialog"
+        style={{ width: EXPIRED_DIALOG_WIDTH }}
+      >
+        <ExpiredDevicesPanel
+          key={openedAt}
+          accountId={accountId}
+          initialFlag={flag}
+          onClose={closeExpiredDialog}
+          onRecharge={recharge.open}
+        />
+      </Dialog>
+      {recharge.drawer}
+    </>
   );
 }
 
@@ -68,11 +79,12 @@ interface PanelProps {
   accountId: number;
   initialFlag: ExpiredFlag;
   onClose: () => void;
+  /** Batch recharge of the chosen devices (one type). */
+  onRecharge: (deviceIds: number[]) => void;
 }
 
-function ExpiredDevicesPanel({ accountId, initialFlag, onClose }: PanelProps) {
+function ExpiredDevicesPanel({ accountId, initialFlag, onClose, onRecharge }: PanelProps) {
   const { t } = useTranslation('dialogs');
-  const navigate = useNavigate();
   const [flag, setFlag] = useState<ExpiredFlag>(initialFlag);
   const queryFlag = useDebouncedValue(flag, FILTER_DEBOUNCE_MS);
   // The page belongs to a filter: a new filter starts again on page 1.
@@ -88,7 +100,7 @@ function ExpiredDevicesPanel({ accountId, initialFlag, onClose }: PanelProps) {
   };
   const recharge = () => {
     onClose();
-    navigate(rechargePath(selection));
+    onRecharge([...selection.keys()]);
   };
 
   return (

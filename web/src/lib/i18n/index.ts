@@ -1,7 +1,9 @@
 /**
  * i18next with the seven languages. Every folder may hold `locales/<language>.json`; the folder's
  * name is the namespace (`features/auth/locales/de-DE.json` is namespace `auth`; this folder's is
- * `common`), so each feature owns its strings.
+ * `common`), so each feature owns its strings. A feature worked on in parts may add further
+ * catalogues beside it named `<part>Locales/<language>.json` (`recharge/alertsLocales/`): they join
+ * the same namespace, each under its own top-level keys.
  */
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
@@ -31,17 +33,18 @@ type Modules = Record<string, Record<string, unknown>>;
 export function buildResources(modules: Modules): Resource {
   const resources: Resource = {};
   for (const [path, strings] of Object.entries(modules)) {
-    const match = /\/([^/]+)\/locales\/([^/]+)\.json$/.exec(path);
+    const match = /\/([^/]+)\/(?:[a-z][A-Za-z]*L|l)ocales\/([^/]+)\.json$/.exec(path);
     if (!match) continue;
     const [, folder, language] = match as unknown as [string, string, string];
     const namespace = folder === 'i18n' ? 'common' : folder;
     resources[language] ??= {};
-    resources[language]![namespace] = strings as Record<string, string>;
+    const earlier = resources[language]![namespace] as Record<string, unknown> | undefined;
+    resources[language]![namespace] = { ...earlier, ...strings } as Record<string, string>;
   }
   return resources;
 }
 
-const modules = import.meta.glob<Record<string, unknown>>('/src/**/locales/*.json', {
+const modules = import.meta.glob<Record<string, unknown>>(['/src/**/locales/*.json', '/src/**/*Locales/*.json'], {
   eager: true,
   import: 'default',
 });

@@ -1,0 +1,214 @@
+/**
+ * Where an order is paid, shared by the paying drawer and the SMS/voice drawer: the total, and
+ * what the payer needs for the pay type (spec seed 000 sections 2, 4, 8 and 9):
+ * - WeChat Pay and Alipay (domestic): the QR code of `payQrCode`;
+ * - PayPal: a button opening PayPal's approve page in a new window;
+ * - Google Pay and the card payment-request button: the wallet (a provider registered with
+ *   `setWalletProvider` yields a payment method id, which confirmPay charges); offline, in the
+ *   providers' sandbox, the answer carries the sandbox's payer page as `approveUrl` instead, opened
+ *   like PayPal's.
+ * The order's state is polled every 3 s while the panel shows it; `onPaid` is called once when it is
+ * paid. Unmounting the panel (or a new order) stops the polling of the old one.
+ */
+import { Button, Callout, Classes, Icon, Spinner } from '@blueprintjs/core';
+import { QRCodeSVG } from 'qrcode.react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { editionConfig } from '@/lib/config';
+import { PAY_STATUS, useConfirmPay, useOrderPolling, type OrderPlaced, type OrderStatus } from '../api/orders';
+import { currencySign, formatAmount, PAY_TYPES, type PayType } from '../values';
+import '../recharge.css';
+
+/** Asks the wallet (Google Pay, the payment-request sheet) for a payment method; null: the payer gave up. */
+export type WalletProvider = (request: {
+  payType: typeof PAY_TYPES.googlePay | typeof PAY_TYPES.paymentRequest;
+  /** Cents. */
+  totalFee: number;
+  currency: string;
+  clientSecret: string;
+}) => Promise<string | null>;
+
+let walletProvider: WalletProvider | null = null;
+
+/** Registers the wallet integration (Stripe.js, once it can load); null removes it. */
+export function setWalletProvider(provider: WalletProvider | null): void {
+  walletProvider = provider;
+}
+
+export interface PaymentPanelProps {
+  /** The order to pay; null while there is none (nothing chosen yet, or it is being asked for). */
+  order: OrderPlaced | null;
+  /** How it is paid: a QR code (1, 2), PayPal's page (20) or a wallet (30, 40). */
+  payType: PayType;
+  /** Cents the order charges: the total shown; null or 0 shows '--'. */
+  totalFee: number | null;
+  /** An order is being asked for: a spinner where the code goes. */
+  loading?: boolean;
+  /** Shown where the code goes while there is no order, e.g. "choose an invoice". */
+  placeholder?: ReactNode;
+  /** Why the last order could not be placed; shown with a retry button when `onRetry` is given. */
+  error?: string | null;
+  /** Asks for a new order (after a failure, or once the order has closed unpaid). */
+  onRetry?: () => void;
+  /** Called once when the order is paid (polling has stopped). */
+  onPaid: (status: OrderStatus) => void;
+}
+
+/** The total and the way to pay one order; see the module comment. */
+export function PaymentPanel({ order, payType, totalFee, loading = false, placeholder, error, onRetry, onPaid }: PaymentPanelProps) {
+  const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
+  const { edition } = editionConfig();
+  const polling = useOrderPolling(order?.orderId);
+  const status = order && polling.data?.orderId === order.orderId ? polling.data : undefined;
+  const paid = status?.payStatus === PAY_STATUS.paid;
+  const closed = status?.payStatus === PAY_STATUS.closed || status?.payStatus === PAY_STATUS.refunded;
+
+  const reported = useRef<number | null>(null);
+  const onPaidRef = useRef(onPaid);
+  useEffect(() => {
+    onPaidRef.current = onPaid;
+  });
+  useEffect(() => {
+    if (status && paid && reported.current !== status.orderId) {
+      reported.current = status.orderId;
+      onPaidRef.current(status);
+    }
+  }, [status, paid]);
+
+  const amount = order?.totalFee ?? totalFee;
+  return (
+    <section className="jc-pay-panel" data-testid="payment-panel" aria-live="polite">
+      <div className="jc-pay-total">
+        <span className={Classes.TEXT_MUTED}>{t('total')}</span>
+        <strong data-testid="payment-total">
+          {formatAmount(amount, edition) === '--' ? '--' : `${currencySign(edition)}${formatAmount(amount, edition)}`}
+        </strong>
+      </div>
+      <div className="jc-pay-body">
+        {error ? (
+          <Callout intent="danger" icon="error" className="jc-pay-error" data-testid="payment-error">
+            <p>{error}</p>
+            {onRetry && <Button text={t('retry')} icon="refresh" onClick={onRetry} />}
+          </Callout>
+        ) : loading ? (
+          <div className="jc-pay-waiting" data-testid="payment-loading">
+            <Spinner size={40} />
+            <span className={Classes.TEXT_MUTED}>{t('creating')}</span>
+          </div>
+        ) : !order ? (
+          <div className="jc-pay-placeholder" data-testid="payment-placeholder">
+            {placeholder ?? t('choose')}
+          </div>
+        ) : paid ? (
+          <div className="jc-pay-waiting" data-testid="payment-paid">
+            <Icon icon="tick-circle" size={40} intent="success" />
+            <strong>{t('paid')}</strong>
+          </div>
+        ) : closed ? (
+          <Callout intent="warning" icon="time" data-testid="payment-closed">
+            <p>{t('closed')}</p>
+            {onRetry && <Button text={t('newCode')} icon="refresh" onClick={onRetry} />}
+          </Callout>
+        ) : (
+          <PayWith order={order} payType={payType} onPaid={() => void polling.refetch()} />
+        )}
+      </div>
+    </section>
+  );
+}
+
+function PayWith({ order, payType, onPaid }: { order: OrderPlaced; payType: PayType; onPaid: () => void }) {
+  const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
+  if (payType === PAY_TYPES.wechat || payType === PAY_TYPES.alipay) {
+    const app = payType === PAY_TYPES.wechat ? 'wechat' : 'alipay';
+    return (
+      <div className="jc-pay-qr" data-testid="payment-qr" data-pay-code={order.payQrCode}>
+        <div className={`jc-pay-qr-frame jc-pay-qr-frame--${app}`}>
+          <QRCodeSVG value={order.payQrCode ?? ''} size={176} level="M" marginSize={1} title={t(`scan.${app}`)} />
+        </div>
+        <span className="jc-pay-scan">
+          <Icon icon="mobile-phone" size={14} />
+          {t(`scan.${app}`)}
+        </span>
+        <Waiting />
+      </div>
+    );
+  }
+  if (order.approveUrl) {
+    const label = payType === PAY_TYPES.paypal ? t('payWith.paypal') : payType === PAY_TYPES.googlePay ? t('payWith.googlePay') : t('payWith.card');
+    return (
+      <div className="jc-pay-external" data-testid="payment-external">
+        <Button
+          size="large"
+          intent="primary"
+          icon={payType === PAY_TYPES.paypal ? 'share' : 'credit-card'}
+          text={label}
+          data-testid="payment-open"
+          onClick={() => window.open(order.approveUrl, '_blank', 'noopener,noreferrer')}
+        />
+        <span className={Classes.TEXT_MUTED}>{t('newWindow')}</span>
+        <Waiting />
+      </div>
+    );
+  }
+  return <Wallet order={order} payType={payType as WalletPayType} onPaid={onPaid} />;
+}
+
+type WalletPayType = typeof PAY_TYPES.googlePay | typeof PAY_TYPES.paymentRequest;
+
+function Wallet({ order, payType, onPaid }: { order: OrderPlaced; payType: WalletPayType; onPaid: () => void }) {
+  const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
+  const confirm = useConfirmPay();
+  const [busy, setBusy] = useState(false);
+  const provider = walletProvider;
+  if (!provider || !order.clientSecret) {
+    // Wallet readiness is not reported as an error (spec seed 000 section 8): another way is offered.
+    return (
+      <Callout icon="info-sign" className="jc-pay-wallet-missing" data-testid="payment-wallet-missing">
+        {t('walletMissing')}
+      </Callout>
+    );
+  }
+  const pay = async () => {
+    setBusy(true);
+    try {
+      const paymentPlatformId = await provider({
+        payType,
+        totalFee: order.totalFee,
+        currency: editionConfig().currency,
+        clientSecret: order.clientSecret!,
+      });
+      if (!paymentPlatformId) return; // the payer closed the sheet
+      await confirm.mutateAsync({ orderId: order.orderId, payType, paymentPlatformId, payFee: order.totalFee });
+      onPaid();
+    } catch {
+      // The HTTP client has shown the server's message; the wallet sheet's own failures are
+      // silent (spec seed 000 section 8).
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="jc-pay-external" data-testid="payment-wallet">
+      <Button
+        size="large"
+        intent="primary"
+        icon="credit-card"
+        loading={busy}
+        text={payType === PAY_TYPES.googlePay ? t('payWith.googlePay') : t('payWith.card')}
+        onClick={() => void pay()}
+        data-testid="payment-wallet-pay"
+      />
+    </div>
+  );
+}
+
+function Waiting() {
+  const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
+  return (
+    <span className="jc-pay-status" data-testid="payment-waiting">
+      <Spinner size={14} />
+      {t('waiting')}
+    </span>
+  );
+}

@@ -1,0 +1,32 @@
+/** How the recharge drawers write money, terms and activity times (the rules are in values.ts). */
+import { currencySign, durationParts, formatAmount, NOT_SHOWN, type Edition } from './values';
+
+/** An amount with its currency sign ('¥159', '$19.90'); '--' alone when there is none. */
+export function money(cents: unknown, edition: Edition): string {
+  const amount = formatAmount(cents, edition);
+  return amount === NOT_SHOWN ? NOT_SHOWN : `${currencySign(edition)}${amount}`;
+}
+
+/** A translation function (any namespace's `t` with the keys below). */
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * A term as words: months under a year, else years and the remaining months; lifelong from 1200
+ * months. `t` is the recharge namespace's, prefixed `recharge`.
+ */
+export function durationText(t: Translate, months: number): string {
+  const parts = durationParts(months);
+  if (!parts) return t('duration.lifelong');
+  const words: string[] = [];
+  if (parts.years) words.push(t('duration.years', { count: parts.years }));
+  if (parts.months || !parts.years) words.push(t('duration.months', { count: parts.months }));
+  return words.join(' ');
+}
+
+/** An instant as `YYYY-MM-DD HH:mm` in the browser's time zone (activity validity). */
+export function formatMinute(iso: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+}
