@@ -1,0 +1,80 @@
+/**
+ * Paying for a device's service in a real browser against `coldchain serve` with demo data (the
+ * test server's development payment gateway: its QR code is a signed pay link, which the test
+ * opens as a payer's phone would). Screenshots go to var/screenshots/.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { launch, logIn, shot } from './browser';
+
+const baseURL = inject('baseURL');
+const en = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/locales/en-US.json', import.meta.url)), 'utf8'),
+).recharge;
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let errors: string[];
+
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
+  page = await context.newPage();
+  errors = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+});
+afterEach(async () => {
+  await context?.close();
+  expect(errors).toEqual([]);
+});
+
+async function signIn(): Promise<void> {
+  await logIn(page, baseURL, 'alice', 'en-US');
+  const dialog = page.getByTestId('notice-dialog');
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button').last().click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+async function openRecharge(deviceName: string): Promise<void> {
+  await page.goto(`${baseURL}/device/list`);
+  const row = page.locator(`[data-testid="device-row"][data-device-name="${deviceName}"]`);
+  await row.locator('a[href*="/consumer/recharge?deviceIds="]').click();
+  await page.getByTestId('level-cards').waitFor();
+}
+
+describe('recharge', () => {
+  it('renews a device by scanning the WeChat QR code, once', async () => {
+    await signIn();
+    await openRecharge('Cold room A logger');
+    const before = await page.getByTestId('header-expiry').innerText();
+    const cards = page.getByTestId('level-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    // the free level cannot be bought: its button does nothing
+    await expect.poll(() => cards.nth(0).getByTestId('level-button').isDisabled()).toBe(true);
+    await shot(page, 'e2e-recharge-drawer');
+
+    await cards.nth(2).getByTestId('level-button').click();
+    const qr = page.getByTestId('payment-qr');
+    await qr.waitFor({ timeout: 15_000 });
+    await shot(page, 'e2e-recharge-paying');
+    const link = new URL((await qr.getAttribute('data-pay-code')) ?? '');
+    // The payer's phone opens the code (on the test server's own address).
+    const paid = await page.request.get(`${baseURL}${link.pathname}${link.search}`);
+    expect(paid.ok()).toBe(true);
+
+    await page.getByTestId('paying-drawer').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.getByText(en.paying.paid).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('header-expiry').innerText()).not.toBe(before);
+    await shot(page, 'e2e-recharge-paid');
+  });
+});
