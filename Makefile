@@ -53,8 +53,15 @@ serve: python
 lint: python
 	.venv/bin/ruff check src tests features bench migrations conftest.py
 
+# Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
+# than on the CPU. The acceptance suites and the schema fuzzing (no broker) in one, the rest in
+# the other; each creates its own databases.
 test-python: python
-	.venv/bin/pytest
+	@mkdir -p var
+	@.venv/bin/pytest features tests/integration/test_openapi_fuzz.py > var/test-features.log 2>&1 & other=$$!; \
+	.venv/bin/pytest tests --ignore=tests/integration/test_openapi_fuzz.py; tests=$$?; \
+	wait $$other; features=$$?; echo; echo "--- features and schema fuzzing ---"; cat var/test-features.log; \
+	exit $$(( tests || features ))
 
 # The browser tests drive Debian's Chromium (never a downloaded one); CJK fonts keep the
 # screenshots of the Chinese pages legible.
