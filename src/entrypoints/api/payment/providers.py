@@ -18,6 +18,7 @@ from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, Schema
 from entrypoints.api.payment import schemas as s
+from entrypoints.api.payment.views import order_status
 
 blp = ApiBlueprint("payment_providers", __name__, description="Payment providers: notifications, PayPal's "
                                                                "return, refunds, WeChat OpenID")
@@ -124,9 +125,7 @@ class RefundView(MethodView):
     def post(self, body):
         """Pays a paid order back through its provider; the order becomes refunded (payStatus 3).
         Once only: a second refund is refused (1114). The devices keep the service they got."""
-        order = context.container().refund_order()(body["orderId"])
-        return {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
-                "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents}
+        return order_status(context.container().refund_order()(body["orderId"]))
 
 
 class OpenIdQuery(Schema):

@@ -3,6 +3,8 @@ Every call is scoped to the caller: devices it may see, its own orders and bills
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask.views import MethodView
 
 from core.ordering.bills import Bill, BillMode, InvoiceType
@@ -76,6 +78,16 @@ def _placed(placed: OrderPlaced) -> dict:
                        ("approveUrl", p.approve_url)):
         if value:
             row[key] = value
+    return row
+
+
+def order_status(order: Order) -> dict:
+    """An order as PayOrder/get shows it: its state, and while unpaid what the payer needs."""
+    row = {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
+           "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "payType": int(order.pay_type),
+           "orderDescription": order.description}
+    if order.status is PayStatus.UNPAID:
+        row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
     return row
 
 
@@ -178,6 +190,20 @@ class AlertPackagesView(MethodView):
 # --- orders ----------------------------------------------------------------------------------------
 
 
+def _places_order(body_schema: type, refusals: tuple) -> Callable:
+    """What the four order calls declare alike: their body, the placed order, the refusals."""
+    decorators = (blp.arguments(body_schema), blp.ok(s.OrderPlacedSchema, refusals=refusals),
+                  blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE),
+                  blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL))
+
+    def decorate(func: Callable) -> Callable:
+        for decorator in reversed(decorators):
+            func = decorator(func)
+        return func
+
+    return decorate
+
+
 def _service_order(body: dict, device_ids: list[int]) -> dict:
     cmd = CreateServiceOrder(
         account_id=_caller(), device_ids=tuple(device_ids), level_id=body["levelId"],
@@ -196,10 +222,7 @@ SERVICE_ORDER_DOC = """The server prices the order from its catalogue and refuse
 
 @blp.route("/PayOrder/createServiceOrder")
 class ServiceOrderView(MethodView):
-    @blp.arguments(s.ServiceOrderBody)
-    @blp.ok(s.OrderPlacedSchema, refusals=ORDER_REFUSALS)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    @_places_order(s.ServiceOrderBody, ORDER_REFUSALS)
     def post(self, body):
         return _service_order(body, [body["deviceId"]])
 
@@ -208,10 +231,7 @@ class ServiceOrderView(MethodView):
 
 @blp.route("/PayOrder/createBatchServiceOrder")
 class BatchServiceOrderView(MethodView):
-    @blp.arguments(s.BatchServiceOrderBody)
-    @blp.ok(s.OrderPlacedSchema, refusals=ORDER_REFUSALS)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    @_places_order(s.BatchServiceOrderBody, ORDER_REFUSALS)
     def post(self, body):
         return _service_order(body, body["deviceIdList"])
 
@@ -236,10 +256,7 @@ ALERT_ORDER_DOC = """At least one package (1106); each package of the order's co
 
 @blp.route("/PayOrder/createSmsOrder")
 class AlertOrderView(MethodView):
-    @blp.arguments(s.AlertOrderBody)
-    @blp.ok(s.OrderPlacedSchema, refusals=ALERT_REFUSALS)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    @_places_order(s.AlertOrderBody, ALERT_REFUSALS)
     def post(self, body):
         return _alert_order(body, [body["deviceId"]])
 
@@ -248,10 +265,7 @@ class AlertOrderView(MethodView):
 
 @blp.route("/PayOrder/createBatchSmsOrder")
 class BatchAlertOrderView(MethodView):
-    @blp.arguments(s.BatchAlertOrderBody)
-    @blp.ok(s.OrderPlacedSchema, refusals=ALERT_REFUSALS)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL)
+    @_places_order(s.BatchAlertOrderBody, ALERT_REFUSALS)
     def post(self, body):
         return _alert_order(body, body["deviceIdList"])
 
@@ -268,13 +282,7 @@ class OrderView(MethodView):
     def get(self, query):
         """The order's payment state, polled every 3 s by the paying drawer; while unpaid also
         what the payer needs (the mobile pay page /mobilePay/pay?orderId= shows it again)."""
-        order = _container().get_order()(_caller(), query["pk"])
-        row = {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
-               "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "payType": int(order.pay_type),
-               "orderDescription": order.description}
-        if order.status is PayStatus.UNPAID:
-            row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
-        return row
+        return order_status(_container().get_order()(_caller(), query["pk"]))
 
 
 @blp.route("/PayOrder/confirmPay")
