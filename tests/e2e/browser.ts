@@ -35,3 +35,13 @@ export async function logIn(page: Page, baseURL: string, user: string, language 
   await page.click('button[type=submit]');
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
 }
+
+/** Logs `user` in and closes the seeded notice for good (tick "don't remind again", close). */
+export async function logInPastNotice(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
+  await logIn(page, baseURL, user, language);
+  const dialog = page.getByTestId('notice-dialog');
+  await dialog.waitFor({ timeout: 10_000 });
+  await dialog.getByRole('checkbox').check();
+  await dialog.getByRole('button').last().click();
+  await dialog.waitFor({ state: 'detached' });
+}

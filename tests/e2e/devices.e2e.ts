@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logIn, shot } from './browser';
+import { launch, logInPastNotice, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const strings = (lang: string) =>
@@ -41,12 +41,7 @@ afterEach(async () => {
 
 /** Logs alice in and closes the seeded notice (tick "don't remind again", close). */
 async function signIn(language = 'zh-CN'): Promise<void> {
-  await logIn(page, baseURL, 'alice', language);
-  const dialog = page.getByTestId('notice-dialog');
-  await dialog.waitFor({ timeout: 10_000 });
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button').last().click();
-  await dialog.waitFor({ state: 'detached' });
+  await logInPastNotice(page, baseURL, 'alice', language);
 }
 
 /** A screenshot once the toasts (the expiry reminder, "saved") have gone. */

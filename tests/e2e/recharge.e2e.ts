@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logIn, shot } from './browser';
+import { launch, logInPastNotice, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const en = JSON.parse(
@@ -36,15 +36,6 @@ afterEach(async () => {
   expect(errors).toEqual([]);
 });
 
-async function signIn(): Promise<void> {
-  await logIn(page, baseURL, 'alice', 'en-US');
-  const dialog = page.getByTestId('notice-dialog');
-  await dialog.waitFor({ timeout: 10_000 });
-  await dialog.getByRole('checkbox').check();
-  await dialog.getByRole('button').last().click();
-  await dialog.waitFor({ state: 'detached' });
-}
-
 async function openRecharge(deviceName: string): Promise<void> {
   await page.goto(`${baseURL}/device/list`);
   const row = page.locator(`[data-testid="device-row"][data-device-name="${deviceName}"]`);
@@ -54,7 +45,7 @@ async function openRecharge(deviceName: string): Promise<void> {
 
 describe('recharge', () => {
   it('renews a device by scanning the WeChat QR code, once', async () => {
-    await signIn();
+    await logInPastNotice(page, baseURL, 'alice');
     await openRecharge('Cold room A logger');
     const before = await page.getByTestId('header-expiry').innerText();
     const cards = page.getByTestId('level-card');
