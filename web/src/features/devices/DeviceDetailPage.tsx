@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
 import { usePermissions } from '@/lib/permissions';
+import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
 import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useDevice, type DeviceDetail } from './api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
@@ -145,6 +146,9 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
             <span aria-hidden="true">·</span>
             <span>{device.levelName}</span>
           </>
+        )}
+        {device.agreementStatus > 0 && (
+          <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} />
         )}
       </div>
       {held.has('consumer.recharge') && (

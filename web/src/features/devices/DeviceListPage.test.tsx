@@ -150,4 +150,37 @@ describe('DeviceListPage', () => {
     renderApp(<DeviceListPage />, '/device/list');
     expect(await screen.findByTestId('device-list-empty')).toHaveTextContent('No devices found');
   });
+
+  it('tags a device that renews itself; cancelling auto-renew there drops the tag', async () => {
+    let renewing = true;
+    const freezer = () => device({ deviceId: 5, deviceName: 'Pharmacy freezer', agreementStatus: renewing ? 1 : 0 });
+    const api = fakeServer({
+      'POST /device/Device/page': (call: Call) => {
+        const body = call.body as DeviceQuery;
+        return envelope(page(body.scene === 1 ? [freezer(), ROOM] : [], body.scene === 1 ? 2 : 0, 1, body.pageSize));
+      },
+      'GET /payment/PayOrder/selectCurrentService': () =>
+        envelope(renewing ? { deviceId: 5, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' } : null),
+      'GET /payment/PayOrder/unAgreement': () => {
+        renewing = false;
+        return envelope(null);
+      },
+    });
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    const [row, other] = await screen.findAllByTestId('device-row');
+    expect(within(other!).queryByTestId('auto-renew-tag')).toBeNull();
+    await user.click(within(row!).getByTestId('auto-renew-tag'));
+    const service = await screen.findByTestId('current-service');
+    expect(service).toHaveTextContent('Pro');
+    expect(service).toHaveTextContent('¥399');
+    await user.click(screen.getByRole('button', { name: 'Cancel auto-renew' }));
+    await user.click(within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Cancel auto-renew' }));
+    await waitFor(() => expect(api.callsTo('GET /payment/PayOrder/unAgreement')).toHaveLength(1));
+    expect(api.callsTo('GET /payment/PayOrder/unAgreement')[0]!.params.get('deviceId')).toBe('5');
+    await screen.findByText('Automatic renewal cancelled');
+    await waitFor(() => expect(screen.queryByTestId('current-service')).toBeNull());
+    await waitFor(() => expect(within(screen.getAllByTestId('device-row')[0]!).queryByTestId('auto-renew-tag')).toBeNull());
+  });
 });

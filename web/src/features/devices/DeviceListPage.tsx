@@ -17,6 +17,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
 import { Pager } from '@/components/Pager';
 import { usePermissions } from '@/lib/permissions';
+import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
 import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useDevicePage, useSceneTotals, type Device, type Scene } from './api/devices';
 import { ServiceExpiry, StateTag } from './components/DeviceTags';
@@ -239,7 +240,14 @@ function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
             <td>
               <ReadingCell device={device} />
             </td>
-            <td>{device.levelName ?? <span className={Classes.TEXT_MUTED}>—</span>}</td>
+            <td>
+              <div className="jc-devices-level">
+                {device.levelName ?? <span className={Classes.TEXT_MUTED}>—</span>}
+                {device.agreementStatus > 0 && (
+                  <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} />
+                )}
+              </div>
+            </td>
             <td>
               <ServiceExpiry device={device} />
             </td>

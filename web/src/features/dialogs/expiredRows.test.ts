@@ -9,7 +9,6 @@ import {
   groupByType,
   isLifelong,
   localToday,
-  rechargePath,
   selectedTypeId,
   toggleDevice,
 } from './expiredRows';
@@ -78,11 +77,6 @@ describe('links', () => {
   it('opens the device list filtered by the device name', () => {
     expect(deviceListPath('Cold room B logger')).toBe('/device/list?deviceName=Cold+room+B+logger');
     expect(new URLSearchParams(deviceListPath('A&B=C').split('?')[1]).get('deviceName')).toBe('A&B=C');
-  });
-
-  it('sends the chosen ids to the recharge screen', () => {
-    const chosen = toggleDevice(toggleDevice(EMPTY_SELECTION, a1), a3);
-    expect(rechargePath(chosen)).toBe('/consumer/recharge?deviceIds=1,3');
   });
 });
 

@@ -53,10 +53,6 @@ export function deviceListPath(deviceName: string): string {
   return `/device/list?${new URLSearchParams({ deviceName }).toString()}`;
 }
 
-export function rechargePath(selection: Selection): string {
-  return `/consumer/recharge?deviceIds=${[...selection.keys()].join(',')}`;
-}
-
 /** Today in the browser's time zone, as the server writes dates (`YYYY-MM-DD`). */
 export function localToday(now: Date = new Date()): string {
   const pad = (n: number) => String(n).padStart(2, '0');

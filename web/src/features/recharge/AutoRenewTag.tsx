@@ -1,0 +1,45 @@
+/**
+ * The "Auto-renew on" tag of a device whose service renews itself (agreementStatus set): a click
+ * opens the current-service modal, where the renewal can be cancelled (spec seed 000 sections 2
+ * and 4). Once cancelled (and announced), the modal closes and the device lists and the recharge
+ * drawer are asked again, so the tag goes and a level can be chosen without the un-agreement step.
+ */
+import { Tag } from '@blueprintjs/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { rechargeKeys } from './api/levels';
+import { CurrentServiceDrawer, type ServiceDevice } from './CurrentServiceDrawer';
+
+export function AutoRenewTag({ device, large = false }: { device: ServiceDevice; large?: boolean }) {
+  const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
+  const queryClient = useQueryClient();
+  const [isOpen, setOpen] = useState(false);
+  return (
+    <>
+      <Tag
+        intent="success"
+        minimal
+        round
+        interactive
+        size={large ? 'large' : undefined}
+        icon="automatic-updates"
+        onClick={() => setOpen(true)}
+        data-testid="auto-renew-tag"
+        htmlTitle={t('service.title')}
+      >
+        {t('service.autoRenewOn')}
+      </Tag>
+      <CurrentServiceDrawer
+        isOpen={isOpen}
+        device={device}
+        onClose={() => setOpen(false)}
+        onCancelled={() => {
+          setOpen(false);
+          void queryClient.invalidateQueries({ queryKey: ['devices'] });
+          void queryClient.invalidateQueries({ queryKey: rechargeKeys.all });
+        }}
+      />
+    </>
+  );
+}
