@@ -90,6 +90,27 @@ describe('DeviceDetailPage', () => {
     expect(screen.getByTestId('device-detail-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
   });
 
+  it('tags a device that renews itself, and opens its current service from the tag', async () => {
+    const api = server(detail({ agreementStatus: 1 }), {
+      'GET /payment/PayOrder/selectCurrentService': () =>
+        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1');
+    await user.click(await screen.findByTestId('auto-renew-tag'));
+    expect(await screen.findByTestId('current-service')).toHaveTextContent('Cold room A logger');
+    expect(api.callsTo('GET /payment/PayOrder/selectCurrentService')[0]?.params.get('deviceId')).toBe('1');
+  });
+
+  it('has no auto-renew tag for a device that does not renew itself', async () => {
+    server(detail({ agreementStatus: 0 }));
+    signInWith();
+    renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1');
+    await screen.findByTestId('device-name');
+    expect(screen.queryByTestId('auto-renew-tag')).toBeNull();
+  });
+
   it('asks for the latest values every 10 seconds', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const api = server();
