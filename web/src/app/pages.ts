@@ -4,6 +4,7 @@ import { pages as devices } from '@/features/devices/pages';
 import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
 import { pages as messages } from '@/features/messages/pages';
+import { pages as recharge } from '@/features/recharge/pages';
 import type { PageLoader } from './lazy';
 
-export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...devices, ...errors, ...home, ...messages };
+export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...devices, ...errors, ...home, ...messages, ...recharge };

@@ -17,6 +17,12 @@ export interface RechargeFlowProps {
   deviceIds: readonly number[];
   /** Closes the recharge drawer. */
   onClose: () => void;
+  /**
+   * Opens the SMS/voice drawer directly for these devices (the recharge page's "Buy SMS/voice"),
+   * without the recharge drawer; null or absent: not asked for. `onAlertsClose` says it closed.
+   */
+  alertDeviceIds?: readonly number[] | null;
+  onAlertsClose?: () => void;
 }
 
 function alertDevice(device: DepositInfo): RechargeDevice {
@@ -25,9 +31,11 @@ function alertDevice(device: DepositInfo): RechargeDevice {
 }
 
 /** The recharge drawer and the drawers it opens; see the module comment. */
-export function RechargeFlow({ isOpen, deviceIds, onClose }: RechargeFlowProps) {
+export function RechargeFlow({ isOpen, deviceIds, onClose, alertDeviceIds = null, onAlertsClose }: RechargeFlowProps) {
   const queryClient = useQueryClient();
-  const [alertIds, setAlertIds] = useState<number[] | null>(null);
+  const [ownAlertIds, setAlertIds] = useState<readonly number[] | null>(null);
+  // The recharge drawer's "Buy SMS/voice" comes first; else what the screen asked for.
+  const alertIds = ownAlertIds ?? alertDeviceIds;
   const [agreementId, setAgreementId] = useState<number | null>(null);
   // The recharge drawer has asked for these devices already: answered from the cache.
   const infos = useDepositInfos(alertIds ?? [], alertIds !== null);
@@ -50,7 +58,10 @@ export function RechargeFlow({ isOpen, deviceIds, onClose }: RechargeFlowProps) 
       <SmsVoiceDrawer
         isOpen={alertIds !== null && alertDevices.length === alertIds.length}
         devices={alertDevices}
-        onClose={() => setAlertIds(null)}
+        onClose={() => {
+          if (ownAlertIds !== null) setAlertIds(null);
+          else onAlertsClose?.();
+        }}
         onPaid={refresh}
       />
       {agreementId !== null && (
@@ -66,22 +77,35 @@ export function RechargeFlow({ isOpen, deviceIds, onClose }: RechargeFlowProps) 
 }
 
 /**
- * The recharge flow of a screen: `open(deviceIds)` shows it, `drawer` is what the screen renders.
+ * The recharge flow of a screen: `open(deviceIds)` shows it, `openAlerts(deviceIds)` shows the
+ * SMS/voice drawer alone, `drawer` is what the screen renders.
  * `openOnClick(deviceIds)` suits a link to the recharge page: a plain click opens the drawer
  * instead, a click meant for a new tab or window still follows the link.
  */
 export function useRechargeFlow(): {
   open: (deviceIds: readonly number[]) => void;
+  openAlerts: (deviceIds: readonly number[]) => void;
   openOnClick: (deviceIds: readonly number[]) => (event: MouseEvent) => void;
   drawer: ReactElement;
 } {
   const [state, setState] = useState<{ isOpen: boolean; deviceIds: readonly number[] }>({ isOpen: false, deviceIds: [] });
   const open = useCallback((deviceIds: readonly number[]) => setState({ isOpen: true, deviceIds: [...deviceIds] }), []);
   const close = useCallback(() => setState((current) => ({ ...current, isOpen: false })), []);
+  const [alertIds, setAlertIds] = useState<readonly number[] | null>(null);
+  const openAlerts = useCallback((deviceIds: readonly number[]) => setAlertIds([...deviceIds]), []);
   const openOnClick = (deviceIds: readonly number[]) => (event: MouseEvent) => {
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
     event.preventDefault();
     open(deviceIds);
   };
-  return { open, openOnClick, drawer: <RechargeFlow isOpen={state.isOpen} deviceIds={state.deviceIds} onClose={close} /> };
+  const drawer = (
+    <RechargeFlow
+      isOpen={state.isOpen}
+      deviceIds={state.deviceIds}
+      onClose={close}
+      alertDeviceIds={alertIds}
+      onAlertsClose={() => setAlertIds(null)}
+    />
+  );
+  return { open, openAlerts, openOnClick, drawer };
 }
