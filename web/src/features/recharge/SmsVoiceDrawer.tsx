@@ -218,7 +218,7 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
         : undefined;
 
   return (
-    <div className={Classes.DRAWER_BODY}>
+    <div className={Classes.DRAWER_BODY} data-testid="sms-drawer">
       <div className="jc-sms-layout">
         <div className="jc-sms-main">
           <DevicesSection devices={devices} showCountry={edition === 'international' || rule.mixed} />
