@@ -21,7 +21,8 @@ export async function launch(): Promise<Browser> {
 
 export async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false });
+  // Transitions run to their end first: a dialog caught fading in says nothing.
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: false, animations: 'disabled' });
 }
 
 /** Fills the login form and waits until the console has taken the user elsewhere. */

@@ -13,6 +13,15 @@ const baseURL = inject('baseURL');
 const en = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/locales/en-US.json', import.meta.url)), 'utf8'),
 ).recharge;
+const alerts = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/alertsLocales/en-US.json', import.meta.url)), 'utf8'),
+).rechargeAlerts;
+const agreement = {
+  title: alerts.unAgreement.title as string,
+  keep: alerts.unAgreement.keep as string,
+  cancelAutoRenew: alerts.service.cancelAutoRenew as string,
+  cancelled: alerts.service.cancelled as string,
+};
 
 let browser: Browser;
 let context: BrowserContext;
@@ -67,5 +76,42 @@ describe('recharge', () => {
     await expect.poll(() => page.getByText(en.paying.paid).count()).toBeGreaterThan(0);
     await expect.poll(() => page.getByTestId('header-expiry').innerText()).not.toBe(before);
     await shot(page, 'e2e-recharge-paid');
+  });
+
+  it('asks to cancel auto-renew before another package; the device list\'s tag cancels it', async () => {
+    await logInPastNotice(page, baseURL, 'alice');
+    await page.goto(`${baseURL}/device/list/freezer`);
+    const row = page.locator('[data-testid="device-row"][data-device-name="Pharmacy freezer"]');
+    // Choosing a level on a device that renews itself opens the un-agreement modal, not the paying drawer.
+    await row.locator('a[href*="/consumer/recharge?deviceIds="]').click();
+    await page.getByTestId('level-cards').waitFor();
+    const cards = page.getByTestId('level-card');
+    await expect.poll(() => cards.count()).toBe(3);
+    await cards.nth(1).getByTestId('level-button').click();
+    const unAgreement = page.getByRole('dialog', { name: agreement.title });
+    await unAgreement.getByTestId('current-service').waitFor();
+    await shot(page, 'e2e-recharge-unagreement');
+    expect(await page.getByTestId('paying-drawer').count()).toBe(0);
+    await unAgreement.getByRole('button', { name: agreement.keep }).click();
+    await unAgreement.waitFor({ state: 'detached' });
+    await page.keyboard.press('Escape');
+    await page.getByTestId('level-cards').waitFor({ state: 'detached' });
+
+    // The tag on the list opens the current service; cancelling there is confirmed, then the tag goes.
+    await row.getByTestId('auto-renew-tag').click();
+    const service = page.getByTestId('current-service');
+    await service.waitFor();
+    await shot(page, 'e2e-recharge-current-service');
+    await page.getByRole('button', { name: agreement.cancelAutoRenew }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: agreement.cancelAutoRenew }).click();
+    await expect.poll(() => page.getByText(agreement.cancelled).count()).toBeGreaterThan(0);
+    await expect.poll(() => row.getByTestId('auto-renew-tag').count()).toBe(0);
+
+    // Now a level leads straight to paying.
+    await row.locator('a[href*="/consumer/recharge?deviceIds="]').click();
+    await page.getByTestId('level-cards').waitFor();
+    await page.getByTestId('level-card').nth(1).getByTestId('level-button').click();
+    await page.getByTestId('paying-drawer').waitFor();
+    await page.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
   });
 });
