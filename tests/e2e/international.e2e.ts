@@ -150,8 +150,11 @@ describe('international edition: paying through the payment sandbox', () => {
     expect(back.origin).toBe(baseURL);
     expect(back.searchParams.get('payStatus')).toBe('2');
     expect(back.searchParams.get('orderId')).toMatch(/^\d+$/);
-    // What the payer sees there is not asserted: the route has no screen yet (it shows 404).
-    await popup.waitForLoadState('networkidle');
+    // The payer is told the order is paid (in the page's language) and may close the window.
+    const result = popup.getByTestId('paypal-result');
+    await result.waitFor();
+    expect(await result.getAttribute('data-outcome')).toBe('paid');
+    await popup.getByRole('heading', { name: en.paypal.paid.title }).waitFor();
     await shot(popup, 'e2e-intl-paypal-callback');
 
     await expectPaid(before);

@@ -1,8 +1,13 @@
 /** Toast notifications. Errors stay 4 s (spec seed 000 sections 8 and 9). */
-import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { Intent, OverlayToaster, Position, type IconName, type Toaster } from '@blueprintjs/core';
 
 export const NOTIFY_MS = 4_000;
 let toaster: Promise<Toaster> | null = null;
+const ICONS: Partial<Record<Intent, IconName>> = {
+  [Intent.DANGER]: 'error',
+  [Intent.WARNING]: 'warning-sign',
+  [Intent.SUCCESS]: 'tick-circle',
+};
 
 function get(): Promise<Toaster> {
   toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
@@ -15,7 +20,7 @@ function show(intent: Intent, message: string, title?: string, timeout = NOTIFY_
       intent,
       timeout,
       message: title ? `${title}: ${message}` : message,
-      icon: intent === Intent.DANGER ? 'error' : intent === Intent.WARNING ? 'warning-sign' : 'info-sign',
+      icon: ICONS[intent] ?? 'info-sign',
     }),
   );
 }
