@@ -1,4 +1,11 @@
 /** The expired-service table's rules: type groups, the one-type selection, links and dates. */
+import {
+  canSelect as canChoose,
+  emptySelection,
+  selectedTypeId,
+  toggleSelection,
+  type BatchSelection,
+} from '@/features/recharge/batchSelection';
 import type { ExpiredDevice } from './api/expired';
 
 /** A table row; `groupSize` is the number of rows its type cell spans (0 below the group's first row). */
@@ -27,26 +34,18 @@ export function groupByType(devices: readonly ExpiredDevice[]): GroupedRow[] {
   return rows;
 }
 
-/** The chosen devices, by id; all of one type. */
-export type Selection = ReadonlyMap<number, ExpiredDevice>;
-export const EMPTY_SELECTION: Selection = new Map();
-
-export function selectedTypeId(selection: Selection): number | null {
-  const first = selection.values().next();
-  return first.done ? null : first.value.typeId;
-}
+/** The chosen devices, by id; all of one type (the batch rule of recharge/batchSelection.ts). */
+export type Selection = BatchSelection<ExpiredDevice>;
+export const EMPTY_SELECTION: Selection = emptySelection();
+export { selectedTypeId };
 
 /** A device may be chosen while nothing is, or while the chosen ones are of its type. */
 export function canSelect(selection: Selection, device: ExpiredDevice): boolean {
-  const typeId = selectedTypeId(selection);
-  return typeId === null || typeId === device.typeId;
+  return canChoose(selection, device.id, device);
 }
 
 export function toggleDevice(selection: Selection, device: ExpiredDevice): Selection {
-  const next = new Map(selection);
-  if (next.has(device.id)) next.delete(device.id);
-  else if (canSelect(selection, device)) next.set(device.id, device);
-  return next;
+  return toggleSelection(selection, device.id, device);
 }
 
 export function deviceListPath(deviceName: string): string {

@@ -1,8 +1,8 @@
 /**
  * Choosing devices for a batch recharge (spec: "Batch recharge: chosen devices must share the same
  * type (other types' checkboxes disabled)"), and the recharge page's `?deviceIds=` address.
- * Generic over the row type, so any table of devices with a `typeId` can use it (the expired-service
- * dialog's dialogs/expiredRows.ts keeps an older copy of the same rule for its own rows).
+ * Generic over the row type, so any table of devices with a `typeId` can use it: the recharge page
+ * and the expired-service dialog (dialogs/expiredRows.ts).
  */
 
 /** The most devices one order takes (the server's MAX_DEVICES_PER_ORDER). */

@@ -4,6 +4,7 @@ import { daysUntil, localToday } from '@/features/dialogs/expiredRows';
 import type { Device } from '../api/devices';
 import { NO_VALUE } from '@/lib/units';
 import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '../values';
+import './deviceTags.css';
 
 const STATE_ICON: Readonly<Record<DeviceState, IconName>> = {
   online: 'feed',
