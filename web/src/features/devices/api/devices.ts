@@ -96,7 +96,8 @@ export type DevicePage = z.infer<typeof devicePageSchema>;
 
 /** The filters of the device list, as the server takes them (absent: no filter). */
 export interface DeviceQuery {
-  scene: Scene;
+  /** The list's tab; absent: every scene (the recharge page). */
+  scene?: Scene;
   /** 1-based page number. */
   start: number;
   pageSize: number;
@@ -144,12 +145,13 @@ export const deviceKeys = {
 /** How often the detail page asks for the latest reading. */
 export const REALTIME_REFRESH_MS = 10_000;
 
-/** One page of the list; the previous page stays on screen while the next loads. */
-export function useDevicePage(query: DeviceQuery) {
+/** One page of the list, asked while `enabled`; the previous page stays on screen while the next loads. */
+export function useDevicePage(query: DeviceQuery, enabled = true) {
   return useQuery({
     queryKey: deviceKeys.list(query),
     queryFn: () => fetchDevicePage(query),
     placeholderData: keepPreviousData,
+    enabled,
   });
 }
 

@@ -20,14 +20,14 @@ import {
 } from '@blueprintjs/core';
 import { useState, type FormEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Device, VipState } from '@/features/devices/api/devices';
+import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/features/devices/api/devices';
 import { ServiceExpiry } from '@/features/devices/components/DeviceTags';
 import { NAME_MAX } from '@/features/devices/schemas';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
 import { NO_VALUE } from '@/lib/units';
 import { Pager } from '@/components/Pager';
-import { useRechargeDevices, type RechargeDeviceQuery } from '../api/rechargeDevices';
+
 import {
   canSelect,
   emptySelection,
@@ -59,7 +59,8 @@ interface Filters {
 
 const NO_FILTERS: Filters = { deviceName: '', service: 'all', start: 1, pageSize: DEVICE_PAGE_SIZES[0] };
 
-function deviceQuery(filters: Filters): RechargeDeviceQuery {
+/** The device list's filters without a scene: the caller's devices of every scene. */
+function deviceQuery(filters: Filters): DeviceQuery {
   const vipState = VIP_STATE[filters.service];
   return {
     start: filters.start,
@@ -82,7 +83,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
   const allowed = held.has(DEVICE_LIST_PERMISSION);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [selection, setSelection] = useState<BatchSelection<ChosenDevice>>(emptySelection);
-  const query = useRechargeDevices(deviceQuery(filters), allowed);
+  const query = useDevicePage(deviceQuery(filters), allowed);
   const page = query.data;
   // Any new filter starts again on page 1.
   const refine = (change: Partial<Filters>) => setFilters((current) => ({ ...current, start: 1, ...change }));
