@@ -54,13 +54,15 @@ lint: python
 	.venv/bin/ruff check src tests features bench migrations conftest.py
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
-# than on the CPU. The acceptance suites and the schema fuzzing (no broker) in one, the rest in
-# the other; each creates its own databases.
+# than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half
+# of the time, measured with --junitxml) in one, the rest in the other; each creates its own databases.
+SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
+	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py
 test-python: python
 	@mkdir -p var
-	@.venv/bin/pytest features tests/integration/test_openapi_fuzz.py > var/test-features.log 2>&1 & other=$$!; \
-	.venv/bin/pytest tests --ignore=tests/integration/test_openapi_fuzz.py; tests=$$?; \
-	wait $$other; features=$$?; echo; echo "--- features and schema fuzzing ---"; cat var/test-features.log; \
+	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
+	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST))); tests=$$?; \
+	wait $$other; features=$$?; echo; echo "--- features, fuzzing and the long API files ---"; cat var/test-features.log; \
 	exit $$(( tests || features ))
 
 # The browser tests drive Debian's Chromium (never a downloaded one); CJK fonts keep the
