@@ -85,6 +85,7 @@ describe('InvoiceDrawer', () => {
     expect(screen.getByText('Enter the phone number')).toBeInTheDocument();
     expect(screen.getByText('Enter the e-mail address')).toBeInTheDocument();
     expect(field(/^Recipient/)).toHaveAttribute('aria-invalid', 'true');
+    expect(field(/^Recipient/)).toHaveAccessibleDescription('Enter the recipient');
     expect(api.calls).toHaveLength(0);
   });
 

@@ -223,7 +223,7 @@ function TextInput({ control, name, edition }: TextInputProps) {
           labelFor={id}
           labelInfo={<span className="jc-required" aria-hidden="true">*</span>}
           intent={fieldState.error ? 'danger' : 'none'}
-          helperText={fieldState.error?.message}
+          helperText={fieldState.error && <span id={`${id}-error`}>{fieldState.error.message}</span>}
         >
           <InputGroup
             id={id}
@@ -234,6 +234,8 @@ function TextInput({ control, name, edition }: TextInputProps) {
             onBlur={field.onBlur}
             intent={fieldState.error ? 'danger' : 'none'}
             aria-invalid={fieldState.error ? true : undefined}
+            // Screen readers read the refusal with the field.
+            aria-describedby={fieldState.error ? `${id}-error` : undefined}
             {...extra}
           />
         </FormGroup>
