@@ -8,7 +8,7 @@ import threading
 from urllib.parse import parse_qsl, urlsplit
 
 import pytest
-from sqlalchemy import func, select
+from sqlalchemy import event, func, select
 
 from adapters.persistence.models import DeviceRow, OrderRow
 from core.devices.model import add_months
@@ -189,6 +189,30 @@ def test_batch_orders_hold_one_device_type_and_are_quoted_per_device(api, alice,
     assert placed["totalFee"] == 19800
     ok(pay(api, placed))
     assert device(container, COLD_ROOM_B).service_expires_at == add_months(b.service_expires_at, 12)
+
+
+def test_a_batch_is_read_in_as_many_queries_whatever_its_size(api, alice, container):
+    """Up to 200 devices an order: the devices are read together, not one query each."""
+    a, b, fridge = (device(container, guid).id for guid in (COLD_ROOM_A, COLD_ROOM_B, FRIDGE))
+    basic = levels(api, alice, a)["基础版"]
+    year = options(api, alice, a, basic)[0]
+    statements: list[str] = []
+
+    def count(_conn, _cursor, statement, *_args) -> None:
+        statements.append(statement)
+
+    def quote_queries(device_ids) -> int:
+        statements.clear()
+        event.listen(container.engine(), "before_cursor_execute", count)
+        try:
+            ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=alice, json={
+                "deviceIdList": device_ids, "levelId": basic["levelId"], "levelYearId": year["id"],
+                "servicePackageId": basic["packageId"]}))
+        finally:
+            event.remove(container.engine(), "before_cursor_execute", count)
+        return len(statements)
+
+    assert quote_queries([a, b]) == quote_queries([a, b, fridge])
 
 
 def test_a_free_level_cannot_be_bought(api, alice, container):

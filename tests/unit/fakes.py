@@ -275,6 +275,9 @@ class FakeDeviceRepository:
         device = self.devices.get(device_id)
         return device if device and account_id in self.visible_to[device_id] else None
 
+    def visible_many(self, account_id: int, device_ids):
+        return [d for d in (self.visible(account_id, i) for i in dict.fromkeys(device_ids)) if d is not None]
+
     def guid_taken(self, guid: str) -> bool:
         return any(d.guid.upper() == guid.upper() for d in self.devices.values())
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import UTC, datetime
 
 from sqlalchemy import ColumnElement, and_, case, delete, exists, func, literal, or_, select, update
@@ -190,14 +191,23 @@ class SqlAlchemyDeviceRepository:
         return Page(request.start, request.page_size, total, [self._device(row) for row in rows])
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
-        row = self._s.execute(self._select().where(DeviceRow.id == device_id, visible_to(account_id))).first()
-        if row is None:
-            return None
-        rules = self._s.execute(select(AlarmRuleRow.probe, AlarmRuleRow.upper_limit, AlarmRuleRow.lower_limit,
-                                       AlarmRuleRow.enabled)
-                                .where(AlarmRuleRow.device_id == device_id).order_by(AlarmRuleRow.probe))
-        return self._device(row, tuple(ProbeLimits(r.probe, r.upper_limit, r.lower_limit, bool(r.enabled))
-                                       for r in rules))
+        found = self.visible_many(account_id, [device_id])
+        return found[0] if found else None
+
+    def visible_many(self, account_id: int, device_ids: Sequence[int]) -> list[Device]:
+        ids = list(dict.fromkeys(device_ids))
+        if not ids:
+            return []
+        rows = self._s.execute(self._select().where(DeviceRow.id.in_(ids), visible_to(account_id))).all()
+        limits: dict[int, list[ProbeLimits]] = {row[0].id: [] for row in rows}
+        if limits:
+            rules = self._s.execute(select(AlarmRuleRow.device_id, AlarmRuleRow.probe, AlarmRuleRow.upper_limit,
+                                           AlarmRuleRow.lower_limit, AlarmRuleRow.enabled)
+                                    .where(AlarmRuleRow.device_id.in_(list(limits)))
+                                    .order_by(AlarmRuleRow.device_id, AlarmRuleRow.probe))
+            for r in rules:
+                limits[r.device_id].append(ProbeLimits(r.probe, r.upper_limit, r.lower_limit, bool(r.enabled)))
+        return [self._device(row, tuple(limits[row[0].id])) for row in rows]
 
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts:
         def tally(condition) -> ColumnElement[int]:

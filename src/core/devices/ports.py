@@ -35,6 +35,11 @@ class DeviceRepository(Protocol):
         visible to the account."""
         ...
 
+    def visible_many(self, account_id: int, device_ids: Sequence[int]) -> list[Device]:
+        """Those of the devices visible to the account, with their probes' limits, in no set
+        order (a batch order's devices in two queries, not two per device)."""
+        ...
+
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts: ...
 
     def guid_taken(self, guid: str) -> bool:

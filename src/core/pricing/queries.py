@@ -29,13 +29,11 @@ SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels t
 def visible_devices(uow: UnitOfWork, account_id: int, device_ids: Sequence[int]) -> list[Device]:
     """The devices, each visible to the caller, or Forbidden: nobody buys for a device they
     cannot see, and the answer does not tell whether it exists."""
-    devices = []
-    for device_id in dict.fromkeys(device_ids):
-        device = uow.device_registry.visible(account_id, device_id)
-        if device is None:
-            raise Forbidden()
-        devices.append(device)
-    return devices
+    wanted = list(dict.fromkeys(device_ids))
+    found = {device.id: device for device in uow.device_registry.visible_many(account_id, wanted)}
+    if len(found) != len(wanted):
+        raise Forbidden()
+    return [found[device_id] for device_id in wanted]
 
 
 def one_type(devices: Sequence[Device]) -> int:
