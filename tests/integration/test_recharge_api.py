@@ -215,6 +215,24 @@ def test_a_batch_is_read_in_as_many_queries_whatever_its_size(api, alice, contai
     assert quote_queries([a, b]) == quote_queries([a, b, fridge])
 
 
+def test_the_order_list_sorts_on_its_own_fields_only(api, alice, container):
+    a, truck = device(container, COLD_ROOM_A).id, device(container, TRUCK).id
+    for device_id, name in ((a, "基础版"), (truck, "专业版")):
+        level = levels(api, alice, device_id)[name]
+        ok(service_order(api, alice, [device_id], level, options(api, alice, device_id, level)[0]))
+
+    def fees(**sort):
+        page = ok(api.call("POST", f"{P}/PayOrder/selectMyOrderList", token=alice, json=sort),
+                  page_of(s.MyOrderSchema))
+        return [row["orderFee"] for row in page["data"]]
+
+    assert fees(sortField="orderFee", sortOrder="asc") == sorted(fees())
+    assert fees(sortField="orderFee", sortOrder="desc") == sorted(fees(), reverse=True)
+    assert len(set(fees())) == 2
+    refused(api.call("POST", f"{P}/PayOrder/selectMyOrderList", token=alice, json={"sortField": "accountId"}),
+            422, 422)
+
+
 def test_a_free_level_cannot_be_bought(api, alice, container):
     room = device(container, COLD_ROOM_A)
     free = levels(api, alice, room.id)["免费版"]

@@ -43,7 +43,7 @@ from adapters.persistence.models import (
     UserBillRow,
 )
 from core.ordering.bills import Bill, BillMode, InvoiceType
-from core.ordering.model import Agreement, InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
+from core.ordering.model import ORDER_SORT_FIELDS, Agreement, InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
 from core.ordering.payment_flows import NotificationRecord
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
 from core.shared.edition import PayType
@@ -68,6 +68,10 @@ def write(statement):
 
 # --- catalogue ---------------------------------------------------------------------------------
 
+
+_ORDER_SORT_COLUMNS = {"gmtCreate": OrderRow.created_at, "payTime": OrderRow.paid_at,
+                       "orderFee": OrderRow.order_fee_cents, "orderCode": OrderRow.order_code}
+assert set(_ORDER_SORT_COLUMNS) == set(ORDER_SORT_FIELDS)
 
 class SqlAlchemyCatalogueRepository:
     def __init__(self, session: Session) -> None:
@@ -244,8 +248,11 @@ class SqlAlchemyOrderRepository:
         if status is not None:
             where.append(OrderRow.status == int(status))
         total = self._s.scalar(select(func.count()).select_from(OrderRow).where(*where))
-        rows = self._s.scalars(fresh(select(OrderRow).where(*where)
-                                     .order_by(OrderRow.created_at.desc(), OrderRow.id.desc())
+        column = _ORDER_SORT_COLUMNS[request.sort_field or "gmtCreate"]
+        ascending = request.sort_order == "asc"
+        order = [(column.asc() if ascending else column.desc()).nulls_last(),
+                 OrderRow.id.asc() if ascending else OrderRow.id.desc()]
+        rows = self._s.scalars(fresh(select(OrderRow).where(*where).order_by(*order)
                                      .offset(request.offset).limit(request.page_size))).all()
         lines = self._lines([row.id for row in rows])
         return Page(request.start, request.page_size, total, [_order(row, lines[row.id]) for row in rows])

@@ -29,6 +29,8 @@ class InvoiceStatus(IntEnum):
 
 
 MAX_DEVICES_PER_ORDER = 200  # "order has too many products" beyond it
+# What the caller's order list may be sorted by (api-contract paging); gmtCreate by default.
+ORDER_SORT_FIELDS = ("gmtCreate", "payTime", "orderFee", "orderCode")
 
 
 def new_order_code(now: datetime) -> str:

@@ -3,7 +3,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from core.ordering.bills import LIMITS, BillMode, InvoiceType
-from core.ordering.model import MAX_DEVICES_PER_ORDER, PayStatus
+from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, PayStatus
 from core.pricing.rules import ButtonKind
 from core.shared.edition import PayType
 from core.shared.messages import N_
@@ -238,6 +238,9 @@ class AlertPackagesSchema(Schema):
 
 class MyOrderQuery(PageQuery):
     payStatus = fields.Integer(validate=OneOf([int(s) for s in PayStatus]))
+    sortField = fields.String(validate=OneOf(ORDER_SORT_FIELDS),
+                              metadata={"description": "default gmtCreate (newest first); ties by orderId; "
+                                                       "unpaid orders last by payTime"})
 
 
 class MyOrderSchema(Schema):

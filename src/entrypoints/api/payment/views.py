@@ -305,7 +305,7 @@ class MyOrdersView(MethodView):
     @blp.arguments(s.MyOrderQuery)
     @blp.ok(page_of(s.MyOrderSchema))
     def post(self, body):
-        """The caller's orders, newest first."""
+        """The caller's orders, newest first unless sorted otherwise."""
         status = PayStatus(body["payStatus"]) if body.get("payStatus") else None
         page = _container().list_my_orders()(_caller(), status, page_request(body))
         return page_body(page, _order_row)
