@@ -1,8 +1,9 @@
 /** Debian's Chromium through playwright-core, and screenshots kept under var/screenshots/. */
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const FLAGS = [
@@ -45,4 +46,52 @@ export async function logInPastNotice(page: Page, baseURL: string, user: string,
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button').last().click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** A web client message file, e.g. `readLocale('recharge/locales', 'en-US')`: tests read the very strings users see. */
+export function readLocale(folder: string, language: string): any {
+  const file = new URL(`../../web/src/features/${folder}/${language}.json`, import.meta.url);
+  return JSON.parse(readFileSync(fileURLToPath(file), 'utf8'));
+}
+
+/** The browser of a suite: `page` and `context` are those of the running test. */
+export interface BrowserSession {
+  readonly page: Page;
+  readonly context: BrowserContext;
+}
+
+/**
+ * Registers a suite's hooks: one Chromium for the file, a fresh context (1600x1000, en-US unless
+ * told otherwise) and page for each test, and no page error in any window of the context (the
+ * console's, a payer's popup) allowed.
+ */
+export function browserSession(options: BrowserContextOptions = {}): BrowserSession {
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let errors: string[] = [];
+  beforeAll(async () => {
+    browser = await launch();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  beforeEach(async () => {
+    context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US', ...options });
+    errors = [];
+    context.on('page', (opened) => opened.on('pageerror', (error) => errors.push(`${opened.url()}: ${error.message}`)));
+    page = await context.newPage();
+  });
+  afterEach(async () => {
+    await context?.close();
+    expect(errors).toEqual([]);
+  });
+  return {
+    get page() {
+      return page;
+    },
+    get context() {
+      return context;
+    },
+  };
 }

@@ -7,17 +7,13 @@
  * return, which the console captures); the console's drawer sees the order paid by its polling.
  * Screenshots go to var/screenshots/.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logInPastNotice, shot } from './browser';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { browserSession, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('internationalBaseURL');
 const sandboxURL = inject('paymentSandboxURL');
-const en = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/locales/en-US.json', import.meta.url)), 'utf8'),
-).recharge;
+const en = readLocale('recharge/locales', 'en-US').recharge;
 
 const PAYPAL = 20;
 const GOOGLE_PAY = 30; // Stripe
@@ -25,27 +21,12 @@ const CARD = 40; // the card payment-request button (Stripe)
 /** A price as the international edition writes it: dollars and two decimals. */
 const DOLLARS = /^\$\d+\.\d{2}$/;
 
-let browser: Browser;
-let context: BrowserContext;
+const session = browserSession();
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
-  errors = [];
-  // every page of the context: the console and the payer's window
-  context.on('page', (opened) => opened.on('pageerror', (error) => errors.push(`${opened.url()}: ${error.message}`)));
-  page = await context.newPage();
-});
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
+let context: BrowserContext;
+beforeEach(() => {
+  page = session.page;
+  context = session.context;
 });
 
 async function openRecharge(deviceName: string): Promise<void> {

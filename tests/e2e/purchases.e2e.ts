@@ -8,57 +8,34 @@
  * and the freezer); every expectation is relative to what the test read before acting, since the
  * suites share one database in no set order.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page, Request, Response } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logInPastNotice, shot } from './browser';
+import type { Locator, Page, Request, Response } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { browserSession, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const DEVICE = 'Truck 12 tracker';
 
-function locale(folder: string, language: string) {
-  return JSON.parse(
-    readFileSync(fileURLToPath(new URL(`../../web/src/features/recharge/${folder}/${language}.json`, import.meta.url)), 'utf8'),
-  );
-}
-const en = locale('alertsLocales', 'en-US').rechargeAlerts;
-const zh = locale('alertsLocales', 'zh-CN').rechargeAlerts;
-const enRecharge = locale('locales', 'en-US').recharge;
-const zhRecharge = locale('locales', 'zh-CN').recharge;
+const en = readLocale('recharge/alertsLocales', 'en-US').rechargeAlerts;
+const zh = readLocale('recharge/alertsLocales', 'zh-CN').rechargeAlerts;
+const enRecharge = readLocale('recharge/locales', 'en-US').recharge;
+const zhRecharge = readLocale('recharge/locales', 'zh-CN').recharge;
 
-let browser: Browser;
-let context: BrowserContext;
+const session = browserSession();
 let page: Page;
-let errors: string[];
 /** Every request that saves invoice details (insert or update). */
 let billSaves: Request[];
 /** Every SMS order placed, as the server answered it. */
 let smsOrders: Response[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
-  page = await context.newPage();
-  errors = [];
+beforeEach(() => {
+  page = session.page;
   billSaves = [];
   smsOrders = [];
-  page.on('pageerror', (error) => errors.push(error.message));
   page.on('request', (request) => {
     if (/\/api\/payment\/PayUserBill\/(insert|update)/.test(request.url())) billSaves.push(request);
   });
   page.on('response', (response) => {
     if (isCall('/payment/PayOrder/createSmsOrder')(response)) smsOrders.push(response);
   });
-});
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
 });
 
 const isCall = (path: string) => (r: Request | { url(): string }) => new URL(r.url()).pathname === `/api${path}`;

@@ -6,17 +6,12 @@
  * the database, so every expectation is relative to what the page showed before. Screenshots go
  * to var/screenshots/.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logInPastNotice, shot } from './browser';
+import type { Locator, Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { browserSession, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
-const locale = (language: string) =>
-  JSON.parse(
-    readFileSync(fileURLToPath(new URL(`../../web/src/features/recharge/locales/${language}.json`, import.meta.url)), 'utf8'),
-  ).recharge;
+const locale = (language: string) => readLocale('recharge/locales', language).recharge;
 const en = locale('en-US');
 const zh = locale('zh-CN');
 
@@ -24,26 +19,10 @@ const ROOM_A = 'Cold room A logger';
 const ROOM_B = 'Cold room B logger';
 const TRUCK = 'Truck 12 tracker';
 
-let browser: Browser;
-let context: BrowserContext;
+const session = browserSession();
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-});
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
+beforeEach(() => {
+  page = session.page;
 });
 
 const deviceRow = (name: string): Locator => page.locator(`[data-testid="recharge-device-row"][data-device-name="${name}"]`);

@@ -3,19 +3,13 @@
  * test server's development payment gateway: its QR code is a signed pay link, which the test
  * opens as a payer's phone would). Screenshots go to var/screenshots/.
  */
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logInPastNotice, shot } from './browser';
+import type { Page } from 'playwright-core';
+import { beforeEach, describe, expect, inject, it } from 'vitest';
+import { browserSession, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
-const en = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/locales/en-US.json', import.meta.url)), 'utf8'),
-).recharge;
-const alerts = JSON.parse(
-  readFileSync(fileURLToPath(new URL('../../web/src/features/recharge/alertsLocales/en-US.json', import.meta.url)), 'utf8'),
-).rechargeAlerts;
+const en = readLocale('recharge/locales', 'en-US').recharge;
+const alerts = readLocale('recharge/alertsLocales', 'en-US').rechargeAlerts;
 const agreement = {
   title: alerts.unAgreement.title as string,
   keep: alerts.unAgreement.keep as string,
@@ -23,26 +17,10 @@ const agreement = {
   cancelled: alerts.service.cancelled as string,
 };
 
-let browser: Browser;
-let context: BrowserContext;
+const session = browserSession();
 let page: Page;
-let errors: string[];
-
-beforeAll(async () => {
-  browser = await launch();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US' });
-  page = await context.newPage();
-  errors = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-});
-afterEach(async () => {
-  await context?.close();
-  expect(errors).toEqual([]);
+beforeEach(() => {
+  page = session.page;
 });
 
 async function openRecharge(deviceName: string): Promise<void> {
