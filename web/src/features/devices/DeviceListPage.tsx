@@ -5,16 +5,16 @@ import {
   FormGroup,
   HTMLSelect,
   HTMLTable,
-  InputGroup,
   NonIdealState,
   Spinner,
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { useEffect, useState, type FormEvent, type MouseEvent } from 'react';
+import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
+import { NameSearch } from '@/components/NameSearch';
 import { Pager } from '@/components/Pager';
 import { usePermissions } from '@/lib/permissions';
 import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
@@ -35,7 +35,6 @@ import {
   writeFilters,
   type ListFilters,
 } from './listQuery';
-import { NAME_MAX } from './schemas';
 import { formatInstant, formatValue } from '@/lib/units';
 import { deviceState } from './values';
 import './devices.css';
@@ -142,37 +141,16 @@ interface ToolbarProps {
 
 function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
   const { t } = useTranslation('devices');
-  const [name, setName] = useState(filters.deviceName);
-  // The address may change the name (a link, the back button): the box follows it.
-  useEffect(() => setName(filters.deviceName), [filters.deviceName]);
-
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onRefine({ deviceName: name.trim() });
-  };
-  const clear = () => {
-    setName('');
-    onRefine({ deviceName: '' });
-  };
-
   return (
     <div className="jc-devices-toolbar">
-      <form className="jc-devices-search" role="search" onSubmit={search}>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={t('list.searchPlaceholder')}
-          aria-label={t('list.searchPlaceholder')}
-          value={name}
-          maxLength={NAME_MAX}
-          onValueChange={setName}
-          data-testid="device-search"
-          rightElement={
-            name ? <Button variant="minimal" icon="cross" aria-label={t('list.clear')} onClick={clear} /> : undefined
-          }
-        />
-        <Button type="submit" intent="primary" text={t('list.search')} data-testid="device-search-submit" />
-      </form>
+      <NameSearch
+        value={filters.deviceName}
+        onSearch={(deviceName) => onRefine({ deviceName })}
+        placeholder={t('list.searchPlaceholder')}
+        searchText={t('list.search')}
+        clearLabel={t('list.clear')}
+        testId="device-search"
+      />
       <HTMLSelect
         aria-label={t('list.status')}
         data-testid="device-status-filter"

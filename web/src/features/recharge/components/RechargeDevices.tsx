@@ -12,20 +12,19 @@ import {
   HTMLSelect,
   HTMLTable,
   Icon,
-  InputGroup,
   NonIdealState,
   SegmentedControl,
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { useState, type FormEvent, type MouseEvent } from 'react';
+import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/features/devices/api/devices';
 import { ServiceExpiry } from '@/features/devices/components/DeviceTags';
-import { NAME_MAX } from '@/features/devices/schemas';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
 import { NO_VALUE } from '@/lib/units';
+import { NameSearch } from '@/components/NameSearch';
 import { Pager } from '@/components/Pager';
 
 import {
@@ -219,31 +218,17 @@ interface ToolbarProps {
 
 function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge.page' });
-  const [name, setName] = useState(filters.deviceName);
-  const search = (event: FormEvent) => {
-    event.preventDefault();
-    onRefine({ deviceName: name.trim() });
-  };
-  const clear = () => {
-    setName('');
-    onRefine({ deviceName: '' });
-  };
   return (
     <div className="jc-rpage-toolbar">
-      <form className="jc-rpage-search" role="search" onSubmit={search}>
-        <InputGroup
-          type="search"
-          leftIcon="search"
-          placeholder={t('devices.search')}
-          aria-label={t('devices.search')}
-          value={name}
-          maxLength={NAME_MAX}
-          onValueChange={setName}
-          data-testid="recharge-search"
-          rightElement={name ? <Button variant="minimal" icon="cross" aria-label={t('devices.clearSearch')} onClick={clear} /> : undefined}
-        />
-        <Button type="submit" intent="primary" variant="outlined" text={t('devices.searchButton')} data-testid="recharge-search-submit" />
-      </form>
+      <NameSearch
+        value={filters.deviceName}
+        onSearch={(deviceName) => onRefine({ deviceName })}
+        placeholder={t('devices.search')}
+        searchText={t('devices.searchButton')}
+        clearLabel={t('devices.clearSearch')}
+        testId="recharge-search"
+        outlined
+      />
       <SegmentedControl
         aria-label={t('devices.service')}
         value={filters.service}
