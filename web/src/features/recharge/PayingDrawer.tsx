@@ -19,6 +19,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '@/features/dialogs/useDebouncedValue';
 import { editionConfig } from '@/lib/config';
 import { ApiError, CancelledError } from '@/lib/http';
 import { notify } from '@/lib/notify';
@@ -75,17 +76,6 @@ export function PayingDrawer({ isOpen, level, devices, onClose }: PayingDrawerPr
       )}
     </Drawer>
   );
-}
-
-/** `value`, once it has stood still for `delayMs`. */
-function useSettled<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    if (Object.is(value, settled)) return undefined;
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, settled, delayMs]);
-  return settled;
 }
 
 /** The option shown first: the recommended one, else the first. */
@@ -157,7 +147,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
         }
       : null;
   const requestKey = request && active ? JSON.stringify(request) : null;
-  const settledKey = useSettled(requestKey, ORDER_DEBOUNCE_MS);
+  const settledKey = useDebouncedValue(requestKey, ORDER_DEBOUNCE_MS);
   const [attempt, setAttempt] = useState(0);
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
