@@ -5,24 +5,12 @@ import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/feature
 import { editionConfig, setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { Bill } from './api/bills';
+import { BILL } from './test/levelFixtures';
 import { InvoiceDrawer } from './InvoiceDrawer';
 
 const domestic = { ...editionConfig() };
 
-const saved: Bill = {
-  billId: 12,
-  billDefaultStatus: 1,
-  invoiceType: 1,
-  billMode: 2,
-  companyName: null,
-  taxNumber: null,
-  personalName: 'Alice Zhang',
-  bankDeposit: null,
-  billUserName: 'Alice Zhang',
-  billMail: 'alice@example.com',
-  billPhone: '13800138000',
-  billAddress: null,
-};
+const saved = BILL;
 
 const enterpriseBill: Bill = {
   ...saved,

@@ -3,31 +3,16 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { envelope, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
 import { setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
-import type { Bill } from './api/bills';
 import type { DepositInfo, Level } from './api/levels';
 import { ORDER_POLL_MS } from './api/orders';
 import { setWalletProvider } from './components/PaymentPanel';
 import { ORDER_DEBOUNCE_MS, PayingDrawer } from './PayingDrawer';
-import { deposit, DOMESTIC, INTERNATIONAL, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
+import { BILL, deposit, DOMESTIC, INTERNATIONAL, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
 
 const CREATE = 'POST /payment/PayOrder/createServiceOrder';
 const CREATE_BATCH = 'POST /payment/PayOrder/createBatchServiceOrder';
 const STATUS = 'GET /payment/PayOrder/get';
 
-const BILL: Bill = {
-  billId: 12,
-  billDefaultStatus: 1,
-  invoiceType: 1,
-  billMode: 2,
-  companyName: null,
-  taxNumber: null,
-  personalName: 'Alice Zhang',
-  bankDeposit: null,
-  billUserName: 'Alice Zhang',
-  billMail: 'alice@example.com',
-  billPhone: '13800138000',
-  billAddress: null,
-};
 
 function open(devices: DepositInfo[] = [deposit()], level: Level = PROFESSIONAL) {
   const onClose = vi.fn();

@@ -6,6 +6,7 @@ import { editionConfig, setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { AlertPackage } from './api/alerts';
 import type { Bill } from './api/bills';
+import { BILL } from './test/levelFixtures';
 import { batchCountryCode, SmsVoiceDrawer, smsOrderBody, type RechargeDevice } from './SmsVoiceDrawer';
 
 const domestic = { ...editionConfig() };
@@ -25,20 +26,7 @@ const fridge: RechargeDevice = { deviceId: 1, deviceName: 'Cold room A logger', 
 const roomB: RechargeDevice = { deviceId: 2, deviceName: 'Cold room B logger', countryCode: '86', simIccid: '89860012345678900001' };
 const dock: RechargeDevice = { deviceId: 6, deviceName: 'Dock cold room', countryCode: null, simIccid: null };
 
-const bill: Bill = {
-  billId: 12,
-  billDefaultStatus: 1,
-  invoiceType: 1,
-  billMode: 2,
-  companyName: null,
-  taxNumber: null,
-  personalName: 'Alice Zhang',
-  bankDeposit: null,
-  billUserName: 'Alice Zhang',
-  billMail: 'alice@example.com',
-  billPhone: '13800138000',
-  billAddress: null,
-};
+const bill = BILL;
 
 const placed = { orderId: 77, orderCode: 'A2026112200077', totalFee: 0, payQrCode: 'weixin://wxpay/bizpayurl?pr=demo' };
 

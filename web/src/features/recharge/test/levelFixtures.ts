@@ -1,6 +1,7 @@
 /** Devices, levels, items and year options like the demo's, for the recharge drawers' tests. */
 import { editionConfig, type EditionConfig } from '@/lib/config';
 import { envelope, fakeServer, type Call, type Routes } from '@/features/dialogs/testing';
+import type { Bill } from '../api/bills';
 import type { DepositInfo, Level, ServiceItem, YearOption } from '../api/levels';
 import type { OrderPlaced } from '../api/orders';
 
@@ -127,6 +128,22 @@ export const YEARS: YearOption[] = [
 ];
 
 let nextOrder = 100;
+
+/** Alice's saved personal e-invoice, her default. */
+export const BILL: Bill = {
+  billId: 12,
+  billDefaultStatus: 1,
+  invoiceType: 1,
+  billMode: 2,
+  companyName: null,
+  taxNumber: null,
+  personalName: 'Alice Zhang',
+  bankDeposit: null,
+  billUserName: 'Alice Zhang',
+  billMail: 'alice@example.com',
+  billPhone: '13800138000',
+  billAddress: null,
+};
 
 export function placed(call: Call, extra: Partial<OrderPlaced> = {}): OrderPlaced {
   const body = call.body as { totalFee: number; payType: number };
