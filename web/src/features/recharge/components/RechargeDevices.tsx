@@ -21,6 +21,7 @@ import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/features/devices/api/devices';
 import { ServiceExpiry } from '@/features/devices/components/DeviceTags';
+import { PAGE_SIZES } from '@/features/devices/listQuery';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
 import { NO_VALUE } from '@/lib/units';
@@ -37,8 +38,6 @@ import {
 } from '../batchSelection';
 import { StockCount } from '../RechargeDrawer';
 
-/** Rows a page, as the device list offers them. */
-export const DEVICE_PAGE_SIZES = [10, 20, 30, 40] as const;
 /** The route permission the device list API asks for. */
 export const DEVICE_LIST_PERMISSION = 'device.list';
 
@@ -56,7 +55,7 @@ interface Filters {
   pageSize: number;
 }
 
-const NO_FILTERS: Filters = { deviceName: '', service: 'all', start: 1, pageSize: DEVICE_PAGE_SIZES[0] };
+const NO_FILTERS: Filters = { deviceName: '', service: 'all', start: 1, pageSize: PAGE_SIZES[0] };
 
 /** The device list's filters without a scene: the caller's devices of every scene. */
 function deviceQuery(filters: Filters): DeviceQuery {
@@ -189,7 +188,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
               id="jc-recharge-page-size"
               value={filters.pageSize}
               onChange={(event) => refine({ pageSize: Number(event.currentTarget.value) })}
-              options={DEVICE_PAGE_SIZES.map((size) => ({ value: size, label: t('perPage', { size }) }))}
+              options={PAGE_SIZES.map((size) => ({ value: size, label: t('perPage', { size }) }))}
             />
           </FormGroup>
           <Pager
