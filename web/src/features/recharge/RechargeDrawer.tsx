@@ -23,7 +23,7 @@ import { useTranslation } from 'react-i18next';
 import { editionConfig } from '@/lib/config';
 import { NO_VALUE } from '@/lib/units';
 import { LEVEL_NODE_TYPE, useDepositInfos, useLevels, useServiceItems, type DepositInfo, type Level, type ServiceItem } from './api/levels';
-import { durationText, formatMinute, money } from './format';
+import { dialCode, durationText, formatMinute, money } from './format';
 import { PayingDrawer } from './PayingDrawer';
 import {
   discountBadge,
@@ -259,7 +259,7 @@ function BatchHeader({ devices, edition, onBuyAlerts }: HeaderProps & { devices:
                 <td className="jc-num">
                   <StockCount count={device.voiceCount} />
                 </td>
-                {international && <td>{device.countryCode ? `+${device.countryCode}` : NO_VALUE}</td>}
+                {international && <td>{dialCode(device.countryCode)}</td>}
               </tr>
             ))}
           </tbody>

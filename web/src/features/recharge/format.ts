@@ -1,10 +1,16 @@
 /** How the recharge drawers write money, terms and activity times (the rules are in values.ts). */
+import { NO_VALUE } from '@/lib/units';
 import { currencySign, durationParts, formatAmount, NOT_SHOWN, type Edition } from './values';
 
 /** An amount with its currency sign ('¥159', '$19.90'); '--' alone when there is none. */
 export function money(cents: unknown, edition: Edition): string {
   const amount = formatAmount(cents, edition);
   return amount === NOT_SHOWN ? NOT_SHOWN : `${currencySign(edition)}${amount}`;
+}
+
+/** A device's country calling code as dialled ('+1'); the no-value dash when it has none. */
+export function dialCode(code: string | null | undefined): string {
+  return code ? `+${code}` : NO_VALUE;
 }
 
 /** A translation function (any namespace's `t` with the keys below). */

@@ -36,6 +36,7 @@ import {
   toggleSelection,
   type BatchSelection,
 } from '../batchSelection';
+import { dialCode } from '../format';
 import { StockCount } from '../RechargeDrawer';
 
 /** The route permission the device list API asks for. */
@@ -325,7 +326,7 @@ function DeviceTable({ devices, selection, stale, onToggle }: DeviceTableProps) 
                   <StockCount count={device.voiceCount} />
                 </td>
               )}
-              {international && <td>{device.countryCode ? `+${device.countryCode}` : NO_VALUE}</td>}
+              {international && <td>{dialCode(device.countryCode)}</td>}
             </tr>
           );
         })}
