@@ -124,41 +124,23 @@ function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, '
               {failure}
             </Callout>
           )}
-          <Controller
+          <ChoiceField
             control={form.control}
             name="invoiceType"
-            render={({ field }) => (
-              <FormGroup label={t('invoice.invoiceType')} className="jc-choice-group">
-                <RadioGroup
-                  inline
-                  name={field.name}
-                  selectedValue={field.value}
-                  onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                  options={[
-                    { value: INVOICE_TYPES.personal, label: t('invoice.personal') },
-                    { value: INVOICE_TYPES.enterprise, label: t('invoice.enterprise') },
-                  ]}
-                />
-              </FormGroup>
-            )}
+            label={t('invoice.invoiceType')}
+            options={[
+              { value: INVOICE_TYPES.personal, label: t('invoice.personal') },
+              { value: INVOICE_TYPES.enterprise, label: t('invoice.enterprise') },
+            ]}
           />
-          <Controller
+          <ChoiceField
             control={form.control}
             name="billMode"
-            render={({ field }) => (
-              <FormGroup label={t('invoice.billMode')} className="jc-choice-group">
-                <RadioGroup
-                  inline
-                  name={field.name}
-                  selectedValue={field.value}
-                  onChange={(event) => field.onChange(Number(event.currentTarget.value))}
-                  options={[
-                    { value: BILL_MODES.email, label: t('invoice.byEmail') },
-                    { value: postalMode, label: t('invoice.byPost') },
-                  ]}
-                />
-              </FormGroup>
-            )}
+            label={t('invoice.billMode')}
+            options={[
+              { value: BILL_MODES.email, label: t('invoice.byEmail') },
+              { value: postalMode, label: t('invoice.byPost') },
+            ]}
           />
           <h4 className="jc-drawer-subtitle">
             {invoiceType === INVOICE_TYPES.enterprise ? t('invoice.enterpriseSection') : t('invoice.personalSection')}
@@ -193,6 +175,34 @@ function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, '
         </div>
       </div>
     </form>
+  );
+}
+
+interface ChoiceFieldProps {
+  control: Control<InvoiceForm>;
+  name: 'invoiceType' | 'billMode';
+  label: string;
+  options: { value: number; label: string }[];
+}
+
+/** A numeric field chosen with inline radio buttons (invoice type, delivery). */
+function ChoiceField({ control, name, label, options }: ChoiceFieldProps) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field }) => (
+        <FormGroup label={label} className="jc-choice-group">
+          <RadioGroup
+            inline
+            name={field.name}
+            selectedValue={field.value}
+            onChange={(event) => field.onChange(Number(event.currentTarget.value))}
+            options={options}
+          />
+        </FormGroup>
+      )}
+    />
   );
 }
 
