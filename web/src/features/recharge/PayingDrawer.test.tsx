@@ -4,9 +4,9 @@ import { envelope, renderApp, setUpI18n, type Call } from '@/features/dialogs/te
 import { setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { DepositInfo, Level } from './api/levels';
-import { ORDER_POLL_MS } from './api/orders';
+import { ORDER_DEBOUNCE_MS, ORDER_POLL_MS } from './api/orders';
 import { setWalletProvider } from './components/PaymentPanel';
-import { ORDER_DEBOUNCE_MS, PayingDrawer } from './PayingDrawer';
+import { PayingDrawer } from './PayingDrawer';
 import { BILL, deposit, DOMESTIC, INTERNATIONAL, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
 
 const CREATE = 'POST /payment/PayOrder/createServiceOrder';

@@ -28,6 +28,7 @@ import {
   createBatchServiceOrder,
   createServiceOrder,
   isPayable,
+  ORDER_DEBOUNCE_MS,
   type OrderPlaced,
   type OrderStatus,
   type ServiceOrderFields,
@@ -39,8 +40,6 @@ import { discountBadge, effectiveDiscount, payTypesOf, type Edition, type PayTyp
 import './recharge.css';
 
 export const PAYING_DRAWER_WIDTH = 780;
-/** The order is asked for once the choices have stood still this long (spec seed 000 section 9). */
-export const ORDER_DEBOUNCE_MS = 500;
 
 export interface PayingDrawerProps {
   /** Whether the drawer is shown; every choice starts afresh at each opening. */

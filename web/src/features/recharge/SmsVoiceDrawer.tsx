@@ -22,6 +22,7 @@ import {
   createBatchSmsOrder,
   createSmsOrder,
   isPayable,
+  ORDER_DEBOUNCE_MS,
   type BatchSmsOrderBody,
   type OrderPlaced,
   type OrderStatus,
@@ -43,8 +44,6 @@ import './alertDrawers.css';
 
 /** Width of the SMS/voice drawer: packages on the left, the payment on the right. */
 export const SMS_DRAWER_WIDTH = 900;
-/** An order is asked for once the choices have stood still this long (spec seed 000 section 9). */
-export const ORDER_DEBOUNCE_MS = 500;
 
 /** A device SMS and voice packages are bought for. */
 export interface RechargeDevice {

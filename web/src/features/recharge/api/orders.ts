@@ -18,6 +18,9 @@ import { PAY_TYPES, type PayType } from '../values';
 /** payStatus: 1 unpaid, 2 paid, 3 refunded, 4 closed (unpaid past its expiry). */
 export const PAY_STATUS = { unpaid: 1, paid: 2, refunded: 3, closed: 4 } as const;
 
+/** An order is asked for once the buyer's choices have stood still this long (spec seed 000 section 9). */
+export const ORDER_DEBOUNCE_MS = 500;
+
 /** How often an unpaid order's state is asked (spec seed 000 section 9). */
 export const ORDER_POLL_MS = 3_000;
 
