@@ -242,7 +242,9 @@ def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_si
 
     It subscribes with QoS 1 to $share/<group>/devices/+/telemetry and .../status on MQTT_URL over
     MQTT v5, stores readings in batches and acknowledges them only after they are committed. Run
-    as many as the load needs, each with its own --client-id.
+    as many as the load needs, each with its own --client-id. A message it cannot read is refused
+    and acknowledged; if storing fails in a way retrying cannot mend, it exits with status 1,
+    acknowledging nothing, for its supervisor to start it again.
     """
     from entrypoints.container import build_container
     from entrypoints.ingest import run_forever, worker_config
@@ -250,7 +252,7 @@ def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_si
     container = build_container(_settings(ctx))
     config = worker_config(container, client_id=client_id, share_group=share_group, batch_size=batch_size,
                            max_latency_s=max_latency_ms / 1000 if max_latency_ms else None, retire=retire or None)
-    run_forever(container, config)
+    sys.exit(run_forever(container, config))
 
 
 @main.command()
