@@ -19,9 +19,11 @@ from sqlalchemy import select
 from adapters.messaging.embedded_broker import EmbeddedBroker, broker_answers
 from adapters.messaging.ingest_worker import IngestConfig, IngestWorker
 from adapters.messaging.simulator import SimulatedDevice, Simulator
+from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.persistence.database import unavailable
 from adapters.persistence.models import DeviceRow, DeviceTypeRow
 from adapters.persistence.partitions import ensure_reading_partitions
+from core.devices.credentials import INGEST_USERNAME, claimable_by_a_device
 from core.telemetry.directory import DeviceDirectory
 from core.telemetry.use_cases import RecordStatus, StoreReadings
 from entrypoints.container import Container
@@ -57,11 +59,15 @@ def build_worker(container: Container, config: IngestConfig,
 
 
 def worker_config(container: Container, **overrides) -> IngestConfig:
+    """A `coldchain ingest` worker's configuration: on the broker `coldchain mqtt-config` sets up
+    unless the overrides say otherwise."""
     settings = container.settings()
     password = settings.mqtt_ingest_password
-    values = {"url": settings.mqtt_url, "client_id": default_client_id(),
-              "username": "ingest" if password else None, "password": password}
+    values = {"url": settings.mqtt_url, "client_id": default_client_id(), "topic_prefix": DEVICE_MOUNT_POINT,
+              "username": INGEST_USERNAME if password else None, "password": password}
     values.update({k: v for k, v in overrides.items() if v is not None})
+    if claimable_by_a_device(values["client_id"]):
+        raise ValueError(f"a device could connect as {values['client_id']!r} and take the worker's session")
     return IngestConfig(**values)
 
 
@@ -111,7 +117,7 @@ class EmbeddedIngest:
         # on one host, which would otherwise take the client id from each other in turn.
         console = hashlib.sha256(settings.database_url.encode()).hexdigest()[:8]
         config = replace(worker_config(self._container, client_id=f"{default_client_id()}-serve-{console}"),
-                         share_group=None, mqtt_v5=not embedded)
+                         share_group=None, mqtt_v5=not embedded, topic_prefix="")
         self.worker = build_worker(self._container, config)
         self.worker.start()
 

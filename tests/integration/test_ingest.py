@@ -279,7 +279,7 @@ def test_an_excursion_published_over_mqtt_raises_an_alarm_through_the_production
 
     c = demo_app.container
     sms_before = device(c, FRIDGE).sms_count
-    worker = build_worker(c, worker_config(c, url=broker_url, client_id=unique("ingest-"),
+    worker = build_worker(c, worker_config(c, url=broker_url, client_id=unique("ingest-"), topic_prefix="",
                                            share_group=unique("ingest"), max_latency_s=0.05))
     worker.start()
     try:

@@ -56,8 +56,7 @@ class GeneratedBroker:
         self.data = self.root / "data"
         self.data.mkdir()
         self.data.chmod(0o777)
-        self.device_port = free_port()
-        self.ingest_port = self.device_port
+        self.device_port, self.ingest_port = free_port(), free_port()
         self.database_url = database_url
         self.process: subprocess.Popen | None = None
 
@@ -68,19 +67,22 @@ class GeneratedBroker:
     def configure(self) -> subprocess.CompletedProcess:
         result = subprocess.run(
             [COLDCHAIN, "mqtt-config", "--out", str(self.root / "conf"), "--port", str(self.device_port),
-             "--bind", "127.0.0.1", "--persistence-dir", str(self.data)],
+             "--bind", "127.0.0.1", "--ingest-port", str(self.ingest_port), "--ingest-bind", "127.0.0.1",
+             "--persistence-dir", str(self.data)],
             capture_output=True, text=True, env=console_environment(self.database_url, self.root / "var"), timeout=120)
         assert result.returncode == 0, result.stderr
         return result
 
     def start(self) -> None:
-        self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.root / "conf" / "mosquitto.conf")],
-                                        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        # A file, not a pipe nobody reads: a long attack's connection log would fill the pipe and stall it.
+        with (self.root / "mosquitto.log").open("w") as log:
+            self.process = subprocess.Popen([MOSQUITTO, "-c", str(self.root / "conf" / "mosquitto.conf")],
+                                            stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 10
-        for port in {self.device_port, self.ingest_port}:
+        for port in (self.device_port, self.ingest_port):
             while True:
                 if self.process.poll() is not None:
-                    raise AssertionError(f"mosquitto stopped: {self.process.stdout.read()}")
+                    raise AssertionError(f"mosquitto stopped: {(self.root / 'mosquitto.log').read_text()}")
                 try:
                     socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
                     break
@@ -112,12 +114,14 @@ class Client:
         self.connected = threading.Event()
         self.reason = None
         self.received: list[tuple[str, bytes]] = []
+        self.disconnections = 0  # paho reconnects by itself: this says whether the broker ever cut it off
         self.client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=client_id or unique("test-"),
                                   protocol=protocol)
         self.client.max_inflight_messages_set(1000)
         self.client.username_pw_set(username, password)
         self.client.on_connect = self._on_connect
         self.client.on_message = lambda _c, _u, message: self.received.append((message.topic, message.payload))
+        self.client.on_disconnect = self._on_disconnect
         if protocol == mqtt.MQTTv5:
             self.client.connect("127.0.0.1", port, clean_start=clean_start)
         else:
@@ -127,6 +131,9 @@ class Client:
     def _on_connect(self, _client, _userdata, _flags, reason_code, _properties) -> None:
         self.reason = reason_code
         self.connected.set()
+
+    def _on_disconnect(self, *_args) -> None:
+        self.disconnections += 1
 
     def accepted(self, timeout: float = 10) -> bool:
         assert self.connected.wait(timeout), "no CONNACK"

@@ -62,10 +62,13 @@ class IngestConfig:
     # Retiring for good: the session ends with the connection, and the worker unsubscribes before
     # its last flush so the share the broker held for it is stored, not left in a dead session.
     retire: bool = False
+    # Where the devices' topics sit on this broker: the mount point of the devices' listener
+    # (`fleet/` on the Mosquitto of `coldchain mqtt-config`), "" on a broker without one.
+    topic_prefix: str = ""
 
     def topics(self) -> list[str]:
-        prefix = f"$share/{self.share_group}/" if self.share_group else ""
-        return [prefix + TELEMETRY, prefix + STATUS]
+        share = f"$share/{self.share_group}/" if self.share_group else ""
+        return [share + self.topic_prefix + TELEMETRY, share + self.topic_prefix + STATUS]
 
 
 @dataclass
@@ -238,10 +241,11 @@ class IngestWorker:
                     log.exception("periodic ingest job failed")
 
     def _parse(self, batch: list[Message]) -> tuple[list[RawReading], dict[str, bool]]:
-        now = self._now()
+        now, mount = self._now(), len(self.config.topic_prefix)
         raw: list[RawReading] = []
         statuses: dict[str, bool] = {}
         for topic, payload, _mid, _qos in batch:
+            topic = topic[mount:]
             try:
                 if topic.endswith("/status"):
                     status = parse_status(topic, payload)
