@@ -168,7 +168,9 @@ def ingest_rate(broker: PrivateBroker, engine, env: dict, load: list[tuple[str, 
         subscribe_offline(broker.port, client_id, f"$share/{group}/devices/+/telemetry")
     before = stored(engine)
     preload(broker.port, load)
-    processes = [subprocess.Popen([COLDCHAIN, "ingest", "--client-id", client_id, "--share-group", group],
+    # The bench's broker has no devices' mount point, unlike the one `coldchain mqtt-config` writes.
+    processes = [subprocess.Popen([COLDCHAIN, "ingest", "--client-id", client_id, "--share-group", group,
+                                   "--topic-prefix", ""],
                                   env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
                  for client_id in ids]
     try:

@@ -160,38 +160,45 @@ def demo_seed(ctx: click.Context) -> None:
 
 @main.command("mqtt-config")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="directory to write passwd, acl and mosquitto.conf into")
+              help="directory to write the password files, ACLs and mosquitto.conf into")
 @click.option("--config-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="where the files will live on the broker host, as mosquitto.conf names them [default: --out]")
 @click.option("--persistence-dir", type=click.Path(file_okay=False, path_type=Path),
               default=Path("/var/lib/mosquitto"), show_default=True,
               help="Mosquitto's persistence_location (writable by the mosquitto user)")
-@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535))
-@click.option("--bind", default="0.0.0.0", show_default=True, help="address the listener binds")
+@click.option("--port", default=1883, show_default=True, type=click.IntRange(1, 65535),
+              help="the devices' listener")
+@click.option("--bind", default="0.0.0.0", show_default=True, help="address the devices' listener binds")
+@click.option("--ingest-port", default=1884, show_default=True, type=click.IntRange(1, 65535),
+              help="the ingest workers' listener")
+@click.option("--ingest-bind", default="127.0.0.1", show_default=True,
+              help="address the ingest workers' listener binds: one devices cannot reach")
 @click.pass_context
 def mqtt_config(ctx: click.Context, out_dir: Path, config_dir: Path | None, persistence_dir: Path, port: int,
-                bind: str) -> None:
-    """Write the Mosquitto 2 set-up of production into --out:
+                bind: str, ingest_port: int, ingest_bind: str) -> None:
+    """Write the Mosquitto 2 set-up of production into --out: two listeners,
+    each with its own logins and ACL.
 
     \b
-    passwd          every device (user name = its GUID, PBKDF2-SHA512 hash as
-                    mosquitto_passwd writes it) and the ingest workers' user
-                    `ingest`, whose password is MQTT_INGEST_PASSWORD (generated
-                    into var/ outside production)
-    acl             a device may publish only devices/<GUID>/telemetry and
-                    devices/<GUID>/status and read devices/<GUID>/commands;
-                    `ingest` may read devices/+/telemetry and devices/+/status,
-                    also as the shared subscription $share/ingest/devices/+/...
-    mosquitto.conf  listener, allow_anonymous false, password_file, acl_file,
-                    persistence, max_queued_messages 100000,
-                    max_inflight_messages 0 (MQTT v5 clients set their own
-                    Receive Maximum)
+    devices.passwd  every device (user name = its GUID, PBKDF2-SHA512 hash as
+                    mosquitto_passwd writes it)
+    devices.acl     a device may publish only devices/<GUID>/telemetry, .../status
+                    and .../acks and read devices/<GUID>/commands
+    ingest.passwd   the ingest workers' user `ingest`, whose password is
+                    MQTT_INGEST_PASSWORD (generated into var/ outside production)
+    ingest.acl      `ingest` may read every device's telemetry, status and acks,
+                    also as the shared subscription $share/ingest/fleet/devices/+/...
+    mosquitto.conf  the devices' listener (--port; topics under the mount point
+                    fleet/, client id = user name) and the ingest listener
+                    (--ingest-port), allow_anonymous false, persistence,
+                    max_queued_messages 100000, max_inflight_messages 0 (MQTT v5
+                    clients set their own Receive Maximum)
 
     Run it again after devices are added or passwords rotated, then reload
     Mosquitto (kill -HUP or `systemctl reload mosquitto`). Files holding hashes
     are written 0640, group mosquitto when run as root. Start the broker with
-    `mosquitto -c <config-dir>/mosquitto.conf`; workers then connect as
-    `ingest`.
+    `mosquitto -c <config-dir>/mosquitto.conf`; workers then connect to the
+    ingest listener as `ingest`.
     """
     from adapters.mosquitto.config import BrokerLayout, write_broker_config
     from entrypoints.container import build_container
@@ -203,10 +210,11 @@ def mqtt_config(ctx: click.Context, out_dir: Path, config_dir: Path | None, pers
         sys.exit(2)
     container = build_container(settings)
     accounts = container.broker_accounts()(settings.mqtt_ingest_password)
-    layout = BrokerLayout((config_dir or out_dir).resolve(), persistence_dir, port, bind)
+    layout = BrokerLayout((config_dir or out_dir).resolve(), persistence_dir, port, bind, ingest_port, ingest_bind)
     for path in write_broker_config(out_dir, accounts, layout):
         click.echo(f"wrote {path}")
-    click.echo(f"{len(accounts) - 1} device logins and the ingest login")
+    click.echo(f"{len(accounts.devices)} device logins on port {port} and the ingest login on {ingest_bind}:"
+               f"{ingest_port}")
 
 
 @main.command()
@@ -226,31 +234,47 @@ def retention(ctx: click.Context, batch_size: int) -> None:
                f"{report.orphans} readings of deleted devices")
 
 
+def _worker_client_id(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:
+    from core.devices.credentials import claimable_by_a_device
+
+    if value is not None and claimable_by_a_device(value):
+        raise click.BadParameter(f"{value!r} could be a device's GUID, and a device connects under its GUID; "
+                                 "give the worker an id with a character other than letters and digits, "
+                                 "e.g. ingest-a")
+    return value
+
+
 @main.command()
-@click.option("--client-id", help="MQTT client id; keep it stable per worker so a restart resumes its session "
-                                  "(default: ingest-<host>-$INGEST_INSTANCE)")
+@click.option("--client-id", callback=_worker_client_id,
+              help="MQTT client id; keep it stable per worker so a restart resumes its session. Never letters and "
+                   "digits alone, which a device's GUID could be (default: ingest-<host>-$INGEST_INSTANCE)")
 @click.option("--share-group", default="ingest", show_default=True,
               help="shared-subscription group: workers of one group split the load")
+@click.option("--topic-prefix", help="where the devices' topics sit on the broker: '' for a broker without a mount "
+                                    "point (default: fleet/, where `coldchain mqtt-config` mounts the devices)")
 @click.option("--batch-size", type=click.IntRange(1, 20000), help="readings per transaction (default 2000)")
 @click.option("--max-latency-ms", type=click.IntRange(10, 10000), help="longest wait before a flush (default 200)")
 @click.option("--retire", is_flag=True, help="retire this client id for good: take over its session, and when "
                                              "stopped store what it held and end the session")
 @click.pass_context
-def ingest(ctx: click.Context, client_id: str | None, share_group: str, batch_size: int | None,
-           max_latency_ms: int | None, retire: bool) -> None:
+def ingest(ctx: click.Context, client_id: str | None, share_group: str, topic_prefix: str | None,
+           batch_size: int | None, max_latency_ms: int | None, retire: bool) -> None:
     """Run one MQTT ingest worker until stopped (SIGTERM or Ctrl-C).
 
-    It subscribes with QoS 1 to $share/<group>/devices/+/telemetry and .../status on MQTT_URL over
-    MQTT v5, stores readings in batches and acknowledges them only after they are committed. Run
-    as many as the load needs, each with its own --client-id.
+    It subscribes with QoS 1 to $share/<group>/fleet/devices/+/telemetry and .../status on MQTT_URL
+    (the ingest listener) over MQTT v5, stores readings in batches and acknowledges them only after
+    they are committed. Run as many as the load needs, each with its own --client-id. A message it
+    cannot read is refused and acknowledged; if storing fails in a way retrying cannot mend, it
+    exits with status 1, acknowledging nothing, for its supervisor to start it again.
     """
     from entrypoints.container import build_container
     from entrypoints.ingest import run_forever, worker_config
 
     container = build_container(_settings(ctx))
-    config = worker_config(container, client_id=client_id, share_group=share_group, batch_size=batch_size,
-                           max_latency_s=max_latency_ms / 1000 if max_latency_ms else None, retire=retire or None)
-    run_forever(container, config)
+    config = worker_config(container, client_id=client_id, share_group=share_group, topic_prefix=topic_prefix,
+                           batch_size=batch_size, max_latency_s=max_latency_ms / 1000 if max_latency_ms else None,
+                           retire=retire or None)
+    sys.exit(run_forever(container, config))
 
 
 @main.command()

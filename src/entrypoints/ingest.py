@@ -9,6 +9,7 @@ import os
 import signal
 import socket
 import threading
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
@@ -18,8 +19,11 @@ from sqlalchemy import select
 from adapters.messaging.embedded_broker import EmbeddedBroker, broker_answers
 from adapters.messaging.ingest_worker import IngestConfig, IngestWorker
 from adapters.messaging.simulator import SimulatedDevice, Simulator
+from adapters.mosquitto.config import DEVICE_MOUNT_POINT
+from adapters.persistence.database import unavailable
 from adapters.persistence.models import DeviceRow, DeviceTypeRow
 from adapters.persistence.partitions import ensure_reading_partitions
+from core.devices.credentials import INGEST_USERNAME, claimable_by_a_device
 from core.telemetry.directory import DeviceDirectory
 from core.telemetry.use_cases import RecordStatus, StoreReadings
 from entrypoints.container import Container
@@ -34,7 +38,8 @@ def default_client_id() -> str:
     return f"ingest-{socket.gethostname()}-{os.environ.get('INGEST_INSTANCE', '1')}"
 
 
-def build_worker(container: Container, config: IngestConfig) -> IngestWorker:
+def build_worker(container: Container, config: IngestConfig,
+                 on_failure: Callable[[BaseException], object] = lambda error: None) -> IngestWorker:
     def device_ids(guids):
         with container.uow() as uow:
             return uow.readings.device_ids(guids)
@@ -48,29 +53,37 @@ def build_worker(container: Container, config: IngestConfig) -> IngestWorker:
         now=lambda: datetime.now(UTC),
         periodic=[(ESCALATE_EVERY_S, lambda: container.escalate_alarms()()),
                   (PARTITIONS_EVERY_S, lambda: ensure_reading_partitions(container.engine()))],
+        transient=unavailable,
+        on_failure=on_failure,
     )
 
 
 def worker_config(container: Container, **overrides) -> IngestConfig:
+    """A `coldchain ingest` worker's configuration: on the broker `coldchain mqtt-config` sets up
+    unless the overrides say otherwise."""
     settings = container.settings()
     password = settings.mqtt_ingest_password
-    values = {"url": settings.mqtt_url, "client_id": default_client_id(),
-              "username": "ingest" if password else None, "password": password}
+    values = {"url": settings.mqtt_url, "client_id": default_client_id(), "topic_prefix": DEVICE_MOUNT_POINT,
+              "username": INGEST_USERNAME if password else None, "password": password}
     values.update({k: v for k, v in overrides.items() if v is not None})
+    if claimable_by_a_device(values["client_id"]):
+        raise ValueError(f"a device could connect as {values['client_id']!r} and take the worker's session")
     return IngestConfig(**values)
 
 
-def run_forever(container: Container, config: IngestConfig) -> None:
-    """Run one worker until SIGTERM or SIGINT, then store what arrived and leave."""
-    worker = build_worker(container, config)
+def run_forever(container: Container, config: IngestConfig) -> int:
+    """Run one worker until SIGTERM or SIGINT, then store what arrived and leave: exit status 0.
+    A worker that stops storing by itself returns 1, for its supervisor to start it again."""
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
+    worker = build_worker(container, config, on_failure=lambda _error: stop.set())
     worker.start()
     log.info("ingest worker %s subscribing to %s on %s", config.client_id, config.topics(), config.url)
     stop.wait()
     worker.stop()
     log.info("ingest worker %s stopped: %s", config.client_id, worker.stats.line(0, worker.stats.stored))
+    return 0 if worker.failure is None else 1
 
 
 def simulated_devices(container: Container, limit: int) -> list[SimulatedDevice]:
@@ -104,7 +117,7 @@ class EmbeddedIngest:
         # on one host, which would otherwise take the client id from each other in turn.
         console = hashlib.sha256(settings.database_url.encode()).hexdigest()[:8]
         config = replace(worker_config(self._container, client_id=f"{default_client_id()}-serve-{console}"),
-                         share_group=None, mqtt_v5=not embedded)
+                         share_group=None, mqtt_v5=not embedded, topic_prefix="")
         self.worker = build_worker(self._container, config)
         self.worker.start()
 

@@ -84,7 +84,7 @@ def test_an_ingest_worker_killed_mid_stream_and_restarted_loses_nothing(seeded):
     an absent session; production's generated mosquitto.conf allows 100000."""
     url = require_mosquitto()
     guid, group, client_id = "RCW360A0000001", unique("cli"), unique("ingest-cli-")
-    options = ("ingest", "--client-id", client_id, "--share-group", group, "--batch-size", "100")
+    options = ("ingest", "--client-id", client_id, "--share-group", group, "--batch-size", "100", "--topic-prefix", "")
     before = readings_of(seeded, guid)
     worker = start(*options, tmp_path=seeded, MQTT_URL=url)
     publisher = Publisher(url)
@@ -119,7 +119,8 @@ def test_an_ingest_worker_killed_mid_stream_and_restarted_loses_nothing(seeded):
 def test_simulated_devices_reach_the_database_through_the_broker(seeded):
     url = require_mosquitto()
     group, client_id = unique("cli"), unique("ingest-cli-")
-    worker = start("ingest", "--client-id", client_id, "--share-group", group, tmp_path=seeded, MQTT_URL=url)
+    worker = start("ingest", "--client-id", client_id, "--share-group", group, "--topic-prefix", "", tmp_path=seeded,
+                   MQTT_URL=url)
     simulator = None
     try:
         time.sleep(3)

@@ -171,6 +171,33 @@ def bad_messages_do_not_stop_the_worker(c, worker: IngestWorker, publisher: Publ
                                      Reason.OUT_OF_RANGE: 1, Reason.BAD_TIMESTAMP: 1}
 
 
+def test_a_message_whose_handling_raises_is_refused_acknowledged_and_not_seen_again(demo_app, workers, publisher,
+                                                                                   monkeypatch):
+    """Whatever bug a message finds, it is refused like a malformed one and the others go on."""
+    from adapters.messaging import ingest_worker
+
+    c = demo_app.container
+    parse = ingest_worker.parse_telemetry
+
+    def finds_a_bug(topic, payload, now):
+        if payload == b'{"finds": "a bug"}':
+            raise RuntimeError("a bug this message finds")
+        return parse(topic, payload, now)
+
+    monkeypatch.setattr(ingest_worker, "parse_telemetry", finds_a_bug)
+    client_id, topic, before = unique("ingest-"), f"devices/{GUID}/telemetry", count(c)
+    worker = workers.start(client_id=client_id)
+    publisher.send(topic, b'{"finds": "a bug"}')
+    publisher.send(topic, reading(1))
+    wait_until(lambda: count(c) == before + 1, what="the reading after it")
+    assert worker.stats.rejected == {Reason.UNPROCESSABLE: 1} and worker.failure is None
+    worker.stop()
+    again = workers.start(client_id=client_id)  # the same session: only what was not acknowledged comes back
+    publisher.send(topic, reading(2))
+    wait_until(lambda: count(c) == before + 2, what="the next reading")
+    assert again.stats.rejected == {}
+
+
 def test_the_latest_reading_and_online_state_follow_the_device(demo_app, workers, publisher):
     c = demo_app.container
     workers.start()
@@ -252,7 +279,7 @@ def test_an_excursion_published_over_mqtt_raises_an_alarm_through_the_production
 
     c = demo_app.container
     sms_before = device(c, FRIDGE).sms_count
-    worker = build_worker(c, worker_config(c, url=broker_url, client_id=unique("ingest-"),
+    worker = build_worker(c, worker_config(c, url=broker_url, client_id=unique("ingest-"), topic_prefix="",
                                            share_group=unique("ingest"), max_latency_s=0.05))
     worker.start()
     try:

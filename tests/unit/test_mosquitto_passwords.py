@@ -11,8 +11,16 @@ import subprocess
 
 import pytest
 
-from adapters.mosquitto.config import BrokerLayout, acl_file, mosquitto_conf, password_file
+from adapters.mosquitto.config import (
+    BrokerLayout,
+    devices_acl,
+    ingest_acl,
+    mosquitto_conf,
+    password_file,
+    write_broker_config,
+)
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
+from core.devices.credentials import BrokerAccounts, claimable_by_a_device
 from core.devices.ports import BrokerAccount
 
 MOSQUITTO_PASSWD = "/usr/bin/mosquitto_passwd"
@@ -54,22 +62,44 @@ def test_the_password_file_has_one_line_per_login_and_refuses_a_name_with_a_colo
         password_file([BrokerAccount("a:b", "$7$1$a$b")])
 
 
-def test_the_acl_confines_devices_to_their_own_topics_and_lets_ingest_read_them_all():
-    lines = [line for line in acl_file().splitlines() if line and not line.startswith("#")]
-    assert lines == [
-        "pattern write devices/%u/telemetry", "pattern write devices/%u/status", "pattern read devices/%u/commands",
-        "user ingest", "topic read devices/+/telemetry", "topic read devices/+/status",
-        "topic read $share/ingest/devices/+/telemetry", "topic read $share/ingest/devices/+/status",
-    ]
+def test_the_acls_confine_devices_to_their_own_topics_and_let_ingest_read_them_all():
+    rules = [line for line in devices_acl().splitlines() if line and not line.startswith("#")]
+    assert rules == ["pattern write fleet/devices/%u/telemetry", "pattern write fleet/devices/%u/status",
+                     "pattern write fleet/devices/%u/acks", "pattern read fleet/devices/%u/commands"]
+    rules = [line for line in ingest_acl([BrokerAccount("ingest", "$7$1$a$b")]).splitlines()
+             if line and not line.startswith("#")]
+    assert rules == ["user ingest", "topic read fleet/devices/+/telemetry", "topic read fleet/devices/+/status",
+                     "topic read fleet/devices/+/acks"]
 
 
-def test_the_broker_configuration_closes_anonymous_access_and_names_both_files(tmp_path):
-    conf = mosquitto_conf(BrokerLayout(tmp_path, tmp_path / "data", 18830, "127.0.0.1"))
+def test_devices_and_ingest_workers_log_in_on_listeners_of_their_own(tmp_path):
+    conf = mosquitto_conf(BrokerLayout(tmp_path, tmp_path / "data", 18830, "0.0.0.0", 18831, "127.0.0.1"))
     settings = [line for line in conf.splitlines() if line and not line.startswith("#")]
-    for expected in ("allow_anonymous false", f"password_file {tmp_path}/passwd", f"acl_file {tmp_path}/acl",
-                     "persistence true", "max_queued_messages 100000", "max_inflight_messages 0",
-                     "listener 18830 127.0.0.1"):
-        assert expected in settings
+    devices, ingest = settings.index("listener 18830 0.0.0.0"), settings.index("listener 18831 127.0.0.1")
+    assert "per_listener_settings true" in settings[:devices]
+    for expected in ("persistence true", "max_queued_messages 100000", "max_inflight_messages 0"):
+        assert expected in settings[:devices]
+    assert settings[devices:ingest] == [
+        "listener 18830 0.0.0.0", "protocol mqtt", "mount_point fleet/", "use_username_as_clientid true",
+        "allow_anonymous false", f"password_file {tmp_path}/devices.passwd", f"acl_file {tmp_path}/devices.acl"]
+    assert settings[ingest:] == [
+        "listener 18831 127.0.0.1", "protocol mqtt", "allow_anonymous false",
+        f"password_file {tmp_path}/ingest.passwd", f"acl_file {tmp_path}/ingest.acl"]
+
+
+def test_the_ingest_login_is_written_only_where_the_workers_log_in(tmp_path):
+    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$1$c$d")], [BrokerAccount("ingest", "$7$1$a$b")])
+    write_broker_config(tmp_path, accounts, BrokerLayout(tmp_path))
+    assert (tmp_path / "devices.passwd").read_text() == "ABCDEFGH:$7$1$c$d\n"
+    assert (tmp_path / "ingest.passwd").read_text() == "ingest:$7$1$a$b\n"
+    assert (tmp_path / "devices.passwd").stat().st_mode & 0o777 == 0o640
+
+
+@pytest.mark.parametrize("client_id,claimable", [
+    ("ingest-a", False), ("ingest-host-1", False), ("ingest", False), ("RCW360A0000001", True),
+    ("INGESTWORKER01", True), ("ingest_a1b2c3", False)])
+def test_a_worker_s_client_id_must_be_one_no_device_can_have(client_id, claimable):
+    assert claimable_by_a_device(client_id) is claimable
 
 
 def test_the_ingest_password_is_generated_once_outside_production_and_checked_when_given(tmp_path):

@@ -83,3 +83,21 @@ def test_status_messages():
     assert parse_status("devices/G1/status", b'"offline"') == ("G1", False)
     assert parse_status("devices/G1/status", b"maybe") is None
     assert parse_status("devices/G1/telemetry", b"online") is None
+
+
+HUGE = "1" + "0" * 400  # an integer no float can hold
+
+
+@pytest.mark.parametrize("payload,reason", [
+    (b"[" * 5000 + b"]" * 5000, Reason.MALFORMED),  # deeper than the decoder can recurse
+    (b'{"a":' * 5000 + b"1" + b"}" * 5000, Reason.MALFORMED),
+    (b'{"readings":[' + b"[" * 5000 + b"]" * 5000 + b"]}", Reason.MALFORMED),
+    (f'{{"ts":{HUGE},"t":4}}'.encode(), Reason.BAD_TIMESTAMP),
+    (f'{{"ts":-{HUGE},"t":4}}'.encode(), Reason.BAD_TIMESTAMP),
+    (f'{{"ts":"2026-11-22T12:00:00Z","t":{HUGE}}}'.encode(), Reason.OUT_OF_RANGE),
+    (f'{{"ts":"2026-11-22T12:00:00Z","h":-{HUGE}}}'.encode(), Reason.OUT_OF_RANGE),
+    (b'{"ts":"0001-01-01T00:00:00+01:00","t":4}', Reason.BAD_TIMESTAMP),  # before year 1 in UTC
+    (b'{"ts":"9999-12-31T23:59:59-01:00","t":4}', Reason.BAD_TIMESTAMP),  # after year 9999 in UTC
+])
+def test_hostile_payloads_are_refused_with_a_reason_instead_of_raising(payload, reason):
+    assert parse(payload).rejected == {reason: 1}

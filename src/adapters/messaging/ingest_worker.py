@@ -11,6 +11,12 @@ batch commits, capped ingest at 166 msg/s here; a v5 client sets its own window 
 Maximum), so a batch of thousands can be in flight.
 
 Several workers split the load through a shared subscription ($share/<group>/...).
+
+What a device sends cannot stop the worker: a message whose handling raises is refused like a
+malformed one (counted, logged, acknowledged). A store that fails because the database is away is
+retried with nothing acknowledged; one that fails otherwise would fail the same way forever, so the
+flusher stops, still acknowledging nothing, and `on_failure` tells the process to exit for its
+supervisor to restart it.
 """
 
 from __future__ import annotations
@@ -56,10 +62,13 @@ class IngestConfig:
     # Retiring for good: the session ends with the connection, and the worker unsubscribes before
     # its last flush so the share the broker held for it is stored, not left in a dead session.
     retire: bool = False
+    # Where the devices' topics sit on this broker: the mount point of the devices' listener
+    # (`fleet/` on the Mosquitto of `coldchain mqtt-config`), "" on a broker without one.
+    topic_prefix: str = ""
 
     def topics(self) -> list[str]:
-        prefix = f"$share/{self.share_group}/" if self.share_group else ""
-        return [prefix + TELEMETRY, prefix + STATUS]
+        share = f"$share/{self.share_group}/" if self.share_group else ""
+        return [share + self.topic_prefix + TELEMETRY, share + self.topic_prefix + STATUS]
 
 
 @dataclass
@@ -83,13 +92,22 @@ class IngestStats:
 Message = tuple[str, bytes, int, int]  # topic, payload, mid, qos
 
 
+def unreachable(error: BaseException) -> bool:
+    """A failure that may pass by itself: the store could not reach what it writes to."""
+    return isinstance(error, OSError)
+
+
 class IngestWorker:
     def __init__(self, config: IngestConfig, *, store: Callable[[list[Reading]], StoreOutcome],
                  record_status: Callable[[dict[int, bool]], None], directory: DeviceDirectory,
                  now: Callable[[], datetime],
-                 periodic: Sequence[tuple[float, Callable[[], object]]] = ()) -> None:
+                 periodic: Sequence[tuple[float, Callable[[], object]]] = (),
+                 transient: Callable[[BaseException], bool] = unreachable,
+                 on_failure: Callable[[BaseException], object] = lambda error: None) -> None:
         self.config, self.stats = config, IngestStats()
         self._store, self._record_status, self._directory, self._now = store, record_status, directory, now
+        self._transient, self._on_failure = transient, on_failure
+        self.failure: BaseException | None = None  # why the flusher stopped, when it was not asked to
         self._periodic = [[interval, 0.0, job] for interval, job in periodic]
         self._pending: deque[Message] = deque()
         self._wake = threading.Event()
@@ -184,6 +202,15 @@ class IngestWorker:
     # --- batching --------------------------------------------------------------------------------
 
     def _run(self) -> None:
+        try:
+            self._flush_until_stopped()
+        except BaseException as error:  # a store failure retrying cannot get past, or a bug
+            self.failure = error
+            log.critical("ingest worker %s stopped storing; what it holds stays unacknowledged for its next "
+                         "start", self.config.client_id, exc_info=error)
+            self._on_failure(error)
+
+    def _flush_until_stopped(self) -> None:
         stats_at, stored_at_last_line = time.monotonic(), 0
         while True:
             self._wake.wait(self.config.max_latency_s)
@@ -213,53 +240,69 @@ class IngestWorker:
                 except Exception:  # a periodic job must not stop ingest
                     log.exception("periodic ingest job failed")
 
-    def _decode(self, batch: list[Message]) -> tuple[list[Reading], dict[int, bool]]:
-        now = self._now()
+    def _parse(self, batch: list[Message]) -> tuple[list[RawReading], dict[str, bool]]:
+        now, mount = self._now(), len(self.config.topic_prefix)
         raw: list[RawReading] = []
         statuses: dict[str, bool] = {}
         for topic, payload, _mid, _qos in batch:
-            if topic.endswith("/status"):
-                status = parse_status(topic, payload)
-                if status is None:
-                    self._reject(Reason.BAD_TOPIC, topic)
-                else:
-                    statuses[status[0]] = status[1]
+            topic = topic[mount:]
+            try:
+                if topic.endswith("/status"):
+                    status = parse_status(topic, payload)
+                    if status is None:
+                        self._reject(Reason.BAD_TOPIC, topic)
+                    else:
+                        statuses[status[0]] = status[1]
+                    continue
+                parsed = parse_telemetry(topic, payload, now)
+            except Exception:
+                # Whatever one message does, the others go on: it is refused like a malformed one.
+                self._reject(Reason.UNPROCESSABLE, topic, exc_info=True)
                 continue
-            parsed = parse_telemetry(topic, payload, now)
             raw.extend(parsed.readings)
             for reason, count in parsed.rejected.items():
                 self._reject(reason, topic, count)
+        return raw, statuses
+
+    def _resolve(self, raw: list[RawReading], statuses: dict[str, bool]
+                 ) -> tuple[list[Reading], dict[int, bool], list[str]]:
+        """Readings and states of our devices, and the GUIDs of readings from unknown ones."""
         ids = self._directory.resolve({r.guid for r in raw} | statuses.keys())
-        readings = []
+        readings, unknown = [], []
         for r in raw:
             device_id = ids.get(r.guid)
             if device_id is None:
-                self._reject(Reason.UNKNOWN_DEVICE, f"devices/{r.guid}/telemetry")
+                unknown.append(r.guid)
             else:
                 readings.append(Reading(device_id, r.ts, r.temperature, r.humidity, r.seq))
-        return readings, {ids[guid]: online for guid, online in statuses.items() if guid in ids}
+        return readings, {ids[guid]: online for guid, online in statuses.items() if guid in ids}, unknown
 
-    def _reject(self, reason: str, topic: str, count: int = 1) -> None:
+    def _reject(self, reason: str, topic: str, count: int = 1, exc_info: bool = False) -> None:
         self.stats.rejected[reason] += count
         if self._logged_rejections < 20:  # the stats line carries the totals
             self._logged_rejections += 1
-            log.warning("refused %s reading(s) on %s: %s", count, topic, reason)
+            log.warning("refused %s reading(s) on %s: %s", count, topic, reason, exc_info=exc_info)
 
     def _process(self, batch: list[Message]) -> bool:
         self.stats.received += len(batch)
-        readings, statuses = self._decode(batch)
+        raw, statuses = self._parse(batch)
         delay = 0.5
         while True:
             try:
+                readings, states, unknown = self._resolve(raw, statuses)
                 outcome = self._store(readings) if readings else StoreOutcome(0, 0)
-                self._record_status(statuses)
+                self._record_status(states)
                 break
-            except Exception:
+            except Exception as error:
+                if not self._transient(error):
+                    raise  # retrying would fail the same way: stop, acknowledging nothing
                 self.stats.store_failures += 1
-                log.exception("storing a batch of %s readings failed; retrying in %.1f s", len(readings), delay)
+                log.exception("storing a batch of %s readings failed; retrying in %.1f s", len(raw), delay)
                 if self._stopping.wait(delay):
                     return False
                 delay = min(delay * 2, 10.0)
+        for guid in unknown:
+            self._reject(Reason.UNKNOWN_DEVICE, f"devices/{guid}/telemetry")
         for _topic, _payload, mid, qos in batch:
             if qos > 0:
                 self._client.ack(mid, qos)
@@ -267,5 +310,5 @@ class IngestWorker:
         self.stats.handled += len(batch)
         self.stats.stored += outcome.stored
         self.stats.duplicates += outcome.duplicates
-        self.stats.statuses += len(statuses)
+        self.stats.statuses += len(states)
         return True

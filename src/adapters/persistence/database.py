@@ -1,8 +1,24 @@
 from __future__ import annotations
 
-from sqlalchemy import Engine, create_engine, event
+import sqlite3
+
+import psycopg
+from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
+
+# A database that is away, restarting, busy, locked or out of room: the same work may succeed later.
+# A refused statement (integrity, data or programming error) would be refused again. The raw
+# psycopg and sqlite3 classes are here because COPY runs on the driver's own connection.
+_UNAVAILABLE = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError, exc.DisconnectionError,
+                psycopg.OperationalError, psycopg.InterfaceError, sqlite3.OperationalError, OSError)
+
+
+def unavailable(error: BaseException) -> bool:
+    """Whether a failed unit of work may succeed if tried again later, unchanged."""
+    if isinstance(error, exc.DBAPIError) and error.connection_invalidated:
+        return True
+    return isinstance(error, _UNAVAILABLE)
 
 
 def make_engine(url: str, *, echo: bool = False) -> Engine:

@@ -9,13 +9,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.devices.ports import BrokerAccount, BrokerCredential, BrokerPasswordHasher
+from core.devices.rules import guid_problem
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
 from core.shared.unit_of_work import UnitOfWork
 
 OWNER_ONLY = N_("Only the owner of the device may do this")
-INGEST_USERNAME = "ingest"  # the ingest workers' login; no GUID is this short
+INGEST_USERNAME = "ingest"  # the ingest workers' login, known only to their own listener
+
+
+def claimable_by_a_device(client_id: str) -> bool:
+    """Whether a device could connect under this MQTT client id: the broker gives each device its
+    GUID as client id, so an ingest worker's id must be something no GUID can be."""
+    return guid_problem(client_id) is None
 
 
 def new_password() -> str:
@@ -72,13 +79,22 @@ class GetBrokerCredential:
             return uow.broker_credentials.of_device(device_id)
 
 
+@dataclass(frozen=True)
+class BrokerAccounts:
+    """The broker's logins, by the listener they belong to: devices never log in where the ingest
+    workers do."""
+
+    devices: list[BrokerAccount]
+    ingest: list[BrokerAccount]
+
+
 class ListBrokerAccounts:
-    """Every device's login for the broker's password file, plus the ingest workers' one."""
+    """Every device's login for the broker's password files, and the ingest workers' one."""
 
     def __init__(self, uow: UnitOfWork, hasher: BrokerPasswordHasher) -> None:
         self._uow, self._hasher = uow, hasher
 
-    def __call__(self, ingest_password: str) -> list[BrokerAccount]:
+    def __call__(self, ingest_password: str) -> BrokerAccounts:
         with self._uow as uow:
             devices = uow.broker_credentials.accounts()
-        return [BrokerAccount(INGEST_USERNAME, self._hasher.hash(ingest_password)), *devices]
+        return BrokerAccounts(devices, [BrokerAccount(INGEST_USERNAME, self._hasher.hash(ingest_password))])

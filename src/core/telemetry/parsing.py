@@ -41,6 +41,7 @@ class Reason:
     OUT_OF_RANGE = "value_out_of_range"
     BAD_SEQ = "bad_seq"
     UNKNOWN_DEVICE = "unknown_device"
+    UNPROCESSABLE = "unprocessable"  # handling it raised: a bug the message found, refused all the same
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,20 +72,21 @@ def guid_of(topic: str, kind: str) -> str | None:
 def _timestamp(raw: object) -> datetime | None:
     if isinstance(raw, bool):
         return None
+    # JSON integers are unbounded and ISO times may sit at year 1 or 9999 with an offset: either
+    # overflows on the way to a UTC datetime, which makes it no time at all.
     if isinstance(raw, int | float):
-        if not math.isfinite(raw):
-            return None
-        seconds = raw / 1000 if abs(raw) >= _EPOCH_MS_FROM else raw
         try:
-            return datetime.fromtimestamp(seconds, UTC)
+            if not math.isfinite(raw):
+                return None
+            return datetime.fromtimestamp(raw / 1000 if abs(raw) >= _EPOCH_MS_FROM else raw, UTC)
         except (OverflowError, OSError, ValueError):
             return None
     if isinstance(raw, str) and len(raw) <= 40:
         try:
             ts = datetime.fromisoformat(raw.replace("Z", "+00:00") if raw.endswith("Z") else raw)
-        except ValueError:
+            return ts.astimezone(UTC) if ts.tzinfo is not None else None  # a time without offset is ambiguous
+        except (OverflowError, ValueError):
             return None
-        return ts.astimezone(UTC) if ts.tzinfo is not None else None  # a time without offset is ambiguous
     return None
 
 
@@ -93,7 +95,10 @@ def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
         return None, None
     if isinstance(raw, bool) or not isinstance(raw, int | float):
         return None, Reason.NOT_FINITE
-    value = float(raw)
+    try:
+        value = float(raw)
+    except OverflowError:  # an integer beyond any float is beyond any sensor too
+        return None, Reason.OUT_OF_RANGE
     if not math.isfinite(value):
         return None, Reason.NOT_FINITE
     low, high = SENSOR_RANGE[probe]
@@ -137,7 +142,7 @@ def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
         return parsed
     try:
         body = json.loads(payload)
-    except (ValueError, UnicodeDecodeError):
+    except (ValueError, UnicodeDecodeError, RecursionError):  # RecursionError: nested deeper than the decoder goes
         parsed.rejected[Reason.MALFORMED] += 1
         return parsed
     if not isinstance(body, dict):
