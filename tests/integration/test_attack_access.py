@@ -272,7 +272,8 @@ def test_an_alarm_rule_update_changes_only_the_fields_sent(api, alice, fridge_ru
     assert {k: v for k, v in raised.items() if k != "updatedAt"} == {
         k: v for k, v in expected.items() if k != "updatedAt"}
     assert len(raised["recipients"]) == 2 and raised["lowerLimit"] == 2.0
-    renamed = ok(api.call("PUT", f"{RULES}/update", token=alice, json={"id": rule_id, "name": "Fridge", "enabled": False}))
+    renamed = ok(api.call("PUT", f"{RULES}/update", token=alice,
+                          json={"id": rule_id, "name": "Fridge", "enabled": False}))
     assert (renamed["name"], renamed["enabled"], renamed["upperLimit"]) == ("Fridge", False, 9.0)
     cleared = ok(api.call("PUT", f"{RULES}/update", token=alice, json={"id": rule_id, "lowerLimit": None,
                                                                         "level3Minutes": None}))
@@ -359,7 +360,8 @@ def probes(ids: dict, mine: int) -> list[tuple[str, str, str, dict]]:
         ("rotate", "POST", f"{D}/credentials/rotate", {"query": {"deviceId": device}}),
         ("history", "POST", f"{D}/history", {"json": {"deviceId": device, "startTime": "2026-01-01T00:00:00+00:00",
                                                       "endTime": "2026-01-02T00:00:00+00:00"}}),
-        ("expired devices of an account", "GET", f"{D}/getExpiredServiceDevice", {"query": {"accountId": ids["account"]}}),
+        ("expired devices of an account", "GET", f"{D}/getExpiredServiceDevice",
+         {"query": {"accountId": ids["account"]}}),
         ("rules of a device", "POST", f"{RULES}/page", {"json": {"deviceId": device}}),
         ("rule", "GET", f"{RULES}/get", {"query": {"id": ids["rule"]}}),
         ("rule insert", "POST", f"{RULES}/insert", {"json": warehouse_rule(device, probe="h", upperLimit=90.0,
@@ -381,7 +383,8 @@ def probes(ids: dict, mine: int) -> list[tuple[str, str, str, dict]]:
          {"json": {"deviceId": device, **service_order(offer, [device])}}),
         ("batch service order", "POST", f"{P}/PayOrder/createBatchServiceOrder",
          {"json": {"deviceIdList": [mine, device], **service_order(offer, [mine, device])}}),
-        ("SMS order", "POST", f"{P}/PayOrder/createSmsOrder", {"json": {"deviceId": device, **sms_order(offer, [device])}}),
+        ("SMS order", "POST", f"{P}/PayOrder/createSmsOrder",
+         {"json": {"deviceId": device, **sms_order(offer, [device])}}),
         ("batch SMS order", "POST", f"{P}/PayOrder/createBatchSmsOrder",
          {"json": {"deviceIdList": [mine, device], **sms_order(offer, [mine, device])}}),
         ("order with an invoice", "POST", f"{P}/PayOrder/createSmsOrder",
