@@ -6,10 +6,11 @@ from typing import Any
 
 from core.alarms.model import Handling, Recipient
 
-# The settings of a rule a change may give, by AlarmRule field; the limits and the levels 2 and 3
-# may be cleared (None), the others only replaced.
-CHANGEABLE = ("name", "upper_limit", "lower_limit", "delay_seconds", "level1_minutes", "level2_minutes",
-              "level3_minutes", "enabled", "recipients")
+# The settings of a rule a change may give: AlarmRule field -> the name problems are reported
+# under (the API's). The limits and the levels 2 and 3 may be cleared (None), the others replaced.
+SETTINGS = {"name": "name", "upper_limit": "upperLimit", "lower_limit": "lowerLimit",
+            "delay_seconds": "delaySeconds", "level1_minutes": "level1Minutes", "level2_minutes": "level2Minutes",
+            "level3_minutes": "level3Minutes", "enabled": "enabled", "recipients": "recipients"}
 CLEARABLE = ("upper_limit", "lower_limit", "level2_minutes", "level3_minutes")
 
 
@@ -31,7 +32,7 @@ class AddAlarmRule:
 
 @dataclass(frozen=True)
 class ChangeAlarmRule:
-    """Only the settings in `changes` (keys from CHANGEABLE) change; the others keep their values.
+    """Only the settings in `changes` (keys from SETTINGS) change; the others keep their values.
     The device and the probe may be repeated but not changed."""
 
     account_id: int

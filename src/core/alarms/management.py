@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from core.alarms.commands import CHANGEABLE, CLEARABLE, AddAlarmRule, ChangeAlarmRule
+from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmRule
 from core.alarms.model import AlarmRule, Recipient
 from core.alarms.ports import RuleListing
 from core.alarms.validation import rule_problems
@@ -16,11 +16,6 @@ from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
-
-# The API's names of the rule's settings, for the fields of a 422.
-API_NAMES = {"name": "name", "upper_limit": "upperLimit", "lower_limit": "lowerLimit",
-             "delay_seconds": "delaySeconds", "level1_minutes": "level1Minutes", "level2_minutes": "level2Minutes",
-             "level3_minutes": "level3Minutes", "enabled": "enabled", "recipients": "recipients"}
 
 
 def ensure_access(uow: UnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
@@ -96,10 +91,10 @@ class UpdateAlarmRule:
 
     @staticmethod
     def _changes(cmd: ChangeAlarmRule) -> dict[str, object]:
-        unknown = set(cmd.changes) - set(CHANGEABLE)
+        unknown = set(cmd.changes) - set(SETTINGS)
         if unknown:
             raise ValueError(f"not a setting of an alarm rule: {sorted(unknown)}")
-        missing = {API_NAMES[k]: N_("Field may not be null.") for k, v in cmd.changes.items()
+        missing = {SETTINGS[k]: N_("Field may not be null.") for k, v in cmd.changes.items()
                    if v is None and k not in CLEARABLE}
         if missing:
             raise InvalidInput.of(missing)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import fields
 
-from core.alarms.commands import AddAlarmRule, ChangeAlarmRule, DealWithAlarm
+from core.alarms.commands import SETTINGS, AddAlarmRule, ChangeAlarmRule, DealWithAlarm
 from core.alarms.model import Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
@@ -52,20 +52,14 @@ def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
     return tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"]) for r in rows)
 
 
-# The rule's settings by their API name and AlarmRule field.
-SETTINGS = {"name": "name", "upperLimit": "upper_limit", "lowerLimit": "lower_limit",
-            "delaySeconds": "delay_seconds", "level1Minutes": "level1_minutes", "level2Minutes": "level2_minutes",
-            "level3Minutes": "level3_minutes", "enabled": "enabled", "recipients": "recipients"}
-
-
 def _add(body: dict) -> AddAlarmRule:
-    settings = {field: body[name] for name, field in SETTINGS.items()}
+    settings = {setting: body[name] for setting, name in SETTINGS.items()}
     return AddAlarmRule(account_id=context.current_principal().account_id, device_id=body["deviceId"],
                         probe=body["probe"], **{**settings, "recipients": _recipients(body["recipients"])})
 
 
 def _change(body: dict) -> ChangeAlarmRule:
-    changes = {field: body[name] for name, field in SETTINGS.items() if name in body}
+    changes = {setting: body[name] for setting, name in SETTINGS.items() if name in body}
     if changes.get("recipients") is not None:
         changes["recipients"] = _recipients(changes["recipients"])
     return ChangeAlarmRule(account_id=context.current_principal().account_id, rule_id=body["id"], changes=changes,
