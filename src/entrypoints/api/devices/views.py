@@ -62,9 +62,8 @@ class ExpiredInfoView(MethodView):
 # --- the device registry ------------------------------------------------------------------------
 
 NOT_VISIBLE = "no such device, or not one the caller may see (the same answer, so ids cannot be probed)"
-READ_ONLY = ("the caller may only read the device (a member of its organization), or lacks the permission; "
-             "'Only the owner of the device may do this' for an organization administrator")
 WRITE_REFUSED = "the caller may only read the device (a member of its organization), or lacks the permission"
+OWNER_ONLY = f"{WRITE_REFUSED}; or is not its owner (an administrator of its organization)"
 _FLAGS = {0: False, 1: True}
 
 
@@ -81,10 +80,9 @@ def _device_row(d: Device) -> dict:
         "simIccid": d.sim_iccid, "jcIccidStatus": d.jc_iccid_status, "agreementStatus": int(d.agreement_active),
         "nodeType": d.node_type, "status": d.status, "remark": d.remark, "ownerId": d.owner_account_id,
         "ownerName": d.owner_name, "isOwner": d.owned_by(_caller()), "access": int(d.access),
-        "organizationId": d.organization_id,
-        "organizationName": d.organization_name, "online": int(d.online), "alarmState": d.alarm_state,
-        "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature, "humidity": d.last_humidity,
-        "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
+        "organizationId": d.organization_id, "organizationName": d.organization_name, "online": int(d.online),
+        "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
+        "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
         "activatedAt": d.activated_at, "createdAt": d.created_at,
     }
 
@@ -182,7 +180,7 @@ class DeviceUpdateView(MethodView):
 
 @blp.route("/Device/delete")
 class DeviceDeleteView(MethodView):
-    @blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)  # outermost: covers the permission
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:delete")
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok()
@@ -208,15 +206,15 @@ class BrokerCredentialView(MethodView):
 
 @blp.route("/Device/credentials/rotate")
 class RotateCredentialsView(MethodView):
-    @blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)  # outermost: covers the permission
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.BrokerLoginSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, query):
         """A new random MQTT password for the device, returned this once; only its owner may ask
-        (403 for everyone else in its organization). The broker accepts it, and stops accepting the old one,
-        once `coldchain mqtt-config` has rewritten its password file and it has reloaded."""
+        (403 for everyone else in its organization). The broker accepts it, and stops accepting the
+        old one, once `coldchain mqtt-config` has rewritten its password file and it has reloaded."""
         login = context.container().rotate_broker_credentials()(_caller(), query["deviceId"])
         return {"username": login.username, "password": login.password}
 
