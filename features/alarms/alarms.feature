@@ -73,9 +73,26 @@ Feature: Alarms
     Given the vaccine fridge has raised an alarm
     And acme has logged in
     When acme approves the alarm
-    Then the answer has HTTP 403, code 403 and the message "Access denied"
+    Then the answer has HTTP 404, code 404 and the message "Not found"
     And acme's message centre shows no alarm
     And acme's header badge shows 0 untreated alarms
+
+  Scenario: A member of an organization reads its alarm rules but cannot switch them off
+    Given acme watches the warehouse cold room with a 2-8 °C rule alerting 2 people
+    And bob has logged in
+    When bob switches off the rule of the warehouse cold room
+    Then the answer has HTTP 403, code 403 and the message "You have read-only access to this device"
+    And the rule of the warehouse cold room is on, allows 2 to 8 °C and alerts 2 people
+    And bob sees the rule of the warehouse cold room
+
+  Scenario: Changing one setting of a rule keeps the others
+    When alice changes the upper limit of the rule of the vaccine fridge to 9 °C
+    Then the rule of the vaccine fridge is on, allows 2 to 9 °C and alerts 2 people
+
+  Scenario: A change that would leave a rule watching nothing is refused
+    When alice clears both limits of the rule of the vaccine fridge
+    Then the answer has HTTP 422 with an error for upperLimit
+    And the rule of the vaccine fridge is on, allows 2 to 8 °C and alerts 2 people
 
   Scenario Outline: Graded alarm times must rise level by level
     When alice sets the graded alarm times of the vaccine fridge to <level1>, <level2> and <level3> minutes

@@ -6,9 +6,13 @@ from __future__ import annotations
 from datetime import timedelta
 
 from pytest_bdd import given, parsers, then, when
-from tests.support.alarms import COLD_ROOM_A, FRIDGE, alarms, device, outbox, report, set_counts
+from sqlalchemy import select
+from tests.support.alarms import COLD_ROOM_A, FRIDGE, WAREHOUSE, alarms, device, outbox, report, set_counts
 
-DEVICES = {"vaccine fridge": FRIDGE, "cold room A": COLD_ROOM_A}
+from adapters.persistence.models import AlarmRecipientRow, AlarmRuleRow
+
+DEVICES = {"vaccine fridge": FRIDGE, "cold room A": COLD_ROOM_A, "warehouse cold room": WAREHOUSE}
+RULES = "/device/DeviceAlarmRule"
 PEOPLE = {"alice": ("13800000001", "alice@example.com"), "the duty manager": ("13800000005", None)}
 HANDLING = {"approves": 1, "refuses": 2, "defers": 3}
 
@@ -16,6 +20,18 @@ HANDLING = {"approves": 1, "refuses": 2, "defers": 3}
 def _alarm(container):
     [alarm] = alarms(container)
     return alarm
+
+
+def _rule_id(api, container, world, user, name) -> int:
+    page = api.call("POST", f"{RULES}/page", token=world["tokens"][user],
+                    json={"deviceId": device(container, DEVICES[name]).id})
+    assert page.status == 200, page.body
+    return page.data["data"][0]["id"]
+
+
+def _change_rule(api, container, world, user, name, **changes) -> None:
+    world["replies"].append(api.call("PUT", f"{RULES}/update", token=world["tokens"][user], json={
+        "id": _rule_id(api, container, world, user, name), **changes}))
 
 
 def _untreated(api, world, user):
@@ -37,6 +53,16 @@ def _has_raised(container, clock, name):
 @given(parsers.parse("the {name} has no SMS left"))
 def _no_sms(container, name):
     set_counts(container, DEVICES[name], sms=0)
+
+
+@given(parsers.parse("{user} watches the {name} with a 2-8 °C rule alerting {count:d} people"))
+def _watches(api, container, world, user, name, count):
+    token = world["tokens"].setdefault(user, api.token(user))
+    recipients = [{"level": 1, "name": f"Person {i}", "email": f"person{i}@example.com"} for i in range(count)]
+    reply = api.call("POST", f"{RULES}/insert", token=token, json={
+        "deviceId": device(container, DEVICES[name]).id, "probe": "t", "name": "2-8 °C", "upperLimit": 8.0,
+        "lowerLimit": 2.0, "recipients": recipients})
+    assert reply.status == 200, reply.body
 
 
 # --- when ------------------------------------------------------------------------------------
@@ -82,7 +108,37 @@ def _sets_times(api, container, world, user, name, level1, level2, level3):
         **rule, "level1Minutes": level1, "level2Minutes": level2, "level3Minutes": level3}))
 
 
+@when(parsers.parse("{user} switches off the rule of the {name}"))
+def _switches_off(api, container, world, user, name):
+    _change_rule(api, container, world, user, name, enabled=False)
+
+
+@when(parsers.parse("{user} changes the upper limit of the rule of the {name} to {value:g} °C"))
+def _changes_upper_limit(api, container, world, user, name, value):
+    _change_rule(api, container, world, user, name, upperLimit=value)
+
+
+@when(parsers.parse("{user} clears both limits of the rule of the {name}"))
+def _clears_limits(api, container, world, user, name):
+    _change_rule(api, container, world, user, name, upperLimit=None, lowerLimit=None)
+
+
 # --- then ------------------------------------------------------------------------------------
+
+
+@then(parsers.parse("the rule of the {name} is on, allows {low:g} to {high:g} °C and alerts {count:d} people"))
+def _rule_is(container, name, low, high, count):
+    with container.session_factory()() as session:
+        rule = session.scalars(select(AlarmRuleRow).where(AlarmRuleRow.device_id == device(container, DEVICES[name]).id,
+                                                          AlarmRuleRow.probe == "t")).one()
+        people = session.scalars(select(AlarmRecipientRow).where(AlarmRecipientRow.rule_id == rule.id)).all()
+    assert (rule.enabled, rule.lower_limit, rule.upper_limit, len(people)) == (True, low, high, count)
+
+
+@then(parsers.parse("{user} sees the rule of the {name}"))
+def _sees_rule(api, container, world, user, name):
+    rule_id = _rule_id(api, container, world, user, name)
+    assert api.call("GET", f"{RULES}/get", token=world["tokens"][user], query={"id": rule_id}).status == 200
 
 
 @then(parsers.parse("{user}'s message centre shows {count:d} untreated alarm of the {name} at level {level:d}"))

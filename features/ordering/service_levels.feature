@@ -135,7 +135,7 @@ Feature: Ordering a service level
   Scenario: Another customer cannot see alice's order
     Given acme has logged in
     When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
-    Then acme is refused the order with HTTP 403 and code 403
+    Then acme is refused the order with HTTP 404 and code 404
     And acme has no orders
     And alice's order list shows 1 unpaid order of 15920 cents
 
@@ -194,7 +194,7 @@ Feature: Ordering a service level
 
     Examples: Another customer's device
       | devices                                            | level  | status | code |
-      | "Cold room A logger" and "Warehouse 1 door logger" | 基础版 | 403    | 403  |
+      | "Cold room A logger" and "Warehouse 1 door logger" | 基础版 | 404    | 404  |
 
   Scenario Outline: The price of a batch the server refuses
     When alice asks the price of 基础版 for 12 months for <devices>
@@ -203,7 +203,7 @@ Feature: Ordering a service level
     Examples:
       | devices                                            | status | code |
       | "Cold room A logger" and "Truck 12 tracker"        | 409    | 1103 |
-      | "Cold room A logger" and "Warehouse 1 door logger" | 403    | 403  |
+      | "Cold room A logger" and "Warehouse 1 door logger" | 404    | 404  |
 
   Scenario Outline: A free level cannot be ordered
     When alice orders 免费版 for 12 months for "<device>" paying 0 cents by WeChat
@@ -219,7 +219,7 @@ Feature: Ordering a service level
 
   Scenario: Another customer's device
     When alice orders 基础版 for 12 months for "Warehouse 1 cold room" paying 9900 cents by WeChat
-    Then the order is refused with HTTP 403 and code 403
+    Then the order is refused with HTTP 404 and code 404
     And alice has no orders
 
   Scenario: A change of level waits until the automatic renewal is cancelled

@@ -67,8 +67,8 @@ Feature: Buying SMS and voice packages
 
     Examples: Another customer's device
       | packages      | devices                                            | price | status | code |
-      | SMS 500 (+86) | "Cold room A logger" and "Warehouse 1 door logger" | 8100  | 403    | 403  |
-      | SMS 500 (+86) | "Warehouse 1 cold room"                            | 4050  | 403    | 403  |
+      | SMS 500 (+86) | "Cold room A logger" and "Warehouse 1 door logger" | 8100  | 404    | 404  |
+      | SMS 500 (+86) | "Warehouse 1 cold room"                            | 4050  | 404    | 404  |
 
   Scenario: The console's count of a package is checked too
     When alice buys SMS 500 (+86) for "Cold room A logger" paying 4050 cents by WeChat, saying it holds 1000 SMS

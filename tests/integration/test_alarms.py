@@ -13,7 +13,7 @@ import pytest
 from sqlalchemy import event, func, select
 
 from adapters.persistence.models import AlarmExcursionRow, DeviceRow
-from core.alarms.commands import SaveAlarmRule
+from core.alarms.commands import AddAlarmRule
 from core.notifications.model import Channel
 from core.telemetry.model import Reading
 from tests.support.alarms import (
@@ -256,10 +256,10 @@ def _rule_id(api, token, guid, container) -> int:
     return page["data"][0]["id"]
 
 
-def _save(container, device_id: int, probe: str, **fields) -> SaveAlarmRule:
+def _save(container, device_id: int, probe: str, **fields) -> AddAlarmRule:
     with container.session_factory()() as session:
         owner = session.scalar(select(DeviceRow.owner_account_id).where(DeviceRow.id == device_id))
-    return SaveAlarmRule(account_id=owner, device_id=device_id, probe=probe, **fields)
+    return AddAlarmRule(account_id=owner, device_id=device_id, probe=probe, **fields)
 
 
 def test_the_demo_alarms_are_raised_through_the_ingest_transaction_once(container):

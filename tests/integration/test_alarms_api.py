@@ -10,7 +10,7 @@ import pytest
 from sqlalchemy import select
 
 from adapters.persistence.models import DeviceRow
-from core.alarms.commands import SaveAlarmRule
+from core.alarms.commands import AddAlarmRule
 from tests.support.alarms import COLD_ROOM_A, FRIDGE, TRUCK, WAREHOUSE, alarms, device_id, report
 
 pytestmark = pytest.mark.usefixtures("demo")
@@ -43,7 +43,7 @@ def raised(container, clock):
     """Alarms on alice's fridge and on acme's warehouse cold room (2-8 °C added for it)."""
     start = clock.now() - timedelta(minutes=10)
     report(container, FRIDGE, start, (0, 9.0), (5, 9.5))
-    container.create_alarm_rule()(SaveAlarmRule(
+    container.create_alarm_rule()(AddAlarmRule(
         account_id=_owner(container, WAREHOUSE), device_id=device_id(container, WAREHOUSE), probe="t",
         name="Warehouse", upper_limit=8.0, lower_limit=2.0))
     report(container, WAREHOUSE, start, (0, 12.0))
@@ -131,11 +131,11 @@ def test_the_device_and_probe_of_a_rule_stay(api, container, alice):
     assert reply.status == 422 and "probe" in reply.body["errors"]
 
 
-def test_another_customer_s_device_and_rules_are_out_of_reach(api, container, alice):
+def test_another_customer_s_device_and_rules_are_answered_as_unknown_ones(api, container, alice):
     acme = api.token("acme")
     fridge = device_id(container, FRIDGE)
     reply = api.call("POST", f"{RULES}/insert", token=acme, json=humidity_rule(fridge))
-    assert (reply.status, reply.code) == (403, 403)
+    assert (reply.status, reply.code) == (404, 404)
     rule_id = ok(api.call("POST", f"{RULES}/page", token=alice, json={"deviceId": fridge}))["data"][0]["id"]
     for method, path, kwargs in (
             ("GET", "get", {"query": {"id": rule_id}}),
@@ -143,17 +143,20 @@ def test_another_customer_s_device_and_rules_are_out_of_reach(api, container, al
             ("PUT", "update", {"json": {**humidity_rule(fridge, probe="t"), "id": rule_id}}),
             ("POST", "page", {"json": {"deviceId": fridge}})):
         reply = api.call(method, f"{RULES}/{path}", token=acme, **kwargs)
-        assert (reply.status, reply.body["data"]) == (403, None), (path, reply.body)
+        assert (reply.status, reply.body) == (404, {"code": 404, "msg": "Not found", "data": None}), path
     assert ok(api.call("POST", f"{RULES}/page", token=acme, json={}))["totalCount"] == 0
     missing = api.call("POST", f"{RULES}/insert", token=alice, json=humidity_rule(999_999))
     assert (missing.status, missing.code) == (404, 404)
     assert api.call("GET", f"{RULES}/get", token=alice, query={"id": rule_id}).status == 200
 
 
-def test_organization_members_manage_the_organization_s_devices(api, container):
+def test_organization_members_only_read_the_organization_s_rules(api, container):
     bob = api.token("bob")
-    created = api.call("POST", f"{RULES}/insert", token=bob, json=humidity_rule(device_id(container, WAREHOUSE)))
-    assert created.status == 200, created.body
+    refused = api.call("POST", f"{RULES}/insert", token=bob, json=humidity_rule(device_id(container, WAREHOUSE)))
+    assert (refused.status, refused.code, refused.body["msg"]) == (403, 403, "You have read-only access to this device")
+    created = api.call("POST", f"{RULES}/insert", token=api.token("acme"),
+                       json=humidity_rule(device_id(container, WAREHOUSE)))
+    assert ok(api.call("GET", f"{RULES}/get", token=bob, query={"id": ok(created)["id"]}))["deviceGuid"] == WAREHOUSE
     operator = api.token("operator")
     assert api.call("POST", f"{RULES}/page", token=operator, json={}).status == 403  # no device permissions
 
@@ -199,7 +202,7 @@ def test_the_alarm_list_filters_by_device_state_and_time(api, container, alice, 
     oldest = ok(api.call("POST", f"{ALARMS}/page", token=alice, json={"sortOrder": "asc", "pageSize": 1}))
     assert oldest["totalCount"] == 2 and [r["deviceGuid"] for r in oldest["data"]] == [FRIDGE]
     acme = api.call("POST", f"{ALARMS}/page", token=api.token("acme"), json={"deviceId": fridge})
-    assert (acme.status, acme.body["data"]) == (403, None)
+    assert (acme.status, acme.body["data"]) == (404, None)
 
 
 def test_an_alarm_is_handled_once(api, container, alice, raised):
@@ -227,7 +230,7 @@ def test_handling_is_checked(api, container, alice, raised):
     wrong = api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": fridge_alarm, "handling": 4})
     assert wrong.status == 422 and "handling" in wrong.body["errors"]
     acme = api.call("POST", f"{ALARMS}/deal", token=api.token("acme"), json={"id": fridge_alarm, "handling": 1})
-    assert (acme.status, acme.code, acme.body["data"]) == (403, 403, None)
+    assert (acme.status, acme.code, acme.body["data"]) == (404, 404, None)
     unknown = api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": 999_999, "handling": 1})
     assert (unknown.status, unknown.code) == (404, 404)
     deferred = ok(api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": fridge_alarm, "handling": 3}))

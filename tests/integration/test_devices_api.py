@@ -27,7 +27,7 @@ ALICE_DEVICES = {"Cold room A logger", "Cold room B logger", "Vaccine fridge log
 ROW_FIELDS = {
     "deviceId", "deviceName", "deviceGuid", "typeId", "deviceTypeName", "typeScenes", "levelId", "levelName",
     "serviceExpiredDate", "vipInfo", "smsCount", "voiceCount", "countryCode", "simIccid", "jcIccidStatus",
-    "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "organizationId",
+    "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "access", "organizationId",
     "organizationName", "online", "alarmState", "lastReadingAt", "temperature", "humidity", "displayPrecision",
     "temperatureUnit", "activatedAt", "createdAt",
 }
@@ -212,9 +212,9 @@ def test_another_customer_s_device_is_never_shown_nor_touched(api, container, me
         params |= {"startTime": "2026-01-01T00:00:00+00:00", "endTime": "2026-01-02T00:00:00+00:00"}
     if path == UPDATE:
         params |= {"deviceName": "Mine now"}
-    for token in (api.token("alice"), api.token("operator")):
+    for token, status in ((api.token("alice"), 404), (api.token("operator"), 403)):  # the operator: no permission
         reply = api.call(method, path, token=token, **{how: params})
-        assert reply.status in (403, 404) and reply.data is None and "Warehouse" not in str(reply.body)
+        assert (reply.status, reply.code, reply.data) == (status, status, None) and "Warehouse" not in str(reply.body)
     assert ok(api.call("GET", GET, token=api.token("bob"), query={"deviceId": target}))["deviceName"] == (
         "Warehouse 1 cold room")
 
@@ -329,10 +329,13 @@ def test_the_owner_changes_name_remark_display_and_country_code(api, container):
     assert (kept["deviceName"], kept["remark"], kept["temperatureUnit"]) == ("Cold room A", None, "F")
 
 
-def test_organization_members_may_change_its_devices(api, container):
+def test_organization_members_only_read_its_devices(api, container):
+    target = device_id(container, "CR2B000000001")
     reply = api.call("PUT", UPDATE, token=api.token("bob"),
-                     json={"deviceId": device_id(container, "CR2B000000001"), "deviceName": "Warehouse 1 main room"})
-    assert ok(reply)["deviceName"] == "Warehouse 1 main room"
+                     json={"deviceId": target, "deviceName": "Warehouse 1 main room"})
+    assert (reply.status, reply.code, reply.body["msg"]) == (403, 403, "You have read-only access to this device")
+    assert ok(api.call("GET", GET, token=api.token("bob"), query={"deviceId": target}))["deviceName"] == (
+        "Warehouse 1 cold room")
 
 
 @pytest.mark.parametrize("body,field", [

@@ -257,23 +257,30 @@ class FakeDeviceExpiryRepository:
 
 
 class FakeDeviceRepository:
-    """The device registry in memory; `visible_to` lists who sees each device id."""
+    """The device registry in memory; `visible_to` lists who sees each device id, `writers` who
+    may change it besides its owner (its organization's administrators)."""
 
     def __init__(self) -> None:
         self.devices: dict = {}
         self.visible_to: dict[int, set[int]] = {}
+        self.writers: dict[int, set[int]] = {}
         self.types: dict = {}
         self.free_levels: dict[int, int] = {}
         self.added: list = []
         self.deleted: list[int] = []
 
-    def put(self, device, *viewers: int) -> None:
+    def put(self, device, *viewers: int, writers: tuple[int, ...] = ()) -> None:
         self.devices[device.id] = device
-        self.visible_to[device.id] = {device.owner_account_id, *viewers}
+        self.visible_to[device.id] = {device.owner_account_id, *viewers, *writers}
+        self.writers[device.id] = {device.owner_account_id, *writers}
 
     def visible(self, account_id: int, device_id: int):
+        from core.devices.access import Access
+
         device = self.devices.get(device_id)
-        return device if device and account_id in self.visible_to[device_id] else None
+        if device is None or account_id not in self.visible_to[device_id]:
+            return None
+        return replace(device, access=Access.WRITE if account_id in self.writers[device_id] else Access.READ)
 
     def visible_many(self, account_id: int, device_ids):
         return [d for d in (self.visible(account_id, i) for i in dict.fromkeys(device_ids)) if d is not None]

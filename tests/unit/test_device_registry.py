@@ -7,8 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from core.devices.access import READ_ONLY, Access
 from core.devices.commands import AddDevice, ChangeDevice, QueryHistory
-from core.devices.credentials import RotateBrokerCredentials
+from core.devices.credentials import OWNER_ONLY, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
 from core.devices.model import (
     DeviceType,
@@ -30,7 +31,7 @@ from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeBrokerHasher, device_unit_of_work
 
 NOW = datetime(2026, 5, 31, 12, 0, tzinfo=UTC)
-OWNER, MEMBER, STRANGER = 1, 2, 3
+OWNER, MEMBER, STRANGER, ADMIN = 1, 2, 3, 4
 LOGGER = DeviceType(10, "RCW-360", 0x8001, 0, 2, (1,), ("t", "h"))
 APP_ONLY = DeviceType(11, "App logger", 0x8002, 1, 2, (1,), ("t",))
 TESTING = DeviceType(12, "Prototype", 0x8003, 0, 1, (2,), ("t",))
@@ -127,26 +128,42 @@ def test_bad_fields_are_reported_together_and_the_domestic_country_code_is_86():
 
 
 def _owned_device(uow):
+    """A device of OWNER's organization, where ADMIN administers and MEMBER is a member."""
     device = _add(uow).device
-    uow.device_registry.visible_to[device.id].add(MEMBER)
+    uow.device_registry.visible_to[device.id] |= {MEMBER, ADMIN}
+    uow.device_registry.writers[device.id].add(ADMIN)
     return device
 
 
-def test_members_may_edit_but_only_the_owner_deletes_or_rotates_and_strangers_see_nothing():
+def test_members_only_read_administrators_change_and_only_the_owner_deletes_or_rotates():
     uow = _uow()
     device = _owned_device(uow)
     clock = MutableClock(NOW)
-    changed = UpdateDevice(uow, clock, Edition.DOMESTIC)(ChangeDevice(MEMBER, device.id, name="Renamed", remark=""))
-    assert (changed.name, changed.remark) == ("Renamed", None)
-    with pytest.raises(Forbidden):
-        DeleteDevice(uow)(MEMBER, device.id)
-    with pytest.raises(Forbidden):
-        RotateBrokerCredentials(uow, FakeBrokerHasher(), clock)(MEMBER, device.id)
+    update = UpdateDevice(uow, clock, Edition.DOMESTIC)
+    with pytest.raises(Forbidden) as refused:
+        update(ChangeDevice(MEMBER, device.id, remark="mine"))
+    assert refused.value.message == READ_ONLY and uow.device_registry.devices[device.id].remark == device.remark
+    changed = update(ChangeDevice(ADMIN, device.id, name="Renamed", remark=""))
+    assert (changed.name, changed.remark, changed.access) == ("Renamed", None, Access.WRITE)
+    for caller, message in ((MEMBER, READ_ONLY), (ADMIN, OWNER_ONLY)):
+        for call in (DeleteDevice(uow), RotateBrokerCredentials(uow, FakeBrokerHasher(), clock)):
+            with pytest.raises(Forbidden) as refused:
+                call(caller, device.id)
+            assert refused.value.message == message
     for call in (lambda: DeleteDevice(uow)(STRANGER, device.id),
-                 lambda: UpdateDevice(uow, clock, Edition.DOMESTIC)(ChangeDevice(STRANGER, device.id, name="x"))):
+                 lambda: update(ChangeDevice(STRANGER, device.id, name="x"))):
         with pytest.raises(NotFound):
             call()
     assert uow.device_registry.deleted == []
+
+
+def test_an_unknown_device_and_one_the_caller_may_not_see_are_the_same_not_found():
+    uow = _uow()
+    device = _owned_device(uow)
+    for device_id in (device.id, 999):
+        with pytest.raises(NotFound) as refused:
+            DeleteDevice(uow)(STRANGER, device_id)
+        assert (refused.value.code, refused.value.message) == (404, "Not found")
 
 
 def test_rotating_replaces_the_stored_hash_with_one_of_the_new_password():

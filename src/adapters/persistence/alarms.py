@@ -2,7 +2,8 @@
 
 Core statements on the tables rather than ORM objects: evaluation runs inside every ingest batch,
 and the guarded updates (levels, prepaid counts, handling) must say how many rows they changed.
-Every query a caller reaches is filtered with `visible_to`, like every device query.
+Every query a caller reaches is filtered with `visible_to`, like every device query, and every
+write checks `access_of`.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from adapters.persistence.devices import visible_to
+from adapters.persistence.devices import access_of, visible_to
 from adapters.persistence.models import (
     AccountRow,
     AlarmExcursionRow,
@@ -37,6 +38,7 @@ from core.alarms.model import (
     Recipient,
 )
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
+from core.devices.access import Access
 from core.notifications.model import Channel
 from core.shared.errors import AlarmRuleExists
 from core.shared.paging import Page, PageRequest
@@ -214,10 +216,9 @@ class SqlAlchemyAlarmRepository:
 
     # --- rules -----------------------------------------------------------------------------------
 
-    def device_access(self, account_id: int, device_id: int) -> bool | None:
-        row = self._s.execute(select(devices_t.c.id, visible_to(account_id).label("visible"))
-                              .where(devices_t.c.id == device_id)).first()
-        return None if row is None else bool(row.visible)
+    def device_access(self, account_id: int, device_id: int) -> Access:
+        access = self._s.scalar(select(access_of(account_id)).where(devices_t.c.id == device_id))
+        return Access.NONE if access is None else Access(access)
 
     def rule(self, rule_id: int) -> AlarmRule | None:
         found = self._rules_where(rules_t.c.id == rule_id)

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
 
-from sqlalchemy import ColumnElement, and_, case, delete, exists, func, literal, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, delete, exists, func, literal, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -21,9 +21,11 @@ from adapters.persistence.models import (
     OrganizationMemberRow,
     OrganizationRow,
     PackageDeviceTypeRow,
+    RoleRow,
     ServiceLevelRow,
     ServicePackageRow,
 )
+from core.devices.access import Access
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
 from core.devices.model import (
     EXPIRING_WITHIN,
@@ -41,16 +43,37 @@ from core.devices.model import (
     parse_scenes,
 )
 from core.devices.ports import BrokerAccount, BrokerCredential
+from core.permissions.roles import DEVICE_WRITERS
 from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
 
 
+def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> Select:
+    """The organizations the account belongs to (with one of `roles`, when given)."""
+    query = select(OrganizationMemberRow.organization_id).where(OrganizationMemberRow.account_id == account_id)
+    if roles is not None:
+        query = query.join(RoleRow, RoleRow.id == OrganizationMemberRow.role_id).where(RoleRow.code.in_(roles))
+    return query
+
+
+# Who may see and who may change a device are decided here and nowhere else: sharing a device
+# adds its grant to these two.
+
+
 def visible_to(account_id: int) -> ColumnElement[bool]:
     """The devices an account may see: its own and those of every organization it belongs to.
-    Every device query filters with this, so sharing a device is added here and nowhere else."""
-    organizations = select(OrganizationMemberRow.organization_id).where(
-        OrganizationMemberRow.account_id == account_id)
-    return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(organizations))
+    Every device query filters with this."""
+    return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)))
+
+
+def access_of(account_id: int) -> ColumnElement[int]:
+    """The account's Access to each device: WRITE for its owner and its organization's creator
+    and administrators, READ for the organization's other members, NONE for everyone else."""
+    return case(
+        (DeviceRow.owner_account_id == account_id, int(Access.WRITE)),
+        (DeviceRow.organization_id.in_(_organizations_of(account_id, DEVICE_WRITERS)), int(Access.WRITE)),
+        (visible_to(account_id), int(Access.READ)),
+        else_=int(Access.NONE))
 
 
 class SqlAlchemyDeviceExpiryRepository:
@@ -128,12 +151,14 @@ class SqlAlchemyDeviceRepository:
         self._s = session
 
     @staticmethod
-    def _select():
+    def _select(account_id: int):
+        """Devices as `account_id` sees them, with its access to each."""
         agreement = exists().where(AutoRenewAgreementRow.device_id == DeviceRow.id,
                                    AutoRenewAgreementRow.status == 1)
         return (select(DeviceRow, DeviceTypeRow.type_name, DeviceTypeRow.scenes, DeviceTypeRow.probes,
                        AccountRow.user_name, OrganizationRow.name.label("organization_name"),
-                       ServiceLevelRow.level_name, agreement.label("agreement"))
+                       ServiceLevelRow.level_name, agreement.label("agreement"),
+                       access_of(account_id).label("access"))
                 .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
                 .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
                 .outerjoin(OrganizationRow, OrganizationRow.id == DeviceRow.organization_id)
@@ -153,7 +178,7 @@ class SqlAlchemyDeviceRepository:
             temperature_unit=d.temperature_unit, status=d.status, remark=d.remark, created_at=d.created_at,
             activated_at=d.activated_at, last_seen_at=d.last_seen_at, online=bool(d.online),
             last_reading_at=d.last_reading_at, last_temperature=d.last_temperature,
-            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits)
+            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access))
 
     @staticmethod
     def _where(account_id: int, f: DeviceFilter) -> list[ColumnElement[bool]]:
@@ -186,7 +211,7 @@ class SqlAlchemyDeviceRepository:
         ascending = request.sort_order == "asc"
         order = [(column.asc() if ascending else column.desc()).nulls_last(),
                  DeviceRow.id.asc() if ascending else DeviceRow.id.desc()]
-        rows = self._s.execute(self._select().where(*conditions).order_by(*order)
+        rows = self._s.execute(self._select(account_id).where(*conditions).order_by(*order)
                                .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total, [self._device(row) for row in rows])
 
@@ -198,7 +223,7 @@ class SqlAlchemyDeviceRepository:
         ids = list(dict.fromkeys(device_ids))
         if not ids:
             return []
-        rows = self._s.execute(self._select().where(DeviceRow.id.in_(ids), visible_to(account_id))).all()
+        rows = self._s.execute(self._select(account_id).where(DeviceRow.id.in_(ids), visible_to(account_id))).all()
         limits: dict[int, list[ProbeLimits]] = {row[0].id: [] for row in rows}
         if limits:
             rules = self._s.execute(select(AlarmRuleRow.device_id, AlarmRuleRow.probe, AlarmRuleRow.upper_limit,

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from core.alarms.commands import DealWithAlarm
-from core.alarms.management import ensure_visible
+from core.alarms.management import ensure_access
 from core.alarms.model import AlarmState
 from core.alarms.ports import AlarmFilter, AlarmListing
 from core.alarms.validation import RESULT_MAX
+from core.devices.access import Access
 from core.shared.clock import Clock
 from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
@@ -21,12 +22,13 @@ class ListAlarms:
     def __call__(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
         with self._uow as uow:
             if where.device_id is not None:
-                ensure_visible(uow, account_id, where.device_id)
+                ensure_access(uow, account_id, where.device_id, Access.READ)
             return uow.alarms.alarm_page(account_id, where, request)
 
 
 class DealAlarm:
-    """Approve, refuse or defer an untreated alarm, with a result text; once only."""
+    """Approve, refuse or defer an untreated alarm, with a result text; once only. Handling ends
+    the alarm's escalation, so it needs the right to change the device."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
@@ -39,7 +41,7 @@ class DealAlarm:
             listing = uow.alarms.alarm_listing(cmd.alarm_id)
             if listing is None:
                 raise NotFound()
-            ensure_visible(uow, cmd.account_id, listing.alarm.device_id)
+            ensure_access(uow, cmd.account_id, listing.alarm.device_id, Access.WRITE)
             if listing.alarm.state is AlarmState.TREATED:
                 raise AlarmAlreadyHandled()
             if not uow.alarms.handle(cmd.alarm_id, cmd.handling, result, cmd.account_id, self._clock.now()):

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Protocol
 
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion, Handling
+from core.devices.access import Access
 from core.notifications.model import Channel
 from core.shared.paging import Page, PageRequest
 
@@ -80,8 +81,8 @@ class AlarmRepository(Protocol):
 
     # --- rules ---
 
-    def device_access(self, account_id: int, device_id: int) -> bool | None:
-        """Whether the account may see the device; None when there is no such device."""
+    def device_access(self, account_id: int, device_id: int) -> Access:
+        """The account's access to the device; NONE also when there is no such device."""
         ...
 
     def rule(self, rule_id: int) -> AlarmRule | None: ...

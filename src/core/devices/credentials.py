@@ -8,6 +8,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from core.devices.access import Access, accessible
 from core.devices.ports import BrokerAccount, BrokerCredential, BrokerPasswordHasher
 from core.devices.rules import guid_problem
 from core.shared.clock import Clock
@@ -56,9 +57,7 @@ class RotateBrokerCredentials:
 
     def __call__(self, account_id: int, device_id: int) -> BrokerLogin:
         with self._uow as uow:
-            device = uow.device_registry.visible(account_id, device_id)
-            if device is None:
-                raise NotFound()
+            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
             if not device.owned_by(account_id):
                 raise Forbidden(OWNER_ONLY)
             login = issue_credentials(uow, self._hasher, device.id, device.guid, self._clock, self._generate)

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import IntEnum
 
+from core.devices.access import Access
 from core.devices.expiry import ExpiredFlag, ExpiryWindow, is_lifelong
 from core.telemetry.model import PROBES
 
@@ -138,7 +139,7 @@ class ProbeLimits:
 
 @dataclass(frozen=True)
 class Device:
-    """A device with everything the list and the detail show."""
+    """A device with everything the list and the detail show, as one caller sees it."""
 
     id: int
     guid: str
@@ -175,6 +176,7 @@ class Device:
     alarm_state: int
     vip_state: VipState = VipState.NONE
     limits: tuple[ProbeLimits, ...] = field(default=())
+    access: Access = Access.READ  # the caller's; the least a visible device grants
 
     def owned_by(self, account_id: int) -> bool:
         return self.owner_account_id == account_id

@@ -22,8 +22,8 @@ class DeviceExpiryRepository(Protocol):
 
 
 class DeviceRepository(Protocol):
-    """The device registry. Every read takes the caller's account and sees only the devices
-    visible to it (its own and its organizations')."""
+    """The device registry. Every read takes the caller's account, sees only the devices visible
+    to it (its own and its organizations') and gives each with the caller's Access to it."""
 
     def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
         """Sorted by request.sort_field (one of model.SORT_FIELDS; newest first by default),
@@ -31,8 +31,8 @@ class DeviceRepository(Protocol):
         ...
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
-        """The device with its probes' limits, or None when it does not exist or is not
-        visible to the account."""
+        """The device with its probes' limits and the account's access to it, or None when it
+        does not exist or is not visible to the account."""
         ...
 
     def visible_many(self, account_id: int, device_ids: Sequence[int]) -> list[Device]:

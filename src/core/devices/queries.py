@@ -2,14 +2,14 @@ from __future__ import annotations
 
 from core.devices.expiry import ExpiredFlag, ExpiringDevice, ExpiryReminder, ExpiryWindow
 from core.shared.clock import Clock
-from core.shared.errors import Forbidden
+from core.shared.errors import NotFound
 from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
 
 
 class ListExpiringDevices:
     """The expired-service dialog. `account_id` is the contract's field: a caller may only ask
-    about itself."""
+    about itself; any other account is answered as one that does not exist."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
@@ -17,7 +17,7 @@ class ListExpiringDevices:
     def __call__(self, caller_id: int, flag: ExpiredFlag, request: PageRequest,
                  account_id: int | None = None) -> Page[ExpiringDevice]:
         if account_id is not None and account_id != caller_id:
-            raise Forbidden()
+            raise NotFound()
         window = ExpiryWindow.of(flag, self._clock.now())
         with self._uow as uow:
             return uow.devices.expiring_page(caller_id, window, request)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from core.devices.access import Access, accessible
 from core.devices.commands import AddDevice, ChangeDevice
 from core.devices.credentials import OWNER_ONLY, BrokerLogin, issue_credentials
 from core.devices.model import (
@@ -123,8 +124,8 @@ class AddDeviceByGuid:
 
 
 class UpdateDevice:
-    """Name, remark, display settings and country code, by anyone who sees the device (its owner
-    and the members of its organization)."""
+    """Name, remark, display settings and country code, by whoever may change the device (its
+    owner, its organization's creator and administrators; members only read it)."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
@@ -150,8 +151,7 @@ class UpdateDevice:
         if cmd.temperature_unit is not None:
             changes["temperature_unit"] = cmd.temperature_unit
         with self._uow as uow:
-            if uow.device_registry.visible(cmd.account_id, cmd.device_id) is None:
-                raise NotFound()
+            accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             if changes:
                 uow.device_registry.update(cmd.device_id, changes)
             device = uow.device_registry.visible(cmd.account_id, cmd.device_id)
@@ -160,7 +160,7 @@ class UpdateDevice:
 
 
 class DeleteDevice:
-    """Only the owner deletes a device: members of its organization see and use it, but it is
+    """Only the owner deletes a device: its organization's administrators change it, but it is
     not theirs to remove. The device goes in one transaction; its readings (which have no foreign
     key, for the sake of ingest) follow in batches, so no transaction holds millions of rows.
     Readings a worker still writes for it afterwards are swept by `coldchain retention`."""
@@ -171,9 +171,7 @@ class DeleteDevice:
     def __call__(self, account_id: int, device_id: int) -> int:
         """Returns how many readings went with the device."""
         with self._uow as uow:
-            device = uow.device_registry.visible(account_id, device_id)
-            if device is None:
-                raise NotFound()
+            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
             if not device.owned_by(account_id):
                 raise Forbidden(OWNER_ONLY)
             uow.device_registry.delete(device_id)

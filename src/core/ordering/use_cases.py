@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
+from core.devices.access import Access
 from core.devices.expiry import LIFELONG_EXPIRY, is_lifelong
 from core.devices.model import Device, add_months
 from core.ordering.bills import Bill
@@ -31,7 +32,6 @@ from core.shared.errors import (
     AgreementActive,
     BillRequired,
     CountryCodeMismatch,
-    Forbidden,
     FreeLevelNotOrderable,
     InvalidInput,
     LevelNotOffered,
@@ -134,7 +134,7 @@ class PlaceServiceOrder(_PlaceOrder):
         self._check_batch(cmd.device_ids)
         now = self._clock.now()
         with self._uow as uow:
-            devices = visible_devices(uow, cmd.account_id, cmd.device_ids)
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
             self._check_sim(devices, cmd.sim_iccid)
             type_id = one_type(devices)
             if any(d.node_type != SERVICE_NODE for d in devices):
@@ -180,7 +180,7 @@ class PlaceAlertOrder(_PlaceOrder):
             raise NothingToBuy()
         now = self._clock.now()
         with self._uow as uow:
-            devices = visible_devices(uow, cmd.account_id, cmd.device_ids)
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
             self._check_sim(devices, cmd.sim_iccid)
             codes = {d.country_code for d in devices if d.country_code} | {cmd.country_code}
             if len(codes) > 1:
@@ -215,11 +215,10 @@ class PlaceAlertOrder(_PlaceOrder):
 
 
 def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+    """The caller's order; another account's is answered as one that does not exist."""
     order = uow.orders.get(order_id)
-    if order is None:
+    if order is None or order.account_id != account_id:
         raise NotFound()
-    if order.account_id != account_id:
-        raise Forbidden()
     return order
 
 
@@ -332,7 +331,7 @@ class CancelAgreement:
 
     def __call__(self, account_id: int, device_id: int) -> None:
         with self._uow as uow:
-            visible_devices(uow, account_id, [device_id])
+            visible_devices(uow, account_id, [device_id], Access.WRITE)
             if not uow.agreements.cancel(device_id, self._clock.now()):
                 raise NoActiveAgreement()
             uow.commit()

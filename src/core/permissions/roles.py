@@ -64,6 +64,10 @@ ORG_MEMBER = RoleDefinition("org_member", N_("Organization member"), RoleType.OR
                             c.exactly("organization.list", "organization.list:query",
                                       "organization.list:detail"))
 
+# Organization roles whose holders change the organization's devices (settings, alarm rules,
+# orders). Members only read them until organization roles are managed in full.
+DEVICE_WRITERS = frozenset({ORG_CREATOR.code, ORG_ADMIN.code})
+
 BUILT_IN: tuple[RoleDefinition, ...] = (
     SYSTEM_ADMIN, OPERATOR, PERSONAL_CUSTOMER, ENTERPRISE_CUSTOMER, DEALER, CALIBRATION_ADMIN,
     ORG_CREATOR, ORG_ADMIN, ORG_MEMBER,

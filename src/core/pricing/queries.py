@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from core.devices.access import Access, require
 from core.devices.model import Device
 from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem
 from core.pricing.rules import (
@@ -20,19 +21,23 @@ from core.pricing.rules import (
     price_option,
 )
 from core.shared.clock import Clock
-from core.shared.errors import Forbidden, LevelNotOffered, MixedDeviceTypes
+from core.shared.errors import LevelNotOffered, MixedDeviceTypes, NotFound
 from core.shared.unit_of_work import UnitOfWork
 
 SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels to buy
 
 
-def visible_devices(uow: UnitOfWork, account_id: int, device_ids: Sequence[int]) -> list[Device]:
-    """The devices, each visible to the caller, or Forbidden: nobody buys for a device they
-    cannot see, and the answer does not tell whether it exists."""
+def visible_devices(uow: UnitOfWork, account_id: int, device_ids: Sequence[int],
+                    needed: Access = Access.READ) -> list[Device]:
+    """The devices, in the order asked, when the caller has `needed` access to each: NotFound
+    when one is not visible (the answer an unknown id gets), Forbidden when the caller may only
+    read one it would change (an order changes the device's service)."""
     wanted = list(dict.fromkeys(device_ids))
     found = {device.id: device for device in uow.device_registry.visible_many(account_id, wanted)}
     if len(found) != len(wanted):
-        raise Forbidden()
+        raise NotFound()
+    for device in found.values():
+        require(device.access, needed)
     return [found[device_id] for device_id in wanted]
 
 

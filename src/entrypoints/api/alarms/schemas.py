@@ -88,10 +88,28 @@ class AlarmRuleInsertSchema(_RuleFields):
     probe = fields.String(required=True, validate=OneOf(PROBES), metadata={"description": PROBE_DESCRIPTION})
 
 
-class AlarmRuleUpdateSchema(_RuleFields):
+KEPT = "absent: kept"
+CLEARED = "absent: kept; null: cleared"
+
+
+class AlarmRuleUpdateSchema(Schema):
+    """Only the fields sent change; the whole rule must still be valid afterwards."""
+
     id = fields.Integer(required=True, validate=Range(1, MAX_ID))
     deviceId = fields.Integer(validate=Range(1, MAX_ID), metadata={"description": "cannot be changed"})
     probe = fields.String(validate=OneOf(PROBES), metadata={"description": "cannot be changed"})
+    name = fields.String(validate=Length(1, RULE_NAME_MAX), metadata={"description": KEPT})
+    upperLimit = fields.Float(allow_none=True, validate=LIMIT, metadata={"description": CLEARED})
+    lowerLimit = fields.Float(allow_none=True, validate=LIMIT, metadata={"description": CLEARED})
+    delaySeconds = fields.Integer(validate=Range(0, MAX_DELAY_SECONDS), metadata={"description": KEPT})
+    level1Minutes = fields.Integer(validate=Range(0, MAX_LEVEL_MINUTES), metadata={"description": KEPT})
+    level2Minutes = fields.Integer(allow_none=True, validate=Range(0, MAX_LEVEL_MINUTES),
+                                   metadata={"description": f"{CLEARED} (no level 2, nor 3)"})
+    level3Minutes = fields.Integer(allow_none=True, validate=Range(0, MAX_LEVEL_MINUTES),
+                                   metadata={"description": f"{CLEARED} (no level 3)"})
+    enabled = fields.Boolean(metadata={"description": KEPT})
+    recipients = fields.List(fields.Nested(RecipientSchema), validate=Length(max=MAX_RECIPIENTS),
+                             metadata={"description": "absent: kept; a list replaces them all ([] removes them)"})
 
 
 class AlarmRuleSchema(Schema):

@@ -1,7 +1,8 @@
 """Alarm rules of devices and the message centre's alarm messages (spec seed 001 sections 3-5).
 
 Every call sees only the caller's devices (own and organizations'): another customer's device,
-rule or alarm is 403, an unknown id 404.
+rule or alarm is answered as an unknown id (404). Writes need the right to change the device:
+members of its organization only read it (403).
 """
 
 from __future__ import annotations
@@ -9,7 +10,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import fields
 
-from core.alarms.commands import DealWithAlarm, SaveAlarmRule
+from core.alarms.commands import SETTINGS, AddAlarmRule, ChangeAlarmRule, DealWithAlarm
 from core.alarms.model import Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
@@ -19,8 +20,8 @@ from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, pa
 
 blp = ApiBlueprint("alarms", __name__, description="Alarm rules and alarm messages")
 
-NOT_YOURS = "the device is not one of the caller's, or the caller lacks the permission"
-UNKNOWN = "no such id"
+UNKNOWN = "no such id, or not one of the caller's devices (the same answer, so ids cannot be probed)"
+READ_ONLY = "the caller may only read the device (a member of its organization), or lacks the permission"
 
 
 def _rule_row(listing: RuleListing) -> dict:
@@ -47,19 +48,31 @@ def _alarm_row(listing: AlarmListing) -> dict:
     }
 
 
-def _save(body: dict, rule_id: int | None = None) -> SaveAlarmRule:
-    return SaveAlarmRule(
-        account_id=context.current_principal().account_id, name=body["name"], upper_limit=body["upperLimit"],
-        lower_limit=body["lowerLimit"], delay_seconds=body["delaySeconds"], level1_minutes=body["level1Minutes"],
-        level2_minutes=body["level2Minutes"], level3_minutes=body["level3Minutes"], enabled=body["enabled"],
-        recipients=tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"])
-                         for r in body["recipients"]),
-        device_id=body.get("deviceId"), probe=body.get("probe"), rule_id=rule_id)
+def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
+    return tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"]) for r in rows)
 
 
-def _forbidden_or_unknown(func):
-    func = blp.alt_response(403, schema=ErrorEnvelope, description=NOT_YOURS)(func)
+def _add(body: dict) -> AddAlarmRule:
+    settings = {setting: body[name] for setting, name in SETTINGS.items()}
+    return AddAlarmRule(account_id=context.current_principal().account_id, device_id=body["deviceId"],
+                        probe=body["probe"], **{**settings, "recipients": _recipients(body["recipients"])})
+
+
+def _change(body: dict) -> ChangeAlarmRule:
+    changes = {setting: body[name] for setting, name in SETTINGS.items() if name in body}
+    if changes.get("recipients") is not None:
+        changes["recipients"] = _recipients(changes["recipients"])
+    return ChangeAlarmRule(account_id=context.current_principal().account_id, rule_id=body["id"], changes=changes,
+                           device_id=body.get("deviceId"), probe=body.get("probe"))
+
+
+def _unknown(func):
     return blp.alt_response(404, schema=ErrorEnvelope, description=UNKNOWN)(func)
+
+
+def _read_only_or_unknown(func):
+    func = blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)(func)
+    return _unknown(func)
 
 
 @blp.route("/DeviceAlarmRule/page")
@@ -67,7 +80,7 @@ class AlarmRulePageView(MethodView):
     @blp.requires("device.detail")
     @blp.arguments(s.AlarmRulePageQuery)
     @blp.ok(page_of(s.AlarmRuleSchema))
-    @_forbidden_or_unknown
+    @_unknown
     def post(self, body):
         """Alarm rules of the caller's devices, newest first, optionally of one device and probe."""
         list_rules = context.container().list_alarm_rules()
@@ -81,7 +94,7 @@ class AlarmRuleView(MethodView):
     @blp.requires("device.detail")
     @blp.arguments(s.IdQuery, location="query")
     @blp.ok(s.AlarmRuleSchema)
-    @_forbidden_or_unknown
+    @_unknown
     def get(self, query):
         """One alarm rule with its recipients."""
         get_rule = context.container().get_alarm_rule()
@@ -90,37 +103,40 @@ class AlarmRuleView(MethodView):
 
 @blp.route("/DeviceAlarmRule/insert")
 class AlarmRuleInsertView(MethodView):
+    @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleInsertSchema)
     @blp.ok(s.AlarmRuleSchema, refusals=[AlarmRuleExists])
-    @_forbidden_or_unknown
     def post(self, body):
         """Add the alarm rule of one probe of a device: limits, delay, graded levels 1-3 with their
         minutes after the alarm (level1 < level2 < level3, else 422 "Graded alarm times wrongly set")
         and recipients per level (name 1-50, a phone and/or an e-mail, none twice)."""
         create = context.container().create_alarm_rule()
-        return _rule_row(create(_save(body)))
+        return _rule_row(create(_add(body)))
 
 
 @blp.route("/DeviceAlarmRule/update")
 class AlarmRuleUpdateView(MethodView):
+    @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleUpdateSchema)
     @blp.ok(s.AlarmRuleSchema)
-    @_forbidden_or_unknown
     def put(self, body):
-        """Replace a rule's limits, delay, levels, recipients and enabled flag; its device and probe
-        stay. Disabling it ends what it had raised."""
+        """Change a rule's name, limits, delay, levels, recipients or enabled flag: only the fields
+        sent change (null clears a limit or level 2 or 3), and the rule as it would then be is
+        checked whole: one that would watch no limit, or keep recipients on a level it no longer
+        has, is refused (422) and nothing changes. Its device and probe stay. Disabling it ends
+        what it had raised."""
         update = context.container().update_alarm_rule()
-        return _rule_row(update(_save(body, rule_id=body["id"])))
+        return _rule_row(update(_change(body)))
 
 
 @blp.route("/DeviceAlarmRule/delete")
 class AlarmRuleDeleteView(MethodView):
+    @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.IdQuery, location="query")
     @blp.ok()
-    @_forbidden_or_unknown
     def delete(self, query):
         """Delete a rule; its alarm messages stay in the message centre, ended."""
         delete = context.container().delete_alarm_rule()
@@ -132,7 +148,7 @@ class AlarmPageView(MethodView):
     @blp.requires("message.list:query")
     @blp.arguments(s.AlarmPageQuery)
     @blp.ok(page_of(s.AlarmSchema))
-    @_forbidden_or_unknown
+    @_unknown
     def post(self, body):
         """The message centre's alarm messages of the caller's devices, newest first; filters: device,
         state (0 untreated, 1 treated) and the time raised in [startTime, endTime)."""
@@ -144,10 +160,10 @@ class AlarmPageView(MethodView):
 
 @blp.route("/DeviceAlarm/deal")
 class AlarmDealView(MethodView):
+    @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("message.list:edit")
     @blp.arguments(s.DealSchema)
     @blp.ok(s.AlarmSchema, refusals=[AlarmAlreadyHandled])
-    @_forbidden_or_unknown
     def post(self, body):
         """Handle an untreated alarm: approve (1), refuse (2) or defer (3), with a result of up to 50
         characters. It becomes treated; a treated alarm cannot be handled again."""

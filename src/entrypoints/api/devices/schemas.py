@@ -4,6 +4,7 @@ from datetime import UTC, datetime
 
 from marshmallow import ValidationError, fields, validate
 
+from core.devices.access import Access
 from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_lifelong
 from core.devices.model import SORT_FIELDS, Scene, VipState
 from core.devices.rules import (
@@ -45,8 +46,8 @@ class LocalDate(fields.Date):
 
 class ExpiredDeviceQuery(Schema):
     accountId = fields.Integer(validate=Range(min=1, max=MAX_ID),
-                               metadata={"description": "must be the caller's own account id (403 otherwise); "
-                                                        "the caller when absent"})
+                               metadata={"description": "must be the caller's own account id (any other is "
+                                                        "answered as unknown, 404); the caller when absent"})
     expiredFlag = fields.Integer(load_default=int(DEFAULT_FLAG), validate=OneOf([int(f) for f in ExpiredFlag]),
                                  metadata={"description": "1 expired, 2 expires within 30 days (default), "
                                                           "3 within 90 days, 4 every device with an expiry date"})
@@ -153,6 +154,9 @@ class DeviceSchema(Schema):
     ownerName = fields.String(required=True)
     isOwner = fields.Boolean(required=True, metadata={"description": "only the owner may delete the device or "
                                                                      "rotate its broker password"})
+    access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
+        "description": "the caller's access: 1 read only (a member of its organization: every change is refused "
+                       "with 403), 2 read and change (its owner, its organization's creator or an administrator)"})
     organizationId = fields.Integer(required=True, allow_none=True)
     organizationName = fields.String(required=True, allow_none=True)
     online = fields.Integer(required=True, validate=OneOf([0, 1]))

@@ -32,7 +32,8 @@ def _reminder(reminder: ExpiryReminder) -> dict:
 class ExpiredServiceDeviceView(MethodView):
     @blp.arguments(s.ExpiredDeviceQuery, location="query")
     @blp.ok(s.ExpiredDevicePageSchema)
-    @blp.alt_response(403, schema=ErrorEnvelope, description="accountId is not the caller's")
+    @blp.alt_response(404, schema=ErrorEnvelope, description="accountId is not the caller's (the answer an "
+                                                             "unknown account gets)")
     def get(self, query):
         """The caller's devices (own and organizations') by service expiry, for the expired-service
         dialog: 1 expired, 2 expiring within 30 days, 3 within 90 days, 4 any expiry date.
@@ -60,7 +61,9 @@ class ExpiredInfoView(MethodView):
 
 # --- the device registry ------------------------------------------------------------------------
 
-NOT_VISIBLE = "no such device, or not one the caller may see (never its data)"
+NOT_VISIBLE = "no such device, or not one the caller may see (the same answer, so ids cannot be probed)"
+WRITE_REFUSED = "the caller may only read the device (a member of its organization), or lacks the permission"
+OWNER_ONLY = f"{WRITE_REFUSED}; or is not its owner (an administrator of its organization)"
 _FLAGS = {0: False, 1: True}
 
 
@@ -76,10 +79,10 @@ def _device_row(d: Device) -> dict:
         "smsCount": d.sms_count, "voiceCount": d.voice_count, "countryCode": d.country_code,
         "simIccid": d.sim_iccid, "jcIccidStatus": d.jc_iccid_status, "agreementStatus": int(d.agreement_active),
         "nodeType": d.node_type, "status": d.status, "remark": d.remark, "ownerId": d.owner_account_id,
-        "ownerName": d.owner_name, "isOwner": d.owned_by(_caller()), "organizationId": d.organization_id,
-        "organizationName": d.organization_name, "online": int(d.online), "alarmState": d.alarm_state,
-        "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature, "humidity": d.last_humidity,
-        "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
+        "ownerName": d.owner_name, "isOwner": d.owned_by(_caller()), "access": int(d.access),
+        "organizationId": d.organization_id, "organizationName": d.organization_name, "online": int(d.online),
+        "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
+        "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
         "activatedAt": d.activated_at, "createdAt": d.created_at,
     }
 
@@ -158,6 +161,7 @@ class DeviceInsertView(MethodView):
 
 @blp.route("/Device/update")
 class DeviceUpdateView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=WRITE_REFUSED)  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.DeviceUpdateSchema)
     @blp.ok(s.DeviceDetailSchema)
@@ -166,7 +170,8 @@ class DeviceUpdateView(MethodView):
         """Change a device's name (1-50), remark (up to 120; empty clears it), display precision
         (0-4 decimals), temperature unit (C or F: how the client shows values, which stay in
         Celsius) or country code (86 only on the domestic edition). Fields left out keep their
-        value. The owner and the members of the device's organization may do it."""
+        value; null is refused. The owner, and the creator and administrators of the device's
+        organization may do it; its other members only read it (403)."""
         return _device_detail(context.container().update_device()(ChangeDevice(
             account_id=_caller(), device_id=body["deviceId"], name=body.get("deviceName"), remark=body.get("remark"),
             display_precision=body.get("displayPrecision"), temperature_unit=body.get("temperatureUnit"),
@@ -175,13 +180,14 @@ class DeviceUpdateView(MethodView):
 
 @blp.route("/Device/delete")
 class DeviceDeleteView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:delete")
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok()
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def delete(self, query):
         """Delete a device with its readings, alarm rules and broker login. Only its owner may:
-        members of its organization get 403 (and the caller must hold device.list:delete)."""
+        everyone else in its organization gets 403 (and the caller must hold device.list:delete)."""
         context.container().delete_device()(_caller(), query["deviceId"])
 
 
@@ -200,14 +206,15 @@ class BrokerCredentialView(MethodView):
 
 @blp.route("/Device/credentials/rotate")
 class RotateCredentialsView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.BrokerLoginSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, query):
         """A new random MQTT password for the device, returned this once; only its owner may ask
-        (403 for organization members). The broker accepts it, and stops accepting the old one,
-        once `coldchain mqtt-config` has rewritten its password file and it has reloaded."""
+        (403 for everyone else in its organization). The broker accepts it, and stops accepting the
+        old one, once `coldchain mqtt-config` has rewritten its password file and it has reloaded."""
         login = context.container().rotate_broker_credentials()(_caller(), query["deviceId"])
         return {"username": login.username, "password": login.password}
 

@@ -1,5 +1,6 @@
 """Recharge: levels, quotes, orders, SMS and voice packages, invoices (api-contract section 5).
-Every call is scoped to the caller: devices it may see, its own orders and bills."""
+Every call is scoped to the caller: devices it may see (and change, to order for them), its own
+orders and bills; anything else is answered as an unknown id."""
 
 from __future__ import annotations
 
@@ -24,8 +25,11 @@ from entrypoints.api.payment import schemas as s
 blp = ApiBlueprint("payment", __name__, description="Recharge: service levels, SMS and voice packages, orders, "
                                                      "invoices")
 
-NOT_VISIBLE = "a device the caller may not see (or that does not exist)"
-NO_BILL = "billId is not one of the caller's bills"
+NOT_VISIBLE = "a device the caller may not see, or that does not exist (the same answer, so ids cannot be probed)"
+READ_ONLY = "a device the caller may only read (a member of its organization): orders change its service"
+NOT_FOUND = "a device the caller may not see, or a billId that is not one of the caller's bills (the answer of " \
+            "unknown ids)"
+NO_ORDER = "no such order, or another account's (the same answer)"
 ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
                   e.PayTypeNotOffered, e.LevelNotOffered, e.PaymentFailed)
 ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
@@ -131,7 +135,7 @@ class DepositInfoView(MethodView):
 class ServiceItemsView(MethodView):
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.ServiceItemSchema, many=True)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """Every service item, the feature rows under the level cards."""
         return [{"itemCode": i.code, "itemName": i.name, "itemSupplement": i.supplement, "itemLabel": i.label,
@@ -143,7 +147,7 @@ class ServiceItemsView(MethodView):
 class LevelListView(MethodView):
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.LevelSchema, many=True)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """The levels of the device's type, each priced for this device and caller: headline
         year option, activity in force (its discount takes precedence), button kind, current
@@ -155,7 +159,7 @@ class LevelListView(MethodView):
 class YearOptionsView(MethodView):
     @blp.arguments(s.YearOptionQuery, location="query")
     @blp.ok(s.YearOptionListSchema)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     @blp.alt_response(409, schema=ErrorEnvelope, description="code 1109: the level is not offered for the device")
     def get(self, query):
         """The year options of a level, each priced for this device and caller."""
@@ -168,7 +172,7 @@ class YearOptionsView(MethodView):
 class BatchQuoteView(MethodView):
     @blp.arguments(s.BatchQuoteBody)
     @blp.ok(s.DeviceQuoteSchema, many=True, refusals=(e.MixedDeviceTypes, e.LevelNotOffered))
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, body):
         """What each device of a batch pays for one year option (devices with an active SIM data
         plan also pay the data fee). The order's total is their sum."""
@@ -193,8 +197,8 @@ class AlertPackagesView(MethodView):
 def _places_order(body_schema: type, refusals: tuple) -> Callable:
     """What the four order calls declare alike: their body, the placed order, the refusals."""
     decorators = (blp.arguments(body_schema), blp.ok(s.OrderPlacedSchema, refusals=refusals),
-                  blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE),
-                  blp.alt_response(404, schema=ErrorEnvelope, description=NO_BILL))
+                  blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY),
+                  blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND))
 
     def decorate(func: Callable) -> Callable:
         for decorator in reversed(decorators):
@@ -277,8 +281,7 @@ class BatchAlertOrderView(MethodView):
 class OrderView(MethodView):
     @blp.arguments(s.OrderQuery, location="query")
     @blp.ok(s.OrderStatusSchema)
-    @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
-    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
     def get(self, query):
         """The order's payment state, polled every 3 s by the paying drawer; while unpaid also
         what the payer needs (the mobile pay page /mobilePay/pay?orderId= shows it again)."""
@@ -289,8 +292,7 @@ class OrderView(MethodView):
 class ConfirmPayView(MethodView):
     @blp.arguments(s.ConfirmPayBody)
     @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PriceChanged, e.OrderNotPayable, e.PaymentFailed))
-    @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
-    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
     def post(self, body):
         """A wallet payment (30 Google Pay, 40 card payment-request button): the provider charges
         the payment method and, when it succeeds, the order is settled at once."""
@@ -315,7 +317,7 @@ class MyOrdersView(MethodView):
 class CurrentServiceView(MethodView):
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.CurrentServiceSchema, nullable=True)
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """The device's active auto-renew agreement, or null."""
         agreement = _container().current_service()(_caller(), query["deviceId"])
@@ -329,7 +331,8 @@ class CurrentServiceView(MethodView):
 class UnAgreementView(MethodView):
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(refusals=(e.NoActiveAgreement,))
-    @blp.alt_response(403, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """Cancels the device's auto-renew agreement; a change of level is possible afterwards."""
         _container().cancel_agreement()(_caller(), query["deviceId"])

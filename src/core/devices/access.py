@@ -1,0 +1,41 @@
+"""A caller's access to a device: what the device registry answers with every device it shows,
+and what every use case checks before it reads or writes one.
+
+A device the caller may not see is answered as if it did not exist (404), whether it exists or
+not, so ids cannot be probed; a device the caller may see but not change is refused with 403,
+which tells nothing it could not read already.
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import TYPE_CHECKING
+
+from core.shared.errors import Forbidden, NotFound
+from core.shared.messages import N_
+
+if TYPE_CHECKING:
+    from core.devices.model import Device
+
+READ_ONLY = N_("You have read-only access to this device")
+
+
+class Access(IntEnum):
+    NONE = 0  # not visible to the caller
+    READ = 1  # a member of its organization (later also a sharee with a read-only template)
+    WRITE = 2  # its owner, or its organization's creator or an administrator of it
+
+
+def require(access: Access, needed: Access) -> None:
+    """NotFound for a device the caller may not see, Forbidden for one it may only read when it
+    needs to write."""
+    if access is Access.NONE:
+        raise NotFound()
+    if access < needed:
+        raise Forbidden(READ_ONLY)
+
+
+def accessible(device: Device | None, needed: Access) -> Device:
+    """The device (None: not visible) if the caller's access to it is at least `needed`."""
+    require(device.access if device is not None else Access.NONE, needed)
+    return device
