@@ -54,7 +54,7 @@ def pay_status(console, order_id: int) -> int:
 
 def paid_orders(container) -> int:
     with container.session_factory()() as session:
-        return session.scalar(select(func.count()).select_from(OrderRow).where(OrderRow.pay_status == 2))
+        return session.scalar(select(func.count()).select_from(OrderRow).where(OrderRow.status == 2))
 
 
 def verdicts(container) -> list[tuple[str, str]]:
@@ -212,12 +212,13 @@ def production_database() -> Iterator[str]:
 def test_production_refuses_to_serve_an_offered_provider_without_its_key_and_serves_without_it_when_not_offered(
         tmp_path, production_database):
     env = production_env(production_database, WECHAT_API_KEY="")
-    code, output = serve_outcome(cwd=tmp_path, **env)
-    assert code == 2, output
-    assert "WECHAT_API_KEY" in output and "ALIPAY" not in output and "DATABASE_URL" not in output
+    refused = serve_outcome(cwd=tmp_path, **env)
+    assert refused.exit_code == 2, refused.output
+    assert "WECHAT_API_KEY" in refused.output and "ALIPAY" not in refused.output
+    assert "DATABASE_URL" not in refused.output
 
-    code, output = serve_outcome(cwd=tmp_path, **env, PAYMENT_PROVIDERS="alipay")
-    assert code is None, output  # served: WeChat Pay is simply not offered
+    served = serve_outcome(cwd=tmp_path, **env, PAYMENT_PROVIDERS="alipay")
+    assert served.exit_code is None and served.config["payTypes"] == [2], served.output  # WeChat Pay not offered
 
 
 # --- 2. another currency ------------------------------------------------------------------------------

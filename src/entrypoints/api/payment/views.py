@@ -27,9 +27,9 @@ blp = ApiBlueprint("payment", __name__, description="Recharge: service levels, S
 NOT_VISIBLE = "a device the caller may not see (or that does not exist)"
 NO_BILL = "billId is not one of the caller's bills"
 ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
-                  e.PayTypeNotOffered, e.LevelNotOffered, e.PaymentFailed)
+                  e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
-                  e.LevelNotOffered, e.PaymentFailed)
+                  e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 
 
 def _caller() -> int:
@@ -288,7 +288,8 @@ class OrderView(MethodView):
 @blp.route("/PayOrder/confirmPay")
 class ConfirmPayView(MethodView):
     @blp.arguments(s.ConfirmPayBody)
-    @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PriceChanged, e.OrderNotPayable, e.PaymentFailed))
+    @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.PriceChanged,
+                                         e.OrderNotPayable, e.PaymentFailed))
     @blp.alt_response(403, schema=ErrorEnvelope, description="another account's order")
     @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
     def post(self, body):
@@ -413,7 +414,8 @@ class DevelopmentPayView(MethodView):
         gateway = _container().development_gateway()
         if not gateway.verify(query["order"], query["amount"], query["signature"]):
             raise e.Forbidden()
-        outcome = _container().settle_order()(query["order"], query["amount"], "development")
+        currency = _container().settings().edition.profile.currency  # every order's, in an edition
+        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development")
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
             raise e.NotFound()
         if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
