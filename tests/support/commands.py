@@ -101,13 +101,28 @@ def start(*args: str, cwd: Path, port: int, log_name: str, **env: str) -> Proces
     return Process(popen, log_path, f"http://127.0.0.1:{port}")
 
 
-def serve_outcome(*args: str, cwd: Path, **env: str) -> tuple[int | None, str]:
-    """`coldchain serve` with `env`: (its exit code, its output) when it refused to start, or
-    (None, its output) when it answered /api/base/config instead (it is then stopped)."""
+@dataclass
+class ServeOutcome:
+    exit_code: int | None  # None: it served
+    output: str
+    config: dict | None = None  # what it answered at /api/base/config
+
+
+def serve_outcome(*args: str, cwd: Path, **env: str) -> ServeOutcome:
+    """`coldchain serve` with `env`: its exit code and output when it refused to start, or what it
+    answered at /api/base/config when it served instead (it is then stopped)."""
     port = free_port()
     server = start("serve", "--port", str(port), *args, cwd=cwd, port=port, log_name=f"serve-{port}.log", **env)
+    answered: list[requests.Response] = []
+
+    def serving() -> bool:
+        reply = server.answers("/api/base/config")
+        if reply is not None and reply.status_code == 200:
+            answered.append(reply)
+        return bool(answered)
+
     try:
-        server.wait(lambda: (r := server.answers("/api/base/config")) is not None and r.status_code == 200)
-        return server.popen.poll(), server.log
+        server.wait(serving)
+        return ServeOutcome(server.popen.poll(), server.log, answered[0].json()["data"] if answered else None)
     finally:
         server.stop()
