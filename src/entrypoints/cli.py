@@ -46,6 +46,8 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     With MQTT_EMBEDDED on (the development default) the server also runs one ingest worker and,
     when no broker answers at MQTT_URL, an in-process broker; it then runs a single process.
+    In development it serves the payment sandbox at PAYMENT_SANDBOX_URL, once, unless something
+    already answers there (`coldchain payment-sandbox`), which it then uses.
     """
     from gunicorn.app.base import BaseApplication
 
