@@ -46,11 +46,14 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     With MQTT_EMBEDDED on (the development default) the server also runs one ingest worker and,
     when no broker answers at MQTT_URL, an in-process broker; it then runs a single process.
+    In development it serves the payment sandbox at PAYMENT_SANDBOX_URL, once, unless something
+    already answers there (`coldchain payment-sandbox`), which it then uses.
     """
     from gunicorn.app.base import BaseApplication
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
+    from entrypoints.payments import start_local_sandbox
 
     settings = _settings(ctx)
     embedded = settings.mqtt_embedded
@@ -58,11 +61,8 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     def start_background(container) -> None:
         from entrypoints.ingest import EmbeddedIngest, start_simulator
-        from entrypoints.payments import PeriodicReconciliation, start_local_sandbox
+        from entrypoints.payments import PeriodicReconciliation
 
-        sandbox = start_local_sandbox(settings)
-        if sandbox is not None:
-            background.append(sandbox)
         reconciliation = PeriodicReconciliation(container)
         reconciliation.start()
         background.append(reconciliation)
@@ -78,6 +78,9 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
         for job in reversed(background):
             job.stop()
 
+    def worker_ready(worker) -> None:
+        worker.log.info("worker %s ready", worker.pid)
+
     class Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
@@ -85,6 +88,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
             # that holds connections crosses a fork.
             self.cfg.set("workers", 1 if embedded else (workers or (1 if settings.is_sqlite else 2)))
             self.cfg.set("worker_exit", stop_background)
+            self.cfg.set("post_worker_init", worker_ready)
             self.cfg.set("threads", threads)
             self.cfg.set("worker_class", "gthread")
             self.cfg.set("accesslog", "-")
@@ -102,7 +106,13 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     click.echo(f"serving the {settings.edition.value} edition on http://{host}:{port}/ "
                f"(database: {settings.database_url.split('@')[-1]})")
-    Server().run()
+    # In the master, before the workers fork, so all of them share one sandbox and none of them
+    # competes for its port (a worker that failed to bind it used to exit and be rebooted forever).
+    sandbox = start_local_sandbox(settings)
+    server = Server()
+    if sandbox is not None:
+        server.cfg.set("on_exit", lambda arbiter: sandbox.stop())  # the master's exit, not a worker's
+    server.run()
 
 
 @main.command()
@@ -150,11 +160,17 @@ def payment_sandbox(ctx: click.Context, host: str, port: int | None) -> None:
 @main.command("demo-seed")
 @click.pass_context
 def demo_seed(ctx: click.Context) -> None:
-    """Load demo accounts, devices, service packages, a white-label platform and a notice (idempotent)."""
+    """Load demo accounts, devices, service packages, a white-label platform and a notice (idempotent).
+    Refused when APP_ENV=production: every demo account has the published password."""
     from entrypoints.container import build_container
     from entrypoints.demo_seed import seed
 
-    report = seed(build_container(_settings(ctx)), alarms=True)
+    settings = _settings(ctx)
+    if settings.app_env == "production":
+        click.echo("refused: demo-seed loads accounts whose password is published in the README; it does not run "
+                   "when APP_ENV=production", err=True)
+        sys.exit(2)
+    report = seed(build_container(settings), alarms=True)
     click.echo(report)
 
 

@@ -16,8 +16,8 @@ from adapters.notifications.development import LoggingMessageSender
 from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
 from adapters.notifications.smtp import SmtpEmailSender
-from adapters.payments.development import DevelopmentPaymentGateway, GatewaysByPayType
-from adapters.payments.gateways import provider_gateways
+from adapters.payments.development import DevelopmentPaymentGateway
+from adapters.payments.gateways import development_gateways, provider_gateways
 from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
@@ -70,7 +70,6 @@ from core.ordering.use_cases import (
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
-from core.shared.edition import PayType
 from entrypoints.settings import Settings
 
 
@@ -158,12 +157,12 @@ class Container(containers.DeclarativeContainer):
     deal_alarm = providers.Factory(DealAlarm, uow, clock)
     count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow)
     # Recharge. PAYMENT_BACKEND=development: one gateway of our own stands in for every provider.
+    # Either way only the providers switched on are offered (settings.switched_on_providers).
     development_gateway = providers.Singleton(
         DevelopmentPaymentGateway, providers.Callable(lambda s: s.public_base_url, settings), secret_key)
     payment_gateways = providers.Selector(
         providers.Callable(lambda s: s.payment_backend, settings),
-        development=providers.Singleton(
-            GatewaysByPayType, providers.Dict(dict.fromkeys(PayType, development_gateway))),
+        development=providers.Singleton(development_gateways, settings, development_gateway),
         providers=providers.Singleton(provider_gateways, settings),
     )
     list_service_items = providers.Factory(ListServiceItems, uow)

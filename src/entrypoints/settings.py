@@ -17,6 +17,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
 from adapters.payments.sandbox.credentials import development_credentials
+from core.ordering.payments import Provider, providers_of
 from core.shared.edition import Edition
 
 ENVIRONMENTS = ("development", "production", "test")
@@ -25,6 +26,24 @@ _TRUE, _FALSE = {"1", "true", "yes", "on"}, {"0", "false", "no", "off", ""}
 
 class ConfigError(ValueError):
     pass
+
+
+# What each payment provider cannot work without, by variable: above all what verifies its
+# notifications (WeChat Pay's API key, Alipay's public key, Stripe's webhook secret; PayPal's
+# captures are read with the client credentials). A provider lacking one is switched off.
+REQUIRED_CREDENTIALS: dict[Provider, tuple[str, ...]] = {
+    Provider.WECHAT: ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY"),
+    Provider.ALIPAY: ("ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"),
+    Provider.STRIPE: ("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"),
+    Provider.PAYPAL: ("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"),
+}
+# The providers' own APIs, the base URLs of production; elsewhere the local sandbox stands in.
+PRODUCTION_URLS = {
+    "WECHAT_PAY_BASE_URL": "https://api.mch.weixin.qq.com/",
+    "ALIPAY_GATEWAY_URL": "https://openapi.alipay.com/gateway.do",
+    "STRIPE_API_BASE": "https://api.stripe.com",
+    "PAYPAL_BASE_URL": "https://api-m.paypal.com",
+}
 
 
 @dataclass(frozen=True)
@@ -62,6 +81,10 @@ class ProviderSettings:
     wechat_mch_key: str | None = None
     wechat_oauth_secret: str | None = None
 
+    def missing(self, provider: Provider) -> tuple[str, ...]:
+        """The variables of the provider's REQUIRED_CREDENTIALS that are empty."""
+        return tuple(name for name in REQUIRED_CREDENTIALS[provider] if not getattr(self, name.lower()))
+
 
 @dataclass(frozen=True)
 class Settings:
@@ -89,6 +112,17 @@ class Settings:
     # Where payers and providers reach this console (links in QR codes, return URLs).
     public_base_url: str = "http://127.0.0.1:8000"
     var_dir: Path = Path("var")
+    # The payment providers offered (PAYMENT_PROVIDERS, by default the edition's).
+    payment_providers: tuple[Provider, ...] = ()
+
+    @property
+    def switched_on_providers(self) -> tuple[Provider, ...]:
+        """The offered providers that can take payments: every one with the development gateway,
+        which needs no credentials; otherwise those with all their credentials. The others are
+        switched off: their pay types are not offered and their notifications refused."""
+        if self.payment_backend == "development":
+            return self.payment_providers
+        return tuple(p for p in self.payment_providers if not self.providers.missing(p))
 
     @property
     def secret_key_bytes(self) -> bytes:
@@ -194,24 +228,28 @@ def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
                               "'import secrets; print(secrets.token_urlsafe(48))')")
         return key
     if app_env == "production":
-        raise ConfigError("SECRET_KEY must be set when APP_ENV=production")
+        return ""  # one of the problems production lists (_production_problems)
     # Development: a random key kept under var/ so codes and captchas survive a restart.
     return _generated_once(var_dir / "secret_key", 48)
 
 
-def _providers(env: Mapping[str, str], development_var_dir: Path | None) -> ProviderSettings:
+def _providers(env: Mapping[str, str], app_env: str, development_var_dir: Path | None) -> ProviderSettings:
     """In development every provider credential defaults to the one the local payment sandbox
-    generated under var/, so `make run` pays end to end with no configuration."""
+    generated under var/, so `make run` pays end to end with no configuration. In production
+    nothing defaults to the sandbox: the URLs are the providers' own and credentials must be set."""
     sandbox = env.get("PAYMENT_SANDBOX_URL", "http://127.0.0.1:8001").rstrip("/")
     if urlsplit(sandbox).scheme not in ("http", "https"):
         raise ConfigError(f"PAYMENT_SANDBOX_URL must be an http(s) URL; got {sandbox!r}")
     dev = development_credentials(development_var_dir) if development_var_dir is not None else None
+    production = app_env == "production"
 
     def get(name: str, default: str = "", development: str | None = None) -> str:
         value = env.get(name, "").strip()
         if value:
             return value
-        return getattr(dev, development) if dev is not None and development else default
+        if dev is not None and development:
+            return getattr(dev, development)
+        return PRODUCTION_URLS.get(name, "") if production else default
 
     return ProviderSettings(
         wechat_pay_base_url=get("WECHAT_PAY_BASE_URL", f"{sandbox}/wechat/"),
@@ -243,6 +281,20 @@ def _providers(env: Mapping[str, str], development_var_dir: Path | None) -> Prov
     )
 
 
+def _payment_providers(env: Mapping[str, str], edition: Edition) -> tuple[Provider, ...]:
+    """PAYMENT_PROVIDERS (e.g. `alipay` to take Alipay only), by default every provider of the edition."""
+    own = providers_of(edition.profile.pay_types)
+    raw = env.get("PAYMENT_PROVIDERS", "").strip().lower()
+    if not raw:
+        return own
+    names = [name.strip() for name in raw.split(",") if name.strip()]
+    wrong = [name for name in names if name not in {p.value for p in own}]
+    if wrong or not names:
+        raise ConfigError(f"PAYMENT_PROVIDERS must list providers of the {edition.value} edition "
+                          f"({', '.join(p.value for p in own)}), separated by commas; got {raw!r}")
+    return tuple(p for p in own if p.value in names)
+
+
 def _smtp_url(env: Mapping[str, str]) -> str:
     raw = env.get("SMTP_URL", "").strip() or "smtp://127.0.0.1:25"
     parts = urlsplit(raw)
@@ -267,12 +319,10 @@ def _mail_from(env: Mapping[str, str]) -> str:
 
 def _payment_backend(env: Mapping[str, str], app_env: str) -> str:
     """The providers (the local sandbox in development) everywhere but in tests, which use the
-    development gateway unless told otherwise; never the development gateway in production."""
-    backend = _choice(env, "PAYMENT_BACKEND", "development" if app_env == "test" else "providers",
-                      ("development", "providers"))
-    if backend == "development" and app_env == "production":
-        raise ConfigError("PAYMENT_BACKEND=development pays orders without a provider: not allowed in production")
-    return backend
+    development gateway unless told otherwise; never the development gateway in production
+    (_production_problems)."""
+    return _choice(env, "PAYMENT_BACKEND", "development" if app_env == "test" else "providers",
+                   ("development", "providers"))
 
 
 def _public_base_url(env: Mapping[str, str]) -> str:
@@ -294,12 +344,37 @@ def _external_links(env: Mapping[str, str]) -> dict[str, str]:
     return links
 
 
+def _production_problems(settings: Settings) -> list[str]:
+    """What production cannot run with: development's embedded defaults (SQLite, plain http), a
+    missing secret, or an offered payment provider that could not verify its notifications."""
+    problems = []
+    if settings.is_sqlite:
+        problems.append("DATABASE_URL is SQLite; production needs PostgreSQL (postgresql://user@host:5432/coldchain)")
+    if urlsplit(settings.public_base_url).scheme != "https":
+        problems.append(f"PUBLIC_BASE_URL must be https:// in production (payers and providers reach the console "
+                        f"there); got {settings.public_base_url!r}")
+    if not settings.secret_key:
+        problems.append("SECRET_KEY must be set (at least 32 characters)")
+    if not settings.mqtt_ingest_password:
+        problems.append("MQTT_INGEST_PASSWORD must be set (the ingest workers' broker password)")
+    if settings.payment_backend == "development":
+        problems.append("PAYMENT_BACKEND=development pays orders without a provider")
+    else:
+        for provider in settings.payment_providers:
+            missing = settings.providers.missing(provider)
+            if missing:
+                problems.append(f"{provider.value} is offered but lacks {', '.join(missing)}: set "
+                                f"{'it' if len(missing) == 1 else 'them'}, or leave {provider.value} out of "
+                                "PAYMENT_PROVIDERS")
+    return problems
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
     var_dir = Path(env.get("VAR_DIR", "var")).resolve()
     edition = Edition(_choice(env, "EDITION", "domestic", tuple(e.value for e in Edition)))
-    return Settings(
+    settings = Settings(
         app_env=app_env,
         edition=edition,
         database_url=_database_url(env, var_dir),
@@ -314,9 +389,16 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         password_parallelism=_int(env, "PASSWORD_HASH_PARALLELISM", 4, 1, 16),
         web_dist=Path(env.get("WEB_DIST", "web/dist")).resolve(),
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
-        providers=_providers(env, var_dir if app_env == "development" else None),
+        providers=_providers(env, app_env, var_dir if app_env == "development" else None),
         notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
         payment_backend=_payment_backend(env, app_env),
         public_base_url=_public_base_url(env),
         var_dir=var_dir,
+        payment_providers=_payment_providers(env, edition),
     )
+    if app_env == "production":
+        problems = _production_problems(settings)
+        if problems:
+            # All at once: an operator fixes the configuration in one go, not one restart per line.
+            raise ConfigError("APP_ENV=production refuses to start:\n  - " + "\n  - ".join(problems))
+    return settings

@@ -7,11 +7,11 @@ from datetime import UTC, datetime
 
 import pytest
 
-from adapters.payments.development import DevelopmentPaymentGateway, GatewaysByPayType
-from adapters.payments.gateways import provider_gateways
+from adapters.payments.development import DevelopmentPaymentGateway
+from adapters.payments.gateways import GatewaysByPayType, provider_gateways
 from core.ordering.model import new_order_code
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
-from core.shared.edition import PayType
+from core.shared.edition import Edition, PayType
 from tests.support.fixtures import settings_for_tests
 from tests.support.payments import payment_world
 
@@ -32,8 +32,10 @@ def backends(tmp_path_factory):
     """The gateways of both backends, the providers' against a running sandbox."""
     with payment_world() as (world, _console):
         var = tmp_path_factory.mktemp("contract")
-        settings = settings_for_tests(f"sqlite:///{var / 'c.db'}", var, **world.provider_env())
-        yield {"providers": provider_gateways(settings),
+        # Each edition switches on its own providers only: both, for all four adapters.
+        domestic, international = (provider_gateways(settings_for_tests(
+            f"sqlite:///{var / 'c.db'}", var, EDITION=edition, **world.provider_env())) for edition in Edition)
+        yield {"providers": {p: (domestic if domestic.offers(p) else international)[p] for p in PayType},
                "development": GatewaysByPayType(dict.fromkeys(PayType, DevelopmentPaymentGateway(
                    world.console_url, b"contract-test-secret-0123456789abcdef")))}
 

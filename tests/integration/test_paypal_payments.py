@@ -218,7 +218,7 @@ def test_the_captured_amount_is_what_the_result_reports_so_a_mismatch_is_visible
 
     in_euros = approved(world, gateway, payment(3990, currency="EUR"))
     result = gateway.confirm(replace(in_euros, currency="USD"), in_euros.reference)
-    assert result.paid is False and result.amount_cents == 3990 and "EUR" in result.error
+    assert result.paid and (result.amount_cents, result.currency) == (3990, "EUR")  # the console refuses to settle it
 
 
 def test_a_payer_who_cancels_is_sent_to_the_cancel_url_and_the_order_can_no_longer_be_captured(world):

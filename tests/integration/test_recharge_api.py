@@ -127,7 +127,7 @@ def test_two_simultaneous_settlements_of_one_order_apply_it_once(api, alice, con
     def settle():
         settle_order = container.settle_order()
         barrier.wait()
-        outcomes.append(settle_order(placed["orderCode"], placed["totalFee"], "race"))
+        outcomes.append(settle_order(placed["orderCode"], placed["totalFee"], "CNY", "race"))
 
     threads = [threading.Thread(target=settle) for _ in range(2)]
     for t in threads:

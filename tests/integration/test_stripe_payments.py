@@ -138,7 +138,8 @@ def test_a_payment_paid_on_the_payer_page_is_notified_found_paid_and_refunded_on
     paid_page = world.payer_page(request, "pay")
     assert paid_page.status_code == 200 and "The merchant answered 200." in paid_page.text
     (note,) = world.console.notifications(1)
-    assert note == Notification(order_code=ORDER, paid=True, amount_cents=1990, reference=start.reference)
+    assert note == Notification(order_code=ORDER, paid=True, amount_cents=1990, reference=start.reference,
+                                currency="usd")
     headers, body, _ = world.console.received[0]
     assert headers["Stripe-Signature"].startswith("t=") and b'"type": "payment_intent.succeeded"' in body
 
@@ -170,7 +171,7 @@ def test_a_wallet_payment_confirmed_with_a_visa_card_is_paid_and_notified(world)
     result = world.gateway.confirm(request, "pm_card_visa")
     assert (result.paid, result.amount_cents, result.reference, result.error) == (True, 3192, request.reference, None)
     (note,) = world.console.notifications(1)
-    assert note == Notification(ORDER, True, 3192, request.reference)
+    assert note == Notification(ORDER, True, 3192, request.reference, "usd")
     assert world.gateway.confirm(request, "pm_card_visa") == result  # confirmed twice: paid once, the same answer
     assert world.ledger.get(request.reference).status is Status.PAID
 
@@ -185,7 +186,7 @@ def test_a_declined_card_leaves_the_intent_unpaid_and_payable_again(world):
     query = world.gateway.query(request)
     assert (query.paid, query.amount_cents, query.error) == (False, 0, "expired_card")
     failed = world.console.notifications(3)
-    assert failed == [Notification(ORDER, False, 0, request.reference)] * 3  # payment_failed, acknowledged
+    assert failed == [Notification(ORDER, False, 0, request.reference, "usd")] * 3  # payment_failed, acknowledged
     assert world.console.received[0][2] is failed[0]
     assert world.ledger.get(request.reference).status is Status.PENDING
     assert world.gateway.confirm(request, "pm_card_mastercard").paid
@@ -195,7 +196,7 @@ def test_failing_on_the_payer_page_notifies_an_unpaid_payment(world):
     request = world.started()
     page = world.payer_page(request, "fail")
     assert "Payment failed" in page.text and "The merchant answered 200." in page.text
-    assert world.console.notifications(1) == [Notification(ORDER, False, 0, request.reference)]
+    assert world.console.notifications(1) == [Notification(ORDER, False, 0, request.reference, "usd")]
     assert b'"payment_intent.payment_failed"' in world.console.received[0][1]
     assert not world.gateway.query(request).paid
 
@@ -295,7 +296,7 @@ def paid(world) -> PaymentRequest:
 
 def test_a_genuine_notification_parses_with_any_case_of_its_header(world, paid):
     headers, body = world.sandbox.signed_event(paid.reference)
-    expected = Notification(ORDER, True, 1990, paid.reference)
+    expected = Notification(ORDER, True, 1990, paid.reference, "usd")
     assert world.gateway.parse_notification(headers, body) == expected
     assert world.gateway.parse_notification({"stripe-signature": headers["Stripe-Signature"]}, body) == expected
     # The sandbox signs as Stripe does: the SDK's own test helper gives the same header.
@@ -356,7 +357,7 @@ def test_an_amount_mismatch_is_visible_in_the_notification(world, paid):
 def test_other_intent_events_are_acknowledged_unpaid_and_events_about_other_things_refused(world):
     request = world.started()
     headers, body = world.sandbox.signed_event(request.reference, "payment_intent.created")
-    assert world.gateway.parse_notification(headers, body) == Notification(ORDER, False, 0, request.reference)
+    assert world.gateway.parse_notification(headers, body) == Notification(ORDER, False, 0, request.reference, "usd")
     not_ours = world.client().v1.payment_intents.create({"amount": 500, "currency": "usd"})
     headers, body = world.sandbox.signed_event(not_ours.id, "payment_intent.succeeded")
     with pytest.raises(InvalidNotification, match="not one of our orders"):

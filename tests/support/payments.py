@@ -7,12 +7,15 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from werkzeug.serving import make_server
 
 from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
 from adapters.payments.sandbox.credentials import SandboxCredentials, generate
+from adapters.payments.sandbox.ledger import Ledger
+from adapters.payments.sandbox.provider import SandboxContext, SandboxProvider
+from adapters.payments.sandbox.providers import all_providers
 
 
 class _Deferred:
@@ -44,6 +47,9 @@ class PaymentWorld:
     sandbox_url: str
     console_url: str
     credentials: SandboxCredentials
+    # The sandbox's providers by name and its ledger, for notifications signed as each provider.
+    providers: dict[str, SandboxProvider] = field(default_factory=dict)
+    ledger: Ledger = field(default_factory=Ledger)
 
     def provider_env(self) -> dict[str, str]:
         """The console's settings pointing every provider at the sandbox."""
@@ -67,5 +73,8 @@ def payment_world(credentials: SandboxCredentials | None = None) -> Iterator[tup
     once it is built with `world.provider_env()`."""
     credentials = credentials or generate()
     with served() as (console_url, console), served() as (sandbox_url, sandbox):
-        sandbox.app = create_sandbox_app(SandboxConfig(sandbox_url, credentials, console_url))
-        yield PaymentWorld(sandbox_url, console_url, credentials), console
+        config, context = SandboxConfig(sandbox_url, credentials, console_url), SandboxContext(Ledger(), sandbox_url)
+        providers = all_providers(context, config)
+        sandbox.app = create_sandbox_app(config, providers, context)
+        world = PaymentWorld(sandbox_url, console_url, credentials, {p.name: p for p in providers}, context.ledger)
+        yield world, console

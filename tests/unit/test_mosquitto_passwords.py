@@ -111,7 +111,8 @@ def test_the_ingest_password_is_generated_once_outside_production_and_checked_wh
     given = "a-long-enough-ingest-password"
     assert load_settings({"VAR_DIR": str(tmp_path), "MQTT_INGEST_PASSWORD": given}).mqtt_ingest_password == given
     production = {"VAR_DIR": str(tmp_path / "prod"), "APP_ENV": "production", "SECRET_KEY": "s" * 40}
-    assert load_settings(production).mqtt_ingest_password is None
+    with pytest.raises(ConfigError, match="MQTT_INGEST_PASSWORD"):  # production refuses to start without it
+        load_settings(production)
     for bad in ("short", "has a space in the middle", "colon:is:not:allowed:here"):
         with pytest.raises(ConfigError, match="MQTT_INGEST_PASSWORD"):
             load_settings({"VAR_DIR": str(tmp_path), "MQTT_INGEST_PASSWORD": bad})

@@ -3,11 +3,13 @@ from pathlib import Path
 
 import pytest
 
+from adapters.payments.sandbox.credentials import generate
 from adapters.security.passwords import Argon2PasswordHasher
 from core.notifications.model import Channel, OutboundMessage
 from core.notifications.use_cases import DeliverPendingMessages
+from core.ordering.payments import Provider
 from core.shared.edition import Edition
-from entrypoints.settings import ConfigError, load_settings
+from entrypoints.settings import REQUIRED_CREDENTIALS, ConfigError, load_settings
 from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeUnitOfWork
 
@@ -35,11 +37,88 @@ def test_development_defaults(tmp_path):
     assert settings.providers.wechat_pay_base_url.startswith("http://127.0.0.1")
 
 
+def production(tmp_path, **overrides: str) -> dict[str, str]:
+    """A complete production configuration (nothing here connects to it)."""
+    c = generate()
+    return {"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40,
+            "DATABASE_URL": "postgresql://coldchain@db.example.com:5432/coldchain",
+            "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "i" * 24,
+            "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id, "WECHAT_API_KEY": c.wechat_api_key,
+            "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,
+            "ALIPAY_PUBLIC_KEY": c.alipay_public_key, "STRIPE_SECRET_KEY": c.stripe_secret_key,
+            "STRIPE_WEBHOOK_SECRET": c.stripe_webhook_secret, "PAYPAL_CLIENT_ID": c.paypal_client_id,
+            "PAYPAL_CLIENT_SECRET": c.paypal_client_secret, **overrides}
+
+
 def test_production_needs_its_secret_and_turns_the_embedded_broker_off(tmp_path):
     with pytest.raises(ConfigError, match="SECRET_KEY"):
-        load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
-    settings = load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40})
+        load_settings(production(tmp_path, SECRET_KEY=""))
+    settings = load_settings(production(tmp_path))
     assert settings.mqtt_embedded is False
+
+
+def test_production_lists_every_problem_in_one_error(tmp_path):
+    with pytest.raises(ConfigError) as refused:
+        load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
+    for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "WECHAT_APP_ID",
+                 "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"):
+        assert name in str(refused.value)
+    assert "STRIPE" not in str(refused.value) and "PAYPAL" not in str(refused.value)  # not the edition's
+    assert not list(tmp_path.iterdir())  # nothing generated on the way
+
+
+@pytest.mark.parametrize("edition,provider", [("domestic", p) for p in (Provider.WECHAT, Provider.ALIPAY)]
+                         + [("international", p) for p in (Provider.STRIPE, Provider.PAYPAL)])
+def test_production_names_each_missing_credential_of_an_offered_provider(tmp_path, edition, provider):
+    for name in REQUIRED_CREDENTIALS[provider]:
+        with pytest.raises(ConfigError) as refused:
+            load_settings(production(tmp_path, EDITION=edition, **{name: ""}))
+        assert name in str(refused.value) and str(refused.value).count("\n  - ") == 1
+    # not offered, it needs nothing
+    others = ",".join(p.value for p in REQUIRED_CREDENTIALS if p is not provider and p.value in
+                      {"domestic": "wechat,alipay", "international": "stripe,paypal"}[edition])
+    settings = load_settings(production(tmp_path, EDITION=edition, PAYMENT_PROVIDERS=others,
+                                        **dict.fromkeys(REQUIRED_CREDENTIALS[provider], "")))
+    assert provider not in settings.switched_on_providers and settings.payment_providers == (Provider(others),)
+
+
+@pytest.mark.parametrize("change,name", [
+    ({"DATABASE_URL": "sqlite:////var/lib/coldchain.db"}, "DATABASE_URL"),
+    ({"PUBLIC_BASE_URL": "http://console.example.com"}, "PUBLIC_BASE_URL"),
+    ({"MQTT_INGEST_PASSWORD": ""}, "MQTT_INGEST_PASSWORD"),
+    ({"PAYMENT_BACKEND": "development"}, "PAYMENT_BACKEND"),
+])
+def test_production_names_each_development_default_it_refuses(tmp_path, change, name):
+    with pytest.raises(ConfigError) as refused:
+        load_settings(production(tmp_path, **change))
+    assert name in str(refused.value) and str(refused.value).count("\n  - ") == 1
+
+
+def test_production_talks_to_the_providers_own_apis_not_the_sandbox(tmp_path):
+    providers = load_settings(production(tmp_path)).providers
+    assert (providers.wechat_pay_base_url, providers.alipay_gateway_url, providers.stripe_api_base,
+            providers.paypal_base_url) == ("https://api.mch.weixin.qq.com/", "https://openapi.alipay.com/gateway.do",
+                                           "https://api.stripe.com", "https://api-m.paypal.com")
+
+
+def test_the_offered_providers_are_the_editions_unless_chosen_and_never_another_editions(tmp_path):
+    env = {"VAR_DIR": str(tmp_path)}
+    assert load_settings(env).payment_providers == (Provider.WECHAT, Provider.ALIPAY)
+    assert load_settings({**env, "EDITION": "international"}).payment_providers == (Provider.PAYPAL, Provider.STRIPE)
+    assert load_settings({**env, "PAYMENT_PROVIDERS": " Alipay "}).payment_providers == (Provider.ALIPAY,)
+    for wrong in ("stripe", "wechat,bitcoin", ","):
+        with pytest.raises(ConfigError, match="PAYMENT_PROVIDERS"):
+            load_settings({**env, "PAYMENT_PROVIDERS": wrong})
+
+
+def test_outside_production_a_provider_missing_a_credential_is_switched_off(tmp_path):
+    env = {"VAR_DIR": str(tmp_path), "APP_ENV": "test", "PAYMENT_BACKEND": "providers"}
+    assert load_settings(env).switched_on_providers == ()  # nothing set: nothing can be verified
+    c = generate()
+    alipay = {"ALIPAY_PRIVATE_KEY": c.alipay_app_private_key, "ALIPAY_PUBLIC_KEY": c.alipay_public_key}
+    assert load_settings({**env, **alipay}).switched_on_providers == (Provider.ALIPAY,)
+    assert load_settings({**env, "PAYMENT_BACKEND": "development"}).switched_on_providers == (Provider.WECHAT,
+                                                                                              Provider.ALIPAY)
 
 
 @pytest.mark.parametrize("url,expected", [
@@ -117,9 +196,8 @@ def test_payments_go_to_the_providers_and_development_credentials_are_generated_
 
 
 def test_production_refuses_the_development_payment_gateway_and_keeps_no_generated_credentials(tmp_path):
-    env = {"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40}
     with pytest.raises(ConfigError, match="PAYMENT_BACKEND"):
-        load_settings({**env, "PAYMENT_BACKEND": "development"})
-    settings = load_settings(env)
+        load_settings(production(tmp_path, PAYMENT_BACKEND="development"))
+    settings = load_settings(production(tmp_path, WECHAT_API_KEY="", PAYMENT_PROVIDERS="alipay"))
     assert settings.payment_backend == "providers" and settings.providers.wechat_api_key == ""
     assert not (tmp_path / "payment-sandbox.json").exists()

@@ -164,7 +164,8 @@ class AlipayGateway:
         except ValueError as error:
             raise AlipayError(f"alipay.trade.query: {error}") from error
         return PaymentResult(paid=paid, amount_cents=amount, reference=response.trade_no,
-                             error=None if paid else response.trade_status)
+                             error=None if paid else response.trade_status,
+                             currency=response.trans_currency or CURRENCY)
 
     def close(self, request: PaymentRequest) -> None:
         model = AlipayTradeCloseModel()
@@ -220,9 +221,13 @@ class AlipayGateway:
             amount = _cents(params.get("total_amount"))
         except ValueError as error:
             raise InvalidNotification(str(error)) from error
+        # total_amount is in trans_currency on a cross-border trade (`currency` in older gateways'
+        # notifications); Alipay names no currency for yuan.
+        currency = params.get("trans_currency") or params.get("currency") or CURRENCY
         return Notification(order_code=order_code, paid=status in PAID_STATUSES, amount_cents=amount,
-                            reference=params.get("trade_no") or None)
+                            reference=params.get("trade_no") or None, currency=currency)
 
-    def acknowledge(self, accepted: bool) -> Acknowledgement:
+    @staticmethod
+    def acknowledge(accepted: bool) -> Acknowledgement:
         # Alipay stops retrying only when it reads exactly "success"; anything else is retried.
         return Acknowledgement(200, b"success" if accepted else b"failure", "text/plain; charset=utf-8")

@@ -60,7 +60,8 @@ class DevelopmentPaymentGateway:
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         if payment_method_id.startswith("fail"):
             return PaymentResult(paid=False, error="card_declined")
-        return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"dev-{request.order_code}")
+        return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"dev-{request.order_code}",
+                             currency=request.currency)
 
     def query(self, request: PaymentRequest) -> PaymentResult:
         """Only the pay link pays here, and it settles at once: nothing is ever paid unseen."""
@@ -75,7 +76,8 @@ class DevelopmentPaymentGateway:
     def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
         raise InvalidNotification("the development gateway sends no notifications")
 
-    def acknowledge(self, accepted: bool) -> Acknowledgement:
+    @staticmethod
+    def acknowledge(accepted: bool) -> Acknowledgement:
         return Acknowledgement(200 if accepted else 400, b'{"received": %s}' % (b"true" if accepted else b"false"),
                                "application/json")
 
@@ -83,12 +85,3 @@ class DevelopmentPaymentGateway:
         """The WeChat OpenID of an OAuth code: derived from it, stable, in development."""
         return "dev-openid-" + hashlib.sha256(code.encode()).hexdigest()[:16]
 
-
-class GatewaysByPayType:
-    """The gateway behind each pay type."""
-
-    def __init__(self, gateways: dict[PayType, object]) -> None:
-        self._gateways = gateways
-
-    def __getitem__(self, pay_type: PayType):
-        return self._gateways[PayType(pay_type)]

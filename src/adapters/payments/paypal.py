@@ -204,7 +204,8 @@ class PayPalGateway:
         # no PayPal notification is expected, and none could be verified without a webhook id.
         raise InvalidNotification("PayPal sends no notifications to this endpoint")
 
-    def acknowledge(self, accepted: bool) -> Acknowledgement:
+    @staticmethod
+    def acknowledge(accepted: bool) -> Acknowledgement:
         return Acknowledgement(200 if accepted else 400, b"{}", "application/json")
 
     # --- helpers --------------------------------------------------------------------------------
@@ -264,8 +265,6 @@ class PayPalGateway:
             cents = to_cents(amount.value)
         except (AttributeError, TypeError, ValueError, InvalidOperation):
             return PaymentResult(paid=False, reference=capture_id, error="the capture carries no valid amount")
-        if amount.currency_code != request.currency.upper():
-            return PaymentResult(paid=False, amount_cents=cents, reference=capture_id,
-                                 error=f"captured {amount.value} {amount.currency_code}, not {request.currency}")
-        # The amount PayPal captured, whatever was asked: the console compares it with the order.
-        return PaymentResult(paid=True, amount_cents=cents, reference=capture_id)
+        # What PayPal captured, whatever was asked: the console compares amount and currency with
+        # the order's when it settles.
+        return PaymentResult(paid=True, amount_cents=cents, reference=capture_id, currency=amount.currency_code)

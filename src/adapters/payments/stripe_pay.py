@@ -177,7 +177,7 @@ class StripeGateway:
         failure = getattr(intent, "last_payment_error", None)
         error = None if paid else (getattr(failure, "code", None) if failure else None) or intent.status
         return PaymentResult(paid=paid, amount_cents=from_stripe_amount(intent.amount_received or 0, intent.currency),
-                             reference=intent.id, error=error)
+                             reference=intent.id, error=error, currency=intent.currency)
 
     # --- webhooks -------------------------------------------------------------------------------------
 
@@ -212,9 +212,10 @@ class StripeGateway:
         except (ValueError, TypeError, AttributeError) as error:
             raise InvalidNotification(f"unreadable amount in {getattr(event, 'id', 'the event')}") from error
         return Notification(order_code=str(metadata["order_code"]), paid=paid, amount_cents=amount,
-                            reference=intent.id)
+                            reference=intent.id, currency=str(intent.currency))
 
-    def acknowledge(self, accepted: bool) -> Acknowledgement:
+    @staticmethod
+    def acknowledge(accepted: bool) -> Acknowledgement:
         """Stripe wants a 2xx to stop resending; anything else is retried for up to three days."""
         if accepted:
             return Acknowledgement(200, b'{"received": true}', "application/json")

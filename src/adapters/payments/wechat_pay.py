@@ -46,6 +46,11 @@ def _body(request: PaymentRequest) -> str:
     return text.encode()[:BODY_MAX_BYTES].decode("utf-8", "ignore")
 
 
+def _currency(data: Mapping[str, object]) -> str:
+    """The currency of total_fee: fee_type, which WeChat leaves out for yuan (its default)."""
+    return str(data.get("fee_type") or CURRENCY)
+
+
 def _error(error: WeChatException) -> str:
     """WeChat's err_code and its description, e.g. `ORDERNOTEXIST: 订单不存在`."""
     if isinstance(error, WeChatPayException):
@@ -78,6 +83,9 @@ class WechatPayGateway:
         host name to find our address. `oauth_secret` is the official account's app secret (the
         sandbox takes the API key, the default). `oauth_base_url` defaults to WeChat's OAuth host
         with WeChat Pay's real base URL, and to `base_url` otherwise (the sandbox serves both)."""
+        if not api_key.strip():
+            # wechatpy leaves an empty key out of the signature: anybody could sign as WeChat.
+            raise ValueError("WeChat Pay's API key is empty: notifications could not be verified")
         base_url = base_url if base_url.endswith("/") else base_url + "/"
         self._app_id, self._mch_id = app_id, mch_id
         self._notify_url, self._client_ip = notify_url, client_ip
@@ -121,7 +129,8 @@ class WechatPayGateway:
         state = data.get("trade_state")
         amount = int(data.get("total_fee") or 0)
         if state == "SUCCESS":
-            return PaymentResult(paid=True, amount_cents=amount, reference=data.get("transaction_id"))
+            return PaymentResult(paid=True, amount_cents=amount, reference=data.get("transaction_id"),
+                                 currency=_currency(data))
         return PaymentResult(paid=False, amount_cents=amount, error=state or "UNKNOWN")
 
     def close(self, request: PaymentRequest) -> None:
@@ -164,9 +173,10 @@ class WechatPayGateway:
         if paid and not isinstance(amount, int):
             raise InvalidNotification("WeChat Pay notification without total_fee")
         return Notification(order_code=order_code, paid=paid, amount_cents=amount if isinstance(amount, int) else 0,
-                            reference=data.get("transaction_id"))
+                            reference=data.get("transaction_id"), currency=_currency(data))
 
-    def acknowledge(self, accepted: bool) -> Acknowledgement:
+    @staticmethod
+    def acknowledge(accepted: bool) -> Acknowledgement:
         """WeChat stops retrying on return_code SUCCESS; FAIL asks it to send again later."""
         return Acknowledgement(200, ACCEPTED if accepted else REFUSED, ACK_CONTENT_TYPE)
 

@@ -13,12 +13,14 @@ from core.ordering.model import Order, PayStatus
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
+    Notification,
     PaymentGateways,
+    Provider,
     RefundRequest,
+    provider_of,
 )
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
-from core.shared.edition import PayType
 from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
 from core.shared.unit_of_work import UnitOfWork
 
@@ -32,25 +34,16 @@ RECONCILE_BATCH = 200
 MAX_RECORDED_BODY = 64 * 1024
 
 
-class Provider(StrEnum):
-    WECHAT = "wechat"
-    ALIPAY = "alipay"
-    STRIPE = "stripe"
-    PAYPAL = "paypal"
-
-    @property
-    def pay_type(self) -> PayType:
-        """The pay type whose gateway speaks for the provider."""
-        return {Provider.WECHAT: PayType.WECHAT, Provider.ALIPAY: PayType.ALIPAY,
-                Provider.STRIPE: PayType.GOOGLE_PAY, Provider.PAYPAL: PayType.PAYPAL}[self]
-
-
 class Verdict(StrEnum):
     SETTLED = "settled"
     ALREADY_SETTLED = "alreadySettled"
+    # Paid, then refunded: the provider is telling again of the payment it made; nothing to do.
+    ALREADY_REFUNDED = "alreadyRefunded"
     NOT_PAID = "notPaid"  # the provider says the payment failed: nothing to do
+    PROVIDER_OFF = "providerOff"  # the provider is switched off: nothing it says is read
     BAD_SIGNATURE = "badSignature"
     UNKNOWN_ORDER = "unknownOrder"
+    CURRENCY_MISMATCH = "currencyMismatch"
     AMOUNT_MISMATCH = "amountMismatch"
     NOT_PAYABLE = "notPayable"
     WRONG_PROVIDER = "wrongProvider"
@@ -59,16 +52,10 @@ class Verdict(StrEnum):
     def accepted(self) -> bool:
         """Accepted notifications stop the provider's retries; refused ones are retried by it
         (and then answered by reconciliation)."""
-        return self in (Verdict.SETTLED, Verdict.ALREADY_SETTLED, Verdict.NOT_PAID)
+        return self in (Verdict.SETTLED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED, Verdict.NOT_PAID)
 
 
-_OUTCOMES = {
-    SettlementOutcome.SETTLED: Verdict.SETTLED,
-    SettlementOutcome.ALREADY_SETTLED: Verdict.ALREADY_SETTLED,
-    SettlementOutcome.UNKNOWN_ORDER: Verdict.UNKNOWN_ORDER,
-    SettlementOutcome.AMOUNT_MISMATCH: Verdict.AMOUNT_MISMATCH,
-    SettlementOutcome.NOT_PAYABLE: Verdict.NOT_PAYABLE,
-}
+_OUTCOMES = {outcome: Verdict(outcome.value) for outcome in SettlementOutcome}
 
 
 @dataclass(frozen=True)
@@ -81,15 +68,11 @@ class NotificationRecord:
     amount_cents: int | None = None
 
 
-def _provider_of(pay_type: PayType) -> Provider:
-    return {PayType.WECHAT: Provider.WECHAT, PayType.ALIPAY: Provider.ALIPAY, PayType.PAYPAL: Provider.PAYPAL,
-            PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[pay_type]
-
-
 class HandlePaymentNotification:
     """A provider's notification: checked, recorded for audit whatever its verdict, and settled
-    at most once. A bad signature, an unknown order, a wrong amount or another provider's order
-    changes nothing and gets the provider's failure answer."""
+    at most once. A switched-off provider, a bad signature, an unknown order, a wrong amount or
+    currency or another provider's order changes nothing and gets the provider's failure answer;
+    one about an order refunded since is acknowledged, so the provider stops sending it."""
 
     def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
@@ -97,14 +80,22 @@ class HandlePaymentNotification:
     def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes) -> Acknowledgement:
         gateway = self._gateways[provider.pay_type]
         order_code = amount = None
-        try:
-            note = gateway.parse_notification(headers, body)
-        except InvalidNotification as error:
-            log.warning("%s notification refused: %s", provider.value, error)
-            verdict = Verdict.BAD_SIGNATURE
+        if not self._gateways.offers(provider.pay_type):
+            # Never parsed: a provider without its credentials cannot tell a forgery (an empty
+            # WeChat Pay key signs with no secret at all).
+            log.warning("%s notification refused: the provider is switched off", provider.value)
+            verdict = Verdict.PROVIDER_OFF
         else:
-            order_code, amount = note.order_code, note.amount_cents
-            verdict = self._verdict(provider, note.order_code, note.paid, note.amount_cents, note.reference)
+            try:
+                note = gateway.parse_notification(headers, body)
+            except InvalidNotification as error:
+                log.warning("%s notification refused: %s", provider.value, error)
+                verdict = Verdict.BAD_SIGNATURE
+            else:
+                order_code, amount = note.order_code, note.amount_cents
+                verdict = self._verdict(provider, note)
+                if not verdict.accepted:
+                    log.warning("%s notification of order %s refused: %s", provider.value, order_code, verdict.value)
         with self._uow as uow:
             uow.payment_notifications.add(NotificationRecord(
                 provider.value, self._clock.now(), verdict.value, body[:MAX_RECORDED_BODY].decode("utf-8", "replace"),
@@ -112,16 +103,16 @@ class HandlePaymentNotification:
             uow.commit()
         return gateway.acknowledge(verdict.accepted)
 
-    def _verdict(self, provider: Provider, order_code: str, paid: bool, amount: int, reference: str | None) -> Verdict:
+    def _verdict(self, provider: Provider, note: Notification) -> Verdict:
         with self._uow as uow:
-            order = uow.orders.by_code(order_code)
+            order = uow.orders.by_code(note.order_code)
         if order is None:
             return Verdict.UNKNOWN_ORDER
-        if _provider_of(order.pay_type) is not provider:
+        if provider_of(order.pay_type) is not provider:
             return Verdict.WRONG_PROVIDER
-        if not paid:
+        if not note.paid:
             return Verdict.NOT_PAID
-        return _OUTCOMES[self._settle(order_code, amount, reference)]
+        return _OUTCOMES[self._settle(note.order_code, note.amount_cents, note.currency, note.reference)]
 
 
 class CompleteProviderReturn:
@@ -143,7 +134,10 @@ class CompleteProviderReturn:
                 raise PaymentFailed() from error
             if not result.paid:
                 raise PaymentFailed()
-            self._settle(order.code, result.amount_cents, result.reference)
+            outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
+            if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+                log.warning("PayPal capture of order %s not settled: %s", order.code, outcome.value)
+                raise PaymentFailed()
         with self._uow as uow:
             return uow.orders.get(order.id)
 
@@ -170,6 +164,9 @@ class ReconcilePayments:
             orders = uow.orders.unpaid_created_before(now - RECONCILE_AFTER, RECONCILE_BATCH)
         settled = closed = unpaid = failed = 0
         for order in orders:
+            if not self._gateways.offers(order.pay_type):  # its provider cannot be asked: wait for it
+                unpaid += 1
+                continue
             gateway = self._gateways[order.pay_type]
             request = payment_request(order)
             try:
@@ -177,9 +174,11 @@ class ReconcilePayments:
                 if not result.paid and result.approved:  # the payer approved and never came back
                     result = gateway.confirm(request, request.reference)
                 if result.paid:
-                    outcome = self._settle(order.code, result.amount_cents, result.reference)
+                    outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
                     settled += outcome is SettlementOutcome.SETTLED
-                    failed += outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED)
+                    if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+                        log.warning("reconciling order %s: paid at the provider but %s", order.code, outcome.value)
+                        failed += 1
                 elif order.created_at <= now - ORDER_EXPIRES:
                     gateway.close(request)
                     with self._uow as uow:

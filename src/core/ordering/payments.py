@@ -3,12 +3,41 @@ in src/adapters/payments; in development a gateway of our own stands in for them
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol
 
-from core.shared.edition import PayType
+from core.shared.edition import Edition, PayType
+
+
+class Provider(StrEnum):
+    WECHAT = "wechat"
+    ALIPAY = "alipay"
+    STRIPE = "stripe"
+    PAYPAL = "paypal"
+
+    @property
+    def pay_type(self) -> PayType:
+        """The pay type whose gateway speaks for the provider."""
+        return {Provider.WECHAT: PayType.WECHAT, Provider.ALIPAY: PayType.ALIPAY,
+                Provider.STRIPE: PayType.GOOGLE_PAY, Provider.PAYPAL: PayType.PAYPAL}[self]
+
+
+def provider_of(pay_type: PayType) -> Provider:
+    return {PayType.WECHAT: Provider.WECHAT, PayType.ALIPAY: Provider.ALIPAY, PayType.PAYPAL: Provider.PAYPAL,
+            PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[PayType(pay_type)]
+
+
+def providers_of(pay_types: Iterable[PayType]) -> tuple[Provider, ...]:
+    """The providers behind the pay types, each once, in their order."""
+    return tuple(dict.fromkeys(provider_of(p) for p in pay_types))
+
+
+def same_currency(reported: str | None, expected: str) -> bool:
+    """Providers write currencies in either case (Stripe: usd); one that says none is not trusted."""
+    return bool(reported) and reported.upper() == expected.upper()
 
 
 @dataclass(frozen=True)
@@ -36,24 +65,26 @@ class PaymentStart:
 
 @dataclass(frozen=True)
 class PaymentResult:
-    """The provider's verdict on a payment: paid or not, and how much it took."""
+    """The provider's verdict on a payment: paid or not, and how much it took, in which currency."""
 
     paid: bool
     amount_cents: int = 0
     reference: str | None = None
     error: str | None = None
     approved: bool = False  # not paid yet, but the payer approved: confirm() captures it (PayPal)
+    currency: str | None = None  # of amount_cents, as the provider wrote it
 
 
 @dataclass(frozen=True)
 class Notification:
     """A provider's notification, its signature checked: the order it is about and whether, and
-    how much, the payer paid."""
+    how much and in which currency, the payer paid."""
 
     order_code: str
     paid: bool
     amount_cents: int
     reference: str | None = None
+    currency: str | None = None  # of amount_cents, as the provider wrote it; None settles nothing
 
 
 class InvalidNotification(Exception):
@@ -117,4 +148,15 @@ class PaymentGateway(Protocol):
 
 
 class PaymentGateways(Protocol):
-    def __getitem__(self, pay_type: PayType) -> PaymentGateway: ...
+    def __getitem__(self, pay_type: PayType) -> PaymentGateway:
+        """The pay type's gateway; one that refuses everything when its provider is switched off."""
+        ...
+
+    def offers(self, pay_type: PayType) -> bool:
+        """Whether the pay type's provider is switched on: offered, with every credential it needs."""
+        ...
+
+
+def offered_pay_types(edition: Edition, gateways: PaymentGateways) -> tuple[PayType, ...]:
+    """What payers may choose: the edition's pay types whose provider is switched on."""
+    return tuple(p for p in edition.profile.pay_types if gateways.offers(p))

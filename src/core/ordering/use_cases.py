@@ -22,7 +22,7 @@ from core.ordering.model import (
     PayStatus,
     new_order_code,
 )
-from core.ordering.payments import PaymentGateways, PaymentRequest, PaymentStart
+from core.ordering.payments import PaymentGateways, PaymentRequest, PaymentStart, same_currency
 from core.pricing.model import AlertKind, AlertPackage
 from core.pricing.queries import SERVICE_NODE, find_level, one_type, plan_of, visible_devices
 from core.pricing.rules import alert_package_price, is_free, is_lifelong_term, price_option
@@ -40,6 +40,7 @@ from core.shared.errors import (
     NothingToBuy,
     OrderNotPayable,
     PaymentFailed,
+    PaymentMethodUnavailable,
     PayTypeNotOffered,
     PriceChanged,
 )
@@ -75,8 +76,7 @@ class _PlaceOrder:
         self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
 
     def _check_pay_type(self, pay_type: PayType) -> None:
-        if pay_type not in self._edition.profile.pay_types:
-            raise PayTypeNotOffered()
+        check_pay_type(pay_type, self._edition, self._gateways)
 
     @staticmethod
     def _check_batch(device_ids: Sequence[int]) -> None:
@@ -116,6 +116,13 @@ class _PlaceOrder:
             uow.orders.set_payment(order.id, _payment_fields(start), start.reference)
             uow.commit()
         return OrderPlaced(order.id, order.code, order.order_fee_cents, start)
+
+
+def check_pay_type(pay_type: PayType, edition: Edition, gateways: PaymentGateways) -> None:
+    if pay_type not in edition.profile.pay_types:
+        raise PayTypeNotOffered()
+    if not gateways.offers(pay_type):
+        raise PaymentMethodUnavailable()
 
 
 def _payment_fields(start: PaymentStart) -> dict[str, str]:
@@ -243,20 +250,24 @@ class ListMyOrders:
 class SettlementOutcome(StrEnum):
     SETTLED = "settled"  # paid now, devices credited
     ALREADY_SETTLED = "alreadySettled"  # a repeated notification: nothing more happens
+    ALREADY_REFUNDED = "alreadyRefunded"  # paid, then refunded: nothing more happens
     UNKNOWN_ORDER = "unknownOrder"
+    CURRENCY_MISMATCH = "currencyMismatch"
     AMOUNT_MISMATCH = "amountMismatch"
-    NOT_PAYABLE = "notPayable"  # refunded
+    NOT_PAYABLE = "notPayable"  # closed unpaid
 
 
 class SettleOrder:
     """An order becomes paid once and only once, however many notifications arrive and however
     many arrive together: the unpaid -> paid write is conditional, and only the one that makes
-    it credits the devices, in the same transaction."""
+    it credits the devices, in the same transaction. Only what the order charges, in its own
+    currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
-    def __call__(self, order_code: str, amount_cents: int, reference: str | None = None) -> SettlementOutcome:
+    def __call__(self, order_code: str, amount_cents: int, currency: str | None,
+                 reference: str | None = None) -> SettlementOutcome:
         now = self._clock.now()
         with self._uow as uow:
             order = uow.orders.by_code(order_code)
@@ -264,8 +275,12 @@ class SettleOrder:
                 return SettlementOutcome.UNKNOWN_ORDER
             if order.status is PayStatus.PAID:
                 return SettlementOutcome.ALREADY_SETTLED
+            if order.status is PayStatus.REFUNDED:
+                return SettlementOutcome.ALREADY_REFUNDED
             if order.status is not PayStatus.UNPAID:
                 return SettlementOutcome.NOT_PAYABLE
+            if not same_currency(currency, order.currency):
+                return SettlementOutcome.CURRENCY_MISMATCH
             if amount_cents != order.order_fee_cents:
                 return SettlementOutcome.AMOUNT_MISMATCH
             if not uow.orders.mark_paid(order.id, amount_cents, now, reference):
@@ -292,8 +307,9 @@ class ConfirmWalletPayment:
         self._uow, self._gateways, self._settle, self._edition = uow, gateways, settle, edition
 
     def __call__(self, cmd: ConfirmPayment) -> PayStatus:
-        if cmd.pay_type not in WALLET_PAY_TYPES or cmd.pay_type not in self._edition.profile.pay_types:
+        if cmd.pay_type not in WALLET_PAY_TYPES:
             raise PayTypeNotOffered()
+        check_pay_type(cmd.pay_type, self._edition, self._gateways)
         with self._uow as uow:
             order = _own_order(uow, cmd.account_id, cmd.order_id)
         if order.status is PayStatus.PAID:
@@ -309,7 +325,7 @@ class ConfirmWalletPayment:
             raise PaymentFailed() from error
         if not result.paid:
             raise PaymentFailed()
-        outcome = self._settle(order.code, result.amount_cents, result.reference)
+        outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
         if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
             raise PaymentFailed()
         return PayStatus.PAID

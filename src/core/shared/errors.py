@@ -232,6 +232,14 @@ class OrderNotRefundable(RuleViolation):
     message = N_("Order cannot be refunded or manually handled")
 
 
+class PaymentMethodUnavailable(RuleViolation):
+    """The pay type is the edition's, but its provider is switched off (not offered, or missing
+    a credential it needs)."""
+
+    code = 1115
+    message = N_("This payment method is not available at the moment, please choose another")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -260,4 +268,5 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     PaymentFailed,
     TooManyBills,
     OrderNotRefundable,
+    PaymentMethodUnavailable,
 )

@@ -70,6 +70,12 @@ def _cents(value: object) -> int | None:
     return cents if 0 < cents <= MAX_CENTS else None
 
 
+def _trans_currency(payment: SandboxPayment) -> dict[str, str]:
+    """Alipay names the currency of `total_amount` (trans_currency) only when it is not yuan, as on
+    a cross-border trade."""
+    return {} if payment.currency == "CNY" else {"trans_currency": payment.currency}
+
+
 def _pem(body: str, label: str) -> bytes:
     return f"-----BEGIN {label}-----\n{body}\n-----END {label}-----\n".encode()
 
@@ -216,7 +222,8 @@ class AlipaySandbox:
             return _error(_BUSINESS, "ACQ.TRADE_NOT_EXIST", "交易不存在")
         amount = _yuan(payment.amount_cents)
         fields = {"trade_no": payment.id, "out_trade_no": payment.order_code,
-                  "trade_status": TRADE_STATUS[payment.status], "total_amount": amount}
+                  "trade_status": TRADE_STATUS[payment.status], "total_amount": amount,
+                  **_trans_currency(payment)}
         if "gmt_payment" in payment.extra:
             fields.update(buyer_logon_id=BUYER_LOGON, buyer_user_id=BUYER_ID, buyer_pay_amount=amount,
                           receipt_amount=amount, invoice_amount=amount, point_amount="0.00",
@@ -283,7 +290,7 @@ class AlipaySandbox:
             "seller_id": SELLER_ID, "total_amount": amount, "receipt_amount": amount, "buyer_pay_amount": amount,
             "invoice_amount": amount, "point_amount": "0.00", "trade_status": TRADE_STATUS[payment.status],
             "gmt_create": payment.extra.get("gmt_create", ""), "gmt_payment": payment.extra.get("gmt_payment", ""),
-            **overrides,
+            **_trans_currency(payment), **overrides,
         }
         fields = {k: v for k, v in fields.items() if v not in (None, "")}
         fields["sign"] = rsa2_sign(self._private_key, sign_content(fields, leave_out=("sign", "sign_type")))

@@ -265,6 +265,8 @@ class StripeSandbox:
         # The sheet's return_url is this page: intents with automatic payment methods need one.
         params = {"payment_method": PAY_CARD if paid else DECLINED_CARD,
                   "return_url": self._context.payer_page(self.name, payment.id)}
+        with self._lock:  # the payer page may have charged it in another currency (tests)
+            self._intent(payment.id)["currency"] = payment.currency.lower()
         try:
             events = self._confirm(payment.id, params, None).events
         except StripeError as error:  # declined (payment_failed is due), or no longer payable (nothing is)

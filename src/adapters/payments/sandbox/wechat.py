@@ -326,7 +326,8 @@ class WechatSandbox:
         fields: dict[str, object] = {
             "return_code": "SUCCESS", "return_msg": "OK", "appid": self.app_id, "mch_id": self.mch_id,
             "nonce_str": secrets.token_hex(16), "openid": extra.get("openid"), "is_subscribe": "N",
-            "trade_type": "NATIVE", "bank_type": "OTHERS", "total_fee": payment.amount_cents, "fee_type": "CNY",
+            "trade_type": "NATIVE", "bank_type": "OTHERS", "total_fee": payment.amount_cents,
+            "fee_type": payment.currency,
             "out_trade_no": payment.order_code}
         if payment.status in (Status.PAID, Status.REFUNDED):
             fields.update(result_code="SUCCESS", cash_fee=payment.amount_cents,

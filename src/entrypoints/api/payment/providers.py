@@ -10,8 +10,7 @@ from flask import Response, redirect, request
 from flask.views import MethodView
 from marshmallow import fields, validate
 
-from core.ordering.payment_flows import Provider
-from core.ordering.payments import Acknowledgement
+from core.ordering.payments import Acknowledgement, Provider
 from core.shared import errors as e
 from core.shared.edition import PayType
 from core.shared.messages import N_

@@ -31,9 +31,9 @@ NOT_FOUND = "a device the caller may not see, or a billId that is not one of the
             "unknown ids)"
 NO_ORDER = "no such order, or another account's (the same answer)"
 ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
-                  e.PayTypeNotOffered, e.LevelNotOffered, e.PaymentFailed)
+                  e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
-                  e.LevelNotOffered, e.PaymentFailed)
+                  e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 
 
 def _caller() -> int:
@@ -291,7 +291,8 @@ class OrderView(MethodView):
 @blp.route("/PayOrder/confirmPay")
 class ConfirmPayView(MethodView):
     @blp.arguments(s.ConfirmPayBody)
-    @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PriceChanged, e.OrderNotPayable, e.PaymentFailed))
+    @blp.ok(s.PayStatusSchema, refusals=(e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.PriceChanged,
+                                         e.OrderNotPayable, e.PaymentFailed))
     @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
     def post(self, body):
         """A wallet payment (30 Google Pay, 40 card payment-request button): the provider charges
@@ -416,7 +417,8 @@ class DevelopmentPayView(MethodView):
         gateway = _container().development_gateway()
         if not gateway.verify(query["order"], query["amount"], query["signature"]):
             raise e.Forbidden()
-        outcome = _container().settle_order()(query["order"], query["amount"], "development")
+        currency = _container().settings().edition.profile.currency  # every order's, in an edition
+        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development")
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
             raise e.NotFound()
         if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):

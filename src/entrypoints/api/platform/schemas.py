@@ -77,7 +77,8 @@ class NoticeRowSchema(Schema):
 class ConfigSchema(Schema):
     edition = fields.String(required=True, validate=OneOf(["domestic", "international"]))
     currency = fields.String(required=True)
-    payTypes = fields.List(fields.Integer(), required=True)
+    payTypes = fields.List(fields.Integer(), required=True, metadata={
+        "description": "the pay types offered: the edition's whose payment provider is switched on"})
     defaultLanguage = fields.String(required=True)
     languages = fields.List(fields.String(), required=True)
     countryCode = fields.String(required=True, metadata={"description": "default country code of the edition"})

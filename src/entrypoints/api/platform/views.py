@@ -7,6 +7,7 @@ from dataclasses import asdict
 from flask.views import MethodView
 from sqlalchemy import text
 
+from core.ordering.payments import offered_pay_types
 from core.platform.model import CustomPage, Notice
 from core.shared.edition import LANGUAGES
 from entrypoints.api import context
@@ -88,8 +89,9 @@ class ConfigView(MethodView):
         """What the client needs to know about this installation's edition."""
         settings = context.container().settings()
         profile = settings.edition.profile
+        pay_types = offered_pay_types(settings.edition, context.container().payment_gateways())
         return {"edition": profile.name, "currency": profile.currency,
-                "payTypes": [int(p) for p in profile.pay_types], "defaultLanguage": profile.default_language,
+                "payTypes": [int(p) for p in pay_types], "defaultLanguage": profile.default_language,
                 "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
                 "countryCodeFixed": profile.fixed_country_code is not None,
                 "wechatAppId": settings.providers.wechat_app_id,
