@@ -16,12 +16,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from dependency_injector import providers
 from sqlalchemy import select
 
 from adapters.notifications.development import render
 from adapters.persistence.models import OutboxMessageRow
 from entrypoints.demo_seed import DEMO_PASSWORD
+from tests.support.captcha import captcha_reader
 
 pytestmark = pytest.mark.usefixtures("recharge_demo")
 
@@ -35,25 +35,9 @@ BOB_EMAIL = "bob@acme.example"
 CAPTCHA_REQUIRED, ACCOUNT_PROTECTED = 1014, 1015
 
 
-class RecordingRenderer:
-    """Stands in for the captcha picture, so a test reads it as a person (or a captcha farm) would."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def render(self, text: str) -> bytes:
-        self.texts.append(text)
-        return b"\x89PNG fake"
-
-
 @pytest.fixture
 def captchas(api, container):
-    renderer = RecordingRenderer()
-    with container.captcha_renderer.override(providers.Object(renderer)):
-        def solve() -> dict[str, str]:
-            captcha_id = api.client.get("/api/base/BaseAccount/newVerify").headers["X-Captcha-Id"]
-            return {"captchaId": captcha_id, "verifyCode": renderer.texts[-1]}
-
+    with captcha_reader(api, container) as solve:
         yield solve
 
 

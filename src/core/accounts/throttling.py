@@ -2,9 +2,9 @@
 
 Failures are counted by the login name as typed (case-folded) and the client address:
 
-- **One (name, address) pair**: each failure within an hour doubles the wait before that pair may
-  try again (1 s, 2 s, 4 s ... at most 5 minutes; HTTP 429 with Retry-After). An attacker's
-  address never slows the owner's.
+- **One (name, address) pair**: a first slip is free; each further failure within an hour
+  doubles the wait before that pair may try again (1 s, 2 s, 4 s ... at most 5 minutes; HTTP 429
+  with Retry-After). An attacker's address never slows the owner's.
 - **One name, from anywhere**: after 3 failures within 15 minutes a password login for the name
   must carry a right image code (1014); the right password with it gets in, even mid-attack.
 - **One address, many names**: failures for 10 names or more within 15 minutes (spraying, or a
@@ -27,6 +27,7 @@ from datetime import datetime, timedelta
 from enum import Enum, StrEnum
 
 PAIR_WINDOW = timedelta(hours=1)
+PAIR_FREE_FAILURES = 1  # the owner retyping at once after a slip is not kept waiting
 PAIR_FIRST_WAIT = timedelta(seconds=1)
 PAIR_MAX_WAIT = timedelta(minutes=5)
 
@@ -83,9 +84,9 @@ def address_key(address: str | None) -> str:
 def pair_wait(failures: list[Failure], address: str, now: datetime) -> timedelta | None:
     """How long this address must still wait before trying this name again, if at all."""
     mine = [f.at for f in failures if f.address == address and f.at > now - PAIR_WINDOW]
-    if not mine:
+    if len(mine) <= PAIR_FREE_FAILURES:
         return None
-    wait = min(PAIR_FIRST_WAIT * 2 ** (len(mine) - 1), PAIR_MAX_WAIT)
+    wait = min(PAIR_FIRST_WAIT * 2 ** (len(mine) - PAIR_FREE_FAILURES - 1), PAIR_MAX_WAIT)
     remaining = max(mine) + wait - now
     return remaining if remaining > timedelta(0) else None
 

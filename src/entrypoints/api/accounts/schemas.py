@@ -30,7 +30,7 @@ class LoginSchema(Schema):
     loginCode = fields.String(validate=CODE, metadata={"description": "a one-time code sent by code/login; it "
                                                                       "stands for the password and the captcha"})
 
-    @validates_schema
+    @validates_schema(skip_on_field_errors=False)
     def _password_or_code(self, data, **kwargs):
         if "accountPassword" not in data and "loginCode" not in data:
             raise ValidationError(N_("Missing data for required field."), "accountPassword")
