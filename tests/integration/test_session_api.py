@@ -120,7 +120,7 @@ def test_a_successful_login_forgives_the_owner_s_own_slips(api, clock):
         assert api.login("alice", "Wrong#Pass123").status == 401
     slowed = api.login("alice")  # a second slip makes the next try from here wait a second
     assert (slowed.status, slowed.headers["Retry-After"]) == (429, "1")
-    assert slowed.body["msg"] == "Too many failed attempts, please try again in 1 seconds"
+    assert slowed.body["msg"] == "Too many failed attempts, please wait 1 s and try again"
     clock.advance(seconds=1)
     assert api.login("alice").status == 200
     for _ in range(2):

@@ -73,7 +73,7 @@ def name_key(name: str) -> str:
     longer than the column that holds it (case-folding can double a name's length)."""
     key = name.strip().casefold()
     if len(key) > NAME_KEY_MAX:
-        return "sha256:" + hashlib.sha256(key.encode()).hexdigest()
+        return "sha256:" + hashlib.sha256(key.encode(errors="surrogatepass")).hexdigest()
     return key
 
 

@@ -65,7 +65,7 @@ class TooManyAttempts(DomainError):
 
     code = 429
     message = N_("Too many failed attempts, please try again in {minutes} minutes")
-    seconds_message = N_("Too many failed attempts, please try again in {seconds} seconds")
+    seconds_message = N_("Too many failed attempts, please wait {seconds} s and try again")
 
     def __init__(self, retry_after_seconds: int) -> None:
         self.retry_after_seconds = max(1, retry_after_seconds)
