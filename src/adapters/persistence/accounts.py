@@ -35,7 +35,7 @@ from core.accounts.model import (
     UserProfile,
 )
 from core.accounts.rules import normalize_login_name
-from core.accounts.throttling import KEPT_FOR, Failure, Hold
+from core.accounts.throttling import FAILURES_EXAMINED, KEPT_FOR, Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
 from core.shared.errors import UserAlreadyExists
@@ -208,7 +208,8 @@ class SqlAlchemyLoginThrottleRepository:
 
     def failures_of(self, name_key: str, since: datetime) -> list[Failure]:
         rows = self._s.execute(select(LoginFailureRow.address, LoginFailureRow.failed_at)
-                               .where(LoginFailureRow.name_key == name_key, LoginFailureRow.failed_at > since))
+                               .where(LoginFailureRow.name_key == name_key, LoginFailureRow.failed_at > since)
+                               .order_by(LoginFailureRow.failed_at.desc()).limit(FAILURES_EXAMINED))
         return [Failure(address, at) for address, at in rows]
 
     def names_failing_from(self, address: str, since: datetime) -> int:

@@ -45,6 +45,8 @@ NOTICE_AFTER_FAILURES = 5
 
 # The longest window any rule looks back over: older failures can be forgotten.
 KEPT_FOR = max(PAIR_WINDOW, CAPTCHA_WINDOW, ATTACK_WINDOW, NOTICE_WINDOW)
+# Every rule is decided by a handful of failures: under a flood only the latest are read.
+FAILURES_EXAMINED = 1000
 NAME_KEY_MAX = 200
 UNKNOWN_ADDRESS = "unknown"
 
