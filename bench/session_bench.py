@@ -54,9 +54,12 @@ def main() -> None:
 
     names = iter(range(10_000))
     timed("login, right password", 20, lambda: login())
-    # Distinct names and addresses, so the throttling locks do not cut the attempts short: the
-    # two failures should cost what a right password costs, or timing would tell who exists.
-    timed("login, wrong password of a real user", 4, lambda: login("alice", "Wrong#123", address="10.0.1.1"))
+    # Two failures per real user, each from its own address, so throttling (a wait per address
+    # after a second failure, the image code after a third) never cuts an attempt short: the two
+    # kinds of failure should cost what a right password costs, or timing would tell who exists.
+    real = iter([user for user in ("alice", "bob", "acme", "operator") for _ in range(2)])
+    timed("login, wrong password of a real user", 8,
+          lambda: login(next(real), "Wrong#123", address=f"10.0.1.{next(names) % 250}"))
     timed("login, unknown user (decoy hash)", 20,
           lambda: login(f"nobody_{next(names)}", "Wrong#123", address=f"10.0.2.{next(names) % 250}"))
     token = login().get_json()["data"]["token"]

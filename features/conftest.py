@@ -9,6 +9,7 @@ from features.ordering.steps import *  # noqa: F403
 from features.payments.steps import *  # noqa: F403
 from features.pricing.steps import *  # noqa: F403
 from pytest_bdd import given, parsers, then, when
+from tests.support.captcha import captcha_reader
 
 from core.permissions.scenes import effective_scene
 from entrypoints.demo_seed import DEMO_PASSWORD
@@ -113,11 +114,22 @@ def _answer(world, status, code, message):
 # --- throttling ------------------------------------------------------------------------------
 
 
+@pytest.fixture
+def captchas(api, container):
+    with captcha_reader(api, container) as solve:
+        yield solve
+
+
 def _fail(api, world, user, times, address="127.0.0.1"):
     for _ in range(times):
         reply = api.login(user, "Wrong#Pass2026", address=address)
         assert reply.status == 401
         world["replies"].append(reply)
+
+
+def _login_with(api, user, address="127.0.0.1", **fields):
+    return api.call("POST", "/base/BaseAccount/login", address=address,
+                    json={"userName": user, "loginType": 1, **fields})
 
 
 @when(parsers.parse('someone fails to log in as "{user}" {times:d} times'))
@@ -128,6 +140,19 @@ def _fails_times(api, world, user, times):
 @when(parsers.parse('someone fails to log in as "{user}" once'))
 def _fails_once(api, world, user):
     _fail(api, world, user, 1)
+
+
+@when(parsers.parse('someone fails to log in as "{user}" from {count:d} addresses'))
+def _fails_from_addresses(api, world, user, count):
+    for i in range(count):
+        _fail(api, world, user, 1, address=f"192.0.2.{i + 1}")
+
+
+@when(parsers.parse('someone with the image code fails to log in as "{user}" from {count:d} addresses'))
+def _fails_with_captcha(api, captchas, user, count):
+    for i in range(count):
+        reply = _login_with(api, user, address=f"192.0.2.{i + 1}", accountPassword="Wrong#Pass2026", **captchas())
+        assert reply.code == 1001
 
 
 @when(parsers.parse("{count:d} logins with wrong passwords come from {address}"))
@@ -141,11 +166,22 @@ def _logs_in(api, user):
     assert api.login(user).status == 200
 
 
+@when(parsers.parse('"{user}" asks for a login code'))
+def _asks_for_code(api, captchas, user):
+    assert api.call("POST", "/base/BaseAccount/code/login", json={"userName": user, **captchas()}).code == 0
+
+
 @then(parsers.parse('logging in as "{user}" with the right password is refused with HTTP {status:d}'))
 def _right_password_refused(api, world, user, status):
     reply = api.login(user)
     world["replies"].append(reply)
     assert reply.status == status
+
+
+@then(parsers.parse('logging in as "{user}" with the right password is refused with HTTP {status:d} and code {code:d}'))
+def _right_password_refused_with_code(api, user, status, code):
+    reply = api.login(user)
+    assert (reply.status, reply.code) == (status, code)
 
 
 @then(parsers.parse('logging in as "{user}" is refused with HTTP {status:d}'))
@@ -163,6 +199,16 @@ def _can_log_in(api, user):
     assert api.login(user).status == 200
 
 
+@then(parsers.parse('"{user}" can log in with the right password and the image code'))
+def _can_log_in_with_captcha(api, captchas, user):
+    assert _login_with(api, user, accountPassword=DEMO_PASSWORD, **captchas()).status == 200
+
+
+@then(parsers.parse('"{user}" can log in with the right password and the image code from {address}'))
+def _can_log_in_with_captcha_from(api, captchas, user, address):
+    assert _login_with(api, user, address, accountPassword=DEMO_PASSWORD, **captchas()).status == 200
+
+
 @then(parsers.parse('logging in as "{user}" with the right password from {address} is refused with HTTP {status:d}'))
 def _refused_from(api, user, address, status):
     assert api.login(user, address=address).status == status
@@ -171,6 +217,22 @@ def _refused_from(api, user, address, status):
 @then(parsers.parse('"{user}" can log in with the right password from {address}'))
 def _can_log_in_from(api, user, address):
     assert api.login(user, address=address).status == 200
+
+
+@then(parsers.parse('"{user}" can log in with the code sent to "{recipient}"'))
+def _can_log_in_with_code(api, container, user, recipient):
+    assert _login_with(api, user, loginCode=api.outbox_code(container, recipient)).status == 200
+
+
+@then(parsers.parse('"{recipient}" has been told of the failed logins'))
+def _told(container, recipient):
+    from sqlalchemy import select
+
+    from adapters.persistence.models import OutboxMessageRow
+
+    with container.session_factory()() as session:
+        templates = session.scalars(select(OutboxMessageRow.template).where(OutboxMessageRow.recipient == recipient))
+        assert "login_failures" in set(templates)
 
 
 @then(parsers.parse("both failures got the same answer with HTTP {status:d} and code {code:d}"))

@@ -21,7 +21,10 @@ from adapters.payments.gateways import development_gateways, provider_gateways
 from adapters.persistence.database import make_engine, make_session_factory
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
+from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
+from core.accounts.login_code import SendLoginCode
+from core.accounts.password_policy import PasswordPolicy
 from core.accounts.profile import (
     BindAccountContact,
     ChangeAccountBaseInfo,
@@ -107,7 +110,9 @@ class Container(containers.DeclarativeContainer):
         providers=providers.Singleton(ChannelRouter, providers.Dict({
             Channel.PHONE: sms_voice_sender, Channel.VOICE: sms_voice_sender, Channel.EMAIL: email_sender})),
     )
-    credentials = providers.Singleton(CredentialCheck, hasher)
+    credentials = providers.Singleton(CredentialCheck, hasher,
+                                      providers.Callable(lambda s: s.edition.profile.default_language, settings))
+    password_policy = providers.Singleton(PasswordPolicy, providers.Callable(common_passwords))
 
     login = providers.Factory(Login, uow, credentials, clock, secret_key)
     switch_platform = providers.Factory(SwitchToPlatform, uow, credentials, clock)
@@ -115,8 +120,9 @@ class Container(containers.DeclarativeContainer):
     logout = providers.Factory(Logout, uow, clock)
     issue_captcha = providers.Factory(IssueCaptcha, uow, captcha_renderer, clock, secret_key)
     send_code = providers.Factory(SendVerificationCode, uow, clock, edition, secret_key)
-    register = providers.Factory(RegisterAccount, uow, hasher, clock, edition, secret_key)
-    recover_password = providers.Factory(RecoverPassword, uow, hasher, clock, edition, secret_key)
+    send_login_code = providers.Factory(SendLoginCode, uow, clock, secret_key)
+    register = providers.Factory(RegisterAccount, uow, hasher, password_policy, clock, edition, secret_key)
+    recover_password = providers.Factory(RecoverPassword, uow, hasher, password_policy, clock, edition, secret_key)
     deliver_messages = providers.Factory(DeliverPendingMessages, uow, message_sender, clock)
     account_info = providers.Factory(GetAccountInfo, uow, clock)
     permissions = providers.Factory(GetPermissions, uow)
@@ -124,8 +130,8 @@ class Container(containers.DeclarativeContainer):
     update_profile = providers.Factory(UpdateUserProfile, uow)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
-    change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, clock, edition,
-                                           secret_key)
+    change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,
+                                           clock, edition, secret_key)
     find_custom_page = providers.Factory(FindCustomPage, uow)
     find_notice = providers.Factory(FindNotice, uow, clock)
     list_notices = providers.Factory(ListNotices, uow)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 PUBLIC = {
-    ("post", "/api/base/BaseAccount/login"), ("post", "/api/base/BaseAccount/register"),
+    ("post", "/api/base/BaseAccount/login"), ("post", "/api/base/BaseAccount/code/login"),
+    ("post", "/api/base/BaseAccount/register"),
     ("post", "/api/base/BaseAccount/forgot"), ("get", "/api/base/BaseAccount/code/phone"),
     ("get", "/api/base/BaseAccount/code/email"), ("get", "/api/base/BaseAccount/newVerify"),
     ("get", "/api/base/BaseCustomPage/queryByTopDomain"), ("get", "/api/base/config"),

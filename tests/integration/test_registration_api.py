@@ -6,6 +6,7 @@ import pytest
 from dependency_injector import providers
 
 from entrypoints.demo_seed import DEMO_PASSWORD
+from tests.support.captcha import RecordingRenderer
 
 NEW_PASSWORD = "Fresh#Pass2026"
 
@@ -160,17 +161,6 @@ def test_the_international_edition_takes_foreign_numbers_and_email(international
                            "code": code})
     assert reply.status == 200
     assert api.login("DAN@example.com", NEW_PASSWORD).status == 200
-
-
-class RecordingRenderer:
-    """Stands in for the captcha renderer so the test knows the text in the picture."""
-
-    def __init__(self) -> None:
-        self.texts: list[str] = []
-
-    def render(self, text: str) -> bytes:
-        self.texts.append(text)
-        return b"\x89PNG fake"
 
 
 def test_the_captcha_image_is_a_png_with_an_id(api):

@@ -7,7 +7,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.accounts.model import Account, CodePurpose, LoginSession, LoginType
-from core.accounts.throttling import ThrottleScope
+from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel, OutboundMessage
 from core.shared.errors import UserAlreadyExists
@@ -58,18 +58,41 @@ def test_leaving_a_unit_of_work_without_commit_rolls_back(container):
         assert uow.accounts.by_login_name("carol_01") is None
 
 
-def test_a_lock_clears_the_failures_that_caused_it(container, clock):
+def test_login_failures_are_kept_by_name_and_address_and_forgotten_after_an_hour(container, clock):
     now = clock.now()
     with container.uow() as uow:
-        for _ in range(3):
-            uow.throttle.add_failure(ThrottleScope.ACCOUNT, "carol", now)
-        assert uow.throttle.failures_since(ThrottleScope.ACCOUNT, "carol", now - timedelta(minutes=1)) == 3
-        uow.throttle.lock(ThrottleScope.ACCOUNT, "carol", now + timedelta(minutes=15))
+        uow.throttle.add_failure("carol", "10.0.0.1", now - timedelta(hours=2))
+        uow.throttle.add_failure("carol", "10.0.0.1", now - timedelta(minutes=5))
+        uow.throttle.add_failure("carol", "10.0.0.2", now)  # this one also forgets the two-hour-old one
+        uow.throttle.add_failure("dave", "10.0.0.2", now)
         uow.commit()
     with container.uow() as uow:
-        assert uow.throttle.failures_since(ThrottleScope.ACCOUNT, "carol", now - timedelta(minutes=1)) == 0
-        assert uow.throttle.locked_until(ThrottleScope.ACCOUNT, "carol", now) == now + timedelta(minutes=15)
-        assert uow.throttle.locked_until(ThrottleScope.ACCOUNT, "carol", now + timedelta(minutes=15)) is None
+        assert sorted(uow.throttle.failures_of("carol", now - timedelta(days=1)), key=lambda f: f.at) == [
+            Failure("10.0.0.1", now - timedelta(minutes=5)), Failure("10.0.0.2", now)]
+        assert uow.throttle.failures_of("carol", now - timedelta(minutes=1)) == [Failure("10.0.0.2", now)]
+        assert uow.throttle.names_failing_from("10.0.0.2", now - timedelta(minutes=1)) == 2
+        assert uow.throttle.names_failing_from("10.0.0.1", now - timedelta(minutes=1)) == 0
+        uow.throttle.clear_pair("carol", "10.0.0.2")
+        uow.commit()
+    with container.uow() as uow:
+        assert uow.throttle.failures_of("carol", now - timedelta(days=1)) == [
+            Failure("10.0.0.1", now - timedelta(minutes=5))]
+        assert uow.throttle.failures_of("dave", now - timedelta(days=1)) == [Failure("10.0.0.2", now)]
+
+
+def test_a_hold_lasts_until_its_end_and_can_be_renewed(container, clock):
+    now = clock.now()
+    with container.uow() as uow:
+        uow.throttle.hold(Hold.PROTECTED, "carol", now + timedelta(hours=1))
+        uow.commit()
+    with container.uow() as uow:
+        assert uow.throttle.held_until(Hold.PROTECTED, "carol", now) == now + timedelta(hours=1)
+        assert uow.throttle.held_until(Hold.NOTICE, "carol", now) is None
+        assert uow.throttle.held_until(Hold.PROTECTED, "carol", now + timedelta(hours=1)) is None
+        uow.throttle.hold(Hold.PROTECTED, "carol", now + timedelta(hours=2))
+        uow.commit()
+    with container.uow() as uow:
+        assert uow.throttle.held_until(Hold.PROTECTED, "carol", now + timedelta(hours=1)) == now + timedelta(hours=2)
 
 
 def test_the_latest_code_is_the_one_checked(container, clock):

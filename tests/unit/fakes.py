@@ -9,7 +9,7 @@ from core.accounts.captcha import Captcha
 from core.accounts.info import OrganizationRole
 from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
 from core.accounts.rules import normalize_login_name
-from core.accounts.throttling import ThrottleScope
+from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel, OutboundMessage
 from core.permissions.roles import BY_CODE
@@ -53,6 +53,9 @@ class FakeAccountRepository:
 
     def set_base_info(self, account_id: int, real_name: str | None, company: str | None) -> None:
         self.rows[account_id].real_name, self.rows[account_id].company = real_name, company
+
+    def set_language(self, account_id: int, language: str) -> None:
+        self.rows[account_id].language = language
 
     def profile(self, account_id: int) -> UserProfile:
         return replace(self.profiles.get(account_id, UserProfile(account_id)))
@@ -107,25 +110,27 @@ class FakeSessionRepository:
 
 class FakeThrottleRepository:
     def __init__(self) -> None:
-        self.failures: list[tuple[ThrottleScope, str, datetime]] = []
-        self.locks: dict[tuple[ThrottleScope, str], datetime] = {}
+        self.failures: list[tuple[str, Failure]] = []
+        self.holds: dict[tuple[Hold, str], datetime] = {}
 
-    def locked_until(self, scope, key, now):
-        until = self.locks.get((scope, key))
+    def add_failure(self, name_key, address, at):
+        self.failures.append((name_key, Failure(address, at)))
+
+    def failures_of(self, name_key, since):
+        return [f for k, f in self.failures if k == name_key and f.at > since]
+
+    def names_failing_from(self, address, since):
+        return len({k for k, f in self.failures if f.address == address and f.at > since})
+
+    def clear_pair(self, name_key, address):
+        self.failures = [(k, f) for k, f in self.failures if (k, f.address) != (name_key, address)]
+
+    def held_until(self, hold, key, now):
+        until = self.holds.get((hold, key))
         return until if until and until > now else None
 
-    def add_failure(self, scope, key, at):
-        self.failures.append((scope, key, at))
-
-    def failures_since(self, scope, key, since):
-        return sum(1 for s, k, at in self.failures if (s, k) == (scope, key) and at > since)
-
-    def lock(self, scope, key, until):
-        self.locks[(scope, key)] = until
-        self.clear_failures(scope, key)
-
-    def clear_failures(self, scope, key):
-        self.failures = [f for f in self.failures if (f[0], f[1]) != (scope, key)]
+    def hold(self, hold, key, until):
+        self.holds[(hold, key)] = until
 
 
 class FakeCodeRepository:

@@ -1,6 +1,9 @@
 import pytest
 
+from adapters.security.common_passwords import common_passwords
 from core.accounts.info import PremiumState
+from core.accounts.password_policy import COMMON as HOLDS_COMMON
+from core.accounts.password_policy import HOLDS_PRODUCT_NAME, HOLDS_USER_NAME, PasswordPolicy
 from core.accounts.rules import email_problem, password_problem, phone_problem, user_name_problem
 from core.shared.edition import Edition
 from tests.support.clock import MutableClock
@@ -51,3 +54,47 @@ def test_premium_state_counts_whole_days_left(seconds_left, state):
     until = None if seconds_left is None else now + timedelta(seconds=seconds_left)
     premium = PremiumState.at(until, now)
     assert (premium.state, premium.expired_count) == state
+
+
+# --- what a new password must not be (issue 13, item 9) ------------------------------------
+
+POLICY = PasswordPolicy(common_passwords())
+
+
+def test_the_bundled_list_holds_tens_of_thousands_of_common_passwords():
+    common = common_passwords()
+    assert len(common) >= 10_000
+    assert {"123456", "password", "qwerty", "iloveyou", "p@ssw0rd"} <= common
+
+
+@pytest.mark.parametrize("password", [
+    "P@ssw0rd", "PassW0RD#1", "Password1!", "Qwerty123!", "#Summer2024", "Iloveyou#1", "1qaz@WSX", "Dr@g0n#99",
+    "M0nkey#123",
+])
+def test_common_passwords_are_refused_whatever_their_case_digits_symbols_and_look_alikes(password):
+    assert POLICY.problem(password) == HOLDS_COMMON
+
+
+@pytest.mark.parametrize("password", ["Tundra#Kettle42", "Fresh#Pass2026", "zQ8#mV2!pL", "冷链监控#Ab12"])
+def test_uncommon_passwords_pass(password):
+    assert POLICY.problem(password, "carol_01") is None
+
+
+@pytest.mark.parametrize("password,user_name", [
+    ("Carol_01#x9", "carol_01"), ("x9#CAROL_01", "Carol_01"), ("xX10_lorac!", "carol_01"), ("Bob#Builder9", "bob"),
+])
+def test_a_password_holding_the_user_name_or_its_reverse_is_refused(password, user_name):
+    assert POLICY.problem(password, user_name) == HOLDS_USER_NAME
+
+
+def test_very_short_user_names_are_not_looked_for():
+    assert POLICY.problem("Tundra#Kettle42", "le") is None
+
+
+@pytest.mark.parametrize("password", ["Coldchain#2026", "my#C0LDCHA1N", "Elitech#2026x"])
+def test_a_password_holding_the_product_name_is_refused(password):
+    assert POLICY.problem(password) == HOLDS_PRODUCT_NAME
+
+
+def test_the_spec_s_rule_comes_first():
+    assert POLICY.problem("password") == password_problem("password")

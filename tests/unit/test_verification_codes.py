@@ -4,6 +4,7 @@ import pytest
 
 from core.accounts.commands import Register, ResetPassword, SendCode
 from core.accounts.model import Account, CodePurpose, LoginSession, LoginType
+from core.accounts.password_policy import PasswordPolicy
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
@@ -19,6 +20,7 @@ from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeHasher, FakeUnitOfWork
 
 KEY = b"secret"
+POLICY = PasswordPolicy({"password", "qwerty"})
 
 
 @pytest.fixture
@@ -100,7 +102,7 @@ def test_sign_up_gives_the_personal_customer_role_and_a_session(world):
     uow, clock, sender = world
     send(sender)
     code = uow.outbox.rows[0].params["code"]
-    issued = RegisterAccount(uow, FakeHasher(), clock, Edition.DOMESTIC, KEY)(
+    issued = RegisterAccount(uow, FakeHasher(), POLICY, clock, Edition.DOMESTIC, KEY)(
         Register("carol_01", "New#Pass2026", Channel.PHONE, "13912345678", code))
     account = uow.accounts.by_login_name("carol_01")
     assert uow.roles.assigned[account.id] == {"customer_personal"}
@@ -113,7 +115,7 @@ def test_recovery_sets_the_password_and_revokes_sessions(world):
     uow.sessions.add(session)
     send(sender, target="13800000001", purpose=CodePurpose.RESET_PASSWORD)
     code = uow.outbox.rows[0].params["code"]
-    recover = RecoverPassword(uow, FakeHasher(), clock, Edition.DOMESTIC, KEY)
+    recover = RecoverPassword(uow, FakeHasher(), POLICY, clock, Edition.DOMESTIC, KEY)
     with pytest.raises(InvalidInput):
         recover(ResetPassword(Channel.PHONE, "13800000001", code, "weak"))
     recover(ResetPassword(Channel.PHONE, "13800000001", code, "New#Pass2026"))

@@ -1,3 +1,4 @@
+from core.accounts.failure_notice import LOGIN_FAILURES
 from core.alarms.alerts import (
     ALARM_HUMIDITY_ABOVE,
     ALARM_HUMIDITY_BELOW,
@@ -10,6 +11,10 @@ from core.shared.messages import N_
 TEMPLATES = {
     VERIFICATION_CODE: N_("Your verification code is {code}. It is valid for 10 minutes. "
                           "Do not share it with anyone."),
+    LOGIN_FAILURES: N_("{count} failed attempts to log in to your account {account} within the last hour, from "
+                       "{addresses}. If this was not you, your password has not been given away; choose a "
+                       "strong one that you use nowhere else. You can still log in with the image code or a "
+                       "code sent to you."),
     ALARM_TEMPERATURE_ABOVE: N_("Level {level} alarm: {device} temperature {value} °C is above the upper limit "
                                 "{limit} °C since {time}."),
     ALARM_TEMPERATURE_BELOW: N_("Level {level} alarm: {device} temperature {value} °C is below the lower limit "
@@ -23,6 +28,7 @@ TEMPLATES = {
 # E-mail needs a subject line as well.
 SUBJECTS = {
     VERIFICATION_CODE: N_("Your verification code"),
+    LOGIN_FAILURES: N_("Failed log-ins to your account"),
     ALARM_TEMPERATURE_ABOVE: N_("Alarm on {device}"),
     ALARM_TEMPERATURE_BELOW: N_("Alarm on {device}"),
     ALARM_HUMIDITY_ABOVE: N_("Alarm on {device}"),

@@ -35,7 +35,7 @@ from core.accounts.model import (
     UserProfile,
 )
 from core.accounts.rules import normalize_login_name
-from core.accounts.throttling import ThrottleScope
+from core.accounts.throttling import FAILURES_EXAMINED, KEPT_FOR, Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
 from core.shared.errors import UserAlreadyExists
@@ -46,6 +46,7 @@ def _account(row: AccountRow) -> Account:
         id=row.id, user_name=row.user_name, password_hash=row.password_hash, phone=row.phone,
         email=row.email, account_type=AccountType(row.account_type), status=AccountStatus(row.status),
         real_name=row.real_name, company=row.company, photo_url=row.photo_url, created_at=row.created_at,
+        language=row.language,
     )
 
 
@@ -101,6 +102,9 @@ class SqlAlchemyAccountRepository:
     def set_contact(self, account_id: int, channel: Channel, target: str) -> None:
         values = {"phone": target} if channel is Channel.PHONE else {"email": target.lower()}
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id).values(**values))
+
+    def set_language(self, account_id: int, language: str) -> None:
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id).values(language=language))
 
     def set_base_info(self, account_id: int, real_name: str | None, company: str | None) -> None:
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
@@ -197,31 +201,37 @@ class SqlAlchemyLoginThrottleRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def locked_until(self, scope: ThrottleScope, key: str, now: datetime) -> datetime | None:
-        until = self._s.scalar(select(LoginLockRow.locked_until)
-                               .where(LoginLockRow.scope == scope.value, LoginLockRow.key == key))
-        return until if until is not None and until > now else None
-
-    def add_failure(self, scope: ThrottleScope, key: str, at: datetime) -> None:
-        self._s.add(LoginFailureRow(scope=scope.value, key=key, failed_at=at))
+    def add_failure(self, name_key: str, address: str, at: datetime) -> None:
+        self._s.execute(delete(LoginFailureRow).where(LoginFailureRow.failed_at <= at - KEPT_FOR))
+        self._s.add(LoginFailureRow(name_key=name_key, address=address, failed_at=at))
         self._s.flush()
 
-    def failures_since(self, scope: ThrottleScope, key: str, since: datetime) -> int:
-        return self._s.scalar(select(func.count()).where(
-            LoginFailureRow.scope == scope.value, LoginFailureRow.key == key, LoginFailureRow.failed_at > since))
+    def failures_of(self, name_key: str, since: datetime) -> list[Failure]:
+        rows = self._s.execute(select(LoginFailureRow.address, LoginFailureRow.failed_at)
+                               .where(LoginFailureRow.name_key == name_key, LoginFailureRow.failed_at > since)
+                               .order_by(LoginFailureRow.failed_at.desc()).limit(FAILURES_EXAMINED))
+        return [Failure(address, at) for address, at in rows]
 
-    def lock(self, scope: ThrottleScope, key: str, until: datetime) -> None:
-        row = self._s.get(LoginLockRow, (scope.value, key))
+    def names_failing_from(self, address: str, since: datetime) -> int:
+        return self._s.scalar(select(func.count(LoginFailureRow.name_key.distinct()))
+                              .where(LoginFailureRow.address == address, LoginFailureRow.failed_at > since))
+
+    def clear_pair(self, name_key: str, address: str) -> None:
+        self._s.execute(delete(LoginFailureRow).where(LoginFailureRow.name_key == name_key,
+                                                      LoginFailureRow.address == address))
+
+    def held_until(self, hold: Hold, key: str, now: datetime) -> datetime | None:
+        until = self._s.scalar(select(LoginLockRow.locked_until)
+                               .where(LoginLockRow.scope == hold.value, LoginLockRow.key == key))
+        return until if until is not None and until > now else None
+
+    def hold(self, hold: Hold, key: str, until: datetime) -> None:
+        row = self._s.get(LoginLockRow, (hold.value, key))
         if row is None:
-            self._s.add(LoginLockRow(scope=scope.value, key=key, locked_until=until))
+            self._s.add(LoginLockRow(scope=hold.value, key=key, locked_until=until))
         else:
             row.locked_until = until
-        # The failures that led to the lock are spent: after it ends, counting starts afresh.
-        self.clear_failures(scope, key)
-
-    def clear_failures(self, scope: ThrottleScope, key: str) -> None:
-        self._s.execute(delete(LoginFailureRow).where(LoginFailureRow.scope == scope.value,
-                                                      LoginFailureRow.key == key))
+        self._s.flush()
 
 
 class SqlAlchemyVerificationCodeRepository:

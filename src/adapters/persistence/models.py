@@ -56,6 +56,7 @@ class AccountRow(Base):
     company: Mapped[str | None] = mapped_column(String(50))
     photo_url: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime]
+    language: Mapped[str | None] = mapped_column(String(10))  # of the last login: messages to the owner
 
 
 class UserProfileRow(Base):
@@ -138,12 +139,15 @@ class LoginSessionRow(Base):
 
 
 class LoginFailureRow(Base):
+    """One failed login: the name as typed (case-folded) and the client address."""
+
     __tablename__ = "login_failures"
-    __table_args__ = (Index("ix_login_failures_scope_key_at", "scope", "key", "failed_at"),)
+    __table_args__ = (Index("ix_login_failures_name_at", "name_key", "failed_at"),
+                      Index("ix_login_failures_address_at", "address", "failed_at"))
     id: Mapped[int] = mapped_column(primary_key=True)
-    scope: Mapped[str] = mapped_column(String(16))
-    key: Mapped[str] = mapped_column(String(200))
-    failed_at: Mapped[datetime]
+    name_key: Mapped[str] = mapped_column(String(200))
+    address: Mapped[str] = mapped_column(String(64))
+    failed_at: Mapped[datetime] = mapped_column(index=True)
 
 
 class LoginLockRow(Base):

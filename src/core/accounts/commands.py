@@ -8,12 +8,25 @@ from core.notifications.model import Channel
 
 @dataclass(frozen=True)
 class LogIn:
+    """A password login, or, with `login_code`, a login with a one-time code sent to the owner."""
+
     user_name: str
-    password: str
+    password: str | None
     login_type: LoginType = LoginType.PASSWORD
     client_address: str | None = None
     captcha_id: str | None = None
     captcha_answer: str | None = None
+    login_code: str | None = None
+    language: str | None = None
+
+
+@dataclass(frozen=True)
+class RequestLoginCode:
+    user_name: str
+    captcha_id: str | None
+    captcha_answer: str
+    language: str
+    client_address: str | None = None
 
 
 @dataclass(frozen=True)

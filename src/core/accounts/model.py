@@ -33,6 +33,7 @@ class CodePurpose(IntEnum):
     REGISTER = 1
     RESET_PASSWORD = 2
     BIND = 3
+    LOGIN = 4  # a one-time code that logs the owner in without the password
 
 
 @dataclass
@@ -48,6 +49,7 @@ class Account:
     company: str | None = None
     photo_url: str | None = None
     created_at: datetime | None = None
+    language: str | None = None  # of the owner's last login: what messages to them are written in
 
     @property
     def enabled(self) -> bool:

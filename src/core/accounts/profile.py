@@ -5,8 +5,9 @@ from __future__ import annotations
 from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
 from core.accounts.model import CodePurpose
+from core.accounts.password_policy import PasswordPolicy
 from core.accounts.ports import PasswordHasher
-from core.accounts.registration import check_contact, redeem_code
+from core.accounts.registration import check_contact, check_new_password, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
 from core.notifications.model import Channel
@@ -109,10 +110,10 @@ class ChangeAccountCredentials:
     """Password and/or phone (e-mail) change, confirmed by the current password, which is
     throttled like a login. A new password ends every other session of the account."""
 
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher, clock: Clock,
-                 edition: Edition, secret_key: bytes) -> None:
+    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher,
+                 policy: PasswordPolicy, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._credentials, self._hasher, self._clock = uow, credentials, hasher, clock
-        self._edition, self._key = edition, secret_key
+        self._policy, self._edition, self._key = policy, edition, secret_key
 
     def __call__(self, cmd: ChangeCredentials) -> None:
         problems = {}
@@ -130,9 +131,11 @@ class ChangeAccountCredentials:
         failure: Exception | None = None
         with self._uow as uow:
             account = uow.accounts.get(cmd.account_id)
-            self._credentials.ensure_not_locked(uow, account.user_name, cmd.client_address, now)
+            if cmd.new_password is not None:
+                check_new_password(self._policy, cmd.new_password, account.user_name, field="newPassword")
+            self._credentials.ensure_not_slowed(uow, account.user_name, cmd.client_address, now)
             if not self._credentials.verify(uow, account, cmd.current_password):
-                self._credentials.record_failure(uow, account.user_name, cmd.client_address, now)
+                self._credentials.record_failure(uow, account.user_name, cmd.client_address, account, now)
                 failure = WrongPassword()
             elif cmd.new_contact is not None and not redeem_code(
                     uow, cmd.channel, cmd.new_contact, CodePurpose.BIND, cmd.code or "", now, self._key):

@@ -15,8 +15,9 @@ from core.accounts.model import (
     LoginType,
     UserProfile,
 )
+from core.accounts.password_policy import PasswordPolicy
 from core.accounts.ports import PasswordHasher
-from core.accounts.rules import email_problem, password_problem, phone_problem, user_name_problem
+from core.accounts.rules import email_problem, phone_problem, user_name_problem
 from core.accounts.verification import MAX_SENDS_PER_HOUR, RESEND_AFTER, VerificationCode
 from core.notifications.model import VERIFICATION_CODE, Channel, OutboundMessage
 from core.permissions.roles import PERSONAL_CUSTOMER
@@ -39,8 +40,9 @@ def check_contact(channel: Channel, target: str, edition: Edition) -> None:
         raise InvalidInput(channel.value, problem)
 
 
-def check_new_password(password: str, field: str = "accountPassword") -> None:
-    problem = password_problem(password)
+def check_new_password(policy: PasswordPolicy, password: str, user_name: str | None = None,
+                       field: str = "accountPassword") -> None:
+    problem = policy.problem(password, user_name)
     if problem:
         raise InvalidInput(field, problem)
 
@@ -84,16 +86,16 @@ def redeem_code(uow: UnitOfWork, channel: Channel, target: str, purpose: CodePur
 
 
 class RegisterAccount:
-    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock, edition: Edition,
-                 secret_key: bytes) -> None:
-        self._uow, self._hasher, self._clock = uow, hasher, clock
+    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
+                 edition: Edition, secret_key: bytes) -> None:
+        self._uow, self._hasher, self._policy, self._clock = uow, hasher, policy, clock
         self._edition, self._key = edition, secret_key
 
     def __call__(self, cmd: Register) -> IssuedToken:
         problem = user_name_problem(cmd.user_name)
         if problem:
             raise InvalidInput("userName", problem)
-        check_new_password(cmd.password)
+        check_new_password(self._policy, cmd.password, cmd.user_name)
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
@@ -119,13 +121,13 @@ class RegisterAccount:
 
 
 class RecoverPassword:
-    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, clock: Clock, edition: Edition,
-                 secret_key: bytes) -> None:
-        self._uow, self._hasher, self._clock = uow, hasher, clock
+    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
+                 edition: Edition, secret_key: bytes) -> None:
+        self._uow, self._hasher, self._policy, self._clock = uow, hasher, policy, clock
         self._edition, self._key = edition, secret_key
 
     def __call__(self, cmd: ResetPassword) -> None:
-        check_new_password(cmd.new_password)
+        check_new_password(self._policy, cmd.new_password)
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
@@ -134,6 +136,8 @@ class RecoverPassword:
             if not redeemed or account is None:
                 uow.commit()
                 raise WrongVerificationCode()
+            # Only now is the user name known; leaving without a commit keeps the code usable.
+            check_new_password(self._policy, cmd.new_password, account.user_name)
             uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
             # A new password ends every session opened with the old one.
             uow.sessions.revoke_all(account.id, now)

@@ -7,18 +7,36 @@ from datetime import datetime
 
 from core.accounts.captcha import Captcha
 from core.accounts.commands import LogIn, SwitchPlatform
-from core.accounts.model import Account, IssuedToken, LoginSession, LoginType, Principal, digest
+from core.accounts.failure_notice import failure_notice
+from core.accounts.login_code import check_captcha, code_address
+from core.accounts.model import Account, CodePurpose, IssuedToken, LoginSession, LoginType, Principal, digest
 from core.accounts.ports import CaptchaRenderer, PasswordHasher
-from core.accounts.rules import normalize_login_name
-from core.accounts.throttling import RULES, ThrottleScope
+from core.accounts.registration import redeem_code
+from core.accounts.throttling import (
+    CAPTCHA_WINDOW,
+    KEPT_FOR,
+    NOTICE_WINDOW,
+    PROTECTION,
+    Failure,
+    Hold,
+    Requirement,
+    address_key,
+    name_key,
+    notice_due,
+    pair_wait,
+    requirement,
+    under_distributed_attack,
+)
 from core.shared.clock import Clock
 from core.shared.errors import (
     AccountDisabled,
+    AccountProtected,
     BadCredentials,
+    CaptchaRequired,
     NotAuthenticated,
     TooManyAttempts,
-    WrongCaptcha,
     WrongPassword,
+    WrongVerificationCode,
 )
 from core.shared.unit_of_work import UnitOfWork
 
@@ -26,11 +44,12 @@ MAX_TOKEN_LENGTH = 128
 
 
 class CredentialCheck:
-    """Checks a name and password under the throttling policy. Failures are counted and locks
-    set in the caller's transaction; the caller commits before raising."""
+    """Checks a name and password under the throttling policy (core.accounts.throttling).
+    Failures are recorded, and the owner told, in the caller's transaction; the caller commits
+    before raising."""
 
-    def __init__(self, hasher: PasswordHasher) -> None:
-        self._hasher = hasher
+    def __init__(self, hasher: PasswordHasher, default_language: str) -> None:
+        self._hasher, self._default_language = hasher, default_language
         self._decoy_hash: str | None = None
 
     def _decoy(self) -> str:
@@ -40,24 +59,41 @@ class CredentialCheck:
             self._decoy_hash = self._hasher.hash("decoy password, never valid")
         return self._decoy_hash
 
+    def ensure_not_slowed(self, uow: UnitOfWork, name: str, address: str | None, now: datetime) -> list[Failure]:
+        """Refuses (429) while this address must still wait before trying this name again;
+        returns the name's recent failures."""
+        failures = uow.throttle.failures_of(name_key(name), now - KEPT_FOR)
+        wait = pair_wait(failures, address_key(address), now)
+        if wait is not None:
+            raise TooManyAttempts(math.ceil(wait.total_seconds()))
+        return failures
+
     @staticmethod
-    def _keys(name: str, address: str | None) -> dict[ThrottleScope, str]:
-        return {ThrottleScope.ACCOUNT: normalize_login_name(name),
-                ThrottleScope.ADDRESS: address or "unknown"}
+    def requirement(uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+                    now: datetime) -> Requirement:
+        protected = uow.throttle.held_until(Hold.PROTECTED, name_key(name), now) is not None
+        names = uow.throttle.names_failing_from(address_key(address), now - CAPTCHA_WINDOW)
+        return requirement(failures, names, protected, now)
 
-    def ensure_not_locked(self, uow: UnitOfWork, name: str, address: str | None, now: datetime) -> None:
-        until = [uow.throttle.locked_until(scope, key, now) for scope, key in self._keys(name, address).items()]
-        latest = max((u for u in until if u is not None), default=None)
-        if latest is not None:
-            raise TooManyAttempts(math.ceil((latest - now).total_seconds()))
+    def record_failure(self, uow: UnitOfWork, name: str, address: str | None, account: Account | None,
+                       now: datetime) -> None:
+        key = name_key(name)
+        uow.throttle.add_failure(key, address_key(address), now)
+        failures = uow.throttle.failures_of(key, now - KEPT_FOR)
+        if under_distributed_attack(failures, now):
+            uow.throttle.hold(Hold.PROTECTED, key, now + PROTECTION)
+        due = notice_due(failures, now)
+        if account is not None and due is not None:
+            self._tell_owner(uow, account, due, now)
 
-    def record_failure(self, uow: UnitOfWork, name: str, address: str | None, now: datetime) -> None:
-        keys = self._keys(name, address)
-        for rule in RULES:
-            key = keys[rule.scope]
-            uow.throttle.add_failure(rule.scope, key, now)
-            if uow.throttle.failures_since(rule.scope, key, now - rule.window) >= rule.max_failures:
-                uow.throttle.lock(rule.scope, key, now + rule.lock_for)
+    def _tell_owner(self, uow: UnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
+        hold_key = f"account:{account.id}"  # once an hour whichever of the account's names is attacked
+        if uow.throttle.held_until(Hold.NOTICE, hold_key, now) is not None:
+            return
+        message = failure_notice(account, failures, now, self._default_language)
+        if message is not None:
+            uow.outbox.add(message)
+            uow.throttle.hold(Hold.NOTICE, hold_key, now + NOTICE_WINDOW)
 
     def verify(self, uow: UnitOfWork, account: Account | None, password: str) -> bool:
         if account is None:
@@ -69,8 +105,11 @@ class CredentialCheck:
             uow.accounts.set_password_hash(account.id, self._hasher.hash(password))
         return True
 
-    def succeeded(self, uow: UnitOfWork, name: str) -> None:
-        uow.throttle.clear_failures(ThrottleScope.ACCOUNT, normalize_login_name(name))
+    @staticmethod
+    def succeeded(uow: UnitOfWork, name: str, address: str | None) -> None:
+        """The owner's own mistakes from this address are forgiven; failures from elsewhere stay
+        counted, so a login by the owner does not lift what an attack set off."""
+        uow.throttle.clear_pair(name_key(name), address_key(address))
 
 
 class Login:
@@ -78,35 +117,63 @@ class Login:
         self._uow, self._credentials, self._clock, self._key = uow, credentials, clock, secret_key
 
     def __call__(self, cmd: LogIn) -> IssuedToken:
+        if cmd.login_code is not None:
+            return self._with_code(cmd)
         now = self._clock.now()
         failure: Exception | None = None
         token = None
         with self._uow as uow:
-            self._credentials.ensure_not_locked(uow, cmd.user_name, cmd.client_address, now)
+            failures = self._credentials.ensure_not_slowed(uow, cmd.user_name, cmd.client_address, now)
             if cmd.captcha_answer is not None:
-                captcha = uow.captchas.take(cmd.captcha_id) if cmd.captcha_id else None
-                if captcha is None or not captcha.accepts(cmd.captcha_answer, now, self._key):
-                    uow.commit()  # the captcha is spent either way
-                    raise WrongCaptcha()
+                check_captcha(uow, cmd.captcha_id, cmd.captcha_answer, now, self._key)
+            else:
+                needed = self._credentials.requirement(uow, cmd.user_name, cmd.client_address, failures, now)
+                if needed is Requirement.PROTECTED:
+                    raise AccountProtected()
+                if needed is Requirement.CAPTCHA:
+                    raise CaptchaRequired()
             account = uow.accounts.by_login_name(cmd.user_name)
-            if not self._credentials.verify(uow, account, cmd.password):
-                self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, now)
+            if not self._credentials.verify(uow, account, cmd.password or ""):
+                self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, account, now)
                 failure = BadCredentials()
             elif not account.enabled:
                 failure = AccountDisabled()
             else:
-                self._credentials.succeeded(uow, cmd.user_name)
-                token, session = LoginSession.open(account.id, now, cmd.login_type, cmd.client_address)
-                uow.sessions.add(session)
+                token = self._open(uow, account, cmd, now)
             uow.commit()
         if failure is not None:
             raise failure
         return token
 
+    def _with_code(self, cmd: LogIn) -> IssuedToken:
+        """A one-time code sent to the owner stands for the password and the image code; it is
+        not slowed per address, so an attacker sharing the owner's address cannot keep them out."""
+        now = self._clock.now()
+        with self._uow as uow:
+            account = uow.accounts.by_login_name(cmd.user_name)
+            channel, target = code_address(account, cmd.user_name)
+            redeemed = redeem_code(uow, channel, target, CodePurpose.LOGIN, cmd.login_code, now, self._key)
+            failure = (WrongVerificationCode() if not redeemed or account is None
+                       else AccountDisabled() if not account.enabled else None)
+            if failure is not None:
+                uow.commit()  # the check counts against the code
+                raise failure
+            token = self._open(uow, account, cmd, now)
+            uow.commit()
+        return token
+
+    def _open(self, uow: UnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
+        self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
+        if cmd.language and cmd.language != account.language:
+            uow.accounts.set_language(account.id, cmd.language)
+        token, session = LoginSession.open(account.id, now, cmd.login_type, cmd.client_address)
+        uow.sessions.add(session)
+        return token
+
 
 class SwitchToPlatform:
     """The user menu's Change platform: the caller confirms their own credentials and gets a new
-    token for the other platform. Throttled like a login."""
+    token for the other platform. Slowed per address like a login; its failures count too."""
 
     def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, clock: Clock) -> None:
         self._uow, self._credentials, self._clock = uow, credentials, clock
@@ -115,14 +182,15 @@ class SwitchToPlatform:
         now = self._clock.now()
         token = None
         with self._uow as uow:
-            self._credentials.ensure_not_locked(uow, cmd.user_name, cmd.client_address, now)
+            self._credentials.ensure_not_slowed(uow, cmd.user_name, cmd.client_address, now)
             caller = uow.accounts.get(cmd.account_id)
             named = uow.accounts.by_login_name(cmd.user_name)
             same = caller is not None and named is not None and named.id == caller.id
             if not self._credentials.verify(uow, caller if same else None, cmd.password):
-                self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, now)
+                self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, caller if same else None,
+                                                 now)
             else:
-                self._credentials.succeeded(uow, cmd.user_name)
+                self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
                 token, session = LoginSession.open(caller.id, now, LoginType.PLATFORM_SWITCH,
                                                    cmd.client_address)
                 uow.sessions.add(session)

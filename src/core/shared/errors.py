@@ -65,10 +65,14 @@ class TooManyAttempts(DomainError):
 
     code = 429
     message = N_("Too many failed attempts, please try again in {minutes} minutes")
+    seconds_message = N_("Too many failed attempts, please wait {seconds} s and try again")
 
     def __init__(self, retry_after_seconds: int) -> None:
         self.retry_after_seconds = max(1, retry_after_seconds)
-        super().__init__(minutes=max(1, -(-self.retry_after_seconds // 60)))
+        if self.retry_after_seconds < 120:  # the short waits of login throttling are said in seconds
+            super().__init__(self.seconds_message, seconds=self.retry_after_seconds)
+        else:
+            super().__init__(minutes=-(-self.retry_after_seconds // 60))
 
 
 # --- Business rules of the session and account area (HTTP 409 unless noted) -------------
@@ -134,6 +138,22 @@ class AlarmRuleExists(RuleViolation):
 class AlarmAlreadyHandled(RuleViolation):
     code = 1011
     message = N_("This alarm has already been handled")
+
+
+class CaptchaRequired(RuleViolation):
+    """Repeated failures for this name or from this address: a password login needs the image
+    code as well (the right password with it gets in)."""
+
+    code = 1014
+    message = N_("Enter the characters in the image to log in")
+
+
+class AccountProtected(RuleViolation):
+    """Failures from many addresses: the password alone no longer logs this name in."""
+
+    code = 1015
+    message = N_("This account is protected after failed logins from many places: log in with the image "
+                 "code, or with a code sent to your phone or e-mail")
 
 
 # --- Devices (HTTP 409) -------------------------------------------------------------------
@@ -252,6 +272,8 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     ContactAlreadySet,
     AlarmRuleExists,
     AlarmAlreadyHandled,
+    CaptchaRequired,
+    AccountProtected,
     DeviceAlreadyAdded,
     DeviceTypeNotAddable,
     PriceChanged,

@@ -11,15 +11,36 @@ Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp,
 CODE = [Length(4, 8), Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))]
 
 
+LOGIN_NAME = fields.String(required=True, validate=Length(1, 200),
+                           metadata={"description": "user name, phone number or e-mail address"})
+CAPTCHA_ID = fields.String(validate=Length(1, 64),
+                           metadata={"description": "X-Captcha-Id of the image; the jc_captcha cookie also works"})
+
+
 class LoginSchema(Schema):
-    userName = fields.String(required=True, validate=Length(1, 200),
-                             metadata={"description": "user name, phone number or e-mail address"})
-    accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
+    userName = LOGIN_NAME
+    accountPassword = fields.String(validate=Length(1, LOGIN_PASSWORD_MAX),
+                                    metadata={"description": "required unless loginCode is sent"})
     loginType = fields.Integer(load_default=1, validate=OneOf([1, 4]),
                                metadata={"description": "1 password form, 4 automatic login from URL credentials"})
-    verifyCode = fields.String(validate=Length(1, 10), metadata={"description": "answer to the image captcha"})
-    captchaId = fields.String(validate=Length(1, 64),
-                              metadata={"description": "X-Captcha-Id of the image; the jc_captcha cookie also works"})
+    verifyCode = fields.String(validate=Length(1, 10),
+                               metadata={"description": "answer to the image captcha; required after failures "
+                                                        "(code 1014) and for a protected account (1015)"})
+    captchaId = CAPTCHA_ID
+    loginCode = fields.String(validate=CODE, metadata={"description": "a one-time code sent by code/login; it "
+                                                                      "stands for the password and the captcha"})
+
+    @validates_schema(skip_on_field_errors=False)
+    def _password_or_code(self, data, **kwargs):
+        if "accountPassword" not in data and "loginCode" not in data:
+            raise ValidationError(N_("Missing data for required field."), "accountPassword")
+
+
+class LoginCodeSchema(Schema):
+    userName = LOGIN_NAME
+    verifyCode = fields.String(required=True, validate=Length(1, 10),
+                               metadata={"description": "answer to the image captcha"})
+    captchaId = CAPTCHA_ID
 
 
 class TokenSchema(Schema):

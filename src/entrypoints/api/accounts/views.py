@@ -12,6 +12,7 @@ from core.accounts.commands import (
     ChangeCredentials,
     LogIn,
     Register,
+    RequestLoginCode,
     ResetPassword,
     SendCode,
     SwitchPlatform,
@@ -37,24 +38,50 @@ def _contact(body: dict) -> tuple[Channel, str]:
     return (Channel.PHONE, body["phone"]) if "phone" in body else (Channel.EMAIL, body["email"])
 
 
+def _captcha_id(body: dict) -> str | None:
+    return body.get("captchaId") or request.cookies.get(CAPTCHA_COOKIE)
+
+
 @blp.route("/BaseAccount/login")
 class LoginView(MethodView):
     @blp.public
     @blp.arguments(s.LoginSchema)
-    @blp.ok(s.TokenSchema, refusals=(e.AccountDisabled, e.WrongCaptcha))
+    @blp.ok(s.TokenSchema, refusals=(e.AccountDisabled, e.WrongCaptcha, e.WrongVerificationCode, e.CaptchaRequired,
+                                     e.AccountProtected))
     @blp.alt_response(401, schema=ErrorEnvelope, description=f"code {e.BadCredentials.code}: wrong user name or "
                       "password, the same answer whether or not the user exists")
     @blp.alt_response(429, schema=ErrorEnvelope,
-                      description="too many failures for this name or address; see Retry-After")
+                      description="this address failed for this name moments ago; see Retry-After (1 s, "
+                                  "doubling with each failure, at most 5 minutes)")
     def post(self, body):
-        """Log in with a user name (or phone or e-mail) and password; the token lasts 7 days."""
-        login = context.container().login()
-        return _token(login(LogIn(
-            user_name=body["userName"], password=body["accountPassword"],
-            login_type=LoginType(body["loginType"]), client_address=request.remote_addr,
-            captcha_id=body.get("captchaId") or request.cookies.get(CAPTCHA_COOKIE),
-            captcha_answer=body.get("verifyCode"),
-        )))
+        """Log in with a user name (or phone or e-mail) and password, or with a one-time code sent by
+        code/login; the token lasts 7 days. After failures the image code is needed as well."""
+        container = context.container()
+        try:
+            return _token(container.login()(LogIn(
+                user_name=body["userName"], password=body.get("accountPassword"),
+                login_type=LoginType(body["loginType"]), client_address=request.remote_addr,
+                captcha_id=_captcha_id(body), captcha_answer=body.get("verifyCode"),
+                login_code=body.get("loginCode"), language=context.language.get(),
+            )))
+        except e.BadCredentials:
+            container.deliver_messages()()  # the owner's notice of repeated failures, if one was due
+            raise
+
+
+@blp.route("/BaseAccount/code/login")
+class LoginCodeView(MethodView):
+    @blp.public
+    @blp.arguments(s.LoginCodeSchema)
+    @blp.ok(refusals=(e.WrongCaptcha, e.CodeSentTooOften))
+    @blp.alt_response(429, schema=ErrorEnvelope, description="too many codes for this name within an hour")
+    def post(self, body):
+        """Send a one-time login code (6 digits, 10 minutes, once a minute) to the account's e-mail,
+        else its phone. Needs the image code; answered alike whether or not the name exists."""
+        container = context.container()
+        container.send_login_code()(RequestLoginCode(body["userName"], _captcha_id(body), body["verifyCode"],
+                                                     context.language.get(), request.remote_addr))
+        container.deliver_messages()()
 
 
 @blp.route("/BaseAccount/register")

@@ -151,6 +151,68 @@ describe('login page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Too many failed attempts, please try again in 15 minutes');
   });
 
+  it('shows the image code when the server asks for it (1014) and sends it with the password', async () => {
+    const { calls } = mockFetch(
+      server(() => refused(409, 1014, 'Enter the characters in the image to log in'), () => ok(issued)),
+    );
+    renderPage(LoginPage, '/user/login?redirect=%2Fhome');
+    const user = await fillAndSubmit('alice', 'Coldchain#2026');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Enter the characters in the image to log in');
+    await screen.findByRole('img', { name: 'Image code' });
+
+    await user.type(screen.getByLabelText('Image code'), 'k7mp');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(callsTo(calls, LOGIN)[1]!.body).toMatchObject({ verifyCode: 'k7mp', captchaId: 'cap-1' });
+  });
+
+  it('offers a code when the account is protected (1015), sends it with the image code and logs in with it', async () => {
+    const protectedAccount = () =>
+      refused(409, 1015, 'This account is protected after failed logins from many places');
+    const { calls } = mockFetch(server(protectedAccount, () => ok(null), () => ok(issued)));
+    renderPage(LoginPage, '/user/login?redirect=%2Fhome');
+    const user = await fillAndSubmit('bob', 'Tundra#Kettle42');
+    expect(await screen.findByRole('alert')).toHaveTextContent('This account is protected');
+
+    await user.click(screen.getByRole('button', { name: 'Send me a code to log in' }));
+    expect(await screen.findByTestId('code-login')).toBeInTheDocument();
+    expect(screen.getByLabelText('User name, phone or e-mail')).toHaveValue('bob');
+    await screen.findByRole('img', { name: 'Image code' });
+
+    // sending asks for the image code first
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText('Enter the characters in the image')).toBeInTheDocument();
+    expect(callsTo(calls, '/base/BaseAccount/code/login')).toHaveLength(0);
+
+    const shown = callsTo(calls, '/base/BaseAccount/newVerify').length;
+    await user.type(screen.getByLabelText('Image code'), 'K7MP');
+    await user.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(await screen.findByText(/If this account exists, a code is on its way/)).toBeInTheDocument();
+    expect(callsTo(calls, '/base/BaseAccount/code/login')[0]!.body).toEqual({
+      userName: 'bob',
+      verifyCode: 'K7MP',
+      captchaId: `cap-${shown}`,
+    });
+    // the spent image is replaced
+    await waitFor(() => expect(callsTo(calls, '/base/BaseAccount/newVerify')).toHaveLength(shown + 1));
+
+    await user.type(screen.getByLabelText('Login code'), '123456');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(callsTo(calls, LOGIN)[1]!.body).toEqual({ userName: 'bob', loginCode: '123456', loginType: 1 });
+    expect(getToken()).toBe('tok-1');
+  });
+
+  it('switches to the code login and back from the link under the password', async () => {
+    mockFetch(server());
+    renderPage(LoginPage, '/user/login');
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Log in with a code' }));
+    expect(await screen.findByTestId('code-login')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Log in with a password' }));
+    expect(document.querySelector('#accountPassword')).toBeInTheDocument();
+  });
+
   it('offers registration unless the platform turns the register page away', () => {
     mockFetch(server());
     const { unmount } = renderPage(LoginPage, '/user/login');

@@ -1,4 +1,4 @@
-import { Button, Spinner } from '@blueprintjs/core';
+import { Button } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,10 +9,12 @@ import { api, ApiError } from '@/lib/http';
 import { session } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthShell } from './components/AuthShell';
+import { CaptchaImage } from './components/CaptchaImage';
+import { CodeLoginForm } from './components/CodeLoginForm';
 import { FormError } from './components/FormError';
 import { PasswordField } from './components/PasswordField';
 import { TextField } from './components/TextField';
-import { useCaptcha, type CaptchaState } from './hooks/useCaptcha';
+import { useCaptcha } from './hooks/useCaptcha';
 import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
 import { safeRedirect } from '@/lib/redirect';
 import { CAPTCHA_MAX, loginSchema, type LoginForm } from './schemas';
@@ -20,33 +22,16 @@ import { BUSINESS, showError } from './serverErrors';
 
 const FIELDS = ['userName', 'accountPassword', 'verifyCode'] as const;
 
-/** The captcha picture: a click asks for a new one. */
-function CaptchaImage({ state }: { state: CaptchaState }) {
-  const { t } = useTranslation('auth');
-  let content;
-  if (state.captcha) content = <img src={state.captcha.url} alt={t('login.captchaAlt')} />;
-  else if (state.loading) content = <Spinner size={16} />;
-  else content = <span>{t('login.captchaFailed')}</span>;
-  return (
-    <button
-      type="button"
-      className="jc-auth-captcha-image"
-      onClick={state.refresh}
-      title={t('login.captchaRefresh')}
-      aria-label={t('login.captchaRefresh')}
-      data-testid="captcha-image"
-    >
-      {content}
-    </button>
-  );
-}
-
 /** Registration is offered unless the guard would send the register page back here. */
 function registrationOpen(): boolean {
   return !cachedCustomPage()?.enableRegister;
 }
 
-/** Log in with a user name, phone or e-mail and a password; an image code after a failure. */
+/**
+ * Log in with a user name, phone or e-mail and a password; an image code after a failure (the
+ * server asks for it after repeated failures, code 1014). While an attack protects the account
+ * (1015) the password needs the image code, or the user logs in with a code sent to them.
+ */
 export default function LoginPage() {
   const { t, i18n } = useTranslation('auth');
   const navigate = useNavigate();
@@ -59,17 +44,24 @@ export default function LoginPage() {
   useRevalidateOnLanguageChange(form);
   const login = useLogin();
   const [failure, setFailure] = useState<string | null>(null);
+  const [codeLogin, setCodeLogin] = useState(false);
+  const [offerCode, setOfferCode] = useState(false);
+
+  const signedIn = (token: string) => {
+    session.signedIn(token);
+    api.sessionStarted();
+    navigate(safeRedirect(params.get('redirect')), { replace: true });
+  };
 
   const submit = form.handleSubmit(async ({ userName, accountPassword, verifyCode }) => {
     setFailure(null);
     const answered = captcha.captcha ? { verifyCode, captchaId: captcha.captcha.id } : undefined;
     try {
       const issued = await login.mutateAsync({ userName, accountPassword, captcha: answered });
-      session.signedIn(issued.token);
-      api.sessionStarted();
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      signedIn(issued.token);
     } catch (error) {
       setFailure(showError(error, form.setError, FIELDS, { [BUSINESS.wrongCaptcha]: 'verifyCode' }, t));
+      if (error instanceof ApiError && error.code === BUSINESS.accountProtected) setOfferCode(true);
       if (error instanceof ApiError) {
         // each image is checked once: a failed attempt always gets a new one
         form.setValue('verifyCode', '');
@@ -77,6 +69,18 @@ export default function LoginPage() {
       }
     }
   });
+
+  if (codeLogin) {
+    return (
+      <AuthShell title={t('login.codeTitle')} subtitle={t('login.subtitle')}>
+        <CodeLoginForm
+          userName={form.getValues('userName')}
+          onPasswordLogin={() => setCodeLogin(false)}
+          onSignedIn={signedIn}
+        />
+      </AuthShell>
+    );
+  }
 
   return (
     <AuthShell title={t('login.title')} subtitle={t('login.subtitle')}>
@@ -111,12 +115,19 @@ export default function LoginPage() {
           />
         )}
         <div className="jc-auth-row">
-          <span />
+          <button type="button" className="jc-auth-link jc-auth-link-button" onClick={() => setCodeLogin(true)}>
+            {t('login.withCode')}
+          </button>
           <Link className="jc-auth-link" to="/user/recover">
             {t('login.forgot')}
           </Link>
         </div>
         <FormError message={failure} />
+        {offerCode && (
+          <Button className="jc-auth-code-offer" variant="outlined" intent="primary" fill onClick={() => setCodeLogin(true)}>
+            {t('login.sendMeACode')}
+          </Button>
+        )}
         <Button
           className="jc-auth-submit"
           type="submit"

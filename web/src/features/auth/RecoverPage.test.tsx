@@ -10,7 +10,7 @@ import { byPath, callsTo, fill, mockFetch, ok, refused, renderPage, setUpI18n } 
 vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), warning: vi.fn(), success: vi.fn(), info: vi.fn() } }));
 
 const FORGOT = '/base/BaseAccount/forgot';
-const password = { accountPassword: 'Coldchain#2027', confirmPassword: 'Coldchain#2027' };
+const password = { accountPassword: 'Tundra#Kettle43', confirmPassword: 'Tundra#Kettle43' };
 
 describe('recover page', () => {
   beforeAll(setUpI18n);
@@ -33,7 +33,7 @@ describe('recover page', () => {
     await fill(user, { code: '654321', ...password });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/user/login');
-    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ phone: '13800138000', code: '654321', accountPassword: 'Coldchain#2027' });
+    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ phone: '13800138000', code: '654321', accountPassword: 'Tundra#Kettle43' });
     expect(notify.success).toHaveBeenCalledWith('Your password has been changed. Please log in with the new one.');
   });
 
@@ -50,7 +50,7 @@ describe('recover page', () => {
     await fill(user, { code: '654321', ...password });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await screen.findByTestId('location');
-    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ email: 'ops@example.com', code: '654321', accountPassword: 'Coldchain#2027' });
+    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ email: 'ops@example.com', code: '654321', accountPassword: 'Tundra#Kettle43' });
   });
 
   it('switches between phone and e-mail in either edition', async () => {
@@ -63,7 +63,7 @@ describe('recover page', () => {
     await fill(user, { email: 'ops@example.com', code: '1234', ...password });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await screen.findByTestId('location');
-    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ email: 'ops@example.com', code: '1234', accountPassword: 'Coldchain#2027' });
+    expect(callsTo(calls, FORGOT)[0]!.body).toEqual({ email: 'ops@example.com', code: '1234', accountPassword: 'Tundra#Kettle43' });
   });
 
   it('shows a wrong code on the code field and stays', async () => {
@@ -83,14 +83,14 @@ describe('recover page', () => {
     const { calls } = mockFetch(byPath({ [FORGOT]: () => ok(null) }));
     renderPage(RecoverPage, '/user/recover');
     const user = userEvent.setup();
-    await fill(user, { phone: '13800138000', code: '111111', accountPassword: 'Coldchain#2027', confirmPassword: 'Coldchain#2028' });
+    await fill(user, { phone: '13800138000', code: '111111', accountPassword: 'Tundra#Kettle43', confirmPassword: 'Tundra#Kettle44' });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     expect(await screen.findByText('The two passwords do not match')).toBeInTheDocument();
     expect(calls).toHaveLength(0);
 
-    await fill(user, { confirmPassword: ' Coldchain#2027 ' });
+    await fill(user, { confirmPassword: ' Tundra#Kettle43 ' });
     await user.click(screen.getByRole('button', { name: 'Reset password' }));
     await screen.findByTestId('location');
-    expect(callsTo(calls, FORGOT)[0]!.body).toMatchObject({ accountPassword: 'Coldchain#2027' });
+    expect(callsTo(calls, FORGOT)[0]!.body).toMatchObject({ accountPassword: 'Tundra#Kettle43' });
   });
 });

@@ -17,8 +17,8 @@ const good = {
   userName: 'coldchain_ops',
   phone: '13800138000',
   code: '123456',
-  accountPassword: 'Coldchain#2026',
-  confirmPassword: 'Coldchain#2026',
+  accountPassword: 'Tundra#Kettle42',
+  confirmPassword: 'Tundra#Kettle42',
 };
 
 describe('register page', () => {
@@ -43,7 +43,7 @@ describe('register page', () => {
       userName: 'coldchain_ops',
       phone: '13800138000',
       code: '123456',
-      accountPassword: 'Coldchain#2026',
+      accountPassword: 'Tundra#Kettle42',
     });
     expect(getToken()).toBe('tok-new');
     expect(notify.success).toHaveBeenCalledWith('Your account is ready. Welcome!');
@@ -64,7 +64,7 @@ describe('register page', () => {
       userName: 'coldchain_ops',
       email: 'ops@example.com',
       code: '123456',
-      accountPassword: 'Coldchain#2026',
+      accountPassword: 'Tundra#Kettle42',
     });
   });
 

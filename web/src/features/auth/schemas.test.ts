@@ -50,7 +50,7 @@ describe('user name rule (6-50; Chinese, letters, digits, underscore; no leading
 });
 
 describe('password rule (8-20 with a digit, an upper-case and a lower-case letter and a special character)', () => {
-  it.each(['Coldchain#2026', 'Aa1!aaaa', 'Zz9_zzzzzzzzzzzzzzzz', 'Übung#12a'])('accepts %s', (password) => {
+  it.each(['Tundra#Kettle42', 'Aa1!aaaa', 'Zz9_zzzzzzzzzzzzzzzz', 'Übung#12a'])('accepts %s', (password) => {
     expect(passwordProblem(password)).toBeNull();
   });
 
@@ -64,8 +64,23 @@ describe('password rule (8-20 with a digit, an upper-case and a lower-case lette
     ['Coldchain#abcd', 'rule.passwordWeak'],
     ['Coldchain2026', 'rule.passwordWeak'],
     ['12345678', 'rule.passwordWeak'],
+    ['Coldchain#2026', 'rule.passwordProduct'],
+    ['My#C0ldCha1n9', 'rule.passwordProduct'],
+    ['Elitech#2026', 'rule.passwordProduct'],
   ])('refuses %j with %s', (password, key) => {
     expect(passwordProblem(password)).toBe(key);
+  });
+
+  it.each([
+    ['Carol_01#x9', 'carol_01'],
+    ['x9#CAROL_01', 'Carol_01'],
+    ['xX10_lorac!', 'carol_01'],
+  ])('refuses %j holding the user name %j (or its reverse)', (password, userName) => {
+    expect(passwordProblem(password, userName)).toBe('rule.passwordUserName');
+  });
+
+  it('does not look for names shorter than 3 characters', () => {
+    expect(passwordProblem('Tundra#Kettle42', 'le')).toBeNull();
   });
 });
 
@@ -187,8 +202,8 @@ const registration = {
   phone: '13800138000',
   email: '',
   code: '123456',
-  accountPassword: 'Coldchain#2026',
-  confirmPassword: 'Coldchain#2026',
+  accountPassword: 'Tundra#Kettle42',
+  confirmPassword: 'Tundra#Kettle42',
 };
 
 describe('register form', () => {
@@ -226,7 +241,14 @@ describe('register form', () => {
   });
 
   it('applies the confirm-password trimming rule', () => {
-    expect(registerSchema(t, 'domestic').safeParse({ ...registration, confirmPassword: ' Coldchain#2026 ' }).success).toBe(true);
+    expect(registerSchema(t, 'domestic').safeParse({ ...registration, confirmPassword: ' Tundra#Kettle42 ' }).success).toBe(true);
+  });
+
+  it('refuses a password holding the user name, on the password field', () => {
+    const values = { ...registration, accountPassword: 'Ops_team#42', confirmPassword: 'Ops_team#42' };
+    expect(problems(registerSchema(t, 'domestic').safeParse({ ...values, userName: 'ops_team' }))).toEqual({
+      accountPassword: 'rule.passwordUserName',
+    });
     expect(problems(registerSchema(t, 'domestic').safeParse({ ...registration, confirmPassword: '' }))).toEqual({
       confirmPassword: 'rule.confirmRequired',
     });
@@ -234,7 +256,7 @@ describe('register form', () => {
 });
 
 describe('recover form', () => {
-  const values = { phone: '13800138000', email: 'ops@example.com', code: '123456', accountPassword: 'Coldchain#2026', confirmPassword: 'Coldchain#2026' };
+  const values = { phone: '13800138000', email: 'ops@example.com', code: '123456', accountPassword: 'Tundra#Kettle42', confirmPassword: 'Tundra#Kettle42' };
 
   it('checks the chosen channel only', () => {
     expect(recoverSchema(t, 'domestic', 'phone').safeParse({ ...values, email: 'not an address' }).success).toBe(true);

@@ -41,13 +41,37 @@ export function userNameProblem(name: string): string | null {
   return null;
 }
 
-/** The message key of what is wrong with a new password (8-20, digit, upper, lower, special), or null. */
-export function passwordProblem(password: string): string | null {
+/** Names a password may not hold (core/accounts/password_policy.py). */
+export const PRODUCT_NAMES = ['coldchain', 'elitech'] as const;
+const MIN_USER_NAME = 3;
+const LOOK_ALIKES: Readonly<Record<string, string>> = {
+  '@': 'a', '4': 'a', '3': 'e', '1': 'i', '!': 'i', '0': 'o', $: 's', '5': 's', '7': 't', '+': 't',
+};
+
+/** A password as the server compares it: lower-cased, and with look-alike characters undone. */
+function spellings(text: string): string[] {
+  const lower = text.toLowerCase();
+  return [lower, [...lower].map((ch) => LOOK_ALIKES[ch] ?? ch).join('')];
+}
+
+/**
+ * The message key of what is wrong with a new password (8-20, digit, upper, lower, special; not
+ * holding the user name, its reverse or the product's name), or null. The server also refuses
+ * the most common passwords, from a list too large to ship to the browser.
+ */
+export function passwordProblem(password: string, userName = ''): string | null {
   if (password === '') return 'rule.passwordRequired';
   if (lengthOf(password) < PASSWORD_MIN || lengthOf(password) > PASSWORD_MAX) return 'rule.passwordLength';
   if (/\s/u.test(password)) return 'rule.passwordSpaces';
   const kinds = [/\p{Nd}/u, /\p{Lu}/u, /\p{Ll}/u, /[^\p{L}\p{N}]/u];
   if (!kinds.every((kind) => kind.test(password))) return 'rule.passwordWeak';
+  const forms = spellings(password);
+  const name = userName.trim().toLowerCase();
+  if (lengthOf(name) >= MIN_USER_NAME) {
+    const reversed = [...name].reverse().join('');
+    if (forms.some((form) => form.includes(name) || form.includes(reversed))) return 'rule.passwordUserName';
+  }
+  if (forms.some((form) => PRODUCT_NAMES.some((product) => form.includes(product)))) return 'rule.passwordProduct';
   return null;
 }
 
@@ -94,7 +118,7 @@ function ruled(t: T, problem: (value: string) => string | null) {
 }
 
 export const userNameField = (t: T) => z.string().trim().pipe(ruled(t, userNameProblem));
-export const passwordField = (t: T) => ruled(t, passwordProblem);
+export const passwordField = (t: T) => ruled(t, (value) => passwordProblem(value));
 export const phoneField = (t: T, edition: Edition) =>
   z.string().trim().pipe(ruled(t, (value) => phoneProblem(value, edition)));
 export const emailField = (t: T) => z.string().trim().pipe(ruled(t, emailProblem));
@@ -105,6 +129,15 @@ function withConfirmation<S extends z.ZodType<{ accountPassword: string; confirm
   return schema.superRefine((values, ctx) => {
     const key = confirmProblem(values.accountPassword, values.confirmPassword);
     if (key) ctx.addIssue({ code: 'custom', message: t(key), path: ['confirmPassword'] });
+  });
+}
+
+/** Adds the rule that the password may not hold the user name to the registration form. */
+function withoutUserName<S extends z.ZodType<{ userName: string; accountPassword: string }>>(t: T, schema: S) {
+  return schema.superRefine((values, ctx) => {
+    if (passwordProblem(values.accountPassword, values.userName) === 'rule.passwordUserName') {
+      ctx.addIssue({ code: 'custom', message: t('rule.passwordUserName'), path: ['accountPassword'] });
+    }
   });
 }
 
@@ -122,6 +155,15 @@ export const loginSchema = (t: T, captcha = false) =>
   });
 export type LoginForm = z.output<ReturnType<typeof loginSchema>>;
 
+/** Logging in with a one-time code: the name, the image code (to send it) and the code received. */
+export const codeLoginSchema = (t: T) =>
+  z.object({
+    userName: z.string().trim().min(1, t('rule.loginNameRequired')).max(LOGIN_NAME_MAX, t('rule.loginNameTooLong')),
+    verifyCode: z.string().trim().max(CAPTCHA_MAX, t('rule.captchaInvalid')),
+    loginCode: codeField(t),
+  });
+export type CodeLoginForm = z.output<ReturnType<typeof codeLoginSchema>>;
+
 type Text = z.ZodType<string, string>;
 
 /** The contact field of a form: a phone number (per edition) or an e-mail address. */
@@ -130,15 +172,18 @@ const contactShape = (t: T, channel: Channel, edition: Edition): { phone: Text; 
 
 /** Registration: user name, the edition's contact with its code, password and confirmation. */
 export const registerSchema = (t: T, edition: Edition) =>
-  withConfirmation(
+  withoutUserName(
     t,
-    z.object({
-      userName: userNameField(t),
-      ...contactShape(t, edition === 'domestic' ? 'phone' : 'email', edition),
-      code: codeField(t),
-      accountPassword: passwordField(t),
-      confirmPassword: z.string(),
-    }),
+    withConfirmation(
+      t,
+      z.object({
+        userName: userNameField(t),
+        ...contactShape(t, edition === 'domestic' ? 'phone' : 'email', edition),
+        code: codeField(t),
+        accountPassword: passwordField(t),
+        confirmPassword: z.string(),
+      }),
+    ),
   );
 export type RegisterForm = z.output<ReturnType<typeof registerSchema>>;
 

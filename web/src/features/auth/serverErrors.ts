@@ -16,6 +16,8 @@ export const BUSINESS = {
   contactBound: 1006,
   codeTooSoon: 1007,
   contactAlreadySet: 1009,
+  captchaRequired: 1014,
+  accountProtected: 1015,
 } as const;
 
 export interface SortedError<F extends string> {

@@ -4,12 +4,14 @@ import { api } from '@/lib/http';
 export const tokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type IssuedToken = z.infer<typeof tokenSchema>;
 
+/** A password login (with the image code once asked for), or a login with a one-time code. */
 export interface LoginBody {
   userName: string;
-  accountPassword: string;
+  accountPassword?: string;
   loginType: 1 | 4;
   verifyCode?: string;
   captchaId?: string;
+  loginCode?: string;
 }
 
 export async function login(body: LoginBody, silent = false): Promise<IssuedToken> {
