@@ -1,0 +1,280 @@
+"""Issue 13 item 15: no value fits one database and not the other.
+
+`EDITION=international coldchain demo-seed` failed on PostgreSQL ('Standard cloud service' in a
+VARCHAR(20)) where SQLite had stored it silently. These tests write, on SQLite and on PostgreSQL,
+one character (or one number) too many into every bounded column of the models, as the
+application, as raw SQL and through the API, and load the demo data in both editions on both
+databases with the real command.
+"""
+
+from __future__ import annotations
+
+import os
+import sqlite3
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psycopg
+import pytest
+from alembic.script import ScriptDirectory
+from sqlalchemy import BigInteger, Integer, SmallInteger, String, Table, create_engine, func, inspect, select, text
+from sqlalchemy.exc import DataError
+from sqlalchemy.types import TypeDecorator
+
+from adapters.persistence.migrate import alembic_config, downgrade, upgrade
+from adapters.persistence.models import Base, DeviceRow, PaymentNotificationRow, ServicePackageRow
+from entrypoints.container import build_container
+from entrypoints.demo_seed import seed
+from tests.support.api import ApiClient
+from tests.support.fixtures import _postgres_database, settings_for_tests
+from tests.support.rows import insert_row
+
+# Characters of one, two, three and four UTF-8 bytes: a bound counts characters, not bytes.
+CHARACTERS = "aé冷🧊"
+BOUNDS_REVISION = "lengths_0001"
+INT_RANGES = {SmallInteger: (-(2**15), 2**15 - 1), Integer: (-(2**31), 2**31 - 1),
+              BigInteger: (-(2**63), 2**63 - 1)}
+
+
+def _column_type(column):
+    return column.type.impl_instance if isinstance(column.type, TypeDecorator) else column.type
+
+
+def _int_range(column) -> tuple[int, int] | None:
+    type_ = _column_type(column)
+    for kind in (BigInteger, SmallInteger, Integer):  # the first two are subclasses of Integer
+        if isinstance(type_, kind):
+            return INT_RANGES[kind]
+    return None
+
+
+def _columns(predicate) -> list[tuple[Table, Any]]:
+    found = [(table, column) for table in Base.metadata.sorted_tables for column in table.columns
+             if predicate(column)]
+    assert found
+    return found
+
+
+STRINGS = _columns(lambda c: isinstance(_column_type(c), String) and _column_type(c).length)
+TEXTS = _columns(lambda c: isinstance(_column_type(c), String))
+INTEGERS = _columns(lambda c: _int_range(c) is not None)
+
+
+def _text(length: int) -> str:
+    return (CHARACTERS * length)[:length]
+
+
+def _write(engine, table: Table, values: dict[tuple[str, str], Any], read: str | None = None) -> Any:
+    """Write one row holding `values` (and the parents it needs), then roll back: the refusal, or
+    what column `read` of the row holds."""
+    with engine.connect() as connection:
+        transaction = connection.begin()
+        try:
+            row = insert_row(connection, table, values)
+            if read is not None:
+                return row[read]
+        except Exception as error:  # noqa: BLE001 - the refusal is what is looked at
+            return error
+        finally:
+            transaction.rollback()
+    return None
+
+
+def _where(table: Table, column) -> tuple[str, str]:
+    """Where a value for `column` is written: a foreign key takes it from its parent row."""
+    key = next(iter(column.foreign_keys), None)
+    return (key.column.table.name, key.column.name) if key else (table.name, column.name)
+
+
+def _problems(engine, table: Table, column, fitting: list[Any], too_much: list[Any]) -> list[str]:
+    """`fitting` values must be stored, `too_much` refused with a DataError, as PostgreSQL does."""
+    problems = []
+    for value in fitting:
+        error = _write(engine, table, {_where(table, column): value})
+        if error is not None:
+            problems.append(f"{table.name}.{column.name}: {_shown(value)} refused ({type(error).__name__})")
+    for value in too_much:
+        error = _write(engine, table, {(table.name, column.name): value})
+        if not isinstance(error, DataError):
+            outcome = "stored" if error is None else f"refused with {type(error).__name__}, not DataError"
+            problems.append(f"{table.name}.{column.name}: {_shown(value)} {outcome}")
+    return problems
+
+
+def _shown(value: Any) -> str:
+    return f"{len(value)} characters" if isinstance(value, str) else str(value)
+
+
+def test_every_bounded_text_column_takes_its_length_in_characters_and_refuses_one_more(app):
+    engine = app.container.engine()
+    problems = []
+    for table, column in STRINGS:
+        n = _column_type(column).length
+        problems += _problems(engine, table, column, [_text(n)], [_text(n + 1)])
+    assert not problems, (f"{len(problems)} of {2 * len(STRINGS)} writes differ from PostgreSQL "
+                          f"on {engine.dialect.name}:\n" + "\n".join(problems))
+
+
+def test_no_database_stores_more_characters_than_the_column_holds(app):
+    """PostgreSQL cuts an excess of spaces instead of refusing it (SQL's rule for VARCHAR);
+    SQLite refuses it. Neither may keep the spaces."""
+    engine = app.container.engine()
+    problems = []
+    for table, column in STRINGS:
+        n = _column_type(column).length
+        outcome = _write(engine, table, {_where(table, column): _text(n) + "   "}, read=column.name)
+        if not (isinstance(outcome, DataError) or outcome == _text(n)):
+            problems.append(f"{table.name}.{column.name}: {outcome!r}")
+    assert not problems, "\n".join(problems)
+
+
+def test_no_text_column_takes_a_nul_character(app):
+    """PostgreSQL cannot store NUL in text; SQLite's length() stops counting at one."""
+    engine = app.container.engine()
+    problems = []
+    for table, column in TEXTS:
+        problems += _problems(engine, table, column, [], ["a\x00" + "b" * 40])
+    assert not problems, "\n".join(problems)
+
+
+def test_every_integer_column_takes_its_range_and_refuses_one_beyond(app):
+    engine = app.container.engine()
+    problems = []
+    for table, column in INTEGERS:
+        low, high = _int_range(column)
+        problems += _problems(engine, table, column, [low, high], [low - 1, high + 1])
+    assert not problems, (f"{len(problems)} of {4 * len(INTEGERS)} writes differ from PostgreSQL "
+                          f"on {engine.dialect.name}:\n" + "\n".join(problems))
+
+
+def test_a_writer_that_bypasses_sqlalchemy_is_refused_by_the_schema(demo):
+    """Raw SQL through the driver, as the sqlite3 shell or psql would write it."""
+    engine = demo.container.engine()
+    sqlite = engine.dialect.name == "sqlite"
+    refusal = sqlite3.IntegrityError if sqlite else psycopg.errors.StringDataRightTruncation
+    connection = engine.raw_connection()
+    try:
+        with pytest.raises(refusal):
+            connection.cursor().execute(
+                "UPDATE devices SET device_name = ? WHERE guid = ?" if sqlite else
+                "UPDATE devices SET device_name = %s WHERE guid = %s", ("冷" * 51, "RCW360A0000001"))
+        connection.rollback()
+    finally:
+        connection.close()
+    with engine.connect() as check:
+        stored = check.scalar(select(DeviceRow.device_name).where(DeviceRow.guid == "RCW360A0000001"))
+    assert stored == "Cold room A logger"
+
+
+# --- through the API ---------------------------------------------------------------------------
+
+FOLDS_LONGER = "ß" * 200  # 200 characters, 400 once casefolded ('ss')
+
+
+def test_a_login_name_that_casefolds_longer_than_its_column_is_refused_with_422(api):
+    """Failed logins are counted under the casefolded name, in a 200-character column: the name
+    was stored at 400 characters on SQLite and a 500 on PostgreSQL."""
+    reply = api.call("POST", "/base/BaseAccount/login",
+                     json={"userName": FOLDS_LONGER, "accountPassword": "Wrong#2026x", "loginType": 1})
+    assert reply.status == 422, reply.body
+    assert list(reply.body["errors"]) == ["userName"]
+
+
+def test_a_platform_switch_with_such_a_name_is_refused_with_422(recharge_demo):
+    api = ApiClient(recharge_demo.flask.test_client(), language="de-DE")
+    reply = api.call("POST", "/base/BaseAccount/login/toOldPaltform", token=api.token("alice"),
+                     json={"userName": FOLDS_LONGER, "accountPassword": "Wrong#2026x"})
+    assert reply.status == 422, reply.body
+    assert list(reply.body["errors"]) == ["userName"]
+
+
+@pytest.mark.parametrize("provider", ["wechat", "alipay", "stripe"])
+def test_a_forged_notification_holding_nul_is_recorded_and_refused_not_a_500(app, api, provider):
+    """Anyone can post to the notification endpoints, and each notification is recorded as
+    received: a NUL byte in it was a 500 on PostgreSQL (text cannot hold NUL) and no record."""
+    response = api.client.post(f"/api/payment/notify/{provider}", data=b"<xml>\x00<return_code>SUCCESS</xml>")
+    assert response.status_code < 500
+    with app.container.engine().connect() as connection:
+        recorded = connection.execute(select(PaymentNotificationRow.verdict, PaymentNotificationRow.body)).all()
+    assert [(verdict, "\x00" in body) for verdict, body in recorded] == [("badSignature", False)]
+
+
+# --- the bounds on SQLite are added by a migration that keeps every row ------------------------
+
+
+def _counts(engine) -> dict[str, int]:
+    with engine.connect() as connection:
+        return {name: connection.scalar(text(f'SELECT count(*) FROM "{name}"'))
+                for name in inspect(connection).get_table_names() if name != "alembic_version"}
+
+
+def test_the_bounds_migration_rebuilds_sqlite_tables_without_losing_a_row(tmp_path):
+    """SQLite rebuilds a table to add a constraint; dropping the old one with foreign keys on
+    would have deleted, through ON DELETE CASCADE, every row that referenced it."""
+    container = build_container(settings_for_tests(f"sqlite:///{tmp_path / 'filled.db'}", tmp_path))
+    upgrade(container.engine())
+    seed(container, alarms=True)
+    engine = container.engine()
+    before = ScriptDirectory.from_config(alembic_config()).get_revision(BOUNDS_REVISION).down_revision
+    downgrade(engine, before)
+    counts = _counts(engine)
+    assert counts["devices"] == 8 and counts["user_profiles"] == 6 and counts["readings"] > 10_000
+    upgrade(engine, BOUNDS_REVISION)
+    assert _counts(engine) == counts
+    with engine.connect() as connection:
+        assert connection.exec_driver_sql("PRAGMA foreign_keys").scalar() == 1
+        assert connection.exec_driver_sql("PRAGMA foreign_key_check").all() == []
+        checks = {c["name"] for c in inspect(connection).get_check_constraints("devices")}
+    assert "ck_devices_device_name_bounds" in checks
+    downgrade(engine, before)
+    assert _counts(engine) == counts
+
+
+# --- demo data: both editions, both databases, the real command, twice -------------------------
+
+COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
+
+
+def _coldchain(*args: str, var: Path, **env: str) -> subprocess.CompletedProcess:
+    environment = {k: v for k, v in os.environ.items() if k not in ("DATABASE_URL", "EDITION", "APP_ENV")}
+    environment.update({"VAR_DIR": str(var), "APP_ENV": "development", "PASSWORD_HASH_MEMORY_KIB": "1024",
+                        "PASSWORD_HASH_TIME_COST": "1", **env})
+    return subprocess.run([COLDCHAIN, *args], capture_output=True, text=True, env=environment, timeout=300,
+                          cwd=var.parent)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def empty_database(request, tmp_path) -> Iterator[str]:
+    if request.param == "sqlite":
+        yield f"sqlite:///{tmp_path / 'demo.db'}"
+    else:
+        yield from _postgres_database()
+
+
+@pytest.mark.parametrize("edition", ["domestic", "international"])
+def test_the_demo_data_loads_in_both_editions_on_both_databases_and_twice_changes_nothing(
+        edition, empty_database, tmp_path):
+    var = tmp_path / "var"
+    env = {"EDITION": edition, "DATABASE_URL": empty_database}
+    migrated = _coldchain("migrate", var=var, **env)
+    assert migrated.returncode == 0, migrated.stderr
+    first = _coldchain("demo-seed", var=var, **env)
+    assert first.returncode == 0, first.stderr[-3000:]
+    assert "demo data loaded" in first.stdout
+    second = _coldchain("demo-seed", var=var, **env)
+    assert second.returncode == 0, second.stderr[-3000:]
+    assert "nothing changed" in second.stdout
+    engine = create_engine(empty_database.replace("postgresql://", "postgresql+psycopg://"))
+    try:
+        with engine.connect() as connection:
+            names = connection.scalars(select(ServicePackageRow.package_name)).all()
+            assert len(names) == 1 and len(names[0]) <= 20
+            assert connection.scalar(select(func.count()).select_from(DeviceRow)) == 8
+            tables = set(inspect(connection).get_table_names())
+            assert {t.name for t in Base.metadata.sorted_tables} <= tables
+            assert connection.execute(text("SELECT 1")).scalar() == 1
+    finally:
+        engine.dispose()
