@@ -4,6 +4,8 @@ from sqlalchemy import Engine, create_engine, event
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 
+from adapters.persistence.bounds import refuse_like_postgresql
+
 
 def make_engine(url: str, *, echo: bool = False) -> Engine:
     parsed = make_url(url)
@@ -19,6 +21,7 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
 
+        refuse_like_postgresql(engine)
         return engine
     return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
 
