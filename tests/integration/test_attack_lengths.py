@@ -188,7 +188,7 @@ def test_a_platform_switch_with_such_a_name_is_refused_with_422(recharge_demo):
     reply = api.call("POST", "/base/BaseAccount/login/toOldPaltform", token=api.token("alice"),
                      json={"userName": FOLDS_LONGER, "accountPassword": "Wrong#2026x"})
     assert reply.status == 422, reply.body
-    assert list(reply.body["errors"]) == ["userName"]
+    assert reply.body["errors"] == {"userName": ["Ungültiger Wert."]}
 
 
 @pytest.mark.parametrize("provider", ["wechat", "alipay", "stripe"])

@@ -2,17 +2,17 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from core.accounts.rules import LOGIN_PASSWORD_MAX, password_problem, user_name_problem
+from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
 from core.shared.messages import N_
 from entrypoints.api.framework import LocalDateTime, Schema
-from entrypoints.api.validators import email_rule, phone_rule, rule
+from entrypoints.api.validators import email_rule, login_name_rule, phone_rule, rule
 
 Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
 CODE = [Length(4, 8), Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))]
 
 
 class LoginSchema(Schema):
-    userName = fields.String(required=True, validate=Length(1, 200),
+    userName = fields.String(required=True, validate=[Length(1, LOGIN_NAME_MAX), login_name_rule],
                              metadata={"description": "user name, phone number or e-mail address"})
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
     loginType = fields.Integer(load_default=1, validate=OneOf([1, 4]),
@@ -179,7 +179,7 @@ class BindingSchema(_OneContact):
 
 
 class SwitchPlatformSchema(Schema):
-    userName = fields.String(required=True, validate=Length(1, 200))
+    userName = fields.String(required=True, validate=[Length(1, LOGIN_NAME_MAX), login_name_rule])
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
     phone = fields.String(validate=Length(1, 20))
     email = fields.String(validate=Length(1, 200))
