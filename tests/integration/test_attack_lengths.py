@@ -171,6 +171,52 @@ def test_a_writer_that_bypasses_sqlalchemy_is_refused_by_the_schema(demo):
 
 # --- through the API ---------------------------------------------------------------------------
 
+
+def _unbounded(schemas: dict, where: str, schema: dict) -> Iterator[str]:
+    """Fields of a published request schema with no bound: a string without maxLength, an integer
+    without minimum and maximum (or beyond 64 bits), a list without maxItems."""
+    while "$ref" in schema:
+        schema = schemas[schema["$ref"].rsplit("/", 1)[1]]
+    kinds = schema.get("type", "object")
+    kind = next(k for k in ([kinds] if isinstance(kinds, str) else kinds) if k != "null")
+    if "enum" in schema:
+        return
+    if kind == "object":
+        for name, field in schema.get("properties", {}).items():
+            yield from _unbounded(schemas, f"{where}.{name}", field)
+    elif kind == "array":
+        if "maxItems" not in schema:
+            yield f"{where}: no maxItems"
+        yield from _unbounded(schemas, f"{where}[]", schema.get("items", {}))
+    elif kind == "string" and "maxLength" not in schema:
+        yield f"{where}: no maxLength"
+    elif kind == "integer" and not (-(2**63) <= schema.get("minimum", -(2**64)) <= schema.get("maximum", 2**64)
+                                    <= 2**63 - 1):
+        yield f"{where}: minimum {schema.get('minimum')}, maximum {schema.get('maximum')}"
+
+
+def test_every_field_a_client_sends_is_bounded_in_the_published_contract(api):
+    """So that what reaches a column is refused with a 422 in the caller's language first."""
+    document = api.client.get("/api/openapi.json").get_json()
+    schemas = document["components"]["schemas"]
+    problems = []
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            for parameter in operation.get("parameters", []):
+                problems += _unbounded(schemas, f"{method} {path} ?{parameter['name']}", parameter["schema"])
+            body = operation.get("requestBody", {}).get("content", {}).get("application/json")
+            if body:
+                problems += _unbounded(schemas, f"{method} {path} body", body["schema"])
+    assert not problems, "\n".join(problems)
+
+
+def test_a_number_beyond_its_field_is_refused_with_422_in_the_callers_language(recharge_demo):
+    api = ApiClient(recharge_demo.flask.test_client(), language="zh-CN")
+    reply = api.call("GET", "/base/BaseAccount/accountInfo", token=api.token("alice"), query={"timestamp": 2**64})
+    assert reply.status == 422, reply.body
+    assert reply.body["errors"] == {"timestamp": ["必须大于等于0且小于等于9007199254740991。"]}
+
+
 FOLDS_LONGER = "ß" * 200  # 200 characters, 400 once casefolded ('ss')
 
 

@@ -8,6 +8,7 @@ from entrypoints.api.framework import LocalDateTime, Schema
 from entrypoints.api.validators import email_rule, login_name_rule, phone_rule, rule
 
 Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
+JS_SAFE_INTEGER_MAX = 2**53 - 1
 CODE = [Length(4, 8), Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))]
 
 
@@ -65,7 +66,8 @@ class EmailCodeQuery(Schema):
 
 
 class AccountInfoQuery(Schema):
-    timestamp = fields.Integer(validate=Range(min=0), metadata={"description": "cache buster, ignored"})
+    timestamp = fields.Integer(validate=Range(min=0, max=JS_SAFE_INTEGER_MAX),
+                               metadata={"description": "cache buster (the client's Date.now()), ignored"})
 
 
 class SceneQuery(Schema):
