@@ -10,9 +10,8 @@ Revises: 0004
 from __future__ import annotations
 
 from alembic import op
-from sqlalchemy import inspect
 
-from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks
+from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 
 revision = 'lengths_0001'
 down_revision = '0004'
@@ -20,15 +19,11 @@ branch_labels = None
 depends_on = None
 
 
-def _tables() -> list[str]:
-    return [name for name in inspect(op.get_bind()).get_table_names() if name != "alembic_version"]
-
-
 def upgrade() -> None:
-    for table in _tables():
+    for table in sqlite_tables(op):
         add_sqlite_checks(op, table)
 
 
 def downgrade() -> None:
-    for table in _tables():
+    for table in sqlite_tables(op):
         drop_sqlite_checks(op, table)

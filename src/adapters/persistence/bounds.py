@@ -18,7 +18,7 @@ import re
 import sqlite3
 from dataclasses import dataclass
 
-from sqlalchemy import BigInteger, Engine, Integer, SmallInteger, String, event, inspect
+from sqlalchemy import BigInteger, CheckConstraint, Engine, Integer, MetaData, SmallInteger, String, Table, event
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import DataError
 from sqlalchemy.types import TypeDecorator, TypeEngine
@@ -72,29 +72,36 @@ def sqlite_check(column: str, type_: TypeEngine) -> str | None:
     return f"length({name}) <= {bound.max_length} AND {no_nul}" if bound.max_length else no_nul
 
 
-def add_sqlite_checks(op, table: str) -> None:
-    """In a migration: give every bounded column of `table` its CHECK constraint on SQLite (the
-    table is rebuilt once); nothing on PostgreSQL, whose types are the bounds."""
+def sqlite_tables(op, *names: str) -> list[Table]:
+    """The tables named (all but Alembic's when none is), reflected once for `add_sqlite_checks`;
+    empty on PostgreSQL."""
     bind = op.get_bind()
     if bind.dialect.name != "sqlite":
-        return
-    inspector = inspect(bind)
-    present = {c["name"] for c in inspector.get_check_constraints(table)}
-    wanted = {check_name(table, c["name"]): sqlite_check(c["name"], c["type"]) for c in inspector.get_columns(table)}
-    missing = {name: text for name, text in wanted.items() if text and name not in present}
+        return []
+    metadata = MetaData()
+    event.listen(metadata, "column_reflect", op.get_context().impl.autogen_column_reflect)
+    metadata.reflect(bind, only=list(names) or (lambda name, _: name != "alembic_version"))
+    return list(metadata.sorted_tables)
+
+
+def add_sqlite_checks(op, table: Table) -> None:
+    """In a migration, on SQLite: give every bounded column of `table` (from `sqlite_tables`) its
+    CHECK constraint, rebuilding the table once. A migration that creates a table or adds a
+    bounded column does `for t in sqlite_tables(op, "name"): add_sqlite_checks(op, t)`."""
+    present = {c.name for c in table.constraints if isinstance(c, CheckConstraint)}
+    missing = {check_name(table.name, c.name): sqlite_check(c.name, c.type) for c in table.columns}
+    missing = {name: text for name, text in missing.items() if text and name not in present}
     if missing:
-        with op.batch_alter_table(table, recreate="always") as batch:
+        with op.batch_alter_table(table.name, recreate="always", copy_from=table) as batch:
             for name, text in missing.items():
                 batch.create_check_constraint(op.f(name), text)
 
 
-def drop_sqlite_checks(op, table: str) -> None:
-    bind = op.get_bind()
-    if bind.dialect.name != "sqlite":
-        return
-    names = [c["name"] for c in inspect(bind).get_check_constraints(table) if _CHECK_NAME.fullmatch(c["name"])]
+def drop_sqlite_checks(op, table: Table) -> None:
+    names = [c.name for c in table.constraints
+             if isinstance(c, CheckConstraint) and c.name and _CHECK_NAME.fullmatch(c.name)]
     if names:
-        with op.batch_alter_table(table, recreate="always") as batch:
+        with op.batch_alter_table(table.name, recreate="always", copy_from=table) as batch:
             for name in names:
                 batch.drop_constraint(op.f(name), type_="check")
 

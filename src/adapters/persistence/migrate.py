@@ -36,6 +36,9 @@ def migrating(engine: Engine) -> Iterator[Connection]:
         connection.commit()
         try:
             with connection.begin():
+                # The driver opens transactions only before DML: without this, each DDL statement
+                # would commit by itself, and a failed migration leave a half-made schema.
+                connection.exec_driver_sql("BEGIN")
                 yield connection
                 broken = connection.exec_driver_sql("PRAGMA foreign_key_check").all()
                 if broken:
