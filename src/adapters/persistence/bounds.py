@@ -16,41 +16,15 @@ from __future__ import annotations
 
 import re
 import sqlite3
-from dataclasses import dataclass
 
 from sqlalchemy import BigInteger, CheckConstraint, Engine, Integer, MetaData, SmallInteger, String, Table, event
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import DataError
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
-INT16 = (-(2**15), 2**15 - 1)
-INT32 = (-(2**31), 2**31 - 1)
-INT64 = (-(2**63), 2**63 - 1)
+_INT_RANGES = ((BigInteger, None), (SmallInteger, (-(2**15), 2**15 - 1)), (Integer, (-(2**31), 2**31 - 1)))
 _CHECK_NAME = re.compile(r"ck_\w+_bounds\b")
 _CHECK_FAILED = re.compile(rf"CHECK constraint failed: {_CHECK_NAME.pattern}")
-
-
-@dataclass(frozen=True)
-class Bound:
-    """What PostgreSQL refuses in a column: longer text (characters), numbers outside the range, NUL."""
-
-    max_length: int | None = None
-    int_range: tuple[int, int] | None = None
-    text: bool = False
-
-
-def bound_of(type_: TypeEngine) -> Bound | None:
-    if isinstance(type_, TypeDecorator):
-        type_ = type_.impl_instance
-    if isinstance(type_, BigInteger):  # before Integer, of which both are subclasses
-        return Bound(int_range=INT64)
-    if isinstance(type_, SmallInteger):
-        return Bound(int_range=INT16)
-    if isinstance(type_, Integer):
-        return Bound(int_range=INT32)
-    if isinstance(type_, String):  # Text too, with no length
-        return Bound(max_length=type_.length, text=True)
-    return None
 
 
 def check_name(table: str, column: str) -> str:
@@ -59,17 +33,18 @@ def check_name(table: str, column: str) -> str:
 
 def sqlite_check(column: str, type_: TypeEngine) -> str | None:
     """The CHECK expression that makes SQLite refuse what PostgreSQL refuses in this column, or
-    None when SQLite already does (BIGINT: both are 64-bit)."""
-    bound = bound_of(type_)
+    None when there is nothing to refuse (BIGINT is 64-bit on both)."""
+    if isinstance(type_, TypeDecorator):
+        type_ = type_.impl_instance
     name = '"' + column.replace('"', '""') + '"'
-    if bound is None or bound.int_range == INT64:
-        return None
-    if bound.int_range is not None:
-        low, high = bound.int_range
-        return f"{name} BETWEEN {low} AND {high}"
-    # length() stops at the first NUL and counts characters; the NUL test works on the bytes.
-    no_nul = f"instr(CAST({name} AS BLOB), x'00') = 0"
-    return f"length({name}) <= {bound.max_length} AND {no_nul}" if bound.max_length else no_nul
+    for kind, bounds in _INT_RANGES:  # BIGINT and SMALLINT first: they are INTEGERs too
+        if isinstance(type_, kind):
+            return f"{name} BETWEEN {bounds[0]} AND {bounds[1]}" if bounds else None
+    if isinstance(type_, String):  # TEXT too, with no length
+        # length() counts characters but stops at a NUL; the NUL is looked for in the bytes.
+        no_nul = f"instr(CAST({name} AS BLOB), x'00') = 0"
+        return f"length({name}) <= {type_.length} AND {no_nul}" if type_.length else no_nul
+    return None
 
 
 def sqlite_tables(op, *names: str) -> list[Table]:
