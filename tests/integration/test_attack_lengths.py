@@ -20,12 +20,12 @@ from typing import Any
 import psycopg
 import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy import BigInteger, Integer, SmallInteger, String, Table, create_engine, func, inspect, select, text
+from sqlalchemy import BigInteger, Integer, SmallInteger, String, Table, create_engine, inspect, select, text
 from sqlalchemy.exc import DataError
 from sqlalchemy.types import TypeDecorator
 
 from adapters.persistence.migrate import alembic_config, downgrade, upgrade
-from adapters.persistence.models import Base, DeviceRow, PaymentNotificationRow, ServicePackageRow
+from adapters.persistence.models import Base, DeviceRow, PaymentNotificationRow, SmsPackageRow
 from entrypoints.container import build_container
 from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient
@@ -300,27 +300,25 @@ def empty_database(request, tmp_path) -> Iterator[str]:
         yield from _postgres_database()
 
 
-@pytest.mark.parametrize("edition", ["domestic", "international"])
+@pytest.mark.parametrize("edition,currency", [("domestic", "CNY"), ("international", "USD")])
 def test_the_demo_data_loads_in_both_editions_on_both_databases_and_twice_changes_nothing(
-        edition, empty_database, tmp_path):
+        edition, currency, empty_database, tmp_path):
     var = tmp_path / "var"
     env = {"EDITION": edition, "DATABASE_URL": empty_database}
     migrated = _coldchain("migrate", var=var, **env)
-    assert migrated.returncode == 0, migrated.stderr
+    assert migrated.returncode == 0, migrated.stderr[-3000:]
     first = _coldchain("demo-seed", var=var, **env)
     assert first.returncode == 0, first.stderr[-3000:]
     assert "demo data loaded" in first.stdout
-    second = _coldchain("demo-seed", var=var, **env)
-    assert second.returncode == 0, second.stderr[-3000:]
-    assert "nothing changed" in second.stdout
     engine = create_engine(empty_database.replace("postgresql://", "postgresql+psycopg://"))
     try:
+        loaded = _counts(engine)
+        second = _coldchain("demo-seed", var=var, **env)
+        assert second.returncode == 0, second.stderr[-3000:]
+        assert "nothing changed" in second.stdout
+        assert _counts(engine) == loaded
+        assert loaded["accounts"] == 6 and loaded["devices"] == 8 and loaded["alarm_messages"] == 3
         with engine.connect() as connection:
-            names = connection.scalars(select(ServicePackageRow.package_name)).all()
-            assert len(names) == 1 and len(names[0]) <= 20
-            assert connection.scalar(select(func.count()).select_from(DeviceRow)) == 8
-            tables = set(inspect(connection).get_table_names())
-            assert {t.name for t in Base.metadata.sorted_tables} <= tables
-            assert connection.execute(text("SELECT 1")).scalar() == 1
+            assert set(connection.scalars(select(SmsPackageRow.currency))) == {currency}
     finally:
         engine.dispose()
