@@ -14,18 +14,39 @@ import sqlite3
 import subprocess
 import sys
 from collections.abc import Iterator
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 import psycopg
 import pytest
 from alembic.script import ScriptDirectory
-from sqlalchemy import BigInteger, Integer, SmallInteger, String, Table, create_engine, inspect, select, text
+from sqlalchemy import (
+    BigInteger,
+    Engine,
+    Integer,
+    SmallInteger,
+    String,
+    Table,
+    create_engine,
+    insert,
+    inspect,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import DataError
 from sqlalchemy.types import TypeDecorator
 
 from adapters.persistence.migrate import alembic_config, downgrade, upgrade
-from adapters.persistence.models import Base, DeviceRow, PaymentNotificationRow, SmsPackageRow
+from adapters.persistence.models import (
+    Base,
+    DeviceRow,
+    LoginFailureRow,
+    PaymentNotificationRow,
+    ServicePackageRow,
+    SmsPackageRow,
+)
 from entrypoints.container import build_container
 from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient
@@ -257,15 +278,28 @@ def _counts(engine) -> dict[str, int]:
                 for name in inspect(connection).get_table_names() if name != "alembic_version"}
 
 
-def test_the_bounds_migration_rebuilds_sqlite_tables_without_losing_a_row(tmp_path):
-    """SQLite rebuilds a table to add a constraint; dropping the old one with foreign keys on
-    would have deleted, through ON DELETE CASCADE, every row that referenced it."""
+@pytest.fixture
+def filled_before_the_bounds(tmp_path) -> Iterator[Engine]:
+    """A SQLite database with the demo data, at the revision before the bounds."""
     container = build_container(settings_for_tests(f"sqlite:///{tmp_path / 'filled.db'}", tmp_path))
-    upgrade(container.engine())
-    seed(container, alarms=True)
     engine = container.engine()
-    before = ScriptDirectory.from_config(alembic_config()).get_revision(BOUNDS_REVISION).down_revision
-    downgrade(engine, before)
+    upgrade(engine)
+    seed(container, alarms=True)
+    downgrade(engine, ScriptDirectory.from_config(alembic_config()).get_revision(BOUNDS_REVISION).down_revision)
+    yield engine
+    engine.dispose()
+
+
+def _revision(engine) -> str:
+    with engine.connect() as connection:
+        return connection.scalar(text("SELECT version_num FROM alembic_version"))
+
+
+def test_the_bounds_migration_rebuilds_sqlite_tables_without_losing_a_row(filled_before_the_bounds):
+    """SQLite rebuilds a table to add a constraint; dropping the old one with foreign keys on
+    deletes, through ON DELETE CASCADE, every row that referenced it (or fails)."""
+    engine = filled_before_the_bounds
+    before = _revision(engine)
     counts = _counts(engine)
     assert counts["devices"] == 8 and counts["user_profiles"] == 6 and counts["readings"] > 10_000
     upgrade(engine, BOUNDS_REVISION)
@@ -277,6 +311,39 @@ def test_the_bounds_migration_rebuilds_sqlite_tables_without_losing_a_row(tmp_pa
     assert "ck_devices_device_name_bounds" in checks
     downgrade(engine, before)
     assert _counts(engine) == counts
+
+
+def test_rows_sqlite_stored_beyond_the_bounds_are_made_to_fit_by_the_migration(filled_before_the_bounds):
+    """What a SQLite database may hold from before: the old international demo package, a login
+    name casefolded to 400 characters, a notification holding NUL."""
+    engine = filled_before_the_bounds
+    now = datetime.now(UTC)
+    with engine.begin() as connection:
+        connection.execute(update(ServicePackageRow).values(package_name="Standard cloud service"))
+        connection.execute(insert(LoginFailureRow).values(scope="account", key="ss" * 200, failed_at=now))
+        connection.execute(insert(PaymentNotificationRow).values(provider="wechat", received_at=now,
+                                                                 verdict="badSignature", body="<xml>\x00</xml>"))
+    counts = _counts(engine)
+    upgrade(engine, BOUNDS_REVISION)
+    assert _counts(engine) == counts
+    with engine.connect() as connection:
+        assert connection.scalar(select(ServicePackageRow.package_name)) == "Standard cloud plan"
+        assert connection.scalar(select(LoginFailureRow.key)) == "s" * 200
+        assert connection.scalar(select(PaymentNotificationRow.body)) == "<xml>\ufffd</xml>"
+
+
+def test_a_number_sqlite_stored_beyond_its_column_stops_the_migration_and_changes_nothing(
+        filled_before_the_bounds):
+    engine = filled_before_the_bounds
+    before = _revision(engine)
+    with engine.begin() as connection:
+        connection.execute(update(DeviceRow).where(DeviceRow.guid == "RCW360A0000001").values(sms_count=2**40))
+    counts = _counts(engine)
+    with pytest.raises(ValueError, match=r"devices\.sms_count of row \d+ holds 1099511627776"):
+        upgrade(engine, BOUNDS_REVISION)
+    assert _revision(engine) == before and _counts(engine) == counts
+    with engine.connect() as connection:
+        assert not any(inspect(connection).get_check_constraints(t) for t in inspect(connection).get_table_names())
 
 
 # --- demo data: both editions, both databases, the real command, twice -------------------------

@@ -14,14 +14,31 @@ too many into every column of the models and fails for a column left without its
 
 from __future__ import annotations
 
+import logging
 import re
 import sqlite3
 
-from sqlalchemy import BigInteger, CheckConstraint, Engine, Integer, MetaData, SmallInteger, String, Table, event
+from sqlalchemy import (
+    BigInteger,
+    CheckConstraint,
+    Connection,
+    Engine,
+    Integer,
+    MetaData,
+    SmallInteger,
+    String,
+    Table,
+    event,
+    literal_column,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.engine import ExceptionContext
 from sqlalchemy.exc import DataError
 from sqlalchemy.types import TypeDecorator, TypeEngine
 
+log = logging.getLogger(__name__)
 _INT_RANGES = ((BigInteger, None), (SmallInteger, (-(2**15), 2**15 - 1)), (Integer, (-(2**31), 2**31 - 1)))
 _CHECK_NAME = re.compile(r"ck_\w+_bounds\b")
 _CHECK_FAILED = re.compile(rf"CHECK constraint failed: {_CHECK_NAME.pattern}")
@@ -67,9 +84,30 @@ def add_sqlite_checks(op, table: Table) -> None:
     missing = {check_name(table.name, c.name): sqlite_check(c.name, c.type) for c in table.columns}
     missing = {name: text for name, text in missing.items() if text and name not in present}
     if missing:
+        _fit_stored_rows(op.get_bind(), table)
         with op.batch_alter_table(table.name, recreate="always", copy_from=table) as batch:
             for name, text in missing.items():
                 batch.create_check_constraint(op.f(name), text)
+
+
+def _fit_stored_rows(connection: Connection, table: Table) -> None:
+    """Rows SQLite took before its checks, which PostgreSQL would have refused: text is cut to its
+    length and NUL becomes U+FFFD (each row logged); a number out of range stops the migration,
+    as no value can stand for it."""
+    for column in table.columns:
+        check = sqlite_check(column.name, column.type)
+        if check is None:
+            continue
+        rows = connection.execute(select(literal_column("rowid"), column).where(text(f"NOT ({check})"))).all()
+        for rowid, value in rows:
+            if not (isinstance(column.type, String) and isinstance(value, str)):
+                raise ValueError(f"{table.name}.{column.name} of row {rowid} holds {value!r}, beyond "
+                                 f"what PostgreSQL stores there: correct it, then migrate again")
+            limit = column.type.length or len(value)
+            fitted = value.replace("\x00", "\N{REPLACEMENT CHARACTER}")[:limit]
+            connection.execute(update(table).where(literal_column("rowid") == rowid).values({column.name: fitted}))
+            log.warning("%s.%s of row %s: %d characters made to fit as %d", table.name, column.name, rowid,
+                        len(value), len(fitted))
 
 
 def drop_sqlite_checks(op, table: Table) -> None:
