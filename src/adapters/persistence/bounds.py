@@ -82,12 +82,12 @@ def add_sqlite_checks(op, table: Table) -> None:
     bounded column does `for t in sqlite_tables(op, "name"): add_sqlite_checks(op, t)`."""
     present = {c.name for c in table.constraints if isinstance(c, CheckConstraint)}
     missing = {check_name(table.name, c.name): sqlite_check(c.name, c.type) for c in table.columns}
-    missing = {name: text for name, text in missing.items() if text and name not in present}
+    missing = {name: check for name, check in missing.items() if check and name not in present}
     if missing:
         _fit_stored_rows(op.get_bind(), table)
         with op.batch_alter_table(table.name, recreate="always", copy_from=table) as batch:
-            for name, text in missing.items():
-                batch.create_check_constraint(op.f(name), text)
+            for name, check in missing.items():
+                batch.create_check_constraint(op.f(name), check)
 
 
 def _fit_stored_rows(connection: Connection, table: Table) -> None:
