@@ -7,6 +7,7 @@ from alembic import context
 from sqlalchemy import Connection
 
 from adapters.persistence.database import make_engine
+from adapters.persistence.migrate import migrating
 from adapters.persistence.models import Base
 from adapters.persistence.partitions import include_name
 
@@ -34,8 +35,7 @@ def run_migrations_online() -> None:
         return
     from entrypoints.settings import load_settings
 
-    engine = make_engine(load_settings().database_url)
-    with engine.connect() as connection:
+    with migrating(make_engine(load_settings().database_url)) as connection:
         _run(connection)
 
 

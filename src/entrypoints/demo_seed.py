@@ -142,8 +142,9 @@ class _Seeder:
                 for key, (code, name, series, scenes) in spec.items()}
 
     def catalogue(self, types: dict[str, m.DeviceTypeRow]) -> dict[str, m.ServiceLevelRow]:
+        # the spec's package names are at most 20 characters
         package = self._get_or_add(m.ServicePackageRow, {"package_code": "10000001"},
-                                   package_name="Standard cloud service" if not self.domestic else "标准云服务",
+                                   package_name="标准云服务" if self.domestic else "Standard cloud plan",
                                    status=1, enabled_at=self.now, created_at=self.now)
         for t in types.values():
             if self.s.get(m.PackageDeviceTypeRow, (package.id, t.id)) is None:

@@ -258,14 +258,6 @@ def test_an_account_without_an_email_is_told_by_sms_in_the_edition_s_language(ap
     assert (notice.channel, notice.recipient, notice.language) == ("phone", "13800000001", "zh-CN")
 
 
-def test_a_huge_login_name_is_throttled_like_any_other(api, clock, captchas):
-    name = "ß" * 200  # 400 characters once case-folded
-    for _ in range(4):
-        reply = login(api, name, WRONG, address=ATTACKER)
-        assert reply.status in (401, 409, 429), reply.body
-        clock.advance(seconds=10)
-
-
 def _message(row: OutboxMessageRow):
     from core.notifications.model import Channel, OutboundMessage
 

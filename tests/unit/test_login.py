@@ -8,7 +8,7 @@ from core.accounts.failure_notice import failure_notice
 from core.accounts.login_code import SendLoginCode
 from core.accounts.model import Account, AccountStatus
 from core.accounts.session import Authenticate, CredentialCheck, Login, Logout
-from core.accounts.throttling import Failure, pair_wait
+from core.accounts.throttling import NAME_KEY_MAX, Failure, name_key, pair_wait
 from core.notifications.model import Channel
 from core.shared.errors import (
     AccountDisabled,
@@ -221,3 +221,11 @@ def test_missing_or_unknown_tokens_are_not_authenticated(world, token):
     uow, _, clock, _ = world
     with pytest.raises(NotAuthenticated):
         Authenticate(uow, clock)(token)
+
+
+def test_a_name_longer_than_its_column_once_case_folded_is_counted_under_a_digest():
+    # The API refuses such names (422); the core keeps its keys within the column for any caller.
+    key = name_key("ß" * 200)
+    assert key.startswith("sha256:") and len(key) <= NAME_KEY_MAX
+    assert name_key("ß" * 200) == name_key("SS" * 200)
+    assert name_key(" Bob ") == "bob"

@@ -7,6 +7,8 @@ from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 
+from adapters.persistence.bounds import refuse_like_postgresql
+
 # A database that is away, restarting, busy, locked or out of room: the same work may succeed later.
 # A refused statement (integrity, data or programming error) would be refused again. The raw
 # psycopg and sqlite3 classes are here because COPY runs on the driver's own connection.
@@ -35,6 +37,7 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
             cursor.execute("PRAGMA busy_timeout=30000")
             cursor.close()
 
+        refuse_like_postgresql(engine)
         return engine
     return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
 

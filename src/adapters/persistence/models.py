@@ -1,5 +1,9 @@
 """Tables. Alembic migrations (migrations/) create them; this module must agree with them, which
-tests/integration/test_migrations.py checks. Money columns are integer cents (`*_cents`)."""
+tests/integration/test_migrations.py checks. Money columns are integer cents (`*_cents`).
+
+On SQLite the migrations also give each bounded column the CHECK constraint that makes it refuse
+what PostgreSQL's type refuses (adapters/persistence/bounds.py); they are not declared here, where
+they would be emitted on PostgreSQL too, in SQLite's dialect."""
 
 from __future__ import annotations
 

@@ -375,14 +375,21 @@ class SqlAlchemyBillRepository:
 # --- payment notifications ---------------------------------------------------------------------
 
 
+def _without_nul(text: str) -> str:
+    return text.replace("\x00", "\N{REPLACEMENT CHARACTER}")
+
+
 class SqlAlchemyPaymentNotificationRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
     def add(self, record: NotificationRecord) -> None:
+        # Anyone may post a notification, NUL bytes included, which no text column holds (on
+        # PostgreSQL, nor on SQLite with its bounds): each stands as U+FFFD, as undecodable bytes do.
         self._s.add(PaymentNotificationRow(
             provider=record.provider, received_at=record.received_at, verdict=record.verdict,
-            order_code=(record.order_code or "")[:64] or None, amount_cents=record.amount_cents, body=record.body))
+            order_code=_without_nul(record.order_code or "")[:64] or None, amount_cents=record.amount_cents,
+            body=_without_nul(record.body)))
 
     def recent(self, limit: int) -> list[NotificationRecord]:
         rows = self._s.scalars(select(PaymentNotificationRow)

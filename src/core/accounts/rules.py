@@ -15,6 +15,8 @@ USER_NAME_MIN, USER_NAME_MAX = 6, 50
 PASSWORD_MIN, PASSWORD_MAX = 8, 20
 # What a login form accepts for a password; longer input is refused before any hashing work.
 LOGIN_PASSWORD_MAX = 128
+# A user name, phone number or e-mail address as a login form takes it, also once normalised.
+LOGIN_NAME_MAX = 200
 EMAIL_MAX = 200
 REAL_NAME_MAX = 20
 COMPANY_MIN, COMPANY_MAX = 2, 50

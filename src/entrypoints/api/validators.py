@@ -7,7 +7,8 @@ from collections.abc import Callable
 
 from marshmallow import ValidationError
 
-from core.accounts.rules import email_problem, phone_problem
+from core.accounts.rules import LOGIN_NAME_MAX, email_problem, normalize_login_name, phone_problem
+from core.shared.messages import N_
 from entrypoints.api import context
 
 
@@ -27,3 +28,10 @@ def phone_rule(value: str) -> None:
 
 
 email_rule = rule(email_problem)
+
+
+def login_name_rule(value: str) -> None:
+    """Failed logins are counted under the normalised name, which casefolding can lengthen ('ß' is
+    'ss'): a name too long once normalised is nobody's, and would not fit where failures are kept."""
+    if len(normalize_login_name(value)) > LOGIN_NAME_MAX:
+        raise ValidationError(N_("Invalid value."))

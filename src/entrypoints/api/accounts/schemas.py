@@ -2,16 +2,17 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
-from core.accounts.rules import LOGIN_PASSWORD_MAX, password_problem, user_name_problem
+from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
 from core.shared.messages import N_
 from entrypoints.api.framework import LocalDateTime, Schema
-from entrypoints.api.validators import email_rule, phone_rule, rule
+from entrypoints.api.validators import email_rule, login_name_rule, phone_rule, rule
 
 Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
+JS_SAFE_INTEGER_MAX = 2**53 - 1
 CODE = [Length(4, 8), Regexp(r"^\d{4,8}$", error=N_("Enter the digits of the code you received"))]
 
 
-LOGIN_NAME = fields.String(required=True, validate=Length(1, 200),
+LOGIN_NAME = fields.String(required=True, validate=[Length(1, LOGIN_NAME_MAX), login_name_rule],
                            metadata={"description": "user name, phone number or e-mail address"})
 CAPTCHA_ID = fields.String(validate=Length(1, 64),
                            metadata={"description": "X-Captcha-Id of the image; the jc_captcha cookie also works"})
@@ -86,7 +87,8 @@ class EmailCodeQuery(Schema):
 
 
 class AccountInfoQuery(Schema):
-    timestamp = fields.Integer(validate=Range(min=0), metadata={"description": "cache buster, ignored"})
+    timestamp = fields.Integer(validate=Range(min=0, max=JS_SAFE_INTEGER_MAX),
+                               metadata={"description": "cache buster (the client's Date.now()), ignored"})
 
 
 class SceneQuery(Schema):
@@ -200,7 +202,7 @@ class BindingSchema(_OneContact):
 
 
 class SwitchPlatformSchema(Schema):
-    userName = fields.String(required=True, validate=Length(1, 200))
+    userName = fields.String(required=True, validate=[Length(1, LOGIN_NAME_MAX), login_name_rule])
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
     phone = fields.String(validate=Length(1, 20))
     email = fields.String(validate=Length(1, 200))

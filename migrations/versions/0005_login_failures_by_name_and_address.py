@@ -5,7 +5,7 @@ across names (core.accounts.throttling), so each row holds both. Failures only m
 the old rows, and the old per-name and per-address locks, are dropped rather than converted.
 The account remembers the language of its owner's last login, for messages sent to them.
 
-Revision ID: accounts_0001
+Revision ID: 0005
 Revises: 0004
 Create Date: 2026-11-25 20:36:57.631363
 """
@@ -15,7 +15,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = 'accounts_0001'
+revision = '0005'
 down_revision = '0004'
 branch_labels = None
 depends_on = None
