@@ -17,6 +17,7 @@ from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.input_guard import GuardedJSONProvider, GuardedRequest, check_request
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
@@ -60,6 +61,7 @@ def _needs_token(app: Flask) -> bool:
 def create_app(container: Container) -> Flask:
     settings = container.settings()
     app = Flask(__name__, static_folder=None)
+    app.request_class, app.json = GuardedRequest, GuardedJSONProvider(app)
     app.config.update(
         API_TITLE="Coldchain console API",
         API_VERSION=APP_VERSION,
@@ -98,6 +100,8 @@ def create_app(container: Container) -> Flask:
         context.time_zone.set(context.zone_or_default(request.headers.get("X-Time-Zone"),
                                                       profile.default_time_zone))
         g.principal = None
+        if request.path.startswith("/api/"):
+            check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())
 
@@ -133,8 +137,7 @@ def _serve_web(app: Flask, dist) -> None:
         index = dist / "index.html"
         if not index.exists():
             return PLACEHOLDER, 200, {"Content-Type": "text/html; charset=utf-8"}
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist in candidate.parents:
+        if path and _is_file_of(dist, path):
             response = send_from_directory(dist, path)
             if path.startswith("assets/"):  # hashed file names: safe to cache for a year
                 response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
@@ -142,3 +145,11 @@ def _serve_web(app: Flask, dist) -> None:
         response = send_from_directory(dist, "index.html")
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _is_file_of(dist, path: str) -> bool:
+    try:
+        candidate = (dist / path).resolve()
+        return candidate.is_file() and dist in candidate.parents
+    except (OSError, ValueError):  # NUL in the path, a name too long for the file system: not a file
+        return False
