@@ -17,7 +17,7 @@ from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
-from entrypoints.api.input_guard import GuardedJSONProvider, GuardedRequest, check_request
+from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedJSONProvider, GuardedRequest, check_request
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
@@ -39,6 +39,12 @@ class of the outcome and `code` the business reason: 401/2010 no or expired toke
 404 unknown id, 409 a business rule (codes below), 422 invalid input (`errors` by field), 429 too
 many attempts (`Retry-After`), 500 unexpected. Messages follow `Accept-Language` (en-US, zh-CN,
 es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer cents.
+
+""" + f"""Input every call refuses with 422 before it runs (`errors` names the top-level field, or `_schema`):
+text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string
+or a form, keys included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
+digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413. A browser's
+cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 
 Business codes:
 """ + "\n".join(f"- {e.code}: {e.message}" for e in BUSINESS_ERRORS)
