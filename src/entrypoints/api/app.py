@@ -14,6 +14,7 @@ from core.shared.errors import BUSINESS_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
+from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
@@ -107,15 +108,17 @@ def create_app(container: Container) -> Flask:
                                                       profile.default_time_zone))
         g.principal = None
         if request.path.startswith("/api/"):
+            if is_preflight(request):
+                raise CrossOriginRefused()
             check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())
 
+    public_over_https = settings.public_base_url.startswith("https://")
+
     @app.after_request
     def _headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        protect(response, over_https=request.is_secure or public_over_https)
         if request.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
             response.headers.setdefault("Content-Language", context.language.get())
