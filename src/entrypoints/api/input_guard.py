@@ -1,8 +1,8 @@
 """The one place that decides whether a request's input may reach a view (issue 13 item 10).
 
-Before any view of the API runs, the query string, a form body and a JSON body are refused with
-422 when they hold what no field of ours accepts and what would otherwise fail deep inside a
-library (a 500):
+Before any view of the API runs, the query string, cookies, a form body and a JSON body are
+refused with 422 when they hold what no field of ours accepts and what would otherwise fail deep
+inside a library (a 500):
 
 - text that is not UTF-8 (the contract's encoding), NUL (PostgreSQL cannot store it) or a lone
   surrogate (`"\\ud800"`: no database driver can encode it), anywhere, keys included;
@@ -183,6 +183,9 @@ def check_request(request: Request) -> None:
         check_url_encoded(request.query_string)
     except RefusedInput as error:
         refuse(error, "query")
+    for name, value in request.cookies.items(multi=True):  # a browser never sends NUL in one
+        if _FORBIDDEN.search(name) or _FORBIDDEN.search(value):
+            refuse(RefusedInput(NOT_ALLOWED, name if not _FORBIDDEN.search(name) else WHOLE_BODY), "cookies")
     body = _body(request)
     if not body:
         return
