@@ -42,8 +42,8 @@ many attempts (`Retry-After`), 500 unexpected. Messages follow `Accept-Language`
 es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer cents.
 
 """ + f"""Input every call refuses with 422 before it runs (`errors` names the top-level field, or `_schema`):
-text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string
-or a form, keys included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
+text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string,
+a form or a cookie, names included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
 digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413. A browser's
 cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 

@@ -184,8 +184,8 @@ def check_request(request: Request) -> None:
     except RefusedInput as error:
         refuse(error, "query")
     for name, value in request.cookies.items(multi=True):  # a browser never sends NUL in one
-        if _FORBIDDEN.search(name) or _FORBIDDEN.search(value):
-            refuse(RefusedInput(NOT_ALLOWED, name if not _FORBIDDEN.search(name) else WHOLE_BODY), "cookies")
+        if _FORBIDDEN.search(name + value):
+            refuse(RefusedInput(NOT_ALLOWED, WHOLE_BODY if _FORBIDDEN.search(name) else name), "cookies")
     body = _body(request)
     if not body:
         return
