@@ -54,22 +54,52 @@ export function readLocale(folder: string, language: string): any {
   return JSON.parse(readFileSync(fileURLToPath(file), 'utf8'));
 }
 
+/**
+ * Watches a context's windows for what the server's policies refuse or Chromium finds wrong with
+ * them: every Content-Security-Policy violation (the `securitypolicyviolation` event, one report
+ * each) and every complaint of Chromium's about the policy headers themselves.
+ * Call it before the context opens its first page; the returned list (`problems`, when given) fills
+ * as it happens.
+ */
+export async function watchPolicies(context: BrowserContext, problems: string[] = []): Promise<string[]> {
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(
+        `securitypolicyviolation: ${event.effectiveDirective} blocked ${event.blockedURI || 'inline'} ` +
+          `(${event.sourceFile}:${event.lineNumber})`,
+      );
+    });
+  });
+  const watch = (page: Page) =>
+    page.on('console', (message) => {
+      if (/^securitypolicyviolation:|Content-Security-Policy|Permissions-Policy|Strict-Transport-Security/.test(message.text())) {
+        problems.push(`${page.url()}: ${message.text()}`);
+      }
+    });
+  context.pages().forEach(watch);
+  context.on('page', watch);
+  return problems;
+}
+
 /** The browser of a suite: `page` and `context` are those of the running test. */
 export interface BrowserSession {
   readonly page: Page;
   readonly context: BrowserContext;
+  /** Returns the policy problems seen so far (see watchPolicies) and forgets them: for a test that causes one on purpose. */
+  takePolicyProblems(): string[];
 }
 
 /**
  * Registers a suite's hooks: one Chromium for the file, a fresh context (1600x1000, en-US unless
- * told otherwise) and page for each test, and no page error in any window of the context (the
- * console's, a payer's popup) allowed.
+ * told otherwise) and page for each test, and no page error nor policy violation (watchPolicies)
+ * in any window of the context (the console's, a payer's popup) allowed.
  */
 export function browserSession(options: BrowserContextOptions = {}): BrowserSession {
   let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let errors: string[] = [];
+  let policyProblems: string[] = [];
   beforeAll(async () => {
     browser = await launch();
   });
@@ -80,11 +110,13 @@ export function browserSession(options: BrowserContextOptions = {}): BrowserSess
     context = await browser.newContext({ viewport: { width: 1600, height: 1000 }, locale: 'en-US', ...options });
     errors = [];
     context.on('page', (opened) => opened.on('pageerror', (error) => errors.push(`${opened.url()}: ${error.message}`)));
+    policyProblems = await watchPolicies(context);
     page = await context.newPage();
   });
   afterEach(async () => {
     await context?.close();
     expect(errors).toEqual([]);
+    expect(policyProblems).toEqual([]);
   });
   return {
     get page() {
@@ -92,6 +124,9 @@ export function browserSession(options: BrowserContextOptions = {}): BrowserSess
     },
     get context() {
       return context;
+    },
+    takePolicyProblems() {
+      return policyProblems.splice(0);
     },
   };
 }

@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logInPastNotice, shot } from './browser';
+import { launch, logInPastNotice, shot, watchPolicies } from './browser';
 
 const baseURL = inject('baseURL');
 const strings = (lang: string) =>
@@ -21,6 +21,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let policyProblems: string[];
 
 beforeAll(async () => {
   browser = await launch();
@@ -30,6 +31,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN' });
+  policyProblems = await watchPolicies(context);
   page = await context.newPage();
   errors = [];
   page.on('pageerror', (error) => errors.push(error.message));
@@ -37,6 +39,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
   expect(errors).toEqual([]);
+  expect(policyProblems).toEqual([]);
 });
 
 /** Logs alice in and closes the seeded notice (tick "don't remind again", close). */
@@ -118,6 +121,7 @@ describe('the device screens', () => {
   it('draws the history chart and asks again for another range (in English)', async () => {
     await context.close();
     context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+    await watchPolicies(context, policyProblems);
     page = await context.newPage();
     page.on('pageerror', (error) => errors.push(error.message));
     await signIn('en-US');

@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Locator, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { DEMO_PASSWORD, launch, logIn, shot } from './browser';
+import { DEMO_PASSWORD, launch, logIn, shot, watchPolicies } from './browser';
 
 const baseURL = inject('baseURL');
 const strings = (lang: string) =>
@@ -34,6 +34,7 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let errors: string[];
+let policyProblems: string[];
 /** The bodies of every DeviceAlarm/deal the page sent (watched, not intercepted). */
 let deals: unknown[];
 
@@ -45,6 +46,7 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'zh-CN', timezoneId: 'Asia/Shanghai' });
+  policyProblems = await watchPolicies(context);
   page = await context.newPage();
   errors = [];
   deals = [];
@@ -56,6 +58,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await context?.close();
   expect(errors).toEqual([]);
+  expect(policyProblems).toEqual([]);
 });
 
 const isCall = (path: string, method = 'POST') => (request: Request) =>

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logIn, shot } from './browser';
+import { launch, logIn, shot, watchPolicies } from './browser';
 
 const baseURL = inject('baseURL');
 const locale = (lang: string, ns: 'app' | 'errors') => {
@@ -17,6 +17,7 @@ const locale = (lang: string, ns: 'app' | 'errors') => {
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let policyProblems: string[];
 
 beforeAll(async () => {
   browser = await launch();
@@ -26,10 +27,12 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   context = await browser.newContext({ viewport: { width: 1440, height: 900 }, locale: 'en-US' });
+  policyProblems = await watchPolicies(context);
   page = await context.newPage();
 });
 afterEach(async () => {
   await context?.close();
+  expect(policyProblems).toEqual([]);
 });
 
 /** The seeded notice opens after login; tick "don't remind again" and close it. */

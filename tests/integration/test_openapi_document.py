@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS
+
 PUBLIC = {
     ("post", "/api/base/BaseAccount/login"), ("post", "/api/base/BaseAccount/code/login"),
     ("post", "/api/base/BaseAccount/register"),
@@ -84,3 +86,11 @@ def test_business_codes_are_listed(spec):
     description = spec["info"]["description"]
     for code in (1001, 1002, 1003, 1004, 1005, 1006, 1007):
         assert f"- {code}:" in description
+
+
+def test_the_input_every_call_refuses_is_published_with_its_limits(spec):
+    description = " ".join(spec["info"]["description"].split())
+    assert f"JSON nested more than {MAX_DEPTH} levels" in description
+    assert f"numbers of more than {MAX_DIGITS} digits" in description
+    assert "not UTF-8, or holds NUL or a lone surrogate" in description
+    assert "preflight (OPTIONS) is refused with 403" in description

@@ -14,9 +14,11 @@ from core.shared.errors import BUSINESS_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
+from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedJSONProvider, GuardedRequest, check_request
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
@@ -39,6 +41,12 @@ class of the outcome and `code` the business reason: 401/2010 no or expired toke
 many attempts (`Retry-After`), 500 unexpected. Messages follow `Accept-Language` (en-US, zh-CN,
 es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer cents.
 
+""" + f"""Input every call refuses with 422 before it runs (`errors` names the top-level field, or `_schema`):
+text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string,
+a form or a cookie, names included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
+digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413. A browser's
+cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
+
 Business codes:
 """ + "\n".join(f"- {e.code}: {e.message}" for e in BUSINESS_ERRORS)
 
@@ -60,6 +68,7 @@ def _needs_token(app: Flask) -> bool:
 def create_app(container: Container) -> Flask:
     settings = container.settings()
     app = Flask(__name__, static_folder=None)
+    app.request_class, app.json = GuardedRequest, GuardedJSONProvider(app)
     app.config.update(
         API_TITLE="Coldchain console API",
         API_VERSION=APP_VERSION,
@@ -98,14 +107,18 @@ def create_app(container: Container) -> Flask:
         context.time_zone.set(context.zone_or_default(request.headers.get("X-Time-Zone"),
                                                       profile.default_time_zone))
         g.principal = None
+        if request.path.startswith("/api/"):
+            if is_preflight(request):
+                raise CrossOriginRefused()
+            check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())
 
+    public_over_https = settings.public_base_url.startswith("https://")
+
     @app.after_request
     def _headers(response):
-        response.headers.setdefault("X-Content-Type-Options", "nosniff")
-        response.headers.setdefault("Referrer-Policy", "same-origin")
-        response.headers.setdefault("X-Frame-Options", "DENY")
+        protect(response, over_https=request.is_secure or public_over_https)
         if request.path.startswith("/api/"):
             response.headers.setdefault("Cache-Control", "no-store")
             response.headers.setdefault("Content-Language", context.language.get())
@@ -133,8 +146,7 @@ def _serve_web(app: Flask, dist) -> None:
         index = dist / "index.html"
         if not index.exists():
             return PLACEHOLDER, 200, {"Content-Type": "text/html; charset=utf-8"}
-        candidate = (dist / path).resolve()
-        if path and candidate.is_file() and dist in candidate.parents:
+        if path and _is_file_of(dist, path):
             response = send_from_directory(dist, path)
             if path.startswith("assets/"):  # hashed file names: safe to cache for a year
                 response.headers["Cache-Control"] = "public, max-age=31536000, immutable"
@@ -142,3 +154,11 @@ def _serve_web(app: Flask, dist) -> None:
         response = send_from_directory(dist, "index.html")
         response.headers["Cache-Control"] = "no-cache"
         return response
+
+
+def _is_file_of(dist, path: str) -> bool:
+    try:
+        candidate = (dist / path).resolve()
+        return candidate.is_file() and dist in candidate.parents
+    except (OSError, ValueError):  # NUL in the path, a name too long for the file system: not a file
+        return False
