@@ -60,7 +60,8 @@ class GatewaysByPayType:
 
 
 def _refused(accepted: bool) -> Acknowledgement:
-    return Acknowledgement(400, b"", "text/plain")
+    # The development backend's answer for a provider it does not stand in for: its own refusal.
+    return Acknowledgement(400, b'{"received": false}', "application/json")
 
 
 def _pay_types(provider: Provider) -> list[PayType]:
