@@ -7,10 +7,15 @@ import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import './readOnly.css';
 
+/** Why a device is read-only for the caller, in the current language (for a row's title, a callout). */
+export function useReadOnlyReason(): string {
+  return useTranslation('devices').t('access.readOnlyReason');
+}
+
 /** "Read-only", with the reason as its tooltip; focusable, so the reason is there for keyboards too. */
 export function ReadOnlyTag({ compact = false }: { /** Only the lock icon (the reason stays its label). */ compact?: boolean }) {
   const { t } = useTranslation('devices');
-  const reason = t('access.readOnlyReason');
+  const reason = useReadOnlyReason();
   return (
     <Tooltip content={reason} placement="top" className="jc-read-only-anchor">
       <Tag
@@ -40,9 +45,8 @@ export interface ReadOnlyReasonProps {
  * AnchorButton, which still shows a tooltip) under the read-only reason.
  */
 export function ReadOnlyReason({ children, className }: ReadOnlyReasonProps) {
-  const { t } = useTranslation('devices');
   return (
-    <Tooltip content={t('access.readOnlyReason')} placement="top" className={className ? `jc-read-only-anchor ${className}` : 'jc-read-only-anchor'}>
+    <Tooltip content={useReadOnlyReason()} placement="top" className={className ? `jc-read-only-anchor ${className}` : 'jc-read-only-anchor'}>
       {children}
     </Tooltip>
   );
