@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 
-export const READ_ONLY = 1;
+/** The access that allows changes; 1 is read only. */
 export const READ_WRITE = 2;
 
 /** The `access` field of a device, an expired-service row or an alarm message. */

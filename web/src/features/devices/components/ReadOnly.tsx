@@ -13,7 +13,7 @@ export function useReadOnlyReason(): string {
 }
 
 /** "Read-only", with the reason as its tooltip; focusable, so the reason is there for keyboards too. */
-export function ReadOnlyTag({ compact = false }: { /** Only the lock icon (the reason stays its label). */ compact?: boolean }) {
+export function ReadOnlyTag() {
   const { t } = useTranslation('devices');
   const reason = useReadOnlyReason();
   return (
@@ -27,7 +27,7 @@ export function ReadOnlyTag({ compact = false }: { /** Only the lock icon (the r
         aria-label={reason}
         data-testid="read-only"
       >
-        {compact ? undefined : t('access.readOnly')}
+        {t('access.readOnly')}
       </Tag>
     </Tooltip>
   );
