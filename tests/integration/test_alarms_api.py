@@ -180,6 +180,19 @@ def test_the_alarm_list_shows_the_caller_s_alarms_newest_first(api, container, a
     assert [r["deviceGuid"] for r in acme["data"]] == [r["deviceGuid"] for r in bob["data"]] == [WAREHOUSE]
 
 
+def test_each_alarm_says_whether_the_caller_may_handle_it(api, container, alice, raised):
+    """bob, a member of acme's organization, reads its alarms but may not handle them (access 1),
+    so the message centre does not offer him Deal; the owner and the organization's creator may."""
+    access = lambda token: {r["deviceGuid"]: r["access"]  # noqa: E731
+                            for r in ok(api.call("POST", f"{ALARMS}/page", token=token, json={}))["data"]}
+    assert access(alice) == {FRIDGE: 2}
+    assert access(api.token("acme")) == {WAREHOUSE: 2}
+    assert access(api.token("bob")) == {WAREHOUSE: 1}
+    handled = ok(api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": raised[device_id(container, FRIDGE)],
+                                                                         "handling": 1}))
+    assert handled["access"] == 2
+
+
 def test_the_alarm_list_filters_by_device_state_and_time(api, container, alice, raised, clock):
     start = clock.now() - timedelta(minutes=10)
     report(container, COLD_ROOM_A, start, (0, 1.0), (6, 1.0))

@@ -45,7 +45,7 @@ def test_already_expired_lists_exactly_alice_s_expired_device(api):
     data = expired_devices(api, api.token("alice"), expiredFlag=1)
     assert data["total"] == 1
     [row] = data["list"]
-    assert set(row) == {"id", "typeId", "deviceTypeName", "deviceName", "deviceGuid", "serviceExpiredDate"}
+    assert set(row) == {"id", "typeId", "deviceTypeName", "deviceName", "deviceGuid", "serviceExpiredDate", "access"}
     assert (row["deviceName"], row["deviceGuid"], row["deviceTypeName"]) == (
         "Vaccine fridge logger", "RCW360A0000003", "RCW-360 Wi-Fi Logger")
     assert row["id"] > 0 and row["typeId"] > 0
@@ -120,6 +120,16 @@ def test_organization_members_see_its_devices_and_nobody_else_does(api, containe
             OrganizationMemberRow.account_id == account_id(container, "bob")))
         session.commit()
     assert expired_devices(api, bob, expiredFlag=4) == {"list": [], "total": 0}
+
+
+def test_each_row_says_whether_the_caller_may_recharge_the_device(api):
+    """A member of the organization only reads its devices (access 1): the dialog must not offer
+    them for a batch recharge, which the server would refuse with 403."""
+    access = lambda token: {r["deviceName"]: r["access"]  # noqa: E731
+                            for r in expired_devices(api, token, expiredFlag=4, pageSize=10)["list"]}
+    assert access(api.token("bob")) == {"Warehouse 1 cold room": 1, "Warehouse 1 door logger": 1}
+    assert access(api.token("acme")) == {"Warehouse 1 cold room": 2, "Warehouse 1 door logger": 2}
+    assert set(access(api.token("alice")).values()) == {2}
 
 
 def test_account_id_may_only_name_the_caller_and_others_are_answered_as_unknown(api, container):

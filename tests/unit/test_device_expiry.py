@@ -4,6 +4,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from core.devices.access import Access
 from core.devices.expiry import (
     LIFELONG_FROM,
     ExpiredFlag,
@@ -98,7 +99,7 @@ def test_the_reminder_warns_about_the_most_urgent_state_and_counts_both(expired,
 
 
 def device(id_: int, type_name: str, expires_at: datetime) -> ExpiringDevice:
-    return ExpiringDevice(id_, id_ * 10, type_name, f"device {id_}", f"GUID{id_}", expires_at)
+    return ExpiringDevice(id_, id_ * 10, type_name, f"device {id_}", f"GUID{id_}", expires_at, Access.WRITE)
 
 
 @pytest.fixture

@@ -86,6 +86,10 @@ def _alarm(row: Any) -> AlarmMessage:
         handled_by=row.handled_by, handled_at=row.handled_at, id=row.id)
 
 
+def _listing(row: Any) -> AlarmListing:
+    return AlarmListing(_alarm(row), _device(row), row.h_name, Access(row.access))
+
+
 def _rule_values(rule: AlarmRule) -> dict[str, Any]:
     return {"device_id": rule.device_id, "probe": rule.probe, "name": rule.name, "upper_limit": rule.upper_limit,
             "lower_limit": rule.lower_limit, "delay_seconds": rule.delay_seconds,
@@ -292,15 +296,17 @@ class SqlAlchemyAlarmRepository:
 
     # --- the message centre ----------------------------------------------------------------------
 
-    def _listings(self, *where: ColumnElement[bool]) -> Select:
-        return (select(messages_t, *_DEVICE_COLUMNS, accounts_t.c.user_name.label("h_name"))
+    @staticmethod
+    def _listings(account_id: int, *where: ColumnElement[bool]) -> Select:
+        return (select(messages_t, *_DEVICE_COLUMNS, accounts_t.c.user_name.label("h_name"),
+                       access_of(account_id).label("access"))
                 .join(devices_t, devices_t.c.id == messages_t.c.device_id)
                 .outerjoin(accounts_t, accounts_t.c.id == messages_t.c.handled_by)
                 .where(*where))
 
-    def alarm_listing(self, alarm_id: int) -> AlarmListing | None:
-        row = self._s.execute(self._listings(messages_t.c.id == alarm_id)).first()
-        return AlarmListing(_alarm(row), _device(row), row.h_name) if row is not None else None
+    def alarm_listing(self, alarm_id: int, account_id: int) -> AlarmListing | None:
+        row = self._s.execute(self._listings(account_id, messages_t.c.id == alarm_id)).first()
+        return _listing(row) if row is not None else None
 
     @staticmethod
     def _filters(account_id: int, where: AlarmFilter) -> list[ColumnElement[bool]]:
@@ -322,10 +328,9 @@ class SqlAlchemyAlarmRepository:
                                .join(devices_t, devices_t.c.id == messages_t.c.device_id).where(*filters))
         order = messages_t.c.raised_at.asc() if request.sort_order == "asc" else messages_t.c.raised_at.desc()
         id_order = messages_t.c.id.asc() if request.sort_order == "asc" else messages_t.c.id.desc()
-        rows = self._s.execute(self._listings(*filters).order_by(order, id_order)
+        rows = self._s.execute(self._listings(account_id, *filters).order_by(order, id_order)
                                .offset(request.offset).limit(request.page_size))
-        listings = [AlarmListing(_alarm(r), _device(r), r.h_name) for r in rows]
-        return Page(request.start, request.page_size, total, listings)
+        return Page(request.start, request.page_size, total, [_listing(r) for r in rows])
 
     def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
                at: datetime) -> bool:

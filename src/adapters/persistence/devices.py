@@ -98,12 +98,13 @@ class SqlAlchemyDeviceExpiryRepository:
         total = self._s.scalar(select(func.count()).select_from(DeviceRow).where(*where))
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.type_id, DeviceTypeRow.type_name, DeviceRow.device_name, DeviceRow.guid,
-                   DeviceRow.service_expires_at)
+                   DeviceRow.service_expires_at, access_of(account_id))
             .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
             .where(*where)
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
-        return Page(request.start, request.page_size, total, [ExpiringDevice(*row) for row in rows])
+        return Page(request.start, request.page_size, total,
+                    [ExpiringDevice(*row[:-1], Access(row[-1])) for row in rows])
 
 
 _SORT_COLUMNS = {

@@ -38,7 +38,7 @@ class DealAlarm:
         if result is not None and len(result) > RESULT_MAX:
             raise InvalidInput("result", N_("Handling result must be at most 50 characters"))
         with self._uow as uow:
-            listing = uow.alarms.alarm_listing(cmd.alarm_id)
+            listing = uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id)
             if listing is None:
                 raise NotFound()
             ensure_access(uow, cmd.account_id, listing.alarm.device_id, Access.WRITE)
@@ -47,7 +47,7 @@ class DealAlarm:
             if not uow.alarms.handle(cmd.alarm_id, cmd.handling, result, cmd.account_id, self._clock.now()):
                 raise AlarmAlreadyHandled()  # someone else was quicker
             uow.commit()
-            return uow.alarms.alarm_listing(cmd.alarm_id)
+            return uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id)
 
 
 class CountUntreatedAlarms:

@@ -22,6 +22,7 @@ class AlarmListing:
     alarm: AlarmMessage
     device: AlarmDevice
     handled_by_name: str | None = None
+    access: Access = Access.NONE  # the caller's to the device: a read-only member may not handle it
 
 
 @dataclass(frozen=True)
@@ -103,9 +104,11 @@ class AlarmRepository(Protocol):
 
     # --- the message centre ---
 
-    def alarm_listing(self, alarm_id: int) -> AlarmListing | None: ...
+    def alarm_listing(self, alarm_id: int, account_id: int) -> AlarmListing | None:
+        """The alarm with `account_id`'s access to its device, whoever may see it."""
+        ...
     def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
-        """Newest first."""
+        """Newest first, each with the account's access to its device."""
         ...
     def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
                at: datetime) -> bool:

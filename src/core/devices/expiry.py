@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from enum import IntEnum
 
+from core.devices.access import Access
 from core.shared.messages import N_
 
 # An expiry in 2099 or later is the "lifelong" service (api-contract section 5): it never
@@ -65,6 +66,7 @@ class ExpiringDevice:
     device_name: str
     guid: str
     service_expires_at: datetime
+    access: Access  # the caller's: a read-only member cannot recharge it
 
 
 class ReminderFlag(IntEnum):

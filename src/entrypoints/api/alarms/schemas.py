@@ -13,6 +13,7 @@ from core.alarms.validation import (
     RESULT_MAX,
     RULE_NAME_MAX,
 )
+from core.devices.access import Access
 from core.shared.messages import N_
 from core.telemetry.model import PROBES
 from entrypoints.api import context
@@ -172,6 +173,9 @@ class AlarmSchema(Schema):
     temperatureUnit = fields.String(required=True, metadata={
         "description": "C or F: how the device shows temperatures; values here are always °C"})
     displayPrecision = fields.Integer(required=True, metadata={"description": "decimals the device's values show"})
+    access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
+        "description": "the caller's access to the device, as in the device list: 1 read only (handling is "
+                       "refused with 403), 2 read and change"})
 
 
 class DealSchema(Schema):

@@ -44,7 +44,7 @@ def _alarm_row(listing: AlarmListing) -> dict:
         "extremeValue": a.extreme_value, "level": a.level, "startedAt": a.started_at, "raisedAt": a.raised_at,
         "endedAt": a.ended_at, "state": int(a.state), "handling": int(a.handling) if a.handling else None,
         "result": a.result, "handledAt": a.handled_at, "handledBy": listing.handled_by_name,
-        "temperatureUnit": d.temperature_unit, "displayPrecision": d.precision,
+        "temperatureUnit": d.temperature_unit, "displayPrecision": d.precision, "access": int(listing.access),
     }
 
 

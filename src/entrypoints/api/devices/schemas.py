@@ -63,6 +63,9 @@ class ExpiredDeviceSchema(Schema):
     deviceName = fields.String(required=True)
     deviceGuid = fields.String(required=True)
     serviceExpiredDate = LocalDate(required=True, metadata={"description": "in the caller's X-Time-Zone"})
+    access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
+        "description": "the caller's access, as in the device list: 1 read only (not for a batch recharge, which "
+                       "would be refused with 403), 2 read and change"})
 
 
 class ExpiredDevicePageSchema(Schema):

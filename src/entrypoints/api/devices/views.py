@@ -18,7 +18,7 @@ blp = ApiBlueprint("devices", __name__, description="Devices and service expiry"
 
 def _expired_row(d: ExpiringDevice) -> dict:
     return {"id": d.id, "typeId": d.type_id, "deviceTypeName": d.type_name, "deviceName": d.device_name,
-            "deviceGuid": d.guid, "serviceExpiredDate": d.service_expires_at}
+            "deviceGuid": d.guid, "serviceExpiredDate": d.service_expires_at, "access": int(d.access)}
 
 
 def _reminder(reminder: ExpiryReminder) -> dict:

@@ -19,6 +19,7 @@ vi.mock('./chart/EChart', () => ({
 }));
 
 const PATTERN = '/device/detail/:deviceId';
+const READ_ONLY_REASON = 'Read-only: you are a member of the organization that owns this device';
 
 const ALARM = alarm({
   id: 11,
@@ -255,6 +256,43 @@ describe('DeviceDetailPage', () => {
     await waitFor(() => expect(screen.queryByTestId('device-edit-form')).toBeNull());
     expect(screen.getByTestId('device-name')).toHaveTextContent('Dock logger');
     expect(screen.getByTestId('info-remark')).toHaveTextContent('By the door');
+  });
+
+  it('offers no change of a device the caller may only read: no edit, no recharge, no cancelling its renewal', async () => {
+    const api = server(detail({ access: 1, isOwner: false, ownerName: 'acme', organizationName: 'Acme Cold Chain', agreementStatus: 1 }), {
+      'GET /payment/PayOrder/selectCurrentService': () =>
+        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1?tab=info');
+    const edit = await screen.findByTestId('device-edit');
+    expect(edit).toHaveAttribute('aria-disabled', 'true');
+    await user.click(edit);
+    expect(screen.queryByTestId('device-edit-form')).toBeNull();
+    await user.hover(edit);
+    expect((await screen.findByText(READ_ONLY_REASON)).closest('.bp6-tooltip')).not.toBeNull();
+
+    expect(screen.getByTestId('read-only')).toHaveTextContent('Read-only');
+    const recharge = screen.getByTestId('device-detail-recharge');
+    expect(recharge).toHaveAttribute('aria-disabled', 'true');
+    expect(recharge).not.toHaveAttribute('href');
+    await user.click(recharge);
+    expect(screen.queryByTestId('recharge-drawer')).toBeNull();
+
+    await user.click(screen.getByTestId('auto-renew-tag'));
+    expect(await screen.findByTestId('current-service')).toHaveTextContent('Pro');
+    expect(screen.getByTestId('cancel-auto-renew')).toHaveAttribute('aria-disabled', 'true');
+    expect(api.calls.filter((call) => call.method !== 'GET' && call.path !== '/device/DeviceAlarm/page')).toEqual([]);
+  });
+
+  it('offers the changes of a device the caller may change, though another account owns it', async () => {
+    server(detail({ access: 2, isOwner: false, ownerName: 'acme', organizationName: 'Acme Cold Chain' }));
+    signInWith();
+    renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1?tab=info');
+    expect(await screen.findByTestId('device-edit')).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByTestId('device-detail-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
+    expect(screen.queryByTestId('read-only')).toBeNull();
   });
 
   it('offers no edit without the edit permission', async () => {

@@ -1,15 +1,17 @@
-import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
+import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
 import { usePermissions } from '@/lib/permissions';
 import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
 import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
+import { mayChange } from './access';
 import { useDevice, type DeviceDetail } from './api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
 import { BasicInfo } from './components/BasicInfo';
 import { StateTag } from './components/DeviceTags';
 import { HistoryPanel } from './components/HistoryPanel';
+import { ReadOnlyReason, ReadOnlyTag } from './components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
 import { pathOfScene, rechargeHref } from './listQuery';
 import type { Scene } from './api/devices';
@@ -125,6 +127,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
   const held = usePermissions();
   const recharge = useRechargeFlow();
   const scene = (device.typeScenes[0] ?? 1) as Scene;
+  const writable = mayChange(device);
   return (
     <header className="jc-device-head">
       <Link to={pathOfScene(scene)} className="jc-device-back" aria-label={t('detail.back')}>
@@ -136,6 +139,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           {device.deviceName}
         </H2>
         <StateTag device={device} large />
+        {!writable && <ReadOnlyTag />}
       </div>
       <div className="jc-device-sub">
         <span className="jc-mono">{device.deviceGuid}</span>
@@ -148,10 +152,15 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           </>
         )}
         {device.agreementStatus > 0 && (
-          <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} />
+          <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} readOnly={!writable} />
         )}
       </div>
-      {held.has('consumer.recharge') && (
+      {held.has('consumer.recharge') && !writable && (
+        <ReadOnlyReason className="jc-device-recharge-anchor">
+          <AnchorButton intent="primary" icon="credit-card" disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
+        </ReadOnlyReason>
+      )}
+      {held.has('consumer.recharge') && writable && (
         <Link
           to={rechargeHref([device.deviceId])}
           onClick={recharge.openOnClick([device.deviceId])}

@@ -19,6 +19,7 @@ const FRIDGE = device({
   humidity: 45,
 });
 const ROOM = device();
+const READ_ONLY_REASON = 'Read-only: you are a member of the organization that owns this device';
 
 /** Answers the list from the body: the scene-1 devices, one in each other tab. */
 function server(list = [FRIDGE, ROOM]) {
@@ -65,6 +66,57 @@ describe('DeviceListPage', () => {
     const row = (await screen.findAllByTestId('device-row'))[1]!;
     expect(within(row).getByRole('link', { name: 'Cold room A logger' })).toHaveAttribute('href', '/device/detail/1');
     expect(within(row).getByTestId('device-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
+  });
+
+  it('offers no recharge of a device the caller may only read, and says why', async () => {
+    const warehouse = device({
+      deviceId: 8,
+      deviceName: 'Warehouse 1 door logger',
+      ownerName: 'acme',
+      isOwner: false,
+      organizationName: 'Acme Cold Chain',
+      access: 1,
+      agreementStatus: 1,
+    });
+    server([warehouse, ROOM]);
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    const [readOnly, own] = await screen.findAllByTestId('device-row');
+    const recharge = within(readOnly!).getByTestId('device-recharge');
+    expect(recharge).toHaveAttribute('aria-disabled', 'true');
+    expect(recharge).not.toHaveAttribute('href');
+    const tag = within(readOnly!).getByTestId('read-only');
+    expect(tag).toHaveTextContent('Read-only');
+    expect(tag).toHaveAccessibleName(READ_ONLY_REASON);
+    await user.hover(recharge);
+    expect((await screen.findByText(READ_ONLY_REASON)).closest('.bp6-tooltip')).not.toBeNull();
+    // its detail still opens: reading is what the caller may do
+    expect(within(readOnly!).getByRole('link', { name: 'Warehouse 1 door logger' })).toHaveAttribute('href', '/device/detail/8');
+    expect(within(own!).getByTestId('device-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
+    expect(within(own!).queryByTestId('read-only')).toBeNull();
+  });
+
+  it('shows a read-only device\'s auto-renewal without offering to cancel it', async () => {
+    const warehouse = device({ deviceId: 8, deviceName: 'Warehouse 1 cold room', access: 1, agreementStatus: 1 });
+    const api = fakeServer({
+      'POST /device/Device/page': (call: Call) => {
+        const body = call.body as DeviceQuery;
+        return envelope(page(body.scene === 1 ? [warehouse] : [], body.scene === 1 ? 1 : 0, 1, body.pageSize));
+      },
+      'GET /payment/PayOrder/selectCurrentService': () =>
+        envelope({ deviceId: 8, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    await user.click(await screen.findByTestId('auto-renew-tag'));
+    expect(await screen.findByTestId('current-service')).toHaveTextContent('Pro');
+    const cancel = screen.getByTestId('cancel-auto-renew');
+    expect(cancel).toHaveAttribute('aria-disabled', 'true');
+    await user.click(cancel);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(api.callsTo('GET /payment/PayOrder/unAgreement')).toHaveLength(0);
   });
 
   it('hides what the account may not open', async () => {

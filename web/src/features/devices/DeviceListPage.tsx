@@ -1,4 +1,5 @@
 import {
+  AnchorButton,
   Button,
   Card,
   Classes,
@@ -19,8 +20,10 @@ import { Pager } from '@/components/Pager';
 import { usePermissions } from '@/lib/permissions';
 import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
 import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
+import { mayChange } from './access';
 import { useDevicePage, useSceneTotals, type Device, type Scene } from './api/devices';
 import { ServiceExpiry, StateTag } from './components/DeviceTags';
+import { ReadOnlyReason, ReadOnlyTag } from './components/ReadOnly';
 import {
   deviceQuery,
   detailHref,
@@ -200,56 +203,80 @@ function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
       </thead>
       <tbody>
         {devices.map((device) => (
-          <tr key={device.deviceId} data-testid="device-row" data-device-name={device.deviceName}>
-            <td>
-              {canOpen ? (
-                <Link to={detailHref(device.deviceId)} className="jc-devices-name" data-testid="device-link">
-                  {device.deviceName}
-                </Link>
-              ) : (
-                <span className="jc-devices-name">{device.deviceName}</span>
-              )}
-              <div className={`jc-mono ${Classes.TEXT_MUTED}`}>{device.deviceGuid}</div>
-            </td>
-            <td>{device.deviceTypeName}</td>
-            <td>
-              <StateTag device={device} />
-            </td>
-            <td>
-              <ReadingCell device={device} />
-            </td>
-            <td>
-              <div className="jc-devices-level">
-                {device.levelName ?? <span className={Classes.TEXT_MUTED}>—</span>}
-                {device.agreementStatus > 0 && (
-                  <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} />
-                )}
-              </div>
-            </td>
-            <td>
-              <ServiceExpiry device={device} />
-            </td>
-            <td className="jc-devices-actions">
-              {canOpen && (
-                <Link to={detailHref(device.deviceId)} className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}>
-                  <span className={Classes.BUTTON_TEXT}>{t('list.detail')}</span>
-                </Link>
-              )}
-              {canRecharge && (
-                <Link
-                  to={rechargeHref([device.deviceId])}
-                  onClick={onRecharge([device.deviceId])}
-                  className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} ${Classes.INTENT_PRIMARY}`}
-                  data-testid="device-recharge"
-                >
-                  <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
-                </Link>
-              )}
-            </td>
-          </tr>
+          <DeviceRow key={device.deviceId} device={device} canOpen={canOpen} canRecharge={canRecharge} onRecharge={onRecharge} />
         ))}
       </tbody>
     </HTMLTable>
+  );
+}
+
+interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge'> {
+  device: Device;
+  /** The account may open a device's detail page. */
+  canOpen: boolean;
+  /** The account may recharge (the device itself may still be read-only for the caller). */
+  canRecharge: boolean;
+}
+
+function DeviceRow({ device, canOpen, canRecharge, onRecharge }: DeviceRowProps) {
+  const { t } = useTranslation('devices');
+  const writable = mayChange(device);
+  return (
+    <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
+      <td>
+        <div className="jc-devices-name-line">
+          {canOpen ? (
+            <Link to={detailHref(device.deviceId)} className="jc-devices-name" data-testid="device-link">
+              {device.deviceName}
+            </Link>
+          ) : (
+            <span className="jc-devices-name">{device.deviceName}</span>
+          )}
+          {!writable && <ReadOnlyTag />}
+        </div>
+        <div className={`jc-mono ${Classes.TEXT_MUTED}`}>{device.deviceGuid}</div>
+      </td>
+      <td>{device.deviceTypeName}</td>
+      <td>
+        <StateTag device={device} />
+      </td>
+      <td>
+        <ReadingCell device={device} />
+      </td>
+      <td>
+        <div className="jc-devices-level">
+          {device.levelName ?? <span className={Classes.TEXT_MUTED}>—</span>}
+          {device.agreementStatus > 0 && (
+            <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} readOnly={!writable} />
+          )}
+        </div>
+      </td>
+      <td>
+        <ServiceExpiry device={device} />
+      </td>
+      <td className="jc-devices-actions">
+        {canOpen && (
+          <Link to={detailHref(device.deviceId)} className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL}`}>
+            <span className={Classes.BUTTON_TEXT}>{t('list.detail')}</span>
+          </Link>
+        )}
+        {canRecharge &&
+          (writable ? (
+            <Link
+              to={rechargeHref([device.deviceId])}
+              onClick={onRecharge([device.deviceId])}
+              className={`${Classes.BUTTON} ${Classes.MINIMAL} ${Classes.SMALL} ${Classes.INTENT_PRIMARY}`}
+              data-testid="device-recharge"
+            >
+              <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
+            </Link>
+          ) : (
+            <ReadOnlyReason>
+              <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
+            </ReadOnlyReason>
+          ))}
+      </td>
+    </tr>
   );
 }
 

@@ -47,6 +47,7 @@ export function device(overrides: Partial<Device> = {}): Device {
     ownerId: 7,
     ownerName: 'alice',
     isOwner: true,
+    access: 2,
     organizationId: null,
     organizationName: null,
     online: 1,

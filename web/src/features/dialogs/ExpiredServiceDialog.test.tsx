@@ -7,13 +7,14 @@ import { EXPIRED_DIALOG_WIDTH, ExpiredServiceDialog, FILTER_DEBOUNCE_MS } from '
 import { closeExpiredDialog, openExpiredDialog } from './expiredDialogStore';
 import { envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from './testing';
 
-const row = (id: number, typeId: number, deviceTypeName: string, deviceName: string): ExpiredDevice => ({
+const row = (id: number, typeId: number, deviceTypeName: string, deviceName: string, access = 2): ExpiredDevice => ({
   id,
   typeId,
   deviceTypeName,
   deviceName,
   deviceGuid: `GUID-${id}`,
   serviceExpiredDate: '2020-01-01',
+  access,
 });
 
 const PAGE = [
@@ -113,6 +114,22 @@ describe('ExpiredServiceDialog', () => {
       .callsTo('GET /payment/PayServicePackages/selectDeviceDepositInfo')
       .map((call) => call.params.get('deviceId'));
     expect(asked).toEqual(['21', '23']);
+  });
+
+  it('offers no device the caller may only read for a batch recharge, and says why', async () => {
+    const readOnly = row(12, 1, 'CR-2 Cold Room Monitor', 'Warehouse 1 cold room', 1);
+    fakeServer({ [ROUTE]: () => envelope({ list: [PAGE[0]!, readOnly], total: 2 }) });
+    const user = userEvent.setup();
+    renderApp(<ExpiredServiceDialog />);
+    open();
+    const [own, warehouse] = await screen.findAllByTestId('expired-row');
+    expect(checkbox('Warehouse 1 cold room')).toBeDisabled();
+    expect(warehouse).toHaveAttribute('title', 'Read-only: you are a member of the organization that owns this device');
+    expect(within(warehouse!).getByTestId('read-only')).toHaveTextContent('Read-only');
+    expect(within(own!).queryByTestId('read-only')).toBeNull();
+    await user.click(checkbox('Dock cold room'));
+    expect(checkbox('Warehouse 1 cold room')).toBeDisabled(); // of the chosen type, still not
+    expect(screen.getByTestId('batch-recharge')).toBeEnabled();
   });
 
   it('links each device name to the device list filtered by it, closing the dialog', async () => {

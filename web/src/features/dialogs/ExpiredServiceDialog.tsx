@@ -16,6 +16,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '@/components/Pager';
+import { mayChange } from '@/features/devices/access';
+import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
 import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
 import { useSession } from '@/lib/session';
 import {
@@ -189,6 +191,7 @@ function ExpiredTable({ devices, selection, stale, onToggle, onOpenDevice }: Tab
   const { t } = useTranslation('dialogs');
   const rows = useMemo(() => groupByType(devices), [devices]);
   const today = localToday();
+  const readOnlyReason = useReadOnlyReason();
   return (
     <HTMLTable compact bordered className={stale ? 'jc-expired-table jc-stale' : 'jc-expired-table'}>
       <thead>
@@ -204,7 +207,13 @@ function ExpiredTable({ devices, selection, stale, onToggle, onOpenDevice }: Tab
       </thead>
       <tbody>
         {rows.map(({ device, groupSize }) => (
-          <tr key={device.id} data-testid="expired-row" data-device-name={device.deviceName}>
+          <tr
+            key={device.id}
+            data-testid="expired-row"
+            data-device-name={device.deviceName}
+            data-access={device.access}
+            title={mayChange(device) ? undefined : readOnlyReason}
+          >
             {groupSize > 0 && (
               <th scope="row" rowSpan={groupSize} className="jc-expired-type">
                 {device.deviceTypeName}
@@ -220,9 +229,12 @@ function ExpiredTable({ devices, selection, stale, onToggle, onOpenDevice }: Tab
               />
             </td>
             <td>
-              <Link to={deviceListPath(device.deviceName)} onClick={onOpenDevice} className="jc-expired-name">
-                {device.deviceName}
-              </Link>
+              <span className="jc-expired-name-line">
+                <Link to={deviceListPath(device.deviceName)} onClick={onOpenDevice} className="jc-expired-name">
+                  {device.deviceName}
+                </Link>
+                {!mayChange(device) && <ReadOnlyTag />}
+              </span>
             </td>
             <td className="jc-mono">{device.deviceGuid}</td>
             <td>

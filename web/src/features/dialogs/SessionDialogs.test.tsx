@@ -18,7 +18,7 @@ function server({ notice = NOTICE as typeof NOTICE | null, reminder = REMINDER }
     'GET /device/DeviceExpireInfo/getExpiredInfoByType': () => envelope(reminder),
     'GET /device/Device/getExpiredServiceDevice': () =>
       envelope({
-        list: [{ id: 1, typeId: 1, deviceTypeName: 'Logger', deviceName: 'Cold room B logger', deviceGuid: 'G1', serviceExpiredDate: '2030-01-01' }],
+        list: [{ id: 1, typeId: 1, deviceTypeName: 'Logger', deviceName: 'Cold room B logger', deviceGuid: 'G1', serviceExpiredDate: '2030-01-01', access: 2 }],
         total: 1,
       }),
     'GET /base/BaseDict/queryByType': () => envelope([]),

@@ -13,13 +13,14 @@ import {
   toggleDevice,
 } from './expiredRows';
 
-const device = (id: number, typeId: number, deviceTypeName: string): ExpiredDevice => ({
+const device = (id: number, typeId: number, deviceTypeName: string, access = 2): ExpiredDevice => ({
   id,
   typeId,
   deviceTypeName,
   deviceName: `Device ${id}`,
   deviceGuid: `GUID${id}`,
   serviceExpiredDate: '2026-05-01',
+  access,
 });
 
 const a1 = device(1, 10, 'Logger');
@@ -64,6 +65,15 @@ describe('the one-type selection', () => {
     const none = toggleDevice(toggleDevice(EMPTY_SELECTION, a1), a1);
     expect(none.size).toBe(0);
     expect(canSelect(none, b1)).toBe(true);
+  });
+
+  it('never takes a device the caller may only read, even of the chosen type', () => {
+    const readOnly = device(6, 10, 'Logger', 1);
+    expect(canSelect(EMPTY_SELECTION, readOnly)).toBe(false);
+    expect(toggleDevice(EMPTY_SELECTION, readOnly)).toBe(EMPTY_SELECTION);
+    const chosen = toggleDevice(EMPTY_SELECTION, a1);
+    expect(canSelect(chosen, readOnly)).toBe(false);
+    expect(toggleDevice(chosen, readOnly)).toBe(chosen);
   });
 
   it('does not change the selection it was given', () => {

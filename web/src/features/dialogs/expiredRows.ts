@@ -1,4 +1,5 @@
 /** The expired-service table's rules: type groups, the one-type selection, links and dates. */
+import { mayChange } from '@/features/devices/access';
 import {
   canSelect as canChoose,
   emptySelection,
@@ -39,12 +40,17 @@ export type Selection = BatchSelection<ExpiredDevice>;
 export const EMPTY_SELECTION: Selection = emptySelection();
 export { selectedTypeId };
 
-/** A device may be chosen while nothing is, or while the chosen ones are of its type. */
+/**
+ * A device may be chosen while nothing is, or while the chosen ones are of its type; never one the
+ * caller may only read (the server refuses its orders with 403).
+ */
 export function canSelect(selection: Selection, device: ExpiredDevice): boolean {
-  return canChoose(selection, device.id, device);
+  return mayChange(device) && canChoose(selection, device.id, device);
 }
 
+/** Chooses the device, or un-chooses it when it is chosen; one that may not be chosen changes nothing. */
 export function toggleDevice(selection: Selection, device: ExpiredDevice): Selection {
+  if (!selection.has(device.id) && !canSelect(selection, device)) return selection;
   return toggleSelection(selection, device.id, device);
 }
 

@@ -29,6 +29,7 @@ function open(permissions: string[] = HANDLER, path = '/message/list') {
   return renderApp(<MessageListPage />, path);
 }
 
+const READ_ONLY_REASON = 'Read-only: you are a member of the organization that owns this device';
 const rows = () => screen.getAllByTestId('alarm-row');
 const row = (id: number) => rows().find((r) => r.getAttribute('data-alarm-id') === String(id))!;
 
@@ -164,6 +165,27 @@ describe('the message centre', () => {
     await waitFor(() => expect(rows()).toHaveLength(3));
     expect(screen.queryByTestId('device-filter')).toBeNull();
     expect(api.callsTo('POST /device/Device/page')).toHaveLength(0);
+  });
+
+  it('offers no handling of an alarm of a device the caller may only read, and says why', async () => {
+    const api = alarmServer([
+      alarm({ id: 5, deviceId: 8, deviceName: 'Warehouse 1 cold room', deviceGuid: 'CR2B000000001', access: 1 }),
+      ...ALARMS,
+    ]);
+    const user = userEvent.setup();
+    open();
+    await waitFor(() => expect(rows()).toHaveLength(4));
+    const deal = within(row(5)).getByTestId('alarm-deal');
+    expect(deal).toHaveAttribute('aria-disabled', 'true');
+    await user.click(deal);
+    expect(screen.queryByTestId('deal-dialog')).toBeNull();
+    await user.hover(deal);
+    expect((await screen.findByText(READ_ONLY_REASON)).closest('.bp6-tooltip')).not.toBeNull();
+    expect(within(row(5)).getByTestId('read-only')).toHaveTextContent('Read-only');
+    // the caller's own alarms stay handled as before
+    expect(within(row(3)).getByTestId('alarm-deal')).toBeEnabled();
+    expect(within(row(3)).queryByTestId('read-only')).toBeNull();
+    expect(api.callsTo('POST /device/DeviceAlarm/deal')).toHaveLength(0);
   });
 
   it('greys out handling without the edit permission', async () => {

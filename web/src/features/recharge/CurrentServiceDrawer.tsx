@@ -1,6 +1,7 @@
-import { Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { AnchorButton, Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ReadOnlyReason } from '@/features/devices/components/ReadOnly';
 import { editionConfig } from '@/lib/config';
 import { ApiError, CancelledError } from '@/lib/http';
 import { notify } from '@/lib/notify';
@@ -21,6 +22,8 @@ export interface CurrentServiceDrawerProps {
   isOpen: boolean;
   /** The device whose automatic renewal is shown. */
   device: ServiceDevice;
+  /** The caller may only read the device: cancelling is shown disabled, with the reason. */
+  readOnly?: boolean;
   /** Closes the modal (Close, Esc, the close button). */
   onClose(): void;
   /** Auto-renew was cancelled: the parent refreshes its list. */
@@ -31,7 +34,7 @@ export interface CurrentServiceDrawerProps {
  * The current service of a device with its automatic renewal (modal 445 wide): package, fee of
  * each renewal and the next renewal, and a Cancel auto-renew button (confirmed first).
  */
-export function CurrentServiceDrawer({ isOpen, device, onClose, onCancelled }: CurrentServiceDrawerProps) {
+export function CurrentServiceDrawer({ isOpen, device, readOnly = false, onClose, onCancelled }: CurrentServiceDrawerProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   return (
     <Dialog
@@ -42,12 +45,12 @@ export function CurrentServiceDrawer({ isOpen, device, onClose, onCancelled }: C
       className="jc-agreement-dialog"
       style={{ width: CURRENT_SERVICE_WIDTH }}
     >
-      {isOpen && <CurrentServiceBody device={device} onClose={onClose} onCancelled={onCancelled} />}
+      {isOpen && <CurrentServiceBody device={device} readOnly={readOnly} onClose={onClose} onCancelled={onCancelled} />}
     </Dialog>
   );
 }
 
-function CurrentServiceBody({ device, onClose, onCancelled }: Omit<CurrentServiceDrawerProps, 'isOpen'>) {
+function CurrentServiceBody({ device, readOnly, onClose, onCancelled }: Omit<CurrentServiceDrawerProps, 'isOpen'>) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   const service = useCurrentService(device.deviceId);
   return (
@@ -59,9 +62,15 @@ function CurrentServiceBody({ device, onClose, onCancelled }: Omit<CurrentServic
         actions={
           <>
             <Button text={t('close')} onClick={onClose} />
-            {service.data && (
-              <CancelAutoRenewButton device={device} onCancelled={(id) => onCancelled?.(id)} />
-            )}
+            {service.data &&
+              (readOnly ? (
+                <ReadOnlyReason>
+                  <AnchorButton intent="danger" variant="outlined" icon="disable" disabled text={t('service.cancelAutoRenew')}
+                    data-testid="cancel-auto-renew" />
+                </ReadOnlyReason>
+              ) : (
+                <CancelAutoRenewButton device={device} onCancelled={(id) => onCancelled?.(id)} />
+              ))}
           </>
         }
       />
@@ -166,6 +175,7 @@ export function CancelAutoRenewButton({ device, onCancelled, text }: CancelAutoR
         icon="disable"
         text={text ?? t('service.cancelAutoRenew')}
         onClick={() => setConfirming(true)}
+        data-testid="cancel-auto-renew"
       />
       <Alert
         isOpen={confirming}

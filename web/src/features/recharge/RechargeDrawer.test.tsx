@@ -133,6 +133,32 @@ describe('RechargeDrawer', () => {
     expect(screen.queryByTestId('paying-drawer')).toBeNull();
   });
 
+  it('offers nothing to buy for a device the caller may only read, and says why', async () => {
+    rechargeServer([deposit({ access: 1, agreementStatus: 1 })]);
+    const { onBuyAlerts, onAgreement } = open();
+    expect(await screen.findByTestId('recharge-read-only')).toHaveTextContent(
+      'Read-only: you are a member of the organization that owns this device',
+    );
+    expect(within(screen.getByTestId('recharge-device')).getByTestId('read-only')).toBeInTheDocument();
+    const buttons = await screen.findAllByTestId('level-button');
+    expect(buttons.every((button) => (button as HTMLButtonElement).disabled)).toBe(true);
+    await userEvent.setup().click(within(card('Professional')).getByTestId('level-button'));
+    expect(screen.queryByTestId('paying-drawer')).toBeNull();
+    expect(onAgreement).not.toHaveBeenCalled();
+    expect(screen.queryByTestId('buy-alerts')).toBeNull();
+    expect(onBuyAlerts).not.toHaveBeenCalled();
+  });
+
+  it('offers nothing to buy for a batch holding a device the caller may only read', async () => {
+    rechargeServer([deposit(), deposit({ deviceId: 8, deviceName: 'Warehouse 1 door logger', access: 1 })]);
+    open([1, 8]);
+    expect(await screen.findByTestId('recharge-read-only')).toBeInTheDocument();
+    const rows = await screen.findAllByTestId('batch-row');
+    expect(rows.map((r) => within(r).queryByTestId('read-only') !== null)).toEqual([false, true]);
+    expect((await screen.findAllByTestId('level-button')).every((b) => (b as HTMLButtonElement).disabled)).toBe(true);
+    expect(screen.queryByTestId('buy-alerts')).toBeNull();
+  });
+
   it('shows the activity’s validity when the first level carries it', async () => {
     rechargeServer(undefined, { 'GET /payment/PayServicePackages/selectLevelList': () => envelope([PROFESSIONAL, FREE, BASIC]) });
     open();

@@ -3,7 +3,8 @@
  * service (or, for several devices of one type, a table of them), the levels of their type as
  * cards with price, badges, button and feature ticks, and the activity's validity. A level opens the
  * paying drawer; a free one does nothing; with an auto-renew agreement in force, the un-agreement
- * drawer (through `onAgreement`) comes first.
+ * drawer (through `onAgreement`) comes first. Devices the caller may only read (an address, a stale
+ * choice) are shown with the reason, and nothing can be bought for them.
  */
 import {
   Button,
@@ -20,6 +21,8 @@ import {
 } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayChange } from '@/features/devices/access';
+import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
 import { editionConfig } from '@/lib/config';
 import { NO_VALUE } from '@/lib/units';
 import { LEVEL_NODE_TYPE, useDepositInfos, useLevels, useServiceItems, type DepositInfo, type Level, type ServiceItem } from './api/levels';
@@ -93,9 +96,12 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   const [paying, setPaying] = useState<{ isOpen: boolean; level: Level | null }>({ isOpen: false, level: null });
   const batch = deviceIds.length > 1;
   const catalogueFailed = levels.isError || items.isError;
+  // The server refuses every order of a device the caller may only read (403, which logs out).
+  const readOnly = devices.some((device) => !mayChange(device));
+  const readOnlyReason = useReadOnlyReason();
 
   const choose = (level: Level) => {
-    if (level.buttonKind === 'onOrder') return; // a free level cannot be bought
+    if (level.buttonKind === 'onOrder' || readOnly) return; // a free level cannot be bought
     const bound = devices.find((device) => device.agreementStatus);
     if (bound) {
       onAgreement?.(bound.deviceId);
@@ -110,9 +116,14 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   if (!loaded || !first) {
     return <Spinner size={40} className="jc-recharge-state" />;
   }
-  const buyAlerts = onBuyAlerts && !catalogueFailed ? () => onBuyAlerts([...deviceIds]) : undefined;
+  const buyAlerts = onBuyAlerts && !catalogueFailed && !readOnly ? () => onBuyAlerts([...deviceIds]) : undefined;
   return (
     <div className={`${Classes.DRAWER_BODY} jc-recharge-body`} data-testid="recharge-drawer">
+      {readOnly && (
+        <Callout intent="warning" icon="lock" compact className="jc-recharge-read-only" data-testid="recharge-read-only">
+          {readOnlyReason}
+        </Callout>
+      )}
       {batch ? (
         <BatchHeader devices={devices} edition={edition} onBuyAlerts={buyAlerts} />
       ) : (
@@ -142,6 +153,7 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
                 items={items.data ?? []}
                 edition={edition}
                 dataPlan={first.jcIccidStatus === 1 && Boolean(first.simIccid)}
+                readOnly={readOnly}
                 onChoose={() => choose(level)}
               />
             ))}
@@ -197,7 +209,16 @@ function BuyAlertsLink({ onClick }: { onClick: () => void }) {
 function DeviceHeader({ device, edition, onBuyAlerts }: HeaderProps & { device: DepositInfo }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   const fields: { key: string; label: string; value: ReactNode }[] = [
-    { key: 'name', label: t('header.name'), value: <strong>{device.deviceName}</strong> },
+    {
+      key: 'name',
+      label: t('header.name'),
+      value: (
+        <span className="jc-recharge-name">
+          <strong>{device.deviceName}</strong>
+          {!mayChange(device) && <ReadOnlyTag />}
+        </span>
+      ),
+    },
     { key: 'type', label: t('header.type'), value: device.deviceTypeName },
     { key: 'guid', label: t('header.guid'), value: <span className="jc-mono">{device.deviceGuid}</span> },
     { key: 'level', label: t('header.level'), value: device.levelName ?? NO_VALUE },
@@ -247,7 +268,12 @@ function BatchHeader({ devices, edition, onBuyAlerts }: HeaderProps & { devices:
           <tbody>
             {devices.map((device) => (
               <tr key={device.deviceId} data-testid="batch-row">
-                <td>{device.deviceName}</td>
+                <td>
+                  <span className="jc-recharge-name">
+                    {device.deviceName}
+                    {!mayChange(device) && <ReadOnlyTag />}
+                  </span>
+                </td>
                 <td className="jc-mono">{device.deviceGuid}</td>
                 <td>{device.levelName ?? NO_VALUE}</td>
                 <td>
@@ -289,10 +315,12 @@ interface LevelCardProps {
   edition: Edition;
   /** The device's SIM has an active data plan: the listed price includes the data fee. */
   dataPlan: boolean;
+  /** The caller may only read a device of the order: the button is disabled. */
+  readOnly: boolean;
   onChoose: () => void;
 }
 
-function LevelCard({ level, items, edition, dataPlan, onChoose }: LevelCardProps) {
+function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: LevelCardProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   const included = useMemo(() => new Set(level.itemLevelRelList.map((item) => item.itemCode)), [level.itemLevelRelList]);
   const percent = effectiveDiscount(level.discount, level.activityDiscount, { activityInForce: level.activityId != null });
@@ -357,7 +385,7 @@ function LevelCard({ level, items, edition, dataPlan, onChoose }: LevelCardProps
         size="large"
         intent={BUTTON_INTENT[level.buttonKind]}
         variant={level.buttonKind === 'onOrder' ? 'outlined' : 'solid'}
-        disabled={level.buttonKind === 'onOrder'}
+        disabled={level.buttonKind === 'onOrder' || readOnly}
         text={t(`levels.button.${level.buttonKind}`)}
         onClick={onChoose}
         data-testid="level-button"

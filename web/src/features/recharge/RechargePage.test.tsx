@@ -35,6 +35,17 @@ const TRUCK = device({
   countryCode: '1',
 });
 const DEVICES = [ROOM_A, ROOM_B, TRUCK];
+/** A device of an organization the caller is a member of: read only. */
+const WAREHOUSE = device({
+  deviceId: 8,
+  deviceName: 'Warehouse 1 door logger',
+  deviceGuid: 'RCW360B0000001',
+  ownerName: 'acme',
+  isOwner: false,
+  organizationName: 'Acme Cold Chain',
+  access: 1,
+});
+const READ_ONLY_REASON = 'Read-only: you are a member of the organization that owns this device';
 
 function order(overrides: Partial<MyOrder> = {}): MyOrder {
   return {
@@ -185,6 +196,23 @@ describe('RechargePage: devices', () => {
     expect(screen.getByTestId('recharge-open')).toBeDisabled();
   });
 
+  it('offers no device the caller may only read, and says why', async () => {
+    server({ devices: [WAREHOUSE, ROOM_A] });
+    open();
+    await screen.findAllByTestId('recharge-device-row');
+    const user = userEvent.setup();
+    expect(check('Warehouse 1 door logger')).toBeDisabled();
+    expect(row('Warehouse 1 door logger')).toHaveAttribute('title', READ_ONLY_REASON);
+    expect(within(row('Warehouse 1 door logger')).getByTestId('read-only')).toHaveTextContent('Read-only');
+    // neither the checkbox nor the row chooses it, even of the type already chosen
+    await user.click(within(row('Warehouse 1 door logger')).getByText('RCW360B0000001'));
+    await user.click(check('Cold room A logger'));
+    await user.click(within(row('Warehouse 1 door logger')).getByText('RCW360B0000001'));
+    expect(check('Warehouse 1 door logger')).not.toBeChecked();
+    expect(screen.getByTestId('recharge-selected')).toHaveTextContent('1 device chosen');
+    expect(within(row('Cold room A logger')).queryByTestId('read-only')).toBeNull();
+  });
+
   it('keeps the choice through a search', async () => {
     const api = server();
     open();
@@ -242,6 +270,22 @@ describe('RechargePage: ?deviceIds=', () => {
     await userEvent.setup().click(screen.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(location()).toBe('/consumer/recharge?tab=orders'));
     await waitFor(() => expect(screen.queryByTestId('recharge-drawer')).toBeNull());
+  });
+
+  it('opens the drawer of a device the caller may only read with nothing to buy', async () => {
+    const api = rechargeServer([deposit({ deviceId: 8, deviceName: 'Warehouse 1 door logger', access: 1 })], {
+      'POST /device/Device/page': () => envelope(page([WAREHOUSE])),
+    });
+    open('/consumer/recharge?deviceIds=8');
+    expect(await screen.findByTestId('recharge-read-only')).toHaveTextContent(READ_ONLY_REASON);
+    const user = userEvent.setup();
+    for (const button of await screen.findAllByTestId('level-button')) {
+      expect(button).toBeDisabled();
+      await user.click(button);
+    }
+    expect(screen.queryByTestId('buy-alerts')).toBeNull();
+    expect(screen.queryByTestId('paying-drawer')).toBeNull();
+    expect(api.calls.filter((call) => call.path.startsWith('/payment/PayOrder/create'))).toEqual([]);
   });
 
   it('opens one device’s drawer', async () => {

@@ -8,6 +8,7 @@ import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } f
 import { z } from 'zod';
 import { api } from '@/lib/http';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
+import { accessSchema } from '../access';
 
 /** The list's tabs: 1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer. */
 export const SCENES = [1, 2, 3] as const;
@@ -44,7 +45,10 @@ export const deviceSchema = z.object({
   remark: z.string().nullable(),
   ownerId: z.number(),
   ownerName: z.string(),
+  /** Only the owner deletes the device or rotates its broker password. */
   isOwner: z.boolean(),
+  /** The caller's access: 1 read only, 2 read and change (see ../access.ts). */
+  access: accessSchema,
   organizationId: z.number().nullable(),
   organizationName: z.string().nullable(),
   online: z.number(),

@@ -1,4 +1,5 @@
 import {
+  AnchorButton,
   Button,
   Callout,
   Classes,
@@ -20,6 +21,7 @@ import { showError } from '@/features/auth/serverErrors';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
+import { mayChange } from '../access';
 import { useUpdateDevice, type DeviceDetail } from '../api/devices';
 import {
   changeOf,
@@ -33,6 +35,7 @@ import {
 } from '../schemas';
 import { formatInstant, formatNumber, NO_VALUE } from '@/lib/units';
 import { ServiceExpiry } from './DeviceTags';
+import { ReadOnlyReason } from './ReadOnly';
 
 const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;
 
@@ -77,9 +80,14 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
     <div className="jc-info" data-testid="device-info">
       <div className="jc-info-head">
         <h3 className="jc-info-title">{t('info.title')}</h3>
-        {canEdit && (
-          <Button icon="edit" text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
-        )}
+        {canEdit &&
+          (mayChange(device) ? (
+            <Button icon="edit" text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
+          ) : (
+            <ReadOnlyReason>
+              <AnchorButton icon="edit" disabled text={t('info.edit')} data-testid="device-edit" />
+            </ReadOnlyReason>
+          ))}
       </div>
       <dl className="jc-info-grid">
         {facts.map(([key, label, value]) => (

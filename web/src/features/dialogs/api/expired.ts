@@ -1,6 +1,7 @@
 /** Service expiry: the after-login reminder and the devices of the expired-service dialog. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { accessSchema } from '@/features/devices/access';
 import { api } from '@/lib/http';
 
 /** 1 expired, 2 expires within 30 days, 3 within 90 days, 4 every device with an expiry date. */
@@ -28,6 +29,8 @@ export const expiredDeviceSchema = z.object({
   deviceName: z.string(),
   deviceGuid: z.string(),
   serviceExpiredDate: z.string(),
+  /** The caller's access: 1 read only (not for a batch recharge), 2 read and change. */
+  access: accessSchema,
 });
 export type ExpiredDevice = z.infer<typeof expiredDeviceSchema>;
 

@@ -1,10 +1,12 @@
 /**
  * The message centre's alarm messages (spec seed 001 sections 2-5): POST /device/DeviceAlarm/page
  * for the list, POST /device/DeviceAlarm/deal to handle one, GET /device/DeviceAlarm/count for the
- * header badge. The server wants `message.list:query` to read and `message.list:edit` to handle.
+ * header badge. The server wants `message.list:query` to read and `message.list:edit` to handle,
+ * and handles only alarms of devices the caller may change (`access` 2; 403 otherwise).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { accessSchema } from '@/features/devices/access';
 import { api } from '@/lib/http';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 
@@ -71,6 +73,8 @@ export const alarmSchema = z.object({
   temperatureUnit: z.enum(TEMPERATURE_UNITS),
   /** The decimals the device's values show. */
   displayPrecision: z.number().int(),
+  /** The caller's access to the device: 1 read only (may not handle it), 2 read and change. */
+  access: accessSchema,
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 

@@ -1,6 +1,8 @@
-import { Button, HTMLTable } from '@blueprintjs/core';
+import { AnchorButton, Button, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
+import { mayChange } from '@/features/devices/access';
+import { ReadOnlyReason, ReadOnlyTag } from '@/features/devices/components/ReadOnly';
 import { MESSAGE_ROUTE, UNTREATED, type Alarm } from '../api/alarms';
 import { formatInstant } from '@/lib/units';
 import { alarmValue, probeKey } from '../values';
@@ -45,6 +47,7 @@ export function AlarmTable({ alarms, onDeal }: AlarmTableProps) {
 function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => void }) {
   const { t, i18n } = useTranslation('messages');
   const untreated = alarm.state === UNTREATED;
+  const writable = mayChange(alarm);
   const time = (iso: string | null) => formatInstant(iso, i18n.language);
   return (
     <tr
@@ -53,9 +56,13 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
       data-alarm-id={alarm.id}
       data-state={alarm.state}
       data-device-name={alarm.deviceName}
+      data-access={alarm.access}
     >
       <td className="jc-msg-device">
-        <span className="jc-msg-device-name">{alarm.deviceName}</span>
+        <span className="jc-msg-device-name">
+          {alarm.deviceName}
+          {!writable && <ReadOnlyTag />}
+        </span>
         <span className="jc-msg-guid">{alarm.deviceGuid}</span>
       </td>
       <td className="jc-msg-alarm">
@@ -82,7 +89,12 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
         <StateTag state={alarm.state} />
       </td>
       <td className="jc-msg-handling">
-        {untreated ? (
+        {untreated && !writable ? (
+          // handling it is the device's owner's or its organization's administrators' to do
+          <ReadOnlyReason>
+            <AnchorButton size="small" intent="primary" icon="take-action" disabled text={t('deal.action')} data-testid="alarm-deal" />
+          </ReadOnlyReason>
+        ) : untreated ? (
           <Permit route={MESSAGE_ROUTE} action="edit" show>
             <Button
               size="small"

@@ -28,6 +28,7 @@ export function alarm(change: Partial<Alarm> = {}): Alarm {
     handledBy: null,
     temperatureUnit: 'C',
     displayPrecision: 1,
+    access: 2,
     ...change,
   };
 }

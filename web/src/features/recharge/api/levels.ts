@@ -8,6 +8,7 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { accessSchema } from '@/features/devices/access';
 import { api } from '@/lib/http';
 
 /** Only devices of this node type have service levels to buy. */
@@ -32,6 +33,8 @@ export const depositInfoSchema = z.object({
   /** 1: an auto-renew agreement is active; a level change needs it cancelled first. */
   agreementStatus: z.number(),
   nodeType: z.number(),
+  /** The caller's access: 1 read only (nothing may be ordered for it), 2 read and change. */
+  access: accessSchema,
 });
 export type DepositInfo = z.infer<typeof depositInfoSchema>;
 

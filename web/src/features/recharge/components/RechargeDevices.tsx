@@ -1,8 +1,9 @@
 /**
  * The recharge page's devices: the caller's devices of every scene, searched by name, filtered by
  * service and paged, with a checkbox each. Devices chosen for one recharge must share a type: once
- * one is chosen, the other types' checkboxes are disabled. The choice outlives a search or another
- * page; "Recharge" and "Buy SMS/voice" act on it.
+ * one is chosen, the other types' checkboxes are disabled, and so are those of devices the caller may
+ * only read (the server would refuse their orders). The choice outlives a search or another page;
+ * "Recharge" and "Buy SMS/voice" act on it.
  */
 import {
   Button,
@@ -19,8 +20,10 @@ import {
 } from '@blueprintjs/core';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { mayChange } from '@/features/devices/access';
 import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/features/devices/api/devices';
 import { ServiceExpiry } from '@/features/devices/components/DeviceTags';
+import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
 import { PAGE_SIZES } from '@/features/devices/listQuery';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
@@ -256,6 +259,7 @@ function DeviceTable({ devices, selection, stale, onToggle }: DeviceTableProps) 
   const international = edition === 'international';
   const typeId = selectedTypeId(selection);
   const chosenType = typeId === null ? null : selection.values().next().value?.deviceTypeName ?? null;
+  const readOnlyReason = useReadOnlyReason();
   // A click anywhere on a row chooses it; the checkbox (and its label) toggles by itself.
   const rowClick = (device: Device, enabled: boolean) => (event: MouseEvent<HTMLTableRowElement>) => {
     if (!enabled || (event.target as HTMLElement).closest('label, input, a, button')) return;
@@ -281,9 +285,16 @@ function DeviceTable({ devices, selection, stale, onToggle }: DeviceTableProps) 
       <tbody>
         {devices.map((device) => {
           const checked = selection.has(device.deviceId);
-          const enabled = canSelect(selection, device.deviceId, chosenOf(device));
+          const writable = mayChange(device);
+          const enabled = writable && canSelect(selection, device.deviceId, chosenOf(device));
           const otherType = !enabled && typeId !== null && typeId !== device.typeId;
-          const reason = otherType ? t('devices.otherType', { type: chosenType ?? '' }) : !enabled ? t('devices.limit', { max: MAX_BATCH_DEVICES }) : undefined;
+          const reason = !writable
+            ? readOnlyReason
+            : otherType
+              ? t('devices.otherType', { type: chosenType ?? '' })
+              : !enabled
+                ? t('devices.limit', { max: MAX_BATCH_DEVICES })
+                : undefined;
           return (
             <tr
               key={device.deviceId}
@@ -294,6 +305,7 @@ function DeviceTable({ devices, selection, stale, onToggle }: DeviceTableProps) 
               data-device-id={device.deviceId}
               data-device-name={device.deviceName}
               data-expiry={device.serviceExpiredDate ?? ''}
+              data-access={device.access}
             >
               <td className="jc-rpage-check">
                 <Checkbox
@@ -306,7 +318,10 @@ function DeviceTable({ devices, selection, stale, onToggle }: DeviceTableProps) 
                 />
               </td>
               <td>
-                <span className="jc-rpage-name">{device.deviceName}</span>
+                <span className="jc-rpage-name-line">
+                  <span className="jc-rpage-name">{device.deviceName}</span>
+                  {!writable && <ReadOnlyTag />}
+                </span>
               </td>
               <td>
                 <Tag minimal round className="jc-rpage-type" data-testid="recharge-device-type">

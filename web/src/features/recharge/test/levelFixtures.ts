@@ -34,6 +34,7 @@ export function deposit(overrides: Partial<DepositInfo> = {}): DepositInfo {
     jcIccidStatus: 0,
     agreementStatus: 0,
     nodeType: 1,
+    access: 2,
     ...overrides,
   };
 }

@@ -1,0 +1,53 @@
+/**
+ * How the screens say a device is read-only for the caller (see ../access.ts): a tag beside the
+ * device, and the same reason as the tooltip of each change that is not offered.
+ */
+import { Tag, Tooltip } from '@blueprintjs/core';
+import type { ReactElement } from 'react';
+import { useTranslation } from 'react-i18next';
+import './readOnly.css';
+
+/** Why a device is read-only for the caller, in the current language (for a row's title, a callout). */
+export function useReadOnlyReason(): string {
+  return useTranslation('devices').t('access.readOnlyReason');
+}
+
+/** "Read-only", with the reason as its tooltip; focusable, so the reason is there for keyboards too. */
+export function ReadOnlyTag() {
+  const { t } = useTranslation('devices');
+  const reason = useReadOnlyReason();
+  return (
+    <Tooltip content={reason} placement="top" className="jc-read-only-anchor">
+      <Tag
+        minimal
+        round
+        icon="lock"
+        className="jc-read-only"
+        tabIndex={0}
+        aria-label={reason}
+        data-testid="read-only"
+      >
+        {t('access.readOnly')}
+      </Tag>
+    </Tooltip>
+  );
+}
+
+export interface ReadOnlyReasonProps {
+  /** The disabled control. */
+  children: ReactElement;
+  /** A class of the element around it (where it sits in a layout). */
+  className?: string;
+}
+
+/**
+ * A change that the caller may not make: `children` (drawn disabled by the caller, preferably an
+ * AnchorButton, which still shows a tooltip) under the read-only reason.
+ */
+export function ReadOnlyReason({ children, className }: ReadOnlyReasonProps) {
+  return (
+    <Tooltip content={useReadOnlyReason()} placement="top" className={className ? `jc-read-only-anchor ${className}` : 'jc-read-only-anchor'}>
+      {children}
+    </Tooltip>
+  );
+}
