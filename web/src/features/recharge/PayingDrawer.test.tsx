@@ -91,6 +91,26 @@ describe('PayingDrawer', () => {
     expect(screen.getByTestId('payment-qr')).toBeInTheDocument();
   });
 
+  it('offers only the pay types the server has switched on', async () => {
+    setEditionConfig({ ...DOMESTIC, payTypes: [2] });
+    const api = rechargeServer();
+    open();
+    await tick(ORDER_DEBOUNCE_MS);
+    expect(screen.queryByTestId('pay-type-1')).toBeNull();
+    expect(bodies(api.callsTo(CREATE))).toEqual([expect.objectContaining({ payType: 2 })]);
+  });
+
+  it('says no pay type is available, and places no order, when the server offers none', async () => {
+    setEditionConfig({ ...DOMESTIC, payTypes: [] });
+    const api = rechargeServer();
+    open();
+    await tick(ORDER_DEBOUNCE_MS * 4);
+    expect(api.callsTo(CREATE)).toHaveLength(0);
+    expect(screen.queryByTestId('pay-type-1')).toBeNull();
+    expect(screen.queryByTestId('pay-type-2')).toBeNull();
+    expect(screen.getByTestId('payment-placeholder')).toHaveTextContent('No payment method is available at the moment');
+  });
+
   it('places no order while the invoice is on and no bill is chosen', async () => {
     const api = rechargeServer();
     open();

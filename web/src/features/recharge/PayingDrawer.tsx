@@ -36,7 +36,7 @@ import {
 import { PaymentPanel } from './components/PaymentPanel';
 import { durationText, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
-import { discountBadge, effectiveDiscount, payTypesOf, type Edition, type PayType } from './values';
+import { discountBadge, effectiveDiscount, offeredPayTypes, type Edition, type PayType } from './values';
 import './recharge.css';
 
 export const PAYING_DRAWER_WIDTH = 780;
@@ -105,17 +105,14 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const queryClient = useQueryClient();
   const config = editionConfig();
   const edition = config.edition;
-  const methods = useMemo(() => {
-    const offered = payTypesOf(edition).filter((payType) => config.payTypes.includes(payType));
-    return offered.length ? offered : payTypesOf(edition);
-  }, [edition, config.payTypes]);
+  const methods = useMemo(() => offeredPayTypes(edition, config.payTypes), [edition, config.payTypes]);
   const first = devices[0]!;
   const batch = devices.length > 1;
 
   const years = useYearOptions({ deviceId: first.deviceId, levelId: level.levelId, packageId: level.packageId });
   const [yearId, setYearId] = useState<number | null>(null);
   const option = years.data?.find((candidate) => candidate.id === yearId) ?? defaultOption(years.data);
-  const [payType, setPayType] = useState<PayType>(methods[0]!);
+  const [payType, setPayType] = useState<PayType | null>(methods[0] ?? null);
   // The invoice option picks the default bill (else the first) when switched on.
   const [invoice, setInvoice] = useState<InvoiceChoice>({ applyFlag: false, billId: null });
   const { applyFlag, billId } = invoice;
@@ -131,7 +128,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
 
   const needsBill = applyFlag && billId === null;
   const request: ServiceOrderFields | null =
-    option && totalFee !== null && !needsBill
+    option && totalFee !== null && !needsBill && payType !== null
       ? {
           applyFlag,
           billId: applyFlag ? billId : null,
@@ -204,7 +201,9 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
     onClose();
   };
 
-  const placeholder = needsBill
+  const placeholder = payType === null
+    ? t('paying.noMethod')
+    : needsBill
     ? t('paying.chooseBill')
     : quote.isError
       ? t('paying.quoteFailed')

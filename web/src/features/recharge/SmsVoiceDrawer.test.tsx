@@ -174,6 +174,30 @@ describe('SmsVoiceDrawer', () => {
     expect(screen.getByTestId('payment-total')).toHaveTextContent('¥60');
   });
 
+  it('offers only the pay types the server has switched on, and orders with them', async () => {
+    setEditionConfig({ ...domestic, payTypes: [2] });
+    const api = server();
+    const user = userEvent.setup();
+    open([roomB]);
+    await user.click(await screen.findByTestId('sms-package-1'));
+    expect(await screen.findByTestId('payment-qr')).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: 'WeChat Pay' })).not.toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Alipay' })).toBeChecked();
+    expect(api.callsTo('POST /payment/PayOrder/createSmsOrder')[0]!.body).toMatchObject({ payType: 2 });
+  });
+
+  it('says no pay type is available, and orders nothing, when the server offers none', async () => {
+    setEditionConfig({ ...domestic, payTypes: [] });
+    const api = server();
+    const user = userEvent.setup();
+    open([roomB]);
+    await user.click(await screen.findByTestId('sms-package-1'));
+    await settle();
+    expect(orders(api)).toHaveLength(0);
+    expect(screen.queryAllByRole('radio', { name: /WeChat Pay|Alipay/ })).toHaveLength(0);
+    expect(screen.getByTestId('payment-placeholder')).toHaveTextContent('No payment method is available at the moment');
+  });
+
   it('deselects a package chosen again, and then orders nothing', async () => {
     const api = server();
     const user = userEvent.setup();

@@ -35,7 +35,7 @@ import {
   countryCodeRule,
   discountBadge,
   effectiveDiscount,
-  payTypesOf,
+  offeredPayTypes,
   stockIntent,
   type Edition,
   type PayType,
@@ -82,7 +82,8 @@ export interface SmsChoice {
   countryCode: string;
   sms: AlertPackage | null;
   voice: AlertPackage | null;
-  payType: PayType;
+  /** Null when no pay type is offered: no order then. */
+  payType: PayType | null;
   invoice: InvoiceChoice;
 }
 
@@ -98,7 +99,7 @@ export function smsTotals(sms: AlertPackage | null, voice: AlertPackage | null, 
  */
 export function smsOrderBody(choice: SmsChoice): SmsOrderBody | BatchSmsOrderBody | null {
   const { devices, sms, voice, invoice } = choice;
-  if (devices.length === 0 || (!sms && !voice)) return null;
+  if (devices.length === 0 || (!sms && !voice) || choice.payType === null) return null;
   if (invoice.applyFlag && invoice.billId == null) return null;
   const fields = {
     applyFlag: invoice.applyFlag,
@@ -146,12 +147,12 @@ type OrderState =
 function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'isOpen'>) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   const { t: common } = useTranslation('common');
-  const { edition } = editionConfig();
+  const { edition, payTypes: offered } = editionConfig();
   const rule = useMemo(() => batchCountryCode(edition, devices), [edition, devices]);
   const [countryCode, setCountryCode] = useState(rule.code);
   const packages = useAlertPackages(countryCode, !rule.mixed);
-  const payTypes = payTypesOf(edition);
-  const [payType, setPayType] = useState<PayType>(payTypes[0]!);
+  const payTypes = useMemo(() => offeredPayTypes(edition, offered), [edition, offered]);
+  const [payType, setPayType] = useState<PayType | null>(payTypes[0] ?? null);
   const [sms, setSms] = useState<AlertPackage | null>(null);
   const [voice, setVoice] = useState<AlertPackage | null>(null);
   const [invoice, setInvoice] = useState<InvoiceChoice>({ applyFlag: false, billId: null });
@@ -210,6 +211,8 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
 
   const placeholder = rule.mixed
     ? t('sms.countryMismatch')
+    : payType === null
+      ? t('sms.noMethod')
     : !sms && !voice
       ? t('sms.chooseFirst')
       : invoice.applyFlag && invoice.billId == null
@@ -272,7 +275,7 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
               <RadioGroup
                 inline
                 name="jc-sms-pay-type"
-                selectedValue={payType}
+                selectedValue={payType ?? undefined}
                 onChange={(event) => setPayType(Number(event.currentTarget.value) as PayType)}
                 options={payTypes.map((type) => ({ value: type, label: t(`payTypes.${type}`) }))}
               />

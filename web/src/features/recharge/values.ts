@@ -94,6 +94,15 @@ export function payTypesOf(edition: Edition): PayType[] {
     : [PAY_TYPES.paypal, PAY_TYPES.googlePay, PAY_TYPES.paymentRequest];
 }
 
+/**
+ * The edition's pay types the server offers now (`payTypes` of GET /api/base/config): a provider
+ * missing a credential is switched off there and refuses its orders (1115), so it is not offered
+ * here either. Empty when none is on: the drawers then say so and place no order.
+ */
+export function offeredPayTypes(edition: Edition, offered: readonly number[]): PayType[] {
+  return payTypesOf(edition).filter((payType) => offered.includes(payType));
+}
+
 /** Domestic country code fixed 86; international default 1 (locked when the device has one). */
 export function countryCodeRule(edition: Edition, deviceCode?: string | null): { code: string; locked: boolean } {
   if (edition === 'domestic') return { code: '86', locked: true };

@@ -38,8 +38,9 @@ export function setWalletProvider(provider: WalletProvider | null): void {
 export interface PaymentPanelProps {
   /** The order to pay; null while there is none (nothing chosen yet, or it is being asked for). */
   order: OrderPlaced | null;
-  /** How it is paid: a QR code (1, 2), PayPal's page (20) or a wallet (30, 40). */
-  payType: PayType;
+  /** How it is paid: a QR code (1, 2), PayPal's page (20) or a wallet (30, 40); null when no
+   *  pay type is offered (there is then no order either). */
+  payType: PayType | null;
   /** Cents the order charges: the total shown; null or 0 shows '--'. */
   totalFee: number | null;
   /** An order is being asked for: a spinner where the code goes. */
@@ -110,7 +111,7 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
             {onRetry && <Button text={t('newCode')} icon="refresh" onClick={onRetry} />}
           </Callout>
         ) : (
-          <PayWith order={order} payType={payType} onPaid={() => void polling.refetch()} />
+          payType !== null && <PayWith order={order} payType={payType} onPaid={() => void polling.refetch()} />
         )}
       </div>
     </section>
