@@ -9,7 +9,7 @@ import { api, ApiError } from '@/lib/http';
 import { session } from '@/lib/session';
 import { useLogin } from './api/login';
 import { AuthShell } from './components/AuthShell';
-import { CaptchaImage } from './components/CaptchaImage';
+import { CaptchaField } from './components/Captcha';
 import { CodeLoginForm } from './components/CodeLoginForm';
 import { FormError } from './components/FormError';
 import { PasswordField } from './components/PasswordField';
@@ -17,7 +17,7 @@ import { TextField } from './components/TextField';
 import { useCaptcha } from './hooks/useCaptcha';
 import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
 import { safeRedirect } from '@/lib/redirect';
-import { CAPTCHA_MAX, loginSchema, type LoginForm } from './schemas';
+import { loginSchema, type LoginForm } from './schemas';
 import { BUSINESS, showError } from './serverErrors';
 
 const FIELDS = ['userName', 'accountPassword', 'verifyCode'] as const;
@@ -103,16 +103,7 @@ export default function LoginPage() {
           autoComplete="current-password"
         />
         {(withCaptcha || captcha.loading || captcha.failed) && (
-          <TextField
-            control={form.control}
-            name="verifyCode"
-            label={t('field.captcha')}
-            placeholder={t('placeholder.captcha')}
-            autoComplete="off"
-            leftIcon="shield"
-            maxLength={CAPTCHA_MAX}
-            rightElement={<CaptchaImage state={captcha} />}
-          />
+          <CaptchaField control={form.control} name="verifyCode" state={captcha} />
         )}
         <div className="jc-auth-row">
           <button type="button" className="jc-auth-link jc-auth-link-button" onClick={() => setCodeLogin(true)}>

@@ -8,9 +8,9 @@ import { RESEND_SECONDS } from '../api/sendCode';
 import { useCaptcha } from '../hooks/useCaptcha';
 import { useCountdown } from '../hooks/useCountdown';
 import { useRevalidateOnLanguageChange } from '../hooks/useRevalidateOnLanguageChange';
-import { CAPTCHA_MAX, codeLoginSchema, LOGIN_NAME_MAX, type CodeLoginForm as Values } from '../schemas';
+import { codeLoginSchema, LOGIN_NAME_MAX, type CodeLoginForm as Values } from '../schemas';
 import { BUSINESS, showError, waitSecondsOf } from '../serverErrors';
-import { CaptchaImage } from './CaptchaImage';
+import { CaptchaField } from './Captcha';
 import { CodeField } from './CodeField';
 import { FormError } from './FormError';
 import { TextField } from './TextField';
@@ -92,16 +92,7 @@ export function CodeLoginForm({ userName, onPasswordLogin, onSignedIn }: CodeLog
         leftIcon="user"
         maxLength={LOGIN_NAME_MAX}
       />
-      <TextField
-        control={form.control}
-        name="verifyCode"
-        label={t('field.captcha')}
-        placeholder={t('placeholder.captcha')}
-        autoComplete="off"
-        leftIcon="shield"
-        maxLength={CAPTCHA_MAX}
-        rightElement={<CaptchaImage state={captcha} />}
-      />
+      <CaptchaField control={form.control} name="verifyCode" state={captcha} />
       <CodeField
         control={form.control}
         name="loginCode"
