@@ -16,12 +16,14 @@ import socket
 from urllib.parse import urlsplit
 
 import pytest
+from sqlalchemy import text
 
 from core.shared.edition import LANGUAGES
 from entrypoints.api.app import create_app
 from entrypoints.container import build_container
+from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient
-from tests.support.fixtures import settings_for_tests
+from tests.support.fixtures import _make_app, settings_for_tests
 from tests.support.payments import served
 
 NOT_ALLOWED = "Contains a character that is not allowed."
@@ -233,6 +235,40 @@ def test_hostile_headers_never_give_a_500_on_a_real_server(app):
                     + b"Content-Length: %d\r\n" % len(body) + header + b"\r\nConnection: close\r\n\r\n" + body)
                 assert status in answers, (header[:40], call, status, answer[:200])
                 assert json.loads(answer)["code"] == answers[status]
+
+
+def test_forwarded_headers_a_client_wrote_never_give_a_500_nor_escape_the_throttle(tmp_path):
+    # With PROXY_COUNT set and no proxy that overwrites them, the client writes X-Forwarded-*:
+    # 200 characters of address reached the login record (varchar 64) and failed with a 500.
+    app = _make_app(f"sqlite:///{tmp_path / 'proxied.db'}", tmp_path, PROXY_COUNT="1")
+    seed(app.container, history=False)
+    wrong = b'{"userName": "alice", "accountPassword": "Wrong#Pass1", "loginType": 1}'
+    right = b'{"userName": "alice", "accountPassword": "Coldchain#2026", "loginType": 1}'
+    forged = [b"X-Forwarded-For: " + b"a" * 200, b"X-Forwarded-For: 10.0.0.1, " + b"\xe2\x80\x8b" * 70,
+              b"X-Forwarded-For: 999.1.1.1", b"X-Forwarded-Proto: javascript"]
+    with served(app.flask) as (url, _):
+        def login(header: bytes, body: bytes) -> tuple[int, dict]:  # never a 500: json.loads an envelope
+            status, _, answer = raw_request(
+                url, b"POST /api/base/BaseAccount/login HTTP/1.1\r\nHost: console\r\n"
+                b"Content-Type: application/json\r\n" + header + b"\r\nContent-Length: %d\r\n" % len(body)
+                + b"Connection: close\r\n\r\n" + body)
+            return status, json.loads(answer)
+
+        status, answer = login(b"X-Forwarded-For: 203.0.113.9", right)
+        assert status == 200 and answer["data"]["token"], answer
+        codes = []
+        for header in forged:
+            codes.append(login(header, wrong)[1]["code"])
+            app.clock.advance(minutes=1)  # past the growing delay: it is the image code that stops them
+        # counted against one address: wrong three times, then the image code is asked for
+        assert codes == [1001, 1001, 1001, 1014], codes
+        invalid = app.container.translator().translate("Invalid input", "zh-CN")
+        assert login(b"X-Forwarded-Host: " + b"h" * 300, wrong) == (422, {"code": 422, "msg": invalid, "data": None})
+        # forged addresses count against the address the calls came from; a proxy's real one is kept
+        with app.container.engine().connect() as connection:
+            failed_from = set(connection.execute(text("SELECT address FROM login_failures")).scalars())
+            logged_in_from = set(connection.execute(text("SELECT client_address FROM login_sessions")).scalars())
+        assert failed_from == {"127.0.0.1"} and logged_in_from == {"203.0.113.9"}, (failed_from, logged_in_from)
 
 
 def test_a_cookie_holding_nul_is_refused_before_the_login_reads_it(app):

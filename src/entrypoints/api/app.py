@@ -7,7 +7,6 @@ from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, g, request, send_from_directory
 from werkzeug.exceptions import NotFound
-from werkzeug.middleware.proxy_fix import ProxyFix
 
 from adapters.i18n import resolve_language
 from core.shared.errors import BUSINESS_ERRORS
@@ -15,6 +14,7 @@ from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
+from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import ApiBlueprint
@@ -86,8 +86,7 @@ def create_app(container: Container) -> Flask:
     app.json.sort_keys = False  # envelopes read code, msg, data
     app.extensions["coldchain.container"] = container
     if settings.proxy_count:
-        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=settings.proxy_count, x_proto=settings.proxy_count,
-                                x_host=settings.proxy_count)
+        app.wsgi_app = behind_proxies(app.wsgi_app, settings.proxy_count)  # type: ignore[method-assign]
 
     api = Api(app)
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
