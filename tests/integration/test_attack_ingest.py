@@ -22,6 +22,7 @@ import pytest
 from sqlalchemy import func, select, text
 
 from adapters.persistence.models import DeviceRow, ReadingRow
+from core.telemetry.parsing import MAX_PAYLOAD_BYTES
 from entrypoints.demo_seed import seed
 from tests.support.mosquitto import (
     COLDCHAIN,
@@ -203,6 +204,32 @@ def test_a_hostile_message_is_refused_and_every_honest_reading_is_stored_also_af
         for process in (worker, restarted):
             if process is not None and process.process.poll() is None:
                 process.process.kill()
+        close_all([*honest, rogue])
+
+
+def test_a_message_larger_than_the_ingest_takes_is_cut_off_at_the_broker(fleet):
+    """8 MiB published by a device (Mosquitto's default limit is 256 MiB) would be queued and handed
+    whole to a worker, only to be refused there; the broker disconnects the device instead. A
+    message just inside the limit still reaches the worker (and is refused as no JSON)."""
+    honest = [fleet.device(guid) for guid in HONEST]
+    rogue = fleet.device(ROGUE)
+    worker = IngestProcess(fleet, "ingest-flooded")
+    try:
+        ready(fleet, honest[0])
+        base = fleet.stored()
+        rogue.publish(f"devices/{ROGUE}/telemetry", b" " * MAX_PAYLOAD_BYTES).wait_for_publish(10)
+        rogue.publish(f"devices/{ROGUE}/telemetry", b"{" + b" " * (8 << 20) + b"}")
+        wait_until(lambda: rogue.disconnections > 0, 30, "the broker to disconnect the rogue device")
+        rogue.close()
+        readings = Readings()
+        readings.send(honest, 50)
+        stored = stored_once_all_arrived(fleet, base + readings.sent * len(honest))
+        assert stored - base == readings.sent * len(honest) == 150
+        assert worker.stop() == 0
+        assert worker.rejected() == 1, worker.log[-2000:]  # the one inside the limit
+    finally:
+        if worker.process.poll() is None:
+            worker.process.kill()
         close_all([*honest, rogue])
 
 

@@ -17,7 +17,8 @@ Two listeners, each with its own logins and ACL (`per_listener_settings`):
   telemetry, status and answers, directly or through the shared subscription.
 
 `mosquitto.conf` adds persistence and queue limits sized for workers that acknowledge only after
-their batch commits. Every file is reread on a reload (SIGHUP).
+their batch commits, and refuses a packet larger than the ingest takes. Every file is reread on a
+reload (SIGHUP).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from pathlib import Path
 
 from core.devices.credentials import BrokerAccounts
 from core.devices.ports import BrokerAccount
+from core.telemetry.parsing import MAX_PAYLOAD_BYTES
 
 SHARE_GROUP = "ingest"
 BROKER_GROUP = "mosquitto"  # Mosquitto drops root for this user and group, then reads the files
@@ -88,6 +90,9 @@ topic read {mount_point}devices/+/acks
 {rules}"""
 
 
+MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 4096
+
+
 def mosquitto_conf(layout: BrokerLayout, mount_point: str = DEVICE_MOUNT_POINT) -> str:
     config_dir, data_dir = layout.config_dir, layout.persistence_dir
     return f"""# Mosquitto 2 configuration of the cold-chain console, written by `coldchain mqtt-config`.
@@ -108,6 +113,9 @@ autosave_interval 60
 # own limit, Receive Maximum, when it connects).
 max_queued_messages 100000
 max_inflight_messages 0
+# A packet larger than the biggest message the ingest takes (its payload, with room for the topic
+# and headers) disconnects its sender, so it never reaches a worker's memory or the queues.
+max_packet_size {MAX_PACKET_BYTES}
 # A session nobody resumes within a week is dropped with its queue.
 persistent_client_expiration 7d
 set_tcp_nodelay true
