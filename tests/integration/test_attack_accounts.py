@@ -112,6 +112,27 @@ def test_the_attacker_s_own_address_is_slowed_with_growing_delays(api, clock):
     assert login(api, "bob", address=BOB_HOME).status != 429
 
 
+def test_once_the_console_is_told_to_show_the_image_code_a_login_without_it_is_refused(api, clock, captchas):
+    """Issue 14, item 6: the login page shows the image code when the failure's answer says
+    `captchaRequired`, and from then on the server refuses the name's logins without it."""
+    said = []
+    for i in range(3):
+        reply = login(api, "bob", WRONG, address=f"198.51.100.{30 + i}")
+        assert (reply.status, reply.code) == (401, 1001)
+        said.append(reply.data["captchaRequired"])
+        clock.advance(minutes=1)
+    assert said == [False, False, True]
+    refused = login(api, "bob", address=BOB_HOME)  # the right password, no image code
+    assert (refused.status, refused.code, refused.data) == (409, CAPTCHA_REQUIRED, None)
+    # the failures leave the 15-minute window; the ask (renewed by that refusal) has not
+    clock.advance(minutes=14)
+    assert login(api, "bob", address=BOB_HOME).code == CAPTCHA_REQUIRED
+    reply = login(api, "bob", address=BOB_HOME, **captchas())
+    assert reply.status == 200, reply.body
+    clock.advance(minutes=15, seconds=1)
+    assert login(api, "bob", address=BOB_HOME).status == 200
+
+
 def test_fifty_failures_for_bob_from_an_office_address_lock_neither_bob_nor_his_colleagues(api, clock, captchas):
     answers: Counter[int] = Counter()
     for _ in range(50):

@@ -97,6 +97,54 @@ def test_after_three_failures_of_a_name_the_right_password_needs_the_image_code(
     assert attempt(login, PASSWORD, address="10.0.0.8").token
 
 
+def test_the_failure_that_brings_the_image_code_in_says_so_and_the_earlier_ones_do_not(world):
+    _, _, clock, login = world
+    said = []
+    for _ in range(3):
+        with pytest.raises(BadCredentials) as refused:
+            attempt(login, "wrong", address=f"10.0.3.{len(said)}")
+        said.append(refused.value.data["captchaRequired"])
+        clock.advance(minutes=1)
+    assert said == [False, False, True]
+    with pytest.raises(CaptchaRequired):
+        attempt(login, PASSWORD, address="10.0.3.9")
+
+
+def test_a_first_slip_asks_for_no_image_code_and_the_password_alone_still_gets_in(world):
+    _, _, clock, login = world
+    with pytest.raises(BadCredentials) as refused:
+        attempt(login, "wrong")
+    assert refused.value.data == {"captchaRequired": False}
+    clock.advance(seconds=1)
+    assert attempt(login, PASSWORD).token
+
+
+def test_once_asked_for_the_image_code_stays_needed_for_15_minutes_from_the_latest_ask(world):
+    uow, _, clock, login = world
+    fail(login, 3, address="10.0.4.1", clock=clock)  # at 0, 1 and 2 minutes; asked at 2
+    clock.advance(minutes=13)  # 15: the first failure is out of the 15-minute window
+    with pytest.raises(CaptchaRequired):  # asked again: needed until 30
+        attempt(login, PASSWORD, address="10.0.4.2")
+    clock.advance(minutes=14, seconds=59)
+    with pytest.raises(CaptchaRequired):
+        attempt(login, PASSWORD, address="10.0.4.3")
+    assert login(LogIn("alice_01", PASSWORD, client_address="10.0.4.3", **solved(uow, clock))).token
+    clock.advance(minutes=15, seconds=1)
+    assert attempt(login, PASSWORD, address="10.0.4.3").token
+
+
+def test_an_address_asked_for_the_image_code_keeps_needing_it_but_a_typed_name_cannot_stand_for_it(world):
+    uow, _, clock, login = world
+    for i in range(10):  # a minute apart: asked at the tenth, 9 minutes in
+        fail(login, name=f"user_{i}", address="203.0.113.9", clock=clock)
+    clock.advance(minutes=6)  # 16: two of the names have left the window, the ask has not
+    with pytest.raises(CaptchaRequired):
+        attempt(login, PASSWORD, address="203.0.113.9")
+    # a name spelled like an address key is another scope: failing it holds no address
+    fail(login, 3, name="203.0.113.77", address="10.0.5.1", clock=clock)
+    assert attempt(login, PASSWORD, address="203.0.113.77").token
+
+
 def test_a_name_that_does_not_exist_asks_for_the_image_code_alike(world):
     _, _, clock, login = world
     fail(login, 3, name="nobody_here", clock=clock)

@@ -19,12 +19,11 @@ from core.accounts.throttling import (
     PROTECTION,
     Failure,
     Hold,
-    Requirement,
     address_key,
+    captcha_scopes,
     name_key,
     notice_due,
     pair_wait,
-    requirement,
     under_distributed_attack,
 )
 from core.shared.clock import Clock
@@ -69,14 +68,40 @@ class CredentialCheck:
         return failures
 
     @staticmethod
-    def requirement(uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
-                    now: datetime) -> Requirement:
-        protected = uow.throttle.held_until(Hold.PROTECTED, name_key(name), now) is not None
+    def _protected(uow: UnitOfWork, name: str, now: datetime) -> bool:
+        return uow.throttle.held_until(Hold.PROTECTED, name_key(name), now) is not None
+
+    @staticmethod
+    def _ask_for_captcha(uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+                         now: datetime) -> bool:
+        """Whether the name or the address needs the image code now (asked for before, or due by
+        the failures); each that does keeps needing it for CAPTCHA_WINDOW from now, since the
+        client is about to be told to show it."""
+        keys = {Hold.CAPTCHA_NAME: name_key(name), Hold.CAPTCHA_ADDRESS: address_key(address)}
+        held = {hold for hold, key in keys.items() if uow.throttle.held_until(hold, key, now) is not None}
         names = uow.throttle.names_failing_from(address_key(address), now - CAPTCHA_WINDOW)
-        return requirement(failures, names, protected, now)
+        asked = held | captcha_scopes(failures, names, now)
+        for hold in asked:
+            uow.throttle.hold(hold, keys[hold], now + CAPTCHA_WINDOW)
+        return bool(asked)
+
+    def refusal_without_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+                                now: datetime) -> Exception | None:
+        """Why a password login without the image code is refused (1015, 1014), if it is."""
+        if self._protected(uow, name, now):
+            return AccountProtected()
+        if self._ask_for_captcha(uow, name, address, failures, now):
+            return CaptchaRequired()
+        return None
+
+    def next_needs_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+                           now: datetime) -> bool:
+        """After a failure: whether the next login of the name from the address needs the image code."""
+        return self._ask_for_captcha(uow, name, address, failures, now) or self._protected(uow, name, now)
 
     def record_failure(self, uow: UnitOfWork, name: str, address: str | None, account: Account | None,
-                       now: datetime) -> None:
+                       now: datetime) -> list[Failure]:
+        """Counts the failure; returns the name's recent failures, this one included."""
         key = name_key(name)
         uow.throttle.add_failure(key, address_key(address), now)
         failures = uow.throttle.failures_of(key, now - KEPT_FOR)
@@ -85,6 +110,7 @@ class CredentialCheck:
         due = notice_due(failures, now)
         if account is not None and due is not None:
             self._tell_owner(uow, account, due, now)
+        return failures
 
     def _tell_owner(self, uow: UnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
         hold_key = f"account:{account.id}"  # once an hour whichever of the account's names is attacked
@@ -127,15 +153,16 @@ class Login:
             if cmd.captcha_answer is not None:
                 check_captcha(uow, cmd.captcha_id, cmd.captcha_answer, now, self._key)
             else:
-                needed = self._credentials.requirement(uow, cmd.user_name, cmd.client_address, failures, now)
-                if needed is Requirement.PROTECTED:
-                    raise AccountProtected()
-                if needed is Requirement.CAPTCHA:
-                    raise CaptchaRequired()
+                refusal = self._credentials.refusal_without_captcha(uow, cmd.user_name, cmd.client_address,
+                                                                    failures, now)
+                if refusal is not None:
+                    uow.commit()  # the image code stays asked for
+                    raise refusal
             account = uow.accounts.by_login_name(cmd.user_name)
             if not self._credentials.verify(uow, account, cmd.password or ""):
-                self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, account, now)
-                failure = BadCredentials()
+                failures = self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, account, now)
+                failure = BadCredentials(captcha_required=self._credentials.next_needs_captcha(
+                    uow, cmd.user_name, cmd.client_address, failures, now))
             elif not account.enabled:
                 failure = AccountDisabled()
             else:

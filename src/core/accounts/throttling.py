@@ -10,6 +10,10 @@ Failures are counted by the login name as typed (case-folded) and the client add
 - **One address, many names**: failures for 10 names or more within 15 minutes (spraying, or a
   busy office behind one NAT) ask every login from that address for the image code; nobody
   behind it is refused.
+- **Once asked, kept**: the failure that brings either rule into force is answered with
+  `captchaRequired`, so the login page shows the image code exactly when the server wants it; from
+  that answer (and from each 1014) the name or address keeps needing the image code for 15
+  minutes, even if the failures that caused it age out meanwhile.
 - **Distributed attack**: 10 failures from 5 addresses or more for one name within an hour protect
   the name for an hour after the latest of them: the password alone is refused (1015), the
   password with the image code or a one-time code sent to the owner gets in.
@@ -24,7 +28,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from enum import Enum, StrEnum
+from enum import StrEnum
 
 PAIR_WINDOW = timedelta(hours=1)
 PAIR_FREE_FAILURES = 1  # the owner retyping at once after a slip is not kept waiting
@@ -56,12 +60,11 @@ class Hold(StrEnum):
 
     PROTECTED = "protected"  # a distributed attack: password-only logins refused until then
     NOTICE = "notice"  # the owner was told: no other notice until then
-
-
-class Requirement(Enum):
-    PASSWORD = "password"
-    CAPTCHA = "captcha"
-    PROTECTED = "protected"
+    # The image code was asked for this name (key: the name key) or this address (key: the
+    # address): logins without it are refused until then. Two scopes, so no typed name can
+    # stand for an address.
+    CAPTCHA_NAME = "captchaName"
+    CAPTCHA_ADDRESS = "captchaAddress"
 
 
 @dataclass(frozen=True)
@@ -98,15 +101,14 @@ def under_distributed_attack(failures: list[Failure], now: datetime) -> bool:
     return len(recent) >= ATTACK_FAILURES and len({f.address for f in recent}) >= ATTACK_ADDRESSES
 
 
-def requirement(failures: list[Failure], names_failing_from_address: int, protected: bool,
-                now: datetime) -> Requirement:
-    """What a password login for the name from the address must carry besides the password."""
-    if protected:
-        return Requirement.PROTECTED
-    recent = sum(1 for f in failures if f.at > now - CAPTCHA_WINDOW)
-    if recent >= CAPTCHA_AFTER_NAME_FAILURES or names_failing_from_address >= CAPTCHA_AFTER_ADDRESS_NAMES:
-        return Requirement.CAPTCHA
-    return Requirement.PASSWORD
+def captcha_scopes(failures: list[Failure], names_failing_from_address: int, now: datetime) -> set[Hold]:
+    """Which of the name (its failures) and the address (its failing names) ask for the image code."""
+    scopes = set()
+    if sum(1 for f in failures if f.at > now - CAPTCHA_WINDOW) >= CAPTCHA_AFTER_NAME_FAILURES:
+        scopes.add(Hold.CAPTCHA_NAME)
+    if names_failing_from_address >= CAPTCHA_AFTER_ADDRESS_NAMES:
+        scopes.add(Hold.CAPTCHA_ADDRESS)
+    return scopes
 
 
 def notice_due(failures: list[Failure], now: datetime) -> list[Failure] | None:

@@ -13,6 +13,8 @@ from core.shared.messages import N_
 class DomainError(Exception):
     code: int = 409
     message: str = N_("The request was refused.")
+    # What the client needs besides the message to act on the refusal: the envelope's `data`.
+    data: dict[str, Any] | None = None
 
     def __init__(self, message: str | None = None, **params: Any) -> None:
         self.message = message or type(self).message
@@ -79,10 +81,16 @@ class TooManyAttempts(DomainError):
 
 
 class BadCredentials(DomainError):
-    """Wrong user name or password; the same whether or not the user exists (HTTP 401)."""
+    """Wrong user name or password; the same whether or not the user exists (HTTP 401). Says
+    (data.captchaRequired) whether the next login of the name from the address needs the image
+    code, so the login page shows it exactly when the server wants it."""
 
     code = 1001
     message = N_("Incorrect user name or password")
+
+    def __init__(self, *, captcha_required: bool = False) -> None:
+        super().__init__()
+        self.data = {"captchaRequired": captcha_required}
 
 
 class AccountDisabled(RuleViolation):

@@ -59,8 +59,8 @@ def _translate_errors(errors: Any) -> Any:
     return translator.translate_text(str(errors), language)
 
 
-def _body(code: int, msg: str, errors: dict | None = None) -> dict[str, Any]:
-    body: dict[str, Any] = {"code": code, "msg": msg, "data": None}
+def _body(code: int, msg: str, errors: dict | None = None, data: dict | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"code": code, "msg": msg, "data": data}
     if errors:
         body["errors"] = errors
     return body
@@ -76,7 +76,7 @@ def handle_domain_error(error: DomainError):
         message = _translate(HTTP_MESSAGES[422])
     if isinstance(error, TooManyAttempts):
         headers["Retry-After"] = str(error.retry_after_seconds)
-    return _body(error.code, message, errors), status, headers
+    return _body(error.code, message, errors, error.data), status, headers
 
 
 

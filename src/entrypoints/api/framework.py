@@ -58,7 +58,9 @@ class LocalDateTime(ma.fields.DateTime):
 class ErrorEnvelope(Schema):
     code = ma.fields.Integer(required=True, metadata={"description": "business code, never 0"})
     msg = ma.fields.String(required=True, metadata={"description": "message in the request's language"})
-    data = ma.fields.Raw(allow_none=True, metadata={"description": "always null"})
+    data = ma.fields.Raw(allow_none=True, metadata={
+        "description": "null, or what the client needs to act on the refusal: `captchaRequired` (1001: the next "
+                       "login needs the image code), `failure` (1112: declined, cancelled or failed)"})
     errors = ma.fields.Dict(metadata={"description": "validation errors by field"})
 
 
@@ -84,7 +86,9 @@ def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = Fals
         if isinstance(schema, ma.fields.Field):
             data = schema
         elif schema is None:
-            data = ma.fields.Raw(allow_none=True, metadata={"description": "always null"})
+            data = ma.fields.Raw(allow_none=True, metadata={
+        "description": "null, or what the client needs to act on the refusal: `captchaRequired` (1001: the next "
+                       "login needs the image code), `failure` (1112: declined, cancelled or failed)"})
         elif many:
             data = ma.fields.List(ma.fields.Nested(schema), required=True)
         else:

@@ -49,7 +49,9 @@ class LoginView(MethodView):
     @blp.ok(s.TokenSchema, refusals=(e.AccountDisabled, e.WrongCaptcha, e.WrongVerificationCode, e.CaptchaRequired,
                                      e.AccountProtected))
     @blp.alt_response(401, schema=ErrorEnvelope, description=f"code {e.BadCredentials.code}: wrong user name or "
-                      "password, the same answer whether or not the user exists")
+                      "password, the same answer whether or not the user exists; `data.captchaRequired` says "
+                      "whether the next login of this name from this address needs the image code (it is then "
+                      "refused without it, 1014, for 15 minutes)")
     @blp.alt_response(429, schema=ErrorEnvelope,
                       description="this address failed for this name moments ago; see Retry-After (1 s, "
                                   "doubling with each failure, at most 5 minutes)")
