@@ -14,15 +14,14 @@ function get(): Promise<Toaster> {
   return toaster;
 }
 
+/**
+ * One toast per message: the same text shown again while its toast is on screen (several calls
+ * failing alike, a button pressed again) updates that toast instead of stacking a copy under it;
+ * once it has gone, the next one shows afresh.
+ */
 function show(intent: Intent, message: string, title?: string, timeout = NOTIFY_MS): void {
-  void get().then((t) =>
-    t.show({
-      intent,
-      timeout,
-      message: title ? `${title}: ${message}` : message,
-      icon: ICONS[intent] ?? 'info-sign',
-    }),
-  );
+  const text = title ? `${title}: ${message}` : message;
+  void get().then((t) => t.show({ intent, timeout, message: text, icon: ICONS[intent] ?? 'info-sign' }, `${intent} ${text}`));
 }
 
 export const notify = {

@@ -9,7 +9,9 @@ vi.mock('@/lib/notify', () => ({ notify: { error: vi.fn(), warning: vi.fn(), suc
 
 const LOGIN = '/base/BaseAccount/login';
 const issued = { token: 'tok-1', expiresAt: '2026-01-08T10:00:00+08:00' };
-const wrongPassword = () => refused(401, 1001, 'Incorrect user name or password');
+/** A wrong password; `captchaRequired`: the server wants the image code from the next login on. */
+const wrongPassword = (captchaRequired = true) => () =>
+  refused(401, 1001, 'Incorrect user name or password', undefined, { captchaRequired });
 
 let captchas = 0;
 const createObjectURL = vi.fn(() => `blob:captcha-${createObjectURL.mock.calls.length}`);
@@ -85,8 +87,8 @@ describe('login page', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('shows the wrong-password message under the form, then a captcha whose id and answer are sent', async () => {
-    const { calls } = mockFetch(server(wrongPassword, () => ok(issued)));
+  it('shows the wrong-password message under the form and, as its answer asks, a captcha whose id and answer are sent', async () => {
+    const { calls } = mockFetch(server(wrongPassword(), () => ok(issued)));
     renderPage(LoginPage, '/user/login?redirect=%2Fhome');
     const user = await fillAndSubmit('alice', 'wrong');
 
@@ -110,8 +112,39 @@ describe('login page', () => {
     });
   });
 
+  it('shows no image code after a wrong password the server does not ask it for, and sends none', async () => {
+    const { calls } = mockFetch(server(wrongPassword(false), wrongPassword(false), () => ok(issued)));
+    renderPage(LoginPage, '/user/login?redirect=%2Fhome');
+    const user = await fillAndSubmit('alice', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Incorrect user name or password');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    await waitFor(() => expect(callsTo(calls, LOGIN)).toHaveLength(2));
+    expect(screen.queryByLabelText('Image code')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('captcha-image')).not.toBeInTheDocument();
+    expect(callsTo(calls, '/base/BaseAccount/newVerify')).toHaveLength(0);
+
+    await fillAndSubmit('alice', 'Coldchain#2026');
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(callsTo(calls, LOGIN)[2]!.body).toEqual({ userName: 'alice', accountPassword: 'Coldchain#2026', loginType: 1 });
+  });
+
+  it('keeps the image code once asked for, with a new picture after each failure', async () => {
+    const { calls } = mockFetch(server(wrongPassword(true), wrongPassword(false), () => ok(issued)));
+    renderPage(LoginPage, '/user/login?redirect=%2Fhome');
+    const user = await fillAndSubmit('alice', 'wrong');
+    await screen.findByRole('img', { name: 'Image code' });
+    await user.type(screen.getByLabelText('Image code'), 'AAAA');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    // a later answer without the flag (the server's window has moved on) does not hide it
+    await waitFor(() => expect(screen.getByRole('img', { name: 'Image code' })).toHaveAttribute('src', 'blob:captcha-2'));
+    await user.type(screen.getByLabelText('Image code'), 'BBBB');
+    await user.click(document.querySelector<HTMLButtonElement>('button[type=submit]')!);
+    expect(await screen.findByTestId('location')).toHaveTextContent('/home');
+    expect(callsTo(calls, LOGIN).map((call) => (call.body as { captchaId?: string }).captchaId)).toEqual([undefined, 'cap-1', 'cap-2']);
+  });
+
   it('fetches the captcha uncached and asks for the answer once it shows', async () => {
-    const { spy, calls } = mockFetch(server(wrongPassword));
+    const { spy, calls } = mockFetch(server(wrongPassword()));
     renderPage(LoginPage, '/user/login');
     const user = await fillAndSubmit('alice', 'wrong');
     await screen.findByRole('img', { name: 'Image code' });
@@ -124,7 +157,7 @@ describe('login page', () => {
 
   it('gets a new captcha after each failure and on a click, revoking the old image', async () => {
     const { calls } = mockFetch(
-      server(wrongPassword, () => refused(409, 1004, 'The image code is wrong or has expired')),
+      server(wrongPassword(), () => refused(409, 1004, 'The image code is wrong or has expired')),
     );
     renderPage(LoginPage, '/user/login');
     const user = await fillAndSubmit('alice', 'wrong');

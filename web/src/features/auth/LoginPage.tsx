@@ -28,8 +28,20 @@ function registrationOpen(): boolean {
 }
 
 /**
- * Log in with a user name, phone or e-mail and a password; an image code after a failure (the
- * server asks for it after repeated failures, code 1014). While an attack protects the account
+ * Whether the next login needs the image code: the server says so, and the page shows it exactly
+ * then (from then on the server refuses the name's logins without it): a wrong password whose
+ * answer says `captchaRequired`, a login refused for want of it (1014) or during an attack (1015),
+ * or a wrong image code (1004).
+ */
+export function asksForCaptcha(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  const codes: number[] = [BUSINESS.captchaRequired, BUSINESS.accountProtected, BUSINESS.wrongCaptcha];
+  return codes.includes(error.code) || (error.data as { captchaRequired?: unknown } | undefined)?.captchaRequired === true;
+}
+
+/**
+ * Log in with a user name, phone or e-mail and a password; the image code when the server asks
+ * for it (asksForCaptcha), then for the rest of the visit. While an attack protects the account
  * (1015) the password needs the image code, or the user logs in with a code sent to them.
  */
 export default function LoginPage() {
@@ -62,7 +74,7 @@ export default function LoginPage() {
     } catch (error) {
       setFailure(showError(error, form.setError, FIELDS, { [BUSINESS.wrongCaptcha]: 'verifyCode' }, t));
       if (error instanceof ApiError && error.code === BUSINESS.accountProtected) setOfferCode(true);
-      if (error instanceof ApiError) {
+      if (withCaptcha ? error instanceof ApiError : asksForCaptcha(error)) {
         // each image is checked once: a failed attempt always gets a new one
         form.setValue('verifyCode', '');
         captcha.refresh();

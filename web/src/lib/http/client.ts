@@ -24,6 +24,8 @@ export class ApiError extends Error {
     readonly code: number,
     message: string,
     readonly errors?: Record<string, string[]>,
+    /** The envelope's data: what the server says besides the message (e.g. captchaRequired). */
+    readonly data?: unknown,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -178,7 +180,7 @@ export function createHttpClient(deps: ClientDeps) {
     } else if (!options.silent) {
       deps.notifyError(message, deps.t('errorTitle'));
     }
-    throw new ApiError(status, code, status >= 500 ? deps.t('serverException') : message, body?.errors);
+    throw new ApiError(status, code, status >= 500 ? deps.t('serverException') : message, body?.errors, body?.data ?? undefined);
   }
 
   async function request<T>(method: string, url: string, options: RequestOptions = {}): Promise<T> {

@@ -26,7 +26,8 @@ export function CaptchaImage({ state }: { state: CaptchaState }) {
   );
 }
 
-/** The image-code field of a login form: the answer, with its picture beside it. */
+/** The image-code field of a login form: the answer, with its picture beside it (outside the
+ *  input, at the picture's own size, so neither covers the other at any width or language). */
 export function CaptchaField<V extends FieldValues>({ control, name, state }: {
   /** The form's control. */
   control: Control<V>;
@@ -45,7 +46,7 @@ export function CaptchaField<V extends FieldValues>({ control, name, state }: {
       autoComplete="off"
       leftIcon="shield"
       maxLength={CAPTCHA_MAX}
-      rightElement={<CaptchaImage state={state} />}
+      beside={<CaptchaImage state={state} />}
     />
   );
 }

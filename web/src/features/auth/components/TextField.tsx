@@ -22,6 +22,8 @@ export interface TextFieldProps<V extends FieldValues> {
   leftIcon?: IconName;
   /** A button or tag inside the input, on the right. */
   rightElement?: JSX.Element;
+  /** Something that sits beside the input, outside it (the captcha's picture), at its height. */
+  beside?: JSX.Element;
   /** Shown under the input when there is no error (a hint, or a note such as "code sent"). */
   hint?: string | null;
   /** Colours the hint (a "code sent" note, or why the code could not be sent). */
@@ -43,6 +45,7 @@ export function TextField<V extends FieldValues>({
   placeholder,
   leftIcon,
   rightElement,
+  beside,
   hint,
   hintIntent = 'none',
   maxLength,
@@ -56,6 +59,25 @@ export function TextField<V extends FieldValues>({
       render={({ field: { ref, ...field }, fieldState }) => {
         const helper = fieldState.error?.message ?? hint ?? undefined;
         const intent = fieldState.error ? 'danger' : hint ? hintIntent : 'none';
+        const input = (
+          <InputGroup
+            {...field}
+            id={name}
+            inputRef={ref}
+            type={type}
+            size="large"
+            autoComplete={autoComplete}
+            inputMode={inputMode}
+            placeholder={placeholder}
+            leftIcon={leftIcon}
+            rightElement={rightElement}
+            maxLength={maxLength}
+            autoFocus={autoFocus}
+            intent={fieldState.error ? 'danger' : 'none'}
+            aria-invalid={fieldState.error ? true : undefined}
+            aria-describedby={helper ? helpId : undefined}
+          />
+        );
         return (
           <FormGroup
             label={label}
@@ -63,23 +85,14 @@ export function TextField<V extends FieldValues>({
             intent={intent}
             helperText={helper ? <span id={helpId}>{helper}</span> : undefined}
           >
-            <InputGroup
-              {...field}
-              id={name}
-              inputRef={ref}
-              type={type}
-              size="large"
-              autoComplete={autoComplete}
-              inputMode={inputMode}
-              placeholder={placeholder}
-              leftIcon={leftIcon}
-              rightElement={rightElement}
-              maxLength={maxLength}
-              autoFocus={autoFocus}
-              intent={fieldState.error ? 'danger' : 'none'}
-              aria-invalid={fieldState.error ? true : undefined}
-              aria-describedby={helper ? helpId : undefined}
-            />
+            {beside ? (
+              <div className="jc-auth-input-beside">
+                {input}
+                {beside}
+              </div>
+            ) : (
+              input
+            )}
           </FormGroup>
         );
       }}

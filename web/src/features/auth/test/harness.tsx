@@ -25,8 +25,8 @@ export function json(body: unknown, status = 200): Response {
 }
 
 export const ok = (data: unknown): Response => json({ code: 0, msg: 'ok', data });
-export const refused = (status: number, code: number, msg: string, errors?: Record<string, string[]>): Response =>
-  json({ code, msg, data: null, ...(errors ? { errors } : {}) }, status);
+export const refused = (status: number, code: number, msg: string, errors?: Record<string, string[]>, data: unknown = null): Response =>
+  json({ code, msg, data, ...(errors ? { errors } : {}) }, status);
 
 export function captchaImage(id: string): Response {
   // bytes, not a jsdom Blob: Node's Response cannot read jsdom's Blob
