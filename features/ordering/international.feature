@@ -29,12 +29,16 @@ Feature: Ordering on the international console
       | Google Pay      | 1     |
       | the card button | 2     |
 
-  Scenario: A declined card leaves the order unpaid
+  Scenario: A declined card leaves the order unpaid, says so, and the same order can be paid again
     When alice orders Basic for 12 months for "Cold room A logger" paying 1990 cents by Google Pay
     And alice's card is declined
     Then the answer is refused with HTTP 409 and code 1112
+    And the answer says the payment was declined
     And the order is unpaid
+    And the order says its attempt number 1 was declined
     And "Cold room A logger" is still on Basic, expiring in 200 days
+    When alice confirms the payment with her wallet 1 time
+    Then the order is paid
 
   Scenario: A wallet confirmation for another amount is refused
     When alice orders Basic for 12 months for "Cold room A logger" paying 1990 cents by Google Pay

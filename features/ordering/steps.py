@@ -427,7 +427,7 @@ def _buys(api, container, clock, world, user, packages, devices, price, method, 
 def _refused(world, status, code):
     reply = world["replies"][-1]
     assert (reply.status, reply.code) == (int(status), int(code)), reply.body
-    assert reply.data is None
+    assert reply.data is None or "orderId" not in reply.data  # nothing placed (data may say why)
 
 
 @then("the order is placed with a QR code to scan")
@@ -518,6 +518,17 @@ def _paid(api, container, clock, world):
 @then("the order is unpaid")
 def _unpaid(api, container, clock, world):
     assert _order_status(_console(world, api, container, clock), world)["payStatus"] == UNPAID
+
+
+@then(parsers.re(r"the answer says the payment was (?P<reason>declined|cancelled|failed)"))
+def _answer_says(world, reason):
+    assert world["replies"][-1].data == {"failure": reason}
+
+
+@then(parsers.re(r"the order says its attempt number (?P<number>\d+) was (?P<reason>declined|cancelled|failed)"))
+def _order_says(api, container, clock, world, number, reason):
+    failure = _order_status(_console(world, api, container, clock), world)["lastFailure"]
+    assert (failure["reason"], failure["number"]) == (reason, int(number))
 
 
 @then("the order asks for an invoice")

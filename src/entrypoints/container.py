@@ -59,6 +59,7 @@ from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
     ReconcilePayments,
+    RecordPayerCancellation,
     RefundOrder,
 )
 from core.ordering.use_cases import (
@@ -184,6 +185,7 @@ class Container(containers.DeclarativeContainer):
     handle_payment_notification = providers.Factory(HandlePaymentNotification, uow, payment_gateways, settle_order,
                                                     clock)
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)
+    record_payer_cancellation = providers.Factory(RecordPayerCancellation, uow)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
     refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)

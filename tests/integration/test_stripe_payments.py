@@ -25,6 +25,7 @@ from adapters.payments.sandbox.ledger import Ledger, Status
 from adapters.payments.sandbox.provider import SandboxContext
 from adapters.payments.sandbox.stripe import StripeSandbox
 from adapters.payments.stripe_pay import StripeGateway, from_stripe_amount, to_stripe_amount
+from core.ordering.model import PaymentFailure
 from core.ordering.payments import InvalidNotification, Notification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
 from tests.support.payments import served
@@ -179,14 +180,18 @@ def test_a_wallet_payment_confirmed_with_a_visa_card_is_paid_and_notified(world)
 def test_a_declined_card_leaves_the_intent_unpaid_and_payable_again(world):
     request = world.started()
     declined = world.gateway.confirm(request, "pm_card_chargeDeclined")
-    assert (declined.paid, declined.error) == (False, "card_declined")
+    assert (declined.paid, declined.error, declined.failure) == (False, "card_declined", PaymentFailure.DECLINED)
+    assert declined.attempt.startswith("ch_")  # the declined charge: one attempt of the payer's
     assert world.gateway.confirm(request, "pm_card_visa_chargeDeclinedInsufficientFunds").error == "card_declined"
     assert world.gateway.confirm(request, "pm_card_chargeDeclinedExpiredCard").error == "expired_card"
     assert world.gateway.confirm(request, "pm_no_such_card").error == "resource_missing"
     query = world.gateway.query(request)
     assert (query.paid, query.amount_cents, query.error) == (False, 0, "expired_card")
     failed = world.console.notifications(3)
-    assert failed == [Notification(ORDER, False, 0, request.reference, "usd")] * 3  # payment_failed, acknowledged
+    # payment_failed, acknowledged, each about its own declined charge
+    assert [replace(n, attempt=None) for n in failed] == [
+        Notification(ORDER, False, 0, request.reference, "usd", PaymentFailure.DECLINED)] * 3
+    assert failed[0].attempt == declined.attempt and len({n.attempt for n in failed}) == 3
     assert world.console.received[0][2] is failed[0]
     assert world.ledger.get(request.reference).status is Status.PENDING
     assert world.gateway.confirm(request, "pm_card_mastercard").paid
@@ -196,7 +201,9 @@ def test_failing_on_the_payer_page_notifies_an_unpaid_payment(world):
     request = world.started()
     page = world.payer_page(request, "fail")
     assert "Payment failed" in page.text and "The merchant answered 200." in page.text
-    assert world.console.notifications(1) == [Notification(ORDER, False, 0, request.reference, "usd")]
+    [failed] = world.console.notifications(1)
+    assert replace(failed, attempt=None) == Notification(ORDER, False, 0, request.reference, "usd",
+                                                         PaymentFailure.DECLINED)
     assert b'"payment_intent.payment_failed"' in world.console.received[0][1]
     assert not world.gateway.query(request).paid
 

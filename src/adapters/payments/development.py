@@ -14,6 +14,7 @@ import hmac
 from collections.abc import Mapping
 from urllib.parse import urlencode
 
+from core.ordering.model import PaymentFailure
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
@@ -59,7 +60,8 @@ class DevelopmentPaymentGateway:
 
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         if payment_method_id.startswith("fail"):
-            return PaymentResult(paid=False, error="card_declined")
+            return PaymentResult(paid=False, error="card_declined", failure=PaymentFailure.DECLINED,
+                                 attempt=payment_method_id)
         return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"dev-{request.order_code}",
                              currency=request.currency)
 

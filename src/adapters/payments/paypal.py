@@ -43,6 +43,7 @@ from paypalserversdk.models.purchase_unit_request import PurchaseUnitRequest
 from paypalserversdk.models.refund_request import RefundRequest as PayPalRefundRequest
 from paypalserversdk.paypal_serversdk_client import PaypalServersdkClient
 
+from core.ordering.model import PaymentFailure
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
@@ -82,6 +83,15 @@ def _issue(error: ErrorException) -> str:
     details = getattr(error, "details", None) or []
     issue = getattr(details[0], "issue", None) if details else None
     return issue or getattr(error, "name", None) or f"HTTP {error.response_code}"
+
+
+# PayPal's refusals of a capture in the console's words (PaymentFailure); other issues are FAILED.
+_REFUSALS = {"INSTRUMENT_DECLINED": PaymentFailure.DECLINED, "TRANSACTION_REFUSED": PaymentFailure.DECLINED,
+             "PAYER_CANNOT_PAY": PaymentFailure.DECLINED, "ORDER_COMPLETED_OR_VOIDED": PaymentFailure.CANCELLED}
+
+
+def _failure(issue: str) -> PaymentFailure:
+    return _REFUSALS.get(issue, PaymentFailure.FAILED)
 
 
 def _field(model: object, name: str, default=None):
@@ -150,7 +160,7 @@ class PayPalGateway:
                 {"id": token, "prefer": "return=representation"}))
         except ErrorException as error:
             if _issue(error) != "ORDER_ALREADY_CAPTURED":
-                return PaymentResult(paid=False, error=_issue(error))
+                return PaymentResult(paid=False, error=_issue(error), failure=_failure(_issue(error)), attempt=token)
             # Captured before (a repeated return, or reconciliation got there first): no second
             # charge, the existing capture is the answer.
             order = self._call(lambda: self._client.orders.get_order({"id": token}))

@@ -18,6 +18,7 @@ from decimal import Decimal
 
 import stripe
 
+from core.ordering.model import PaymentFailure
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
@@ -57,6 +58,13 @@ def from_stripe_amount(amount: int, currency: str) -> int:
     if cents != cents.to_integral_value():
         raise ValueError(f"{amount} in the smallest unit of {currency.upper()} is not a whole number of hundredths")
     return int(cents)
+
+
+def card_failure(code: str | None) -> PaymentFailure:
+    """Stripe's card error code in the console's words: Stripe's processing_error is its own
+    failure; every other card error (card_declined, expired_card, incorrect_cvc, ...) is the
+    card refused."""
+    return PaymentFailure.FAILED if code == "processing_error" else PaymentFailure.DECLINED
 
 
 def _header(headers: Mapping[str, str], name: str) -> str | None:
@@ -109,7 +117,9 @@ class StripeGateway:
         try:
             intent = self._intents.confirm(intent_id, {"payment_method": payment_method_id})
         except stripe.CardError as error:
-            return PaymentResult(paid=False, reference=intent_id, error=error.code or "card_declined")
+            details = error.error
+            return PaymentResult(paid=False, reference=intent_id, error=error.code or "card_declined",
+                                 failure=card_failure(error.code), attempt=getattr(details, "charge", None))
         except stripe.InvalidRequestError as error:
             if error.code == "payment_intent_unexpected_state":  # paid already (on another tab), or canceled
                 result = self._result(self._intents.retrieve(intent_id))
@@ -211,8 +221,13 @@ class StripeGateway:
             amount = from_stripe_amount(int(intent.amount_received or 0), intent.currency)
         except (ValueError, TypeError, AttributeError) as error:
             raise InvalidNotification(f"unreadable amount in {getattr(event, 'id', 'the event')}") from error
+        # A payment the payer tried and the card refused (the wallet sheet, or its stand-in page).
+        error = getattr(intent, "last_payment_error", None) if event_type == "payment_intent.payment_failed" else None
         return Notification(order_code=str(metadata["order_code"]), paid=paid, amount_cents=amount,
-                            reference=intent.id, currency=str(intent.currency))
+                            reference=intent.id, currency=str(intent.currency),
+                            failure=card_failure(getattr(error, "code", None)) if error else None,
+                            attempt=(getattr(error, "charge", None) or getattr(intent, "latest_charge", None))
+                            if error else None)
 
     @staticmethod
     def acknowledge(accepted: bool) -> Acknowledgement:

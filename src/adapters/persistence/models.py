@@ -550,6 +550,11 @@ class OrderRow(Base):
     paid_at: Mapped[datetime | None]
     refunded_at: Mapped[datetime | None]
     closed_at: Mapped[datetime | None]
+    # the payer's latest failed attempt (declined, cancelled, failed), how many failed, and the
+    # provider's id of the latest, so one attempt told twice is counted once
+    last_failure: Mapped[str | None] = mapped_column(String(16))
+    failure_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
+    failed_attempt: Mapped[str | None] = mapped_column(String(100))
 
 
 class OrderLineRow(Base):

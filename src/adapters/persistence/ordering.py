@@ -43,7 +43,16 @@ from adapters.persistence.models import (
     UserBillRow,
 )
 from core.ordering.bills import Bill, BillMode, InvoiceType
-from core.ordering.model import ORDER_SORT_FIELDS, Agreement, InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
+from core.ordering.model import (
+    ORDER_SORT_FIELDS,
+    Agreement,
+    InvoiceStatus,
+    Order,
+    OrderKind,
+    OrderLine,
+    PaymentFailure,
+    PayStatus,
+)
 from core.ordering.payment_flows import NotificationRecord
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
 from core.shared.edition import PayType
@@ -168,7 +177,9 @@ def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         country_code=row.country_code, pay_fee_cents=row.pay_fee_cents, paid_at=row.paid_at,
         refunded_at=row.refunded_at, closed_at=row.closed_at, payment_reference=row.payment_reference,
         settlement_reference=row.settlement_reference,
-        invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}))
+        invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}),
+        last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
+        failure_count=row.failure_count or 0)
 
 
 class SqlAlchemyOrderRepository:
@@ -242,6 +253,14 @@ class SqlAlchemyOrderRepository:
 
     def unmark_refunded(self, order_id: int) -> None:
         self._transition(order_id, PayStatus.REFUNDED, PayStatus.PAID, refunded_at=None)
+
+    def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
+        statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
+        if attempt is not None:
+            statement = statement.where(or_(OrderRow.failed_attempt.is_(None), OrderRow.failed_attempt != attempt))
+        result = self._s.execute(write(statement.values(
+            last_failure=failure.value, failure_count=OrderRow.failure_count + 1, failed_attempt=attempt)))
+        return result.rowcount == 1
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         where = [OrderRow.account_id == account_id]

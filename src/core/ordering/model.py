@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 from dataclasses import dataclass, field
 from datetime import datetime
-from enum import IntEnum
+from enum import IntEnum, StrEnum
 
 from core.shared.edition import PayType
 
@@ -16,6 +16,15 @@ class PayStatus(IntEnum):
     PAID = 2
     REFUNDED = 3
     CLOSED = 4  # unpaid past its expiry: can no longer be paid
+
+
+class PaymentFailure(StrEnum):
+    """Why the payer's latest attempt did not pay an order; the order stays unpaid (spec seed 000
+    section 8 as issue 14 item 5 amends it: a failed or cancelled payment is said, with a retry)."""
+
+    DECLINED = "declined"  # the card's issuer or the wallet refused it
+    CANCELLED = "cancelled"  # the payer left the provider's page without paying
+    FAILED = "failed"  # the provider could not complete it
 
 
 class OrderKind(IntEnum):
@@ -79,6 +88,8 @@ class Order:
     settlement_reference: str | None = None  # the provider's id of the money received (transaction, capture)
     invoice_status: InvoiceStatus = InvoiceStatus.NOT_INVOICED
     payment: dict[str, str] = field(default_factory=dict)  # what the payer needs (QR code, ...)
+    last_failure: PaymentFailure | None = None  # why the latest failed attempt failed
+    failure_count: int = 0  # failed attempts so far: a client tells a new failure from one it has shown
 
     @property
     def device_ids(self) -> list[int]:

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from core.ordering.model import Order, PayStatus
+from core.ordering.model import Order, PaymentFailure, PayStatus
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
@@ -100,6 +100,11 @@ class HandlePaymentNotification:
             uow.payment_notifications.add(NotificationRecord(
                 provider.value, self._clock.now(), verdict.value, body[:MAX_RECORDED_BODY].decode("utf-8", "replace"),
                 order_code, amount))
+            if verdict is Verdict.NOT_PAID and note.failure is not None:
+                # The payer's attempt was refused (a card declined on the wallet sheet): the paying
+                # drawer, which polls the order, says so instead of waiting.
+                order = uow.orders.by_code(note.order_code)
+                uow.orders.record_failure(order.id, note.failure, note.attempt)
             uow.commit()
         return gateway.acknowledge(verdict.accepted)
 
@@ -133,6 +138,8 @@ class CompleteProviderReturn:
             except Exception as error:  # the provider did not answer: reconciliation captures later
                 raise PaymentFailed() from error
             if not result.paid:
+                if result.failure is not None:  # the provider refused it: the paying drawer says so
+                    record_failure(self._uow, order, result.failure, result.attempt or reference)
                 raise PaymentFailed()
             outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
             if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
@@ -140,6 +147,26 @@ class CompleteProviderReturn:
                 raise PaymentFailed()
         with self._uow as uow:
             return uow.orders.get(order.id)
+
+
+class RecordPayerCancellation:
+    """The payer left the provider's page without paying (PayPal's cancel URL, with its order
+    id): nothing was charged, the order stays unpaid and says it was cancelled."""
+
+    def __init__(self, uow: UnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, reference: str) -> None:
+        with self._uow as uow:
+            order = uow.orders.by_reference(reference)
+        if order is not None and order.status is PayStatus.UNPAID:
+            record_failure(self._uow, order, PaymentFailure.CANCELLED, reference)
+
+
+def record_failure(uow: UnitOfWork, order: Order, failure: PaymentFailure, attempt: str | None) -> None:
+    with uow:
+        uow.orders.record_failure(order.id, failure, attempt)
+        uow.commit()
 
 
 @dataclass(frozen=True)

@@ -9,6 +9,7 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Protocol
 
+from core.ordering.model import PaymentFailure
 from core.shared.edition import Edition, PayType
 
 
@@ -73,6 +74,8 @@ class PaymentResult:
     error: str | None = None
     approved: bool = False  # not paid yet, but the payer approved: confirm() captures it (PayPal)
     currency: str | None = None  # of amount_cents, as the provider wrote it
+    failure: PaymentFailure | None = None  # the provider refused the payer's attempt, for this reason
+    attempt: str | None = None  # the provider's id of that attempt (Stripe: the declined charge)
 
 
 @dataclass(frozen=True)
@@ -85,6 +88,15 @@ class Notification:
     amount_cents: int
     reference: str | None = None
     currency: str | None = None  # of amount_cents, as the provider wrote it; None settles nothing
+    failure: PaymentFailure | None = None  # unpaid because the provider refused an attempt of the payer's
+    attempt: str | None = None  # the provider's id of that attempt, so it is counted once
+
+
+def payable_after_failure(pay_type: PayType) -> bool:
+    """Whether the payment a failed attempt leaves can be tried again as it is (Stripe keeps an
+    intent payable after a decline), or the payer needs a new order (PayPal voids its order when
+    the payer cancels, and an order it refused is not approved again)."""
+    return provider_of(pay_type) is not Provider.PAYPAL
 
 
 class InvalidNotification(Exception):

@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from core.ordering.bills import Bill
-from core.ordering.model import Agreement, Order, PayStatus
+from core.ordering.model import Agreement, Order, PaymentFailure, PayStatus
 from core.pricing.model import AlertPackage, Level, ServiceItem
 from core.shared.paging import Page, PageRequest
 
@@ -74,6 +74,13 @@ class OrderRepository(Protocol):
 
     def unmark_refunded(self, order_id: int) -> None:
         """Refunded -> paid, when the provider refused the refund."""
+        ...
+
+    def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
+        """An unpaid order's failed attempt, in one conditional write: its reason, and one more
+        failure counted, unless `attempt` (the provider's id of it) is the one recorded last (a
+        decline told by the confirmation's answer and again by the webhook). False when nothing
+        changed."""
         ...
 
 

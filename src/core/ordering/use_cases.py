@@ -19,6 +19,7 @@ from core.ordering.model import (
     Order,
     OrderKind,
     OrderLine,
+    PaymentFailure,
     PayStatus,
     new_order_code,
 )
@@ -49,6 +50,12 @@ from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
 
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
+# What a refused wallet payment answers (1112), in the payer's language.
+FAILURE_MESSAGES = {
+    PaymentFailure.DECLINED: N_("Your card was declined and nothing was charged. Try again, or use another card."),
+    PaymentFailure.CANCELLED: N_("The payment was cancelled and nothing was charged."),
+    PaymentFailure.FAILED: N_("The payment could not be completed. Please try again."),
+}
 
 
 def extended_expiry(expires_at: datetime | None, now: datetime, months: int, bonus_months: int) -> datetime:
@@ -322,9 +329,14 @@ class ConfirmWalletPayment:
             result = self._gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
                                                           cmd.payment_method_id)
         except Exception as error:  # the provider did not answer: nothing was confirmed here
-            raise PaymentFailed() from error
+            raise PaymentFailed(failure=PaymentFailure.FAILED) from error
         if not result.paid:
-            raise PaymentFailed()
+            failure = result.failure or PaymentFailure.FAILED
+            if result.failure is not None:  # the payer's attempt was refused: the order says so
+                with self._uow as uow:
+                    uow.orders.record_failure(order.id, result.failure, result.attempt)
+                    uow.commit()
+            raise PaymentFailed(FAILURE_MESSAGES[failure], failure=failure)
         outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
         if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
             raise PaymentFailed()

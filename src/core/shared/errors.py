@@ -246,8 +246,16 @@ class OrderNotPayable(RuleViolation):
 
 
 class PaymentFailed(RuleViolation):
+    """The provider did not take the payment; `data.failure` says why when it is known (declined,
+    cancelled, failed), so the paying drawer can say it and offer a retry."""
+
     code = 1112
     message = N_("Payment failed")
+
+    def __init__(self, message: str | None = None, *, failure: str | None = None) -> None:
+        super().__init__(message)
+        if failure is not None:
+            self.data = {"failure": failure}
 
 
 class TooManyBills(RuleViolation):

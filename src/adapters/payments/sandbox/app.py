@@ -56,11 +56,14 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
             abort(404)
         return by_name[name], payment
 
+    def settled_page(name: str, payment) -> str:
+        return _page(name, "Payment", f"<h1>This payment is {escape(payment.status.value)}</h1>")
+
     @app.get("/pay/<name>/<payment_id>")
     def payer_page(name: str, payment_id: str):
         _, payment = _payment(name, payment_id)
         if payment.status is not Status.PENDING:
-            return _page(name, "Payment", f"<h1>This payment is {escape(payment.status.value)}</h1>")
+            return settled_page(name, payment)
         buttons = ('<form method="post" style="display:flex;gap:.75rem;margin-top:2rem">'
                    '<button name="outcome" value="pay" style="flex:1;padding:.8rem;font-size:1rem;'
                    'background:#238551;color:#fff;border:0;border-radius:4px">Pay</button>'
@@ -75,8 +78,10 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
     def pay(name: str, payment_id: str):
         provider, payment = _payment(name, payment_id)
         outcome = request.form.get("outcome", "")
-        if outcome not in ("pay", "fail", "pay-silently") or payment.status is not Status.PENDING:
+        if outcome not in ("pay", "fail", "pay-silently"):
             abort(409)
+        if payment.status is not Status.PENDING:  # paid meanwhile (another window): say so, as a provider would
+            return settled_page(name, payment), 409
         currency = request.form.get("currency", "").upper()
         if currency and currency != payment.currency:
             # For tests of the merchant's checks, not on the page: the provider took the payment in

@@ -53,10 +53,14 @@ class Ledger:
         with self._lock:
             return self._payments.get(payment_id)
 
+    def of_order(self, provider: str, order_code: str) -> list[SandboxPayment]:
+        """The payments of the merchant's order with this provider, oldest first."""
+        with self._lock:
+            return [p for p in self._payments.values() if p.provider == provider and p.order_code == order_code]
+
     def by_order(self, provider: str, order_code: str) -> SandboxPayment | None:
         """The newest payment of the merchant's order with this provider."""
-        with self._lock:
-            found = [p for p in self._payments.values() if p.provider == provider and p.order_code == order_code]
+        found = self.of_order(provider, order_code)
         return found[-1] if found else None
 
     def update(self, payment_id: str, **changes) -> SandboxPayment:

@@ -107,7 +107,9 @@ class PayPalCancelView(MethodView):
     @blp.arguments(PayPalReturnQuery, location="query")
     @blp.doc(responses={"303": {"description": "to /mobilePay/paypal/cancel?token="}})
     def get(self, query):
-        """The payer cancelled on PayPal's page: nothing is charged; the order stays unpaid."""
+        """The payer cancelled on PayPal's page: nothing is charged; the order stays unpaid and
+        says it was cancelled (PayOrder/get's lastFailure), so the paying drawer offers a retry."""
+        context.container().record_payer_cancellation()(query["token"])
         return _web("/mobilePay/paypal/cancel", token=query["token"])
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from core.ordering.bills import LIMITS, BillMode, InvoiceType
-from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, PayStatus
+from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, PaymentFailure, PayStatus
 from core.pricing.rules import ButtonKind
 from core.shared.edition import PayType
 from core.shared.messages import N_
@@ -180,6 +180,17 @@ class OrderQuery(Schema):
     pk = fields.Integer(required=True, **ID, metadata={"description": "orderId"})
 
 
+class PaymentFailureSchema(Schema):
+    reason = fields.String(required=True, validate=OneOf([f.value for f in PaymentFailure]), metadata={
+        "description": "declined (the card or wallet was refused), cancelled (the payer left the provider's "
+                       "page), failed (the provider could not complete it); the order stays unpaid"})
+    number = fields.Integer(required=True, metadata={
+        "description": "failed attempts so far (1, 2, ...): a new failure has a higher number than one shown"})
+    newOrder = fields.Boolean(required=True, metadata={
+        "description": "a retry needs a new order (PayPal's order is void); otherwise the same payment can be "
+                       "tried again (Stripe)"})
+
+
 class OrderStatusSchema(Schema):
     orderId = fields.Integer(required=True)
     orderCode = fields.String(required=True)
@@ -193,6 +204,8 @@ class OrderStatusSchema(Schema):
                                                        "mobile pay page can show it again"})
     clientSecret = fields.String()
     approveUrl = fields.String()
+    lastFailure = fields.Nested(PaymentFailureSchema, metadata={
+        "description": "while unpaid, after a failed attempt: why it failed, so the paying drawer says so"})
 
 
 class ConfirmPayBody(Schema):

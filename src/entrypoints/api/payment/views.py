@@ -11,6 +11,7 @@ from flask.views import MethodView
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.model import Order, PayStatus
+from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import OrderPlaced, SettlementOutcome
 from core.pricing.queries import AlertOffer, LevelOffer
 from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
@@ -92,6 +93,9 @@ def order_status(order: Order) -> dict:
            "orderDescription": order.description}
     if order.status is PayStatus.UNPAID:
         row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
+        if order.last_failure is not None:
+            row["lastFailure"] = {"reason": order.last_failure.value, "number": order.failure_count,
+                                  "newOrder": not payable_after_failure(order.pay_type)}
     return row
 
 
@@ -296,7 +300,9 @@ class ConfirmPayView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
     def post(self, body):
         """A wallet payment (30 Google Pay, 40 card payment-request button): the provider charges
-        the payment method and, when it succeeds, the order is settled at once."""
+        the payment method and, when it succeeds, the order is settled at once. When it does not,
+        1112 with `data.failure` (declined, failed) and a message saying so; a declined card is
+        recorded on the order (PayOrder/get's lastFailure) and the same order can be paid again."""
         status = _container().confirm_wallet_payment()(ConfirmPayment(
             account_id=_caller(), order_id=body["orderId"], pay_type=PayType(body["payType"]),
             payment_method_id=body["paymentPlatformId"], pay_fee_cents=body["payFee"]))
