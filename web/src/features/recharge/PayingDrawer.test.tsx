@@ -250,7 +250,7 @@ describe('PayingDrawer', () => {
     expect(bodies(api.callsTo(CREATE))[0]).toMatchObject({ payType: 20 });
     expect(screen.getByTestId('payment-total')).toHaveTextContent('$159.20');
     fireEvent.click(screen.getByRole('button', { name: 'Pay with PayPal' }));
-    expect(windowOpen).toHaveBeenCalledWith(expect.stringContaining('https://pay.example/paypal/'), '_blank', 'noopener,noreferrer');
+    expect(windowOpen).toHaveBeenCalledWith(expect.stringContaining('https://pay.example/paypal/'), '_blank');
   });
 
   it('opens the sandbox’s payer page for a wallet when the order carries one', async () => {
@@ -264,7 +264,7 @@ describe('PayingDrawer', () => {
     fireEvent.click(screen.getByTestId('pay-type-30'));
     await tick(ORDER_DEBOUNCE_MS);
     fireEvent.click(screen.getByRole('button', { name: 'Pay with Google Pay' }));
-    expect(windowOpen).toHaveBeenCalledWith('http://127.0.0.1:8001/payer/stripe/pi_1', '_blank', 'noopener,noreferrer');
+    expect(windowOpen).toHaveBeenCalledWith('http://127.0.0.1:8001/payer/stripe/pi_1', '_blank');
   });
 
   it('confirms a wallet’s payment method with confirmPay', async () => {

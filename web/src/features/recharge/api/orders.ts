@@ -41,6 +41,22 @@ export const orderPlacedSchema = z.object({
 });
 export type OrderPlaced = z.infer<typeof orderPlacedSchema>;
 
+/** Why a payer's attempt did not pay an order; a reason this client does not know reads as failed. */
+export const PAYMENT_FAILURES = ['declined', 'cancelled', 'failed'] as const;
+export type PaymentFailureReason = (typeof PAYMENT_FAILURES)[number];
+
+/** An unpaid order's latest failed attempt (issue 14: a failed or cancelled payment is said). */
+export const paymentFailureSchema = z.object({
+  reason: z.string().transform((reason): PaymentFailureReason =>
+    (PAYMENT_FAILURES as readonly string[]).includes(reason) ? (reason as PaymentFailureReason) : 'failed',
+  ),
+  /** Failed attempts so far: a failure with a higher number than one shown is a new one. */
+  number: z.number(),
+  /** A retry needs a new order (PayPal's is void); otherwise the same payment is tried again. */
+  newOrder: z.boolean(),
+});
+export type PaymentFailure = z.infer<typeof paymentFailureSchema>;
+
 export const orderStatusSchema = z.object({
   orderId: z.number(),
   orderCode: z.string(),
@@ -49,6 +65,7 @@ export const orderStatusSchema = z.object({
   /** 1: an invoice was asked for. */
   applyFlag: z.number(),
   totalFee: z.number(),
+  lastFailure: paymentFailureSchema.optional(),
 });
 export type OrderStatus = z.infer<typeof orderStatusSchema>;
 

@@ -9,14 +9,30 @@
  *   like PayPal's.
  * The order's state is polled every 3 s while the panel shows it; `onPaid` is called once when it is
  * paid. Unmounting the panel (or a new order) stops the polling of the old one.
+ *
+ * A failed or cancelled attempt (a card declined on the wallet sheet or its stand-in page, the
+ * payer leaving PayPal, the sheet closed) is said in place of the waiting, with a retry: the same
+ * payment again when its provider allows it, else a new order (`onRetry`). Each order has one
+ * payer window (payerWindow.ts).
  */
 import { Button, Callout, Classes, Icon, Spinner } from '@blueprintjs/core';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editionConfig } from '@/lib/config';
-import { PAY_STATUS, useConfirmPay, useOrderPolling, type OrderPlaced, type OrderStatus } from '../api/orders';
+import { ApiError } from '@/lib/http';
+import {
+  PAY_STATUS,
+  paymentFailureSchema,
+  useConfirmPay,
+  useOrderPolling,
+  type OrderPlaced,
+  type OrderStatus,
+  type PaymentFailureReason,
+} from '../api/orders';
 import { currencySign, formatAmount, PAY_TYPES, type PayType } from '../values';
+import { PaymentFailureNotice } from './PaymentFailureNotice';
+import { closePayerWindow, openPayerWindow } from './payerWindow';
 import '../recharge.css';
 
 /** Asks the wallet (Google Pay, the payment-request sheet) for a payment method; null: the payer gave up. */
@@ -76,6 +92,31 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
     }
   }, [status, paid]);
 
+  // A failure is shown until the payer moves past it (Try again): then only a newer one shows.
+  const [seen, setSeen] = useState<{ orderId: number; number: number } | null>(null);
+  const [local, setLocal] = useState<{ orderId: number; reason: PaymentFailureReason } | null>(null);
+  const latest = status?.lastFailure;
+  const seenNumber = order && seen?.orderId === order.orderId ? seen.number : 0;
+  const failure =
+    order && local?.orderId === order.orderId
+      ? { reason: local.reason, newOrder: false }
+      : latest && latest.number > seenNumber
+        ? latest
+        : null;
+  const failed = (reason: PaymentFailureReason) => {
+    if (!order) return;
+    const orderId = order.orderId;
+    // what the server recorded of it arrives first, so a retry moves past that too
+    void polling.refetch().finally(() => setLocal({ orderId, reason }));
+  };
+  const retryPayment = () => {
+    if (!order) return;
+    closePayerWindow(order.orderId);
+    setLocal(null);
+    if (failure?.newOrder) onRetry?.();
+    else setSeen({ orderId: order.orderId, number: latest?.number ?? seenNumber });
+  };
+
   const amount = order?.totalFee ?? totalFee;
   return (
     <section className="jc-pay-panel" data-testid="payment-panel" aria-live="polite">
@@ -110,16 +151,29 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
             <p>{t('closed')}</p>
             {onRetry && <Button text={t('newCode')} icon="refresh" onClick={onRetry} />}
           </Callout>
+        ) : failure ? (
+          <PaymentFailureNotice reason={failure.reason} onRetry={failure.newOrder && !onRetry ? undefined : retryPayment} />
         ) : (
-          payType !== null && <PayWith order={order} payType={payType} onPaid={() => void polling.refetch()} />
+          payType !== null && (
+            <PayWith order={order} payType={payType} onPaid={() => void polling.refetch()} onFailed={failed} />
+          )
         )}
       </div>
     </section>
   );
 }
 
-function PayWith({ order, payType, onPaid }: { order: OrderPlaced; payType: PayType; onPaid: () => void }) {
+interface PayWithProps {
+  order: OrderPlaced;
+  payType: PayType;
+  onPaid: () => void;
+  /** The payer's attempt failed here (the wallet): why. */
+  onFailed: (reason: PaymentFailureReason) => void;
+}
+
+function PayWith({ order, payType, onPaid, onFailed }: PayWithProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
+  const [blocked, setBlocked] = useState(false);
   if (payType === PAY_TYPES.wechat || payType === PAY_TYPES.alipay) {
     const app = payType === PAY_TYPES.wechat ? 'wechat' : 'alipay';
     return (
@@ -145,19 +199,34 @@ function PayWith({ order, payType, onPaid }: { order: OrderPlaced; payType: PayT
           icon={payType === PAY_TYPES.paypal ? 'share' : 'credit-card'}
           text={label}
           data-testid="payment-open"
-          onClick={() => window.open(order.approveUrl, '_blank', 'noopener,noreferrer')}
+          onClick={() => setBlocked(openPayerWindow(order.orderId, order.approveUrl!) === 'blocked')}
         />
-        <span className={Classes.TEXT_MUTED}>{t('newWindow')}</span>
+        {blocked ? <PopupBlocked /> : <span className={Classes.TEXT_MUTED}>{t('newWindow')}</span>}
         <Waiting />
       </div>
     );
   }
-  return <Wallet order={order} payType={payType as WalletPayType} onPaid={onPaid} />;
+  return <Wallet order={order} payType={payType as WalletPayType} onPaid={onPaid} onFailed={onFailed} />;
+}
+
+function PopupBlocked() {
+  const { t } = useTranslation('recharge', { keyPrefix: 'rechargeFailures' });
+  return (
+    <Callout intent="warning" icon="warning-sign" data-testid="payment-blocked">
+      {t('blocked')}
+    </Callout>
+  );
+}
+
+/** Why a wallet payment failed, from the confirmation's refusal (1112 says it in data.failure). */
+function failureOf(error: unknown): PaymentFailureReason {
+  const said = error instanceof ApiError ? (error.data as { failure?: unknown } | undefined)?.failure : undefined;
+  return typeof said === 'string' ? paymentFailureSchema.shape.reason.parse(said) : 'failed';
 }
 
 type WalletPayType = typeof PAY_TYPES.googlePay | typeof PAY_TYPES.paymentRequest;
 
-function Wallet({ order, payType, onPaid }: { order: OrderPlaced; payType: WalletPayType; onPaid: () => void }) {
+function Wallet({ order, payType, onPaid, onFailed }: Omit<PayWithProps, 'payType'> & { payType: WalletPayType }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge.payment' });
   const confirm = useConfirmPay();
   const [busy, setBusy] = useState(false);
@@ -179,12 +248,16 @@ function Wallet({ order, payType, onPaid }: { order: OrderPlaced; payType: Walle
         currency: editionConfig().currency,
         clientSecret: order.clientSecret!,
       });
-      if (!paymentPlatformId) return; // the payer closed the sheet
+      if (!paymentPlatformId) {
+        onFailed('cancelled'); // the payer closed the sheet
+        return;
+      }
       await confirm.mutateAsync({ orderId: order.orderId, payType, paymentPlatformId, payFee: order.totalFee });
       onPaid();
-    } catch {
-      // The HTTP client has shown the server's message; the wallet sheet's own failures are
-      // silent (spec seed 000 section 8).
+    } catch (error) {
+      // Said in place with a retry (issue 14 amends spec seed 000 section 8, which kept the
+      // sheet's failures silent); the HTTP client has shown the server's message as well.
+      onFailed(failureOf(error));
     } finally {
       setBusy(false);
     }
