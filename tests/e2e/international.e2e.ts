@@ -142,39 +142,74 @@ describe('international edition: paying through the payment sandbox', () => {
     await shot(page, 'e2e-intl-paypal-paid');
   });
 
-  it('keeps the order unpaid when Google Pay is declined, and the payer can try again', async () => {
-    await logInPastNotice(page, baseURL, 'alice');
+  it('says a declined card in the payer’s language, keeps the order unpaid, and a retry with a good card pays', async () => {
+    const de = readLocale('recharge/locales', 'de-DE').recharge;
+    const failures = readLocale('recharge/failuresLocales', 'de-DE').rechargeFailures;
+    await logInPastNotice(page, baseURL, 'alice', 'de-DE');
     await openRecharge('Vaccine fridge logger');
     const before = await page.getByTestId('header-expiry').innerText();
     await chooseBasic();
-    const open = await payWith(GOOGLE_PAY, en.payment.payWith.googlePay);
+    const open = await payWith(GOOGLE_PAY, de.payment.payWith.googlePay);
 
     const popup = await openPayerPage(open, 'stripe');
     await popup.getByRole('button', { name: 'Fail', exact: true }).click();
     await popup.getByRole('heading', { name: 'Payment failed' }).waitFor();
     // the console has been told (payment_intent.payment_failed) and acknowledged it
     expect(await popup.locator('body').innerText()).toContain('The merchant answered 200.');
-    await shot(popup, 'e2e-intl-fail-payer-page');
-    await popup.close();
 
-    // The drawer's next look at the order, asked after the decline, finds it unpaid.
-    const poll = await page.waitForRequest((request) => request.url().includes('/api/payment/PayOrder/get'),
-      { timeout: 10_000 });
-    const answer = (await (await poll.response())?.json()) as { data: { payStatus: number } };
-    expect(answer.data.payStatus).toBe(1);
-    // ... and the drawer, having seen it, still offers to pay: no success
-    await page.getByTestId('payment-waiting').waitFor();
-    expect(await page.getByTestId('paying-drawer').count()).toBe(1);
-    expect(await page.getByTestId('payment-open').isVisible()).toBe(true);
-    expect(await page.getByText(en.paying.paid).count()).toBe(0);
+    // The drawer's next look at the order finds it unpaid, and says why instead of waiting
+    const notice = page.getByTestId('payment-failure');
+    await notice.waitFor({ timeout: 10_000 });
+    expect(await notice.getAttribute('data-reason')).toBe('declined');
+    expect(await notice.innerText()).toContain(failures.declined.title);
+    expect(await notice.innerText()).toContain(failures.declined.text);
+    expect(await page.getByTestId('payment-waiting').count()).toBe(0);
+    expect(await page.getByText(de.paying.paid).count()).toBe(0);
     expect(await page.getByTestId('header-expiry').innerText()).toBe(before);
-    await shot(page, 'e2e-intl-fail-unpaid');
+    await shot(page, 'e2e-intl-declined');
 
-    // Trying again: the same payment is payable again after a decline
+    // Trying again: the same payment is payable again, in a fresh window
+    await popup.close();
+    await notice.getByRole('button', { name: failures.retry }).click();
+    expect(await page.getByTestId('payment-failure').count()).toBe(0);
     const again = await openPayerPage(open, 'stripe');
+    expect(again.url()).toBe(popup.url());
     await again.getByRole('button', { name: 'Pay', exact: true }).click();
     await again.getByRole('heading', { name: 'Paid' }).waitFor();
+    await page.getByTestId('paying-drawer').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.getByText(de.paying.paid).count()).toBeGreaterThan(0);
+    await expect.poll(() => page.getByTestId('header-expiry').innerText()).not.toBe(before);
+    await shot(page, 'e2e-intl-declined-retried-paid');
+  });
+
+  it('opens one PayPal window for one PayPal order however often “Pay with PayPal” is clicked', async () => {
+    await logInPastNotice(page, baseURL, 'acme');
+    await openRecharge('Warehouse 1 door logger');
+    const before = await page.getByTestId('header-expiry').innerText();
+    const orders: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/payment/PayOrder/create')) orders.push(request.url());
+    });
+    await chooseBasic();
+    const open = await payWith(PAYPAL, en.payment.payWith.paypal);
+    expect(orders).toHaveLength(1);
+
+    const windows: Page[] = [];
+    context.on('page', (opened) => windows.push(opened));
+    await open.dblclick();
+    await open.click();
+    await expect.poll(() => windows.length).toBe(1);
+    const [popup] = windows as [Page];
+    await popup.waitForLoadState();
+    expect(popup.url().startsWith(`${sandboxURL}/pay/paypal/`)).toBe(true);
+    expect(await popup.evaluate(() => window.opener)).toBeNull(); // no handle on the console
+    await shot(page, 'e2e-intl-paypal-one-window');
+
+    await popup.getByRole('button', { name: 'Pay', exact: true }).click();
+    await popup.waitForURL((url) => url.pathname === '/mobilePay/paypal/callback');
+    expect(await popup.getByTestId('paypal-result').getAttribute('data-outcome')).toBe('paid');
     await expectPaid(before);
-    await shot(page, 'e2e-intl-fail-retried-paid');
+    expect(windows).toHaveLength(1);
+    expect(orders).toHaveLength(1);
   });
 });

@@ -32,7 +32,7 @@ import {
 } from '../api/orders';
 import { currencySign, formatAmount, PAY_TYPES, type PayType } from '../values';
 import { PaymentFailureNotice } from './PaymentFailureNotice';
-import { closePayerWindow, openPayerWindow } from './payerWindow';
+import { forgetPayerWindow, openPayerWindow } from './payerWindow';
 import '../recharge.css';
 
 /** Asks the wallet (Google Pay, the payment-request sheet) for a payment method; null: the payer gave up. */
@@ -111,7 +111,7 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
   };
   const retryPayment = () => {
     if (!order) return;
-    closePayerWindow(order.orderId);
+    forgetPayerWindow(order.orderId);
     setLocal(null);
     if (failure?.newOrder) onRetry?.();
     else setSeen({ orderId: order.orderId, number: latest?.number ?? seenNumber });
