@@ -3,7 +3,8 @@ Feature: Login throttling
   user names exist. From one address, a second failure for a name makes that address wait before
   trying the name again (1 second, doubling, at most 5 minutes). After 3 failures for a name from
   anywhere, a login needs the image code as well, and so does every login from an address where
-  10 names failed. Failures from many addresses protect the account: the password alone is then
+  10 names failed; the failure that brings it in tells the login page to show it, and from then on
+  it stays needed for 15 minutes after it was last asked for. Failures from many addresses protect the account: the password alone is then
   refused for an hour, and the owner gets in with the image code or a code sent to them, and is
   told of the failures.
 
@@ -14,6 +15,16 @@ Feature: Login throttling
     When someone fails to log in as "alice" from 3 addresses
     Then logging in as "alice" with the right password is refused with HTTP 409 and code 1014
     But "alice" can log in with the right password and the image code
+    When 15 minutes pass
+    Then "alice" can log in with the right password
+
+  Scenario: Once the image code has been asked for, a login without it is refused for 15 minutes
+    When someone fails to log in as "alice" from 3 addresses
+    And 14 minutes pass
+    Then logging in as "alice" with the right password is refused with HTTP 409 and code 1014
+    # the failures are now out of their 15-minute window; the last ask is not
+    When 14 minutes pass
+    Then logging in as "alice" with the right password is refused with HTTP 409 and code 1014
     When 15 minutes pass
     Then "alice" can log in with the right password
 
