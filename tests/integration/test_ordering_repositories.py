@@ -15,7 +15,7 @@ from sqlalchemy.orm import Session
 
 from adapters.persistence import models as m
 from core.ordering.bills import Bill, BillMode, InvoiceType
-from core.ordering.model import InvoiceStatus, Order, OrderKind, OrderLine, PayStatus
+from core.ordering.model import InvoiceStatus, Order, OrderKind, OrderLine, PaymentFailure, PayStatus
 from core.pricing.model import AlertKind
 from core.shared.edition import PayType
 from core.shared.paging import PageRequest
@@ -213,6 +213,32 @@ def test_an_order_is_marked_paid_once(container, clock, ids):
         paid = uow.orders.get(order.id)
     assert (paid.status, paid.pay_fee_cents, paid.paid_at, paid.settlement_reference) == (
         PayStatus.PAID, 9900, paid_at, "wx-1")
+
+
+def test_a_failed_attempt_is_counted_once_per_provider_attempt_and_only_while_unpaid(container, clock, ids):
+    order = stored(container, new_order(ids.alice, "20261122010203000009", clock.now(),
+                                        [ids.devices["RCW360A0000001"]], pay_type=PayType.GOOGLE_PAY))
+    assert (order.last_failure, order.failure_count) == (None, 0)
+
+    def record(failure: PaymentFailure, attempt: str | None) -> bool:
+        with container.uow() as uow:
+            changed = uow.orders.record_failure(order.id, failure, attempt)
+            uow.commit()
+        return changed
+
+    assert record(PaymentFailure.DECLINED, "ch_1") is True
+    assert record(PaymentFailure.DECLINED, "ch_1") is False  # the same charge, told by the webhook too
+    assert record(PaymentFailure.FAILED, "ch_2") is True
+    assert record(PaymentFailure.CANCELLED, None) is True  # no attempt id: always a new one
+    with container.uow() as uow:
+        failed = uow.orders.get(order.id)
+        assert (failed.last_failure, failed.failure_count, failed.status) == (
+            PaymentFailure.CANCELLED, 3, PayStatus.UNPAID)
+        uow.orders.mark_paid(order.id, 9900, clock.now(), "pi_1")
+        uow.commit()
+    assert record(PaymentFailure.DECLINED, "ch_3") is False  # a paid order has no failures to tell
+    with container.uow() as uow:
+        assert uow.orders.get(order.id).failure_count == 3
 
 
 def settle_concurrently(container, work, workers: int = 2) -> list:
