@@ -397,6 +397,20 @@ class AlarmMessageRow(Base):
     result: Mapped[str | None] = mapped_column(String(50))
     handled_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
     handled_at: Mapped[datetime | None]
+    # The end of the last deferral, until its reminder is sent; deferred while it is ahead of the clock.
+    deferred_until: Mapped[datetime | None]
+
+
+class AlarmDeferralRow(Base):
+    """Every deferral of an alarm message: who, when, until when and the result text given."""
+
+    __tablename__ = "alarm_deferrals"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    alarm_id: Mapped[int] = mapped_column(ForeignKey("alarm_messages.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    deferred_at: Mapped[datetime]
+    deferred_until: Mapped[datetime]
+    result: Mapped[str | None] = mapped_column(String(50))
 
 
 # --- service catalogue (extended by the pricing issue) ----------------------------------------
