@@ -195,7 +195,8 @@ class DealSchema(Schema):
     result = fields.String(allow_none=True, load_default=None, validate=Length(max=RESULT_MAX),
                            metadata={"description": "the handling result, or why it is deferred"})
     deferMinutes = fields.Integer(
-        allow_none=True, load_default=None, validate=Range(MIN_DEFER_MINUTES, MAX_DEFER_MINUTES), metadata={
+        strict=True, allow_none=True, load_default=None, validate=Range(MIN_DEFER_MINUTES, MAX_DEFER_MINUTES),
+        metadata={
             "description": f"with handling 3 only: minutes until the alarm is untreated again, "
                            f"{MIN_DEFER_MINUTES} to {MAX_DEFER_MINUTES} (the console offers "
                            f"{', '.join(map(str, DEFER_CHOICES))}); absent or null: {DEFAULT_DEFER_MINUTES}"})
