@@ -368,7 +368,7 @@ describe('the message centre on the demo alarms', () => {
   it('defers cold room B for 4 hours: it shows until when, leaves the badge, and lists its deferral', async () => {
     const zhDefer = JSON.parse(
       readFileSync(fileURLToPath(new URL('../../web/src/features/messages/deferLocales/zh-CN.json', import.meta.url)), 'utf8'),
-    ).defer as Record<string, string> & { choice: Record<string, string> };
+    ).defer as { filter: string; state: string; choice: Record<string, string> };
     await signIn('zh-CN');
     const bell = page.getByTestId('message-bell');
     await expect.poll(() => bell.getAttribute('data-count')).toBe('1');
