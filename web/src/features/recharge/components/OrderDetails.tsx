@@ -113,7 +113,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
                   <td>{line.levelName ?? NO_VALUE}</td>
                   <td>
                     {durationText((key, options) => t(`recharge.${key}`, options), line.timeLength)}
-                    {line.presentationMonth > 0 && ` + ${t('recharge.levels.bonus', { count: line.presentationMonth })}`}
+                    {line.presentationMonth > 0 && ` ${t('recharge.levels.bonus', { count: line.presentationMonth })}`}
                   </td>
                 </>
               ) : (
