@@ -12,6 +12,7 @@ sandbox, on SQLite and PostgreSQL (the international console on SQLite):
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from types import SimpleNamespace
 
 import pytest
 import requests
@@ -36,6 +37,7 @@ from tests.integration.test_recharge_api import (
     levels,
     ok,
     options,
+    pay,
     refused,
 )
 
@@ -345,3 +347,15 @@ def test_expiry_is_the_provider_s_validity_from_placing(payments):
     created, expires = datetime.fromisoformat(row["gmtCreate"]), datetime.fromisoformat(row["expireTime"])
     assert expires - created == timedelta(hours=2)
     assert placed["orderId"] == row["orderId"]
+
+
+# --- the development gateway (make run) --------------------------------------------------------------------------
+
+
+@pytest.mark.usefixtures("recharge_demo")
+def test_the_development_pay_link_of_a_superseded_order_pays_nothing(api, container):
+    console = SimpleNamespace(api=api, container=container)  # the development console (PAYMENT_BACKEND=development)
+    first, second = order_for(console), order_for(console, year=1)
+    refused(pay(api, first), 409, 1111)
+    assert (status(console, first), status(console, second)) == (4, 1)
+    assert ok(pay(api, second)) == {"payStatus": 2}

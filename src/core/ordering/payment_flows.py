@@ -54,6 +54,7 @@ class Verdict(StrEnum):
     CURRENCY_MISMATCH = "currencyMismatch"
     AMOUNT_MISMATCH = "amountMismatch"
     SETTLED_CLOSED = "settledClosed"  # paid as it closed: settled, the customer keeps what was paid for
+    NOT_PAYABLE = "notPayable"
     WRONG_PROVIDER = "wrongProvider"
 
     @property

@@ -251,6 +251,7 @@ class SettlementOutcome(StrEnum):
     # Paid although closed (superseded, cancelled, expired): the provider took the payer's money as
     # the order closed. The money is the customer's: the order is settled all the same.
     SETTLED_CLOSED = "settledClosed"
+    NOT_PAYABLE = "notPayable"  # closed, and its payer page's close is exact (development)
 
 
 class SettleOrder:
@@ -263,7 +264,9 @@ class SettleOrder:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
-                 reference: str | None = None) -> SettlementOutcome:
+                 reference: str | None = None, *, closed_pays: bool = True) -> SettlementOutcome:
+        """`closed_pays` False: the payment comes from a payer page whose close is exact (the
+        development gateway's), so a closed order is not payable there."""
         now = self._clock.now()
         with self._uow as uow:
             order = uow.orders.by_code(order_code)
@@ -273,6 +276,8 @@ class SettleOrder:
                 return SettlementOutcome.ALREADY_SETTLED
             if order.status is PayStatus.REFUNDED:
                 return SettlementOutcome.ALREADY_REFUNDED
+            if order.status is PayStatus.CLOSED and not closed_pays:
+                return SettlementOutcome.NOT_PAYABLE
             if not same_currency(currency, order.currency):
                 return SettlementOutcome.CURRENCY_MISMATCH
             if amount_cents != order.order_fee_cents:

@@ -487,7 +487,8 @@ class DevelopmentPayView(MethodView):
         if not gateway.verify(query["order"], query["amount"], query["signature"]):
             raise e.Forbidden()
         currency = _container().settings().edition.profile.currency  # every order's, in an edition
-        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development")
+        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development",
+                                              closed_pays=False)
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
             raise e.NotFound()
         if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
