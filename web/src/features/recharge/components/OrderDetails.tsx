@@ -13,6 +13,7 @@ import { durationText } from '../format';
 import { orderMoney } from '../orderMoney';
 import { PAY_TYPES } from '../values';
 import { currencyOf, StatusTag } from './orderParts';
+import './orderDetails.css';
 
 export const ORDER_DETAILS_WIDTH = 640;
 
