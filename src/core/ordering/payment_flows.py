@@ -145,7 +145,7 @@ class CompleteProviderReturn:
             if not result.paid:
                 raise PaymentFailed()
             outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-            if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+            if not outcome.paid:
                 log.warning("PayPal capture of order %s not settled: %s", order.code, outcome.value)
                 raise PaymentFailed()
         with self._uow as uow:
@@ -186,8 +186,8 @@ class ReconcilePayments:
                     result = gateway.confirm(request, request.reference)
                 if result.paid:
                     outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-                    settled += outcome is SettlementOutcome.SETTLED
-                    if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+                    settled += outcome in (SettlementOutcome.SETTLED, SettlementOutcome.SETTLED_CLOSED)
+                    if not outcome.paid:
                         log.warning("reconciling order %s: paid at the provider but %s", order.code, outcome.value)
                         failed += 1
                         if outcome in _FINAL:

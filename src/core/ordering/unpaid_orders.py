@@ -69,7 +69,7 @@ def supersede_earlier(uow: UnitOfWork, gateways: PaymentGateways, order: Order, 
     return sum(close_with_provider(uow, gateways[old.pay_type], old, CloseReason.SUPERSEDED, now) for old in earlier)
 
 
-def _own_unpaid_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+def _own_changeable_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
     """The caller's order (another account's is an unknown one), when the caller may still change
     every device of it that it can see (a member of an organization only reads its devices)."""
     order = uow.orders.get(order_id)
@@ -89,7 +89,7 @@ class CancelOrder:
 
     def __call__(self, account_id: int, order_id: int) -> Order:
         with self._uow as uow:
-            order = _own_unpaid_order(uow, account_id, order_id)
+            order = _own_changeable_order(uow, account_id, order_id)
         if order.status in (PayStatus.PAID, PayStatus.REFUNDED):
             raise OrderNotCancellable()
         if order.status is PayStatus.UNPAID and not close_with_provider(
@@ -114,7 +114,7 @@ class ResumePayment:
     def __call__(self, account_id: int, order_id: int) -> tuple[Order, PaymentStart]:
         now = self._clock.now()
         with self._uow as uow:
-            order = _own_unpaid_order(uow, account_id, order_id)
+            order = _own_changeable_order(uow, account_id, order_id)
         if order.status is not PayStatus.UNPAID:
             raise OrderNotPayable()
         gateway = self._gateways[order.pay_type]

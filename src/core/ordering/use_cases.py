@@ -253,6 +253,11 @@ class SettlementOutcome(StrEnum):
     SETTLED_CLOSED = "settledClosed"
     NOT_PAYABLE = "notPayable"  # closed, and its payer page's close is exact (development)
 
+    @property
+    def paid(self) -> bool:
+        """The order is paid now (by this payment or an earlier one)."""
+        return self in (SettlementOutcome.SETTLED, SettlementOutcome.SETTLED_CLOSED, SettlementOutcome.ALREADY_SETTLED)
+
 
 class SettleOrder:
     """An order becomes paid once and only once, however many notifications arrive and however
@@ -325,7 +330,7 @@ class ConfirmWalletPayment:
         if not result.paid:
             raise PaymentFailed()
         outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+        if not outcome.paid:
             raise PaymentFailed()
         return PayStatus.PAID
 

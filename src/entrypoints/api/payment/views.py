@@ -491,6 +491,6 @@ class DevelopmentPayView(MethodView):
                                               closed_pays=False)
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
             raise e.NotFound()
-        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+        if not outcome.paid:
             raise e.OrderNotPayable()
         return {"payStatus": int(PayStatus.PAID)}
