@@ -61,6 +61,7 @@ from core.ordering.payment_flows import (
     ReconcilePayments,
     RefundOrder,
 )
+from core.ordering.unpaid_orders import CancelOrder, ResumePayment
 from core.ordering.use_cases import (
     CancelAgreement,
     ConfirmWalletPayment,
@@ -187,6 +188,8 @@ class Container(containers.DeclarativeContainer):
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
     refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
+    cancel_order = providers.Factory(CancelOrder, uow, payment_gateways, clock)
+    resume_payment = providers.Factory(ResumePayment, uow, payment_gateways, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
     current_service = providers.Factory(GetCurrentService, uow)
     cancel_agreement = providers.Factory(CancelAgreement, uow, clock)

@@ -564,6 +564,8 @@ class OrderRow(Base):
     paid_at: Mapped[datetime | None]
     refunded_at: Mapped[datetime | None]
     closed_at: Mapped[datetime | None]
+    close_reason: Mapped[str | None] = mapped_column(String(20))  # superseded, cancelled, expired, ...
+    expires_at: Mapped[datetime | None]  # when its payment stops working at the provider
 
 
 class OrderLineRow(Base):
@@ -581,6 +583,7 @@ class OrderLineRow(Base):
     bonus_months: Mapped[int] = mapped_column(Integer, default=0)
     sms_count: Mapped[int] = mapped_column(Integer, default=0)
     voice_count: Mapped[int] = mapped_column(Integer, default=0)
+    device_name: Mapped[str | None] = mapped_column(String(50))  # as named when the order was placed
 
 
 class UserBillRow(Base):
