@@ -6,8 +6,8 @@ Orders still unpaid get the expiry their provider gave them (2 hours from their 
 PayPal); those closed before reasons were kept were closed on expiry; existing lines take their
 device's present name.
 
-Revision ID: 0007_orders
-Revises: 0006
+Revision ID: 0008_orders
+Revises: 0007_defer
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 from adapters.persistence.types import UtcDateTime
 
-revision = '0007_orders'
-down_revision = '0006'
+revision = '0008_orders'
+down_revision = '0007_defer'
 branch_labels = None
 depends_on = None
 
