@@ -62,6 +62,61 @@ Feature: Alarms
     When alice defers the alarm
     Then the answer has HTTP 409, code 1011 and the message "This alarm has already been handled"
 
+  Scenario Outline: A deferred alarm comes back untreated after the delay chosen, and its reminders resume
+    Deferring is not handling: for the delay chosen (the console offers 15 minutes, 1 hour, 4 hours
+    and 1 day; the server takes 1 minute to 1 day) the alarm is shown as deferred, is not counted on
+    the badge and alerts nobody. Then it is untreated again by the clock alone, and the next
+    escalation run reminds the recipients of its level and alerts those of levels that came due.
+
+    Given it is 10:00
+    And the vaccine fridge has raised an alarm
+    When alice defers the alarm for <delay> with the result "Technician on the way"
+    Then the alarm is deferred until <until>
+    And alice's header badge shows 0 untreated alarms
+    When the clock reaches <just before>
+    And the alarms are escalated
+    Then the alarm is deferred until <until>
+    And alice has had 1 SMS and 1 e-mail about the vaccine fridge
+    And the duty manager has had 0 SMS about the vaccine fridge
+    When the clock reaches <until>
+    Then alice's message centre shows 1 untreated alarm of the vaccine fridge at level 1
+    And alice's header badge shows 1 untreated alarm
+    When the alarms are escalated
+    Then alice has had 2 SMS and 2 e-mails about the vaccine fridge
+    And the duty manager has had 1 SMS about the vaccine fridge
+    And the alarm's history shows 1 deferral by alice at 10:00 until <until> with the result "Technician on the way"
+
+    Examples:
+      | delay      | just before    | until          |
+      | 15 minutes | 10:14          | 10:15          |
+      | 1 hour     | 10:59          | 11:00          |
+      | 4 hours    | 13:59          | 14:00          |
+      | 1 day      | 09:59 next day | 10:00 next day |
+
+  Scenario: An alarm back from a deferral is deferred again, then approved for good
+    Given it is 10:00
+    And the vaccine fridge has raised an alarm
+    When alice defers the alarm for 1 hour
+    And the clock reaches 11:00
+    And alice defers the alarm for 15 minutes with the result "Spare part on its way"
+    Then the alarm is deferred until 11:15
+    When alice approves the alarm with the result "Compressor replaced"
+    Then the alarm is treated with the result "Compressor replaced"
+    And alice's header badge shows 0 untreated alarms
+    And the alarm's history shows 2 deferrals
+    When the clock reaches 12:00
+    And the alarms are escalated
+    Then alice has had 1 SMS and 1 e-mail about the vaccine fridge
+    And alice's header badge shows 0 untreated alarms
+
+  Scenario: A member of an organization may not defer its alarms
+    Given acme watches the warehouse cold room with a 2-8 °C rule alerting 2 people
+    And the warehouse cold room has raised an alarm
+    And bob has logged in
+    When bob defers the alarm for 1 hour
+    Then the answer has HTTP 403, code 403 and the message "You have read-only access to this device"
+    And bob's header badge shows 1 untreated alarm
+
   Scenario: A handled alarm is not escalated
     Given the vaccine fridge has raised an alarm
     When alice approves the alarm with the result "Stock moved to the spare fridge"

@@ -3,7 +3,8 @@ collected by features/test_features.py find them."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+from datetime import datetime, timedelta
+from zoneinfo import ZoneInfo
 
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select
@@ -15,6 +16,8 @@ DEVICES = {"vaccine fridge": FRIDGE, "cold room A": COLD_ROOM_A, "warehouse cold
 RULES = "/device/DeviceAlarmRule"
 PEOPLE = {"alice": ("13800000001", "alice@example.com"), "the duty manager": ("13800000005", None)}
 HANDLING = {"approves": 1, "refuses": 2, "defers": 3}
+ZONE = ZoneInfo("Asia/Shanghai")  # the domestic edition's, in which the API writes times
+UNIT_MINUTES = {"minute": 1, "hour": 60, "day": 24 * 60}
 
 
 def _alarm(container):
@@ -34,6 +37,18 @@ def _change_rule(api, container, world, user, name, **changes) -> None:
         "id": _rule_id(api, container, world, user, name), **changes}))
 
 
+def _local_time(world, text: str) -> datetime:
+    """"HH:MM" or "HH:MM next day" on the day of the scenario's "it is 10:00"."""
+    clock_time, _, next_day = text.partition(" ")
+    hour, minute = map(int, clock_time.split(":"))
+    day = world["day"] + timedelta(days=1 if next_day == "next day" else 0)
+    return day.replace(hour=hour, minute=minute)
+
+
+def _minutes(amount: str, unit: str) -> int:
+    return int(amount) * UNIT_MINUTES[unit.rstrip("s")]
+
+
 def _untreated(api, world, user):
     reply = api.call("POST", "/device/DeviceAlarm/page", token=world["tokens"][user], json={"state": 0})
     assert reply.status == 200, reply.body
@@ -48,6 +63,16 @@ def _has_raised(container, clock, name):
     """Readings outside the limits for the last five minutes: raised just now, at level 1."""
     report(container, DEVICES[name], clock.now() - timedelta(minutes=5), *[(m, 9.5) for m in range(6)])
     assert _alarm(container).level == 1
+
+
+@given(parsers.parse("it is {time}"))
+def _it_is(clock, world, time):
+    """The next such time in Shanghai: the clock only goes forward, after the demo's readings."""
+    now = clock.now().astimezone(ZONE)
+    world["day"] = now.replace(hour=0, minute=0, second=0, microsecond=0)
+    if _local_time(world, time) <= now:
+        world["day"] += timedelta(days=1)
+    clock.advance(seconds=(_local_time(world, time) - now).total_seconds())
 
 
 @given(parsers.parse("the {name} has no SMS left"))
@@ -78,6 +103,18 @@ def _reads_for(container, clock, name, value, minutes):
 def _reads(container, clock, name, value):
     clock.advance(minutes=1)
     report(container, DEVICES[name], clock.now(), (0, value))
+
+
+@when(parsers.parse("the clock reaches {time}"))
+def _clock_reaches(clock, world, time):
+    clock.advance(seconds=(_local_time(world, time) - clock.now()).total_seconds())
+
+
+@when(parsers.re(r'(?P<user>\w+) defers the alarm for (?P<amount>\d+) (?P<unit>minutes?|hours?|days?)'
+                 r'(?: with the result "(?P<result>[^"]*)")?'))
+def _defers_for(api, container, world, user, amount, unit, result):
+    world["replies"].append(api.call("POST", "/device/DeviceAlarm/deal", token=world["tokens"][user], json={
+        "id": _alarm(container).id, "handling": 3, "deferMinutes": _minutes(amount, unit), "result": result}))
 
 
 @when("the alarms are escalated")
@@ -155,8 +192,57 @@ def _centre_empty(api, world, user):
 
 
 @then(parsers.parse("{user}'s header badge shows {count:d} untreated alarms"))
+@then(parsers.parse("{user}'s header badge shows {count:d} untreated alarm"))
 def _badge(api, world, user, count):
     assert api.call("GET", "/device/DeviceAlarm/count", token=world["tokens"][user]).data == count
+
+
+@then(parsers.parse("the alarm is deferred until {time}"))
+def _deferred_until(api, container, world, time):
+    assert world["replies"][-1].status == 200, world["replies"][-1].body
+    [row] = [r for r in api.call("POST", "/device/DeviceAlarm/page", token=world["tokens"]["alice"], json={}).data[
+        "data"] if r["id"] == _alarm(container).id]
+    assert (row["state"], datetime.fromisoformat(row["deferredUntil"])) == (2, _local_time(world, time))
+
+
+def _history(api, container, world) -> list[dict]:
+    reply = api.call("POST", "/device/DeviceAlarm/deferrals", token=world["tokens"]["alice"],
+                     json={"id": _alarm(container).id, "pageSize": 50})
+    assert reply.status == 200, reply.body
+    return reply.data["data"]
+
+
+@then(parsers.parse('the alarm\'s history shows 1 deferral by {user} at {at} until {until} with the result '
+                    '"{result}"'))
+def _history_shows(api, container, world, user, at, until, result):
+    [deferral] = _history(api, container, world)
+    assert (deferral["deferredBy"], deferral["result"]) == (user, result)
+    assert datetime.fromisoformat(deferral["deferredAt"]) == _local_time(world, at)
+    assert datetime.fromisoformat(deferral["deferredUntil"]) == _local_time(world, until)
+
+
+@then(parsers.parse("the alarm's history shows {count:d} deferrals"))
+def _history_count(api, container, world, count):
+    assert len(_history(api, container, world)) == count
+
+
+def _alerts(container, name, person, channel) -> int:
+    phone, email = PEOPLE[person]
+    target = email if channel == "email" else phone
+    device_name = device(container, DEVICES[name]).device_name
+    return sum(1 for m in outbox(container)
+               if (m.channel, m.recipient, m.params["device"]) == (channel, target, device_name))
+
+
+@then(parsers.parse("{person} has had {sms:d} SMS and {mails:d} e-mails about the {name}"))
+@then(parsers.parse("{person} has had {sms:d} SMS and {mails:d} e-mail about the {name}"))
+def _has_had_sms_and_mails(container, person, sms, mails, name):
+    assert (_alerts(container, name, person, "phone"), _alerts(container, name, person, "email")) == (sms, mails)
+
+
+@then(parsers.parse("{person} has had {sms:d} SMS about the {name}"))
+def _has_had_sms(container, person, sms, name):
+    assert _alerts(container, name, person, "phone") == sms
 
 
 @then(parsers.parse("the {name} is alarming"))

@@ -36,7 +36,7 @@ from core.accounts.profile import (
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
 from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, Login, Logout, SwitchToPlatform
-from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms
+from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, ListDeferrals
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
 from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
 from core.devices.credentials import GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
@@ -62,6 +62,7 @@ from core.ordering.payment_flows import (
     RecordPayerCancellation,
     RefundOrder,
 )
+from core.ordering.unpaid_orders import CancelOrder, ResumePayment
 from core.ordering.use_cases import (
     CancelAgreement,
     ConfirmWalletPayment,
@@ -160,9 +161,10 @@ class Container(containers.DeclarativeContainer):
     create_alarm_rule = providers.Factory(CreateAlarmRule, uow, clock, edition)
     update_alarm_rule = providers.Factory(UpdateAlarmRule, uow, clock, edition)
     delete_alarm_rule = providers.Factory(DeleteAlarmRule, uow, clock)
-    list_alarms = providers.Factory(ListAlarms, uow)
+    list_alarms = providers.Factory(ListAlarms, uow, clock)
     deal_alarm = providers.Factory(DealAlarm, uow, clock)
-    count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow)
+    list_alarm_deferrals = providers.Factory(ListDeferrals, uow, clock)
+    count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow, clock)
     # Recharge. PAYMENT_BACKEND=development: one gateway of our own stands in for every provider.
     # Either way only the providers switched on are offered (settings.switched_on_providers).
     development_gateway = providers.Singleton(
@@ -188,6 +190,8 @@ class Container(containers.DeclarativeContainer):
     record_payer_cancellation = providers.Factory(RecordPayerCancellation, uow)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
     refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
+    cancel_order = providers.Factory(CancelOrder, uow, payment_gateways, clock)
+    resume_payment = providers.Factory(ResumePayment, uow, payment_gateways, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
     current_service = providers.Factory(GetCurrentService, uow)
     cancel_agreement = providers.Factory(CancelAgreement, uow, clock)

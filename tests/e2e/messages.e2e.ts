@@ -363,4 +363,57 @@ describe('the message centre on the demo alarms', () => {
     const token = await aliceToken();
     await expect(alarmOf(token, FRIDGE)).resolves.toMatchObject({ state: 1 });
   });
+
+  // After the fridge: cold room B, the last untreated alarm, is deferred (not handled).
+  it('defers cold room B for 4 hours: it shows until when, leaves the badge, and lists its deferral', async () => {
+    const zhDefer = JSON.parse(
+      readFileSync(fileURLToPath(new URL('../../web/src/features/messages/deferLocales/zh-CN.json', import.meta.url)), 'utf8'),
+    ).defer as { filter: string; state: string; choice: Record<string, string> };
+    await signIn('zh-CN');
+    const bell = page.getByTestId('message-bell');
+    await expect.poll(() => bell.getAttribute('data-count')).toBe('1');
+    await page.goto(`${baseURL}/message/list?state=0`);
+    await expect.poll(rowNames).toEqual([ROOM_B]);
+
+    const dialog = await openDeal(rowOf(ROOM_B));
+    await expect(dialog.getByTestId('defer-delay').count()).resolves.toBe(0);
+    await dialog.getByTestId('deal-defer').click();
+    const delays = dialog.getByTestId('defer-delay').getByRole('radio');
+    await expect(delays.allTextContents()).resolves.toEqual(['15', '60', '240', '1440'].map((m) => zhDefer.choice[m]));
+    await dialog.getByRole('radio', { name: zhDefer.choice['240'], exact: true }).click();
+    await dialog.getByTestId('deal-result').fill('等待维修人员');
+    await expect(text(dialog.getByTestId('defer-back-at'))).resolves.toContain('恢复为未处理');
+    await quietShot('message-defer');
+    const [answer] = await Promise.all([
+      page.waitForResponse((response) => isCall('/device/DeviceAlarm/deal')(response.request())),
+      dialog.getByTestId('deal-submit').click(),
+    ]);
+    expect(answer.status()).toBe(200);
+    const deferred = (await answer.json()).data as { state: number; deferredUntil: string; deferralCount: number };
+    expect(deferred).toMatchObject({ state: 2, handling: null, deferralCount: 1 });
+    const hours = (Date.parse(deferred.deferredUntil) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(3.9);
+    expect(hours).toBeLessThanOrEqual(4);
+    await dialog.waitFor({ state: 'detached' });
+    expect(deals).toEqual([{ id: expect.any(Number), handling: 3, result: '等待维修人员', deferMinutes: 240 }]);
+
+    // no longer untreated: the bell says nothing; under "deferred" it shows until when
+    await expect.poll(() => bell.getAttribute('data-count')).toBe('0');
+    await expect.poll(() => rows().count()).toBe(0);
+    await showState(zhDefer.filter);
+    await expect.poll(rowNames).toEqual([ROOM_B]);
+    const room = rowOf(ROOM_B);
+    await expect(text(room.getByTestId('alarm-state'))).resolves.toContain(zhDefer.state);
+    await expect(room.getByTestId('alarm-deal').isEnabled()).resolves.toBe(true); // it may still be handled
+    await room.getByTestId('alarm-deferrals').click();
+    const history = page.getByTestId('deferral-history');
+    await history.waitFor();
+    await expect(text(history.getByTestId('deferral'))).resolves.toContain('等待维修人员');
+    await expect(text(history.getByTestId('deferral'))).resolves.toContain('alice');
+    await quietShot('messages-deferral-history');
+    await page.keyboard.press('Escape');
+    await history.waitFor({ state: 'detached' });
+    await quietShot('messages-deferred');
+    await expect(alarmOf(await aliceToken(), ROOM_B)).resolves.toMatchObject({ state: 2 });
+  });
 });

@@ -105,7 +105,7 @@ describe('the recharge page', () => {
     await expect(order.getByTestId('order-status').innerText()).resolves.toBe(en.page.orders.filter['2']);
     await expect(order.getByTestId('order-amount').innerText()).resolves.toBe(`¥${Math.trunc(cents / 100)}`);
     await expect(order.getByTestId('order-method').innerText()).resolves.toBe(en.paying.methods['1']);
-    await expect(order.innerText()).resolves.toContain('2 devices');
+    await expect(order.getByTestId('order-devices').innerText()).resolves.toBe(`${ROOM_A}, ${ROOM_B}`);
     await shot(page, 'e2e-recharge-page-orders');
   });
 

@@ -247,7 +247,8 @@ def test_handling_is_checked(api, container, alice, raised):
     unknown = api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": 999_999, "handling": 1})
     assert (unknown.status, unknown.code) == (404, 404)
     deferred = ok(api.call("POST", f"{ALARMS}/deal", token=alice, json={"id": fridge_alarm, "handling": 3}))
-    assert (deferred["handling"], deferred["result"]) == (3, None)
+    assert (deferred["state"], deferred["handling"], deferred["result"], deferred["deferralCount"]) == (
+        2, None, None, 1)
 
 
 def test_the_badge_counts_the_caller_s_untreated_alarms(api, raised):

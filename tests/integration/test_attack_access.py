@@ -21,6 +21,7 @@ from sqlalchemy import select, update
 
 from adapters.persistence.models import (
     AccountRow,
+    AlarmDeferralRow,
     AlarmMessageRow,
     AlarmRecipientRow,
     AlarmRuleRow,
@@ -47,8 +48,8 @@ FRIDGE, DOCK = "RCW360A0000003", "CR2A000000001"  # alice's; the dock is a cold 
 UNKNOWN = 2_000_000_000
 READ_ONLY = "You have read-only access to this device"
 NOT_FOUND = {"code": 404, "msg": "Not found", "data": None}
-WATCHED = (DeviceRow, DeviceCredentialRow, AlarmRuleRow, AlarmRecipientRow, AlarmMessageRow, OrderRow, OrderLineRow,
-           AutoRenewAgreementRow, UserBillRow)
+WATCHED = (DeviceRow, DeviceCredentialRow, AlarmRuleRow, AlarmRecipientRow, AlarmMessageRow, AlarmDeferralRow, OrderRow,
+           OrderLineRow, AutoRenewAgreementRow, UserBillRow)
 
 
 def ok(reply):
@@ -156,6 +157,8 @@ def member_writes(org: dict, offer: dict) -> list[tuple[str, str, str, dict]]:
         ("add a rule", "POST", f"{RULES}/insert", {"json": warehouse_rule(door, probe="h", upperLimit=90.0,
                                                                           lowerLimit=None)}),
         ("handle the alarm", "POST", f"{A}/deal", {"json": {"id": org["alarm"]["id"], "handling": 2}}),
+        ("defer the alarm", "POST", f"{A}/deal", {"json": {"id": org["alarm"]["id"], "handling": 3,
+                                                           "deferMinutes": 1440}}),
         ("edit the remark", "PUT", f"{D}/update", {"json": {"deviceId": room, "remark": "bob was here"}}),
         ("rename the device", "PUT", f"{D}/update", {"json": {"deviceId": room, "deviceName": "Bob's room"}}),
         ("delete the device", "DELETE", f"{D}/delete", {"query": {"deviceId": room}}),
@@ -204,6 +207,8 @@ def test_a_read_only_member_still_reads_everything_of_the_organization(api, cont
     assert [a["id"] for a in ok(api.call("POST", f"{A}/page", token=bob, json={"deviceId": room}))["data"]] == [
         organization["alarm"]["id"]]
     assert ok(api.call("GET", f"{A}/count", token=bob)) == 1
+    assert ok(api.call("POST", f"{A}/deferrals", token=bob, json={"id": organization["alarm"]["id"]}))[
+        "totalCount"] == 0
     assert ok(api.call("GET", f"{D}/credentials", token=bob, query={"deviceId": room}))["username"] == ROOM
     assert ok(api.call("POST", f"{D}/history", token=bob, json={
         "deviceId": room, "startTime": "2026-01-01T00:00:00+00:00", "endTime": "2026-01-02T00:00:00+00:00"}))
@@ -371,6 +376,8 @@ def probes(ids: dict, mine: int) -> list[tuple[str, str, str, dict]]:
         ("rule delete", "DELETE", f"{RULES}/delete", {"query": {"id": ids["rule"]}}),
         ("alarms of a device", "POST", f"{A}/page", {"json": {"deviceId": device}}),
         ("alarm deal", "POST", f"{A}/deal", {"json": {"id": ids["alarm"], "handling": 1}}),
+        ("alarm defer", "POST", f"{A}/deal", {"json": {"id": ids["alarm"], "handling": 3, "deferMinutes": 15}}),
+        ("alarm deferrals", "POST", f"{A}/deferrals", {"json": {"id": ids["alarm"]}}),
         ("deposit info", "GET", f"{P}/PayServicePackages/selectDeviceDepositInfo", {"query": {"deviceId": device}}),
         ("service items", "GET", f"{P}/PayServiceItem/selectAllServiceItemByDevice", {"query": {"deviceId": device}}),
         ("levels", "GET", f"{P}/PayServicePackages/selectLevelList", {"query": {"deviceId": device}}),

@@ -25,7 +25,8 @@ from sqlalchemy import func, select
 from adapters.payments.sandbox.provider import deliver
 from adapters.payments.sandbox.wechat import parse_xml, to_xml
 from adapters.persistence.models import OrderRow, PaymentNotificationRow
-from tests.integration.test_recharge_api import COLD_ROOM_A, device, levels, ok, options, refused
+from core.ordering.payment_flows import Reconciliation
+from tests.integration.test_recharge_api import COLD_ROOM_A, COLD_ROOM_B, FRIDGE, device, levels, ok, options, refused
 from tests.support.api import ApiClient
 from tests.support.commands import production_env, serve_outcome
 from tests.support.fixtures import _make_app, _postgres_database
@@ -35,10 +36,10 @@ NOTIFY = "/api/payment/notify"
 DOMESTIC_LEVEL, INTERNATIONAL_LEVEL = "基础版", "Professional"
 
 
-def place(console, pay_type: int, level_name: str = DOMESTIC_LEVEL) -> dict:
-    """alice orders a year of a level for her cold room A, paying by `pay_type`."""
+def place(console, pay_type: int, level_name: str = DOMESTIC_LEVEL, guid: str = COLD_ROOM_A) -> dict:
+    """alice orders a year of a level for her cold room A (or another device), paying by `pay_type`."""
     api, alice = console.api, console.api.token("alice")
-    room = device(console.container, COLD_ROOM_A)
+    room = device(console.container, guid)
     level = levels(api, alice, room.id)[level_name]
     year = options(api, alice, room.id, level)[0]
     return api.call("POST", "/payment/PayOrder/createServiceOrder", token=alice, json={
@@ -236,7 +237,12 @@ def test_a_payment_in_another_currency_settles_nothing_domestic(payments, pay_ty
     payments.clock.advance(minutes=5)  # the provider's query says paid, in USD: not settled either
     outcome = payments.container.reconcile_payments()()
     assert (outcome.settled, outcome.failed) == (0, 1)
-    assert pay_status(payments, placed["orderId"]) == 1 and paid_orders(payments.container) == 0
+    # a final verdict: recorded once, the order closed for support and asked about no more
+    assert pay_status(payments, placed["orderId"]) == 4 and paid_orders(payments.container) == 0
+    assert verdicts(payments.container) == [(provider, "currencyMismatch")] * 2
+    payments.clock.advance(minutes=5)
+    assert payments.container.reconcile_payments()() == Reconciliation()
+    assert len(verdicts(payments.container)) == 2
 
 
 def test_a_stripe_payment_in_another_currency_settles_nothing(international_payments):
@@ -249,7 +255,7 @@ def test_a_stripe_payment_in_another_currency_settles_nothing(international_paym
     assert verdicts(console.container) == [("stripe", "currencyMismatch")]
     console.clock.advance(minutes=5)
     assert console.container.reconcile_payments()().settled == 0
-    assert pay_status(console, placed["orderId"]) == 1
+    assert pay_status(console, placed["orderId"]) == 4  # closed for support: asked about no more
 
 
 def test_a_paypal_capture_in_another_currency_settles_nothing(international_payments):
@@ -263,7 +269,7 @@ def test_a_paypal_capture_in_another_currency_settles_nothing(international_paym
     assert pay_status(console, placed["orderId"]) == 1 and expiry(console) == before
     console.clock.advance(minutes=5)
     assert console.container.reconcile_payments()().settled == 0
-    assert pay_status(console, placed["orderId"]) == 1
+    assert pay_status(console, placed["orderId"]) == 4  # closed for support: asked about no more
 
 
 # --- 3. a refunded order notified again -------------------------------------------------------------------
@@ -310,7 +316,8 @@ def test_a_refunded_stripe_payment_notified_again_is_acknowledged_and_stays_refu
 
 def test_figures_forged_and_foreign_currency_notifications_leave_every_order_as_it_was(payments, keyless):
     """The figures of items 1-2 on one database: N attacks, 0 orders changed."""
-    orders = [ok(place(payments, 1)) for _ in range(3)]
+    # three devices: a second order for one device would supersede the first
+    orders = [ok(place(payments, 1, guid=guid)) for guid in (COLD_ROOM_A, COLD_ROOM_B, FRIDGE)]
     for placed in orders:
         keyless.post(f"{NOTIFY}/wechat", data=forged_wechat_notification(payments.world, placed["orderCode"],
                                                                           placed["totalFee"]))

@@ -173,7 +173,10 @@ def test_an_order_comes_back_with_its_lines_and_invoice_snapshot(container, cloc
     order = new_order(ids.alice, "20261122010203123456", clock.now(), devices, apply_flag=True, bill_id=3,
                       invoice=bill.snapshot(), activity_id=5)
     added = stored(container, order)
-    assert added.id is not None and added == replace(order, id=added.id)
+    named = tuple(replace(line, device_name=name) for line, name in zip(order.lines, ("Cold room A logger",
+                                                                                      "Cold room B logger"),
+                                                                         strict=True))
+    assert added.id is not None and added == replace(order, id=added.id, lines=named)
     with container.uow() as uow:
         assert uow.orders.get(added.id) == added
         assert uow.orders.by_code(added.code) == added

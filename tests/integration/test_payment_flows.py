@@ -67,6 +67,7 @@ def test_reconciliation_closes_orders_unpaid_past_their_expiry(api, container, c
     alice = api.token("alice")
     assert ok(api.call("GET", "/payment/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))["payStatus"] == 4
     refused(pay(api, placed), 409, 1111)  # the QR code of a closed order pays nothing
+    assert ok(api.call("GET", "/payment/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))["payStatus"] == 4
     clock.advance(minutes=5)
     assert container.reconcile_payments()() == Reconciliation()  # nothing left to do
 

@@ -52,7 +52,8 @@ def test_a_switched_off_gateway_does_nothing_believes_nothing_and_answers_as_its
     assert gateway.acknowledge(True) == WechatPayGateway.acknowledge(False)  # never a success
 
 
-def test_every_settlement_outcome_has_a_verdict_and_a_refunded_order_is_acknowledged():
+def test_every_settlement_outcome_has_a_verdict_and_a_refunded_or_closed_order_is_acknowledged():
     assert {o.value for o in SettlementOutcome} <= {v.value for v in Verdict}
     accepted = {v for v in Verdict if v.accepted}
-    assert accepted == {Verdict.SETTLED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED, Verdict.NOT_PAID}
+    assert accepted == {Verdict.SETTLED, Verdict.SETTLED_CLOSED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED,
+                        Verdict.NOT_PAID}

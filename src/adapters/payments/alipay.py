@@ -30,14 +30,15 @@ from alipay.aop.api.response.AlipayTradeRefundResponse import AlipayTradeRefundR
 from alipay.aop.api.util import WebUtils
 from alipay.aop.api.util.SignatureUtils import get_sign_content, verify_with_rsa
 
-from core.ordering.payment_flows import ORDER_EXPIRES
 from core.ordering.payments import (
+    PAYMENT_VALIDITY,
     Acknowledgement,
     InvalidNotification,
     Notification,
     PaymentRequest,
     PaymentResult,
     PaymentStart,
+    Provider,
     RefundRequest,
     RefundResult,
 )
@@ -133,7 +134,7 @@ class AlipayGateway:
         # Alipay closes the trade when the console gives up on the order, so a payer cannot pay an
         # order the console has closed. (A precreated trade nobody scanned does not exist at
         # Alipay yet: closing it answers ACQ.TRADE_NOT_EXIST, see close().)
-        model.timeout_express = f"{int(ORDER_EXPIRES.total_seconds() // 60)}m"
+        model.timeout_express = f"{int(PAYMENT_VALIDITY[Provider.ALIPAY].total_seconds() // 60)}m"
         call = AlipayTradePrecreateRequest(biz_model=model)
         call.notify_url = self._notify_url
         response = self._execute(call, AlipayTradePrecreateResponse())

@@ -21,12 +21,14 @@ from sqlalchemy.orm import Session
 from adapters.persistence.devices import access_of, visible_to
 from adapters.persistence.models import (
     AccountRow,
+    AlarmDeferralRow,
     AlarmExcursionRow,
     AlarmMessageRow,
     AlarmRecipientRow,
     AlarmRuleRow,
     DeviceRow,
 )
+from core.alarms.deferral import Deferral
 from core.alarms.model import (
     AlarmDevice,
     AlarmKind,
@@ -47,6 +49,7 @@ rules_t = AlarmRuleRow.__table__
 recipients_t = AlarmRecipientRow.__table__
 excursions_t = AlarmExcursionRow.__table__
 messages_t = AlarmMessageRow.__table__
+deferrals_t = AlarmDeferralRow.__table__
 accounts_t = AccountRow.__table__
 devices_t = DeviceRow.__table__
 
@@ -83,11 +86,12 @@ def _alarm(row: Any) -> AlarmMessage:
         limit_value=row.limit_value, value=row.value, extreme_value=row.extreme_value, started_at=row.started_at,
         raised_at=row.raised_at, level=row.level, ended_at=row.ended_at, state=AlarmState(row.state),
         handling=Handling(row.handling) if row.handling is not None else None, result=row.result,
-        handled_by=row.handled_by, handled_at=row.handled_at, id=row.id)
+        handled_by=row.handled_by, handled_at=row.handled_at, deferred_until=row.deferred_until, id=row.id)
 
 
-def _listing(row: Any) -> AlarmListing:
-    return AlarmListing(_alarm(row), _device(row), row.h_name, Access(row.access))
+def _listing(row: Any, now: datetime) -> AlarmListing:
+    alarm = _alarm(row)
+    return AlarmListing(alarm, _device(row), row.h_name, Access(row.access), alarm.shown_state(now), row.deferrals)
 
 
 def _rule_values(rule: AlarmRule) -> dict[str, Any]:
@@ -189,8 +193,17 @@ class SqlAlchemyAlarmRepository:
         result = self._s.execute(
             update(messages_t)
             .where(m.id == alarm_id, m.level == from_level, m.state == int(AlarmState.UNTREATED),
-                   m.ended_at.is_(None))
+                   m.ended_at.is_(None), m.deferred_until.is_(None))
             .values(level=to_level))
+        return result.rowcount == 1
+
+    def resume(self, alarm_id: int, deferred_until: datetime, from_level: int, to_level: int) -> bool:
+        m = messages_t.c
+        result = self._s.execute(
+            update(messages_t)
+            .where(m.id == alarm_id, m.level == from_level, m.state == int(AlarmState.UNTREATED),
+                   m.ended_at.is_(None), m.deferred_until == deferred_until)
+            .values(level=to_level, deferred_until=None))
         return result.rowcount == 1
 
     def consume_count(self, device_id: int, channel: Channel) -> bool:
@@ -208,13 +221,14 @@ class SqlAlchemyAlarmRepository:
         self._s.execute(update(devices_t).where(devices_t.c.id.in_(list(device_ids)))
                         .values(alarm_state=case((alarming, 1), else_=0)))
 
-    def escalation_candidates(self) -> list[AlarmMessage]:
+    def escalation_candidates(self, now: datetime) -> list[AlarmMessage]:
         m, r = messages_t.c, rules_t.c
         below_top = or_(m.level == 0, and_(m.level == 1, r.level2_minutes.is_not(None)),
                         and_(m.level == 2, r.level3_minutes.is_not(None)))
         rows = self._s.execute(
             select(messages_t).join(rules_t, r.id == m.rule_id)
-            .where(m.ended_at.is_(None), m.state == int(AlarmState.UNTREATED), r.enabled.is_(True), below_top)
+            .where(m.ended_at.is_(None), m.state == int(AlarmState.UNTREATED), r.enabled.is_(True),
+                   or_(and_(m.deferred_until.is_(None), below_top), m.deferred_until <= now))
             .order_by(m.id))
         return [_alarm(row) for row in rows]
 
@@ -298,39 +312,52 @@ class SqlAlchemyAlarmRepository:
 
     @staticmethod
     def _listings(account_id: int, *where: ColumnElement[bool]) -> Select:
+        deferrals = (select(func.count()).select_from(deferrals_t)
+                     .where(deferrals_t.c.alarm_id == messages_t.c.id).scalar_subquery())
         return (select(messages_t, *_DEVICE_COLUMNS, accounts_t.c.user_name.label("h_name"),
-                       access_of(account_id).label("access"))
+                       access_of(account_id).label("access"), deferrals.label("deferrals"))
                 .join(devices_t, devices_t.c.id == messages_t.c.device_id)
                 .outerjoin(accounts_t, accounts_t.c.id == messages_t.c.handled_by)
                 .where(*where))
 
-    def alarm_listing(self, alarm_id: int, account_id: int) -> AlarmListing | None:
+    def alarm_listing(self, alarm_id: int, account_id: int, now: datetime) -> AlarmListing | None:
         row = self._s.execute(self._listings(account_id, messages_t.c.id == alarm_id)).first()
-        return _listing(row) if row is not None else None
+        return _listing(row, now) if row is not None else None
 
     @staticmethod
-    def _filters(account_id: int, where: AlarmFilter) -> list[ColumnElement[bool]]:
+    def _shown_state(state: int, now: datetime) -> ColumnElement[bool]:
+        """The alarms shown in `state` at `now` (AlarmState.DEFERRED while a deferral runs)."""
+        m = messages_t.c
+        deferred = and_(m.state == int(AlarmState.UNTREATED), m.deferred_until.is_not(None), m.deferred_until > now)
+        if state == AlarmState.DEFERRED:
+            return deferred
+        if state == AlarmState.UNTREATED:
+            return and_(m.state == int(AlarmState.UNTREATED), or_(m.deferred_until.is_(None), m.deferred_until <= now))
+        return m.state == state
+
+    def _filters(self, account_id: int, where: AlarmFilter, now: datetime) -> list[ColumnElement[bool]]:
         m = messages_t.c
         filters = [visible_to(account_id)]
         if where.device_id is not None:
             filters.append(m.device_id == where.device_id)
         if where.state is not None:
-            filters.append(m.state == where.state)
+            filters.append(self._shown_state(where.state, now))
         if where.since is not None:
             filters.append(m.raised_at >= where.since)
         if where.until is not None:
             filters.append(m.raised_at < where.until)
         return filters
 
-    def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
-        filters = self._filters(account_id, where)
+    def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest,
+                   now: datetime) -> Page[AlarmListing]:
+        filters = self._filters(account_id, where, now)
         total = self._s.scalar(select(func.count()).select_from(messages_t)
                                .join(devices_t, devices_t.c.id == messages_t.c.device_id).where(*filters))
         order = messages_t.c.raised_at.asc() if request.sort_order == "asc" else messages_t.c.raised_at.desc()
         id_order = messages_t.c.id.asc() if request.sort_order == "asc" else messages_t.c.id.desc()
         rows = self._s.execute(self._listings(account_id, *filters).order_by(order, id_order)
                                .offset(request.offset).limit(request.page_size))
-        return Page(request.start, request.page_size, total, [_listing(r) for r in rows])
+        return Page(request.start, request.page_size, total, [_listing(r, now) for r in rows])
 
     def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
                at: datetime) -> bool:
@@ -338,10 +365,34 @@ class SqlAlchemyAlarmRepository:
         outcome = self._s.execute(
             update(messages_t).where(m.id == alarm_id, m.state == int(AlarmState.UNTREATED))
             .values(state=int(AlarmState.TREATED), handling=int(handling), result=result, handled_by=account_id,
-                    handled_at=at))
+                    handled_at=at, deferred_until=None))
         return outcome.rowcount == 1
 
-    def count_untreated(self, account_id: int) -> int:
+    def defer(self, deferral: Deferral) -> bool:
+        m = messages_t.c
+        outcome = self._s.execute(
+            update(messages_t).where(m.id == deferral.alarm_id, m.state == int(AlarmState.UNTREATED))
+            .values(deferred_until=deferral.deferred_until))
+        if outcome.rowcount != 1:
+            return False
+        self._s.execute(insert(deferrals_t).values(
+            alarm_id=deferral.alarm_id, account_id=deferral.account_id, deferred_at=deferral.deferred_at,
+            deferred_until=deferral.deferred_until, result=deferral.result))
+        return True
+
+    def deferral_page(self, alarm_id: int, request: PageRequest) -> Page[Deferral]:
+        d = deferrals_t.c
+        total = self._s.scalar(select(func.count()).select_from(deferrals_t).where(d.alarm_id == alarm_id))
+        order = d.id.asc() if request.sort_order == "asc" else d.id.desc()
+        rows = self._s.execute(
+            select(deferrals_t, accounts_t.c.user_name.label("by_name"))
+            .outerjoin(accounts_t, accounts_t.c.id == d.account_id)
+            .where(d.alarm_id == alarm_id).order_by(order).offset(request.offset).limit(request.page_size))
+        return Page(request.start, request.page_size, total, [
+            Deferral(r.alarm_id, r.account_id, r.deferred_at, r.deferred_until, r.result, r.by_name, r.id)
+            for r in rows])
+
+    def count_untreated(self, account_id: int, now: datetime) -> int:
         return self._s.scalar(select(func.count()).select_from(messages_t)
                               .join(devices_t, devices_t.c.id == messages_t.c.device_id)
-                              .where(visible_to(account_id), messages_t.c.state == int(AlarmState.UNTREATED)))
+                              .where(visible_to(account_id), self._shown_state(AlarmState.UNTREATED, now)))

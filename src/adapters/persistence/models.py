@@ -397,6 +397,20 @@ class AlarmMessageRow(Base):
     result: Mapped[str | None] = mapped_column(String(50))
     handled_by: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
     handled_at: Mapped[datetime | None]
+    # The end of the last deferral, until its reminder is sent; deferred while it is ahead of the clock.
+    deferred_until: Mapped[datetime | None]
+
+
+class AlarmDeferralRow(Base):
+    """Every deferral of an alarm message: who, when, until when and the result text given."""
+
+    __tablename__ = "alarm_deferrals"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    alarm_id: Mapped[int] = mapped_column(ForeignKey("alarm_messages.id", ondelete="CASCADE"), index=True)
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"))
+    deferred_at: Mapped[datetime]
+    deferred_until: Mapped[datetime]
+    result: Mapped[str | None] = mapped_column(String(50))
 
 
 # --- service catalogue (extended by the pricing issue) ----------------------------------------
@@ -550,6 +564,8 @@ class OrderRow(Base):
     paid_at: Mapped[datetime | None]
     refunded_at: Mapped[datetime | None]
     closed_at: Mapped[datetime | None]
+    close_reason: Mapped[str | None] = mapped_column(String(20))  # superseded, cancelled, expired, ...
+    expires_at: Mapped[datetime | None]  # when its payment stops working at the provider
     # the payer's latest failed attempt (declined, cancelled, failed), how many failed, and the
     # provider's id of the latest, so one attempt told twice is counted once
     last_failure: Mapped[str | None] = mapped_column(String(16))
@@ -572,6 +588,7 @@ class OrderLineRow(Base):
     bonus_months: Mapped[int] = mapped_column(Integer, default=0)
     sms_count: Mapped[int] = mapped_column(Integer, default=0)
     voice_count: Mapped[int] = mapped_column(Integer, default=0)
+    device_name: Mapped[str | None] = mapped_column(String(50))  # as named when the order was placed
 
 
 class UserBillRow(Base):

@@ -46,12 +46,14 @@ from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import (
     ORDER_SORT_FIELDS,
     Agreement,
+    CloseReason,
     InvoiceStatus,
     Order,
     OrderKind,
     OrderLine,
     PaymentFailure,
     PayStatus,
+    can_move,
 )
 from core.ordering.payment_flows import NotificationRecord
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
@@ -172,12 +174,14 @@ def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         apply_flag=bool(row.apply_flag), description=row.description, created_at=row.created_at,
         lines=tuple(OrderLine(device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
                               level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
-                              sms_count=line.sms_count, voice_count=line.voice_count) for line in lines),
+                              sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name)
+                    for line in lines),
         status=PayStatus(row.status), bill_id=row.bill_id, invoice=row.invoice, activity_id=row.activity_id,
         country_code=row.country_code, pay_fee_cents=row.pay_fee_cents, paid_at=row.paid_at,
         refunded_at=row.refunded_at, closed_at=row.closed_at, payment_reference=row.payment_reference,
         settlement_reference=row.settlement_reference,
-        invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}),
+        invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}), expires_at=row.expires_at,
+        close_reason=CloseReason(row.close_reason) if row.close_reason else None,
         last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
         failure_count=row.failure_count or 0)
 
@@ -194,15 +198,19 @@ class SqlAlchemyOrderRepository:
             activity_id=order.activity_id, country_code=order.country_code, description=order.description,
             invoice_status=int(order.invoice_status), payment=dict(order.payment) or None,
             payment_reference=order.payment_reference, created_at=order.created_at, paid_at=order.paid_at,
-            refunded_at=order.refunded_at)
+            refunded_at=order.refunded_at, expires_at=order.expires_at)
         self._s.add(row)
         self._s.flush()
+        # Each line keeps its device's name as it is now: the order reads the same after a rename.
+        names = dict(self._s.execute(select(DeviceRow.id, DeviceRow.device_name)
+                                     .where(DeviceRow.id.in_(order.device_ids))).all())
+        lines = tuple(replace(line, device_name=line.device_name or names.get(line.device_id)) for line in order.lines)
         self._s.add_all([OrderLineRow(
             order_id=row.id, device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
             level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
-            sms_count=line.sms_count, voice_count=line.voice_count) for line in order.lines])
+            sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name) for line in lines])
         self._s.flush()
-        return replace(order, id=row.id)
+        return replace(order, id=row.id, lines=lines)
 
     def _lines(self, order_ids: Sequence[int]) -> dict[int, list[OrderLineRow]]:
         lines: dict[int, list[OrderLineRow]] = defaultdict(list)
@@ -227,8 +235,8 @@ class SqlAlchemyOrderRepository:
                               .values(payment=dict(payment) or None, payment_reference=reference)))
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        return self._transition(order_id, PayStatus.UNPAID, PayStatus.PAID, pay_fee_cents=pay_fee_cents,
-                                paid_at=paid_at, settlement_reference=reference)
+        return self._transition(order_id, (PayStatus.UNPAID, PayStatus.CLOSED), PayStatus.PAID,
+                                pay_fee_cents=pay_fee_cents, paid_at=paid_at, settlement_reference=reference)
 
     def by_reference(self, reference: str) -> Order | None:
         return self._one(OrderRow.payment_reference == reference)
@@ -240,13 +248,30 @@ class SqlAlchemyOrderRepository:
         lines = self._lines([row.id for row in rows])
         return [_order(row, lines[row.id]) for row in rows]
 
-    def _transition(self, order_id: int, source: PayStatus, target: PayStatus, **values) -> bool:
-        result = self._s.execute(write(update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(source))
+    def unpaid_for_devices(self, account_id: int, kind: OrderKind, device_ids: Sequence[int],
+                           before_id: int) -> list[Order]:
+        # An account keeps few unpaid orders (each new one supersedes, reconciliation expires them):
+        # their devices are compared here rather than in SQL.
+        rows = self._s.scalars(fresh(select(OrderRow).where(
+            OrderRow.account_id == account_id, OrderRow.kind == int(kind), OrderRow.status == int(PayStatus.UNPAID),
+            OrderRow.id < before_id).order_by(OrderRow.id))).all()
+        lines = self._lines([row.id for row in rows])
+        wanted = set(device_ids)
+        return [_order(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
+
+    def _transition(self, order_id: int, sources: PayStatus | tuple[PayStatus, ...], target: PayStatus,
+                    **values) -> bool:
+        """One conditional write along ORDER_TRANSITIONS; False when the order was in none of the sources."""
+        sources = (sources,) if isinstance(sources, PayStatus) else sources
+        if not all(can_move(source, target) for source in sources):
+            raise ValueError(f"an order never moves from {sources} to {target}")
+        result = self._s.execute(write(update(OrderRow)
+                                       .where(OrderRow.id == order_id, OrderRow.status.in_([int(s) for s in sources]))
                                        .values(status=int(target), **values)))
         return result.rowcount == 1
 
-    def mark_closed(self, order_id: int, at: datetime) -> bool:
-        return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at)
+    def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
+        return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at, close_reason=reason.value)
 
     def mark_refunded(self, order_id: int, at: datetime) -> bool:
         return self._transition(order_id, PayStatus.PAID, PayStatus.REFUNDED, refunded_at=at)
@@ -263,7 +288,10 @@ class SqlAlchemyOrderRepository:
         return result.rowcount == 1
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
-        where = [OrderRow.account_id == account_id]
+        where = [OrderRow.account_id == account_id,
+                 # superseded unpaid: a draft of the paying drawer (paid later, it is shown as paid)
+                 or_(OrderRow.status != int(PayStatus.CLOSED), OrderRow.close_reason.is_(None),
+                     OrderRow.close_reason != CloseReason.SUPERSEDED.value)]
         if status is not None:
             where.append(OrderRow.status == int(status))
         total = self._s.scalar(select(func.count()).select_from(OrderRow).where(*where))

@@ -48,3 +48,4 @@ class DealWithAlarm:
     alarm_id: int
     handling: Handling
     result: str | None = None
+    defer_minutes: int | None = None  # only with Handling.DEFER; None there: the default delay

@@ -22,12 +22,13 @@ class AlarmKind(IntEnum):
 class AlarmState(IntEnum):
     UNTREATED = 0
     TREATED = 1
+    DEFERRED = 2  # shown while a deferral runs (deferred_until ahead of the clock); never stored
 
 
 class Handling(IntEnum):
     APPROVE = 1
     REFUSE = 2
-    DEFER = 3
+    DEFER = 3  # not a handling that ends the alarm: it comes back at the deferral's end
 
 
 @dataclass
@@ -114,6 +115,9 @@ class AlarmMessage:
     result: str | None = None
     handled_by: int | None = None
     handled_at: datetime | None = None
+    # The end of the last deferral until the escalation has reminded the recipients of it (then
+    # None); whether the alarm is deferred is this against the clock, so no job needs to flip it.
+    deferred_until: datetime | None = None
     id: int | None = None
 
     @property
@@ -122,8 +126,21 @@ class AlarmMessage:
 
     @property
     def escalates(self) -> bool:
-        """Levels go up only while the alarm lasts and nobody has handled it."""
-        return self.open and self.state is AlarmState.UNTREATED
+        """Levels go up only while the alarm lasts, nobody has handled it and no deferral is
+        pending: the end of a deferral is the periodic escalation's to take (see `returns`)."""
+        return self.open and self.state is AlarmState.UNTREATED and self.deferred_until is None
+
+    def deferred(self, now: datetime) -> bool:
+        return self.state is AlarmState.UNTREATED and self.deferred_until is not None and now < self.deferred_until
+
+    def shown_state(self, now: datetime) -> AlarmState:
+        """Untreated, treated, or deferred while its deferral runs."""
+        return AlarmState.DEFERRED if self.deferred(now) else self.state
+
+    def returns(self, now: datetime) -> bool:
+        """A deferral of this lasting, untreated alarm has ended and its reminder is not yet sent."""
+        return (self.open and self.state is AlarmState.UNTREATED and self.deferred_until is not None
+                and self.deferred_until <= now)
 
 
 @dataclass

@@ -5,7 +5,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion, Handling
+from core.alarms.deferral import Deferral
+from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
 from core.devices.access import Access
 from core.notifications.model import Channel
 from core.shared.paging import Page, PageRequest
@@ -23,11 +24,14 @@ class AlarmListing:
     device: AlarmDevice
     handled_by_name: str | None = None
     access: Access = Access.NONE  # the caller's to the device: a read-only member may not handle it
+    state: AlarmState = AlarmState.UNTREATED  # as shown when listed: deferred while a deferral runs
+    deferrals: int = 0  # how many times it has been deferred
 
 
 @dataclass(frozen=True)
 class AlarmFilter:
-    """The message centre's filters; `since` and `until` bound the time the alarm was raised."""
+    """The message centre's filters; `since` and `until` bound the time the alarm was raised;
+    `state` is the shown one (AlarmState.DEFERRED while a deferral runs, else the stored one)."""
 
     device_id: int | None = None
     state: int | None = None
@@ -61,8 +65,15 @@ class AlarmRepository(Protocol):
         ...
 
     def raise_level(self, alarm_id: int, from_level: int, to_level: int) -> bool:
-        """Move an open, untreated alarm from `from_level` to `to_level`; False when it is no longer
-        there (handled, ended or escalated by someone else), in which case nobody is notified twice."""
+        """Move an open, untreated alarm with no deferral pending from `from_level` to `to_level`;
+        False when it is no longer there (handled, deferred, ended or escalated by someone else), in
+        which case nobody is notified twice."""
+        ...
+
+    def resume(self, alarm_id: int, deferred_until: datetime, from_level: int, to_level: int) -> bool:
+        """Take the end of the alarm's deferral (`deferred_until` as read) and move it from
+        `from_level` to `to_level`; False when another transaction took it, or the alarm was
+        handled, deferred again or ended meanwhile."""
         ...
 
     def consume_count(self, device_id: int, channel: Channel) -> bool:
@@ -74,8 +85,9 @@ class AlarmRepository(Protocol):
         """alarm_state 1 for the devices with an alarm that has not ended, else 0."""
         ...
 
-    def escalation_candidates(self) -> list[AlarmMessage]:
-        """Open, untreated alarms of enabled rules below the rule's top level."""
+    def escalation_candidates(self, now: datetime) -> list[AlarmMessage]:
+        """Open, untreated alarms of enabled rules that are below the rule's top level with no
+        deferral pending, or whose deferral has ended by `now`."""
         ...
 
     def rules(self, rule_ids: Collection[int]) -> dict[int, AlarmRule]: ...
@@ -104,14 +116,26 @@ class AlarmRepository(Protocol):
 
     # --- the message centre ---
 
-    def alarm_listing(self, alarm_id: int, account_id: int) -> AlarmListing | None:
-        """The alarm with `account_id`'s access to its device, whoever may see it."""
+    def alarm_listing(self, alarm_id: int, account_id: int, now: datetime) -> AlarmListing | None:
+        """The alarm with `account_id`'s access to its device, whoever may see it; its state as
+        shown at `now`."""
         ...
-    def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
-        """Newest first, each with the account's access to its device."""
+    def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest,
+                   now: datetime) -> Page[AlarmListing]:
+        """Newest first, each with the account's access to its device; states as shown at `now`."""
         ...
     def handle(self, alarm_id: int, handling: Handling, result: str | None, account_id: int,
                at: datetime) -> bool:
-        """Mark an untreated alarm treated; False when it was already treated."""
+        """Mark an untreated alarm treated (approved or refused; a deferral ends); False when it
+        was already treated."""
         ...
-    def count_untreated(self, account_id: int) -> int: ...
+    def defer(self, deferral: Deferral) -> bool:
+        """Defer an untreated alarm until `deferral.deferred_until` (a running deferral is
+        replaced) and record the deferral; False when it was already treated."""
+        ...
+    def deferral_page(self, alarm_id: int, request: PageRequest) -> Page[Deferral]:
+        """The alarm's deferrals, newest first."""
+        ...
+    def count_untreated(self, account_id: int, now: datetime) -> int:
+        """Untreated alarms of the devices the account sees, less those deferred at `now`."""
+        ...

@@ -7,6 +7,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 
 from core.alarms.alerts import AlertWriter
+from core.alarms.deferral import reminder_levels
 from core.alarms.evaluation import ProbeOutcome, evaluate_probe
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion
 from core.shared.clock import Clock
@@ -83,37 +84,52 @@ class EvaluateAlarms:
 
 class EscalateAlarms:
     """Raises graded levels whose time has come by the wall clock, so recipients of level 2 and 3
-    hear of an alarm even when its device has stopped reporting. Run every minute or so from any
-    number of places: a level is taken by one transaction only, so nobody is alerted twice."""
+    hear of an alarm even when its device has stopped reporting, and reminds the recipients of an
+    alarm whose deferral has ended (core/alarms/deferral.py). Run every minute or so from any
+    number of places: a level or a deferral's end is taken by one transaction only, so nobody is
+    alerted twice."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock = uow, clock
         self._alerts = AlertWriter(edition)
 
     def __call__(self) -> int:
-        """The number of alarms whose level went up."""
+        """The number of alarms whose level went up or whose deferral ended with a reminder."""
         now = self._clock.now()
         escalated = 0
         with self._uow as uow:
-            candidates = uow.alarms.escalation_candidates()
+            candidates = uow.alarms.escalation_candidates(now)
             rules = uow.alarms.rules({a.rule_id for a in candidates if a.rule_id is not None}) if candidates else {}
-            due: list[tuple[AlarmMessage, AlarmRule, int]] = []
+            due: list[tuple[AlarmMessage, AlarmRule, range]] = []
             for alarm in candidates:
                 rule = rules.get(alarm.rule_id)
-                if rule is not None and (level := rule.level_due(alarm.raised_at, now)) > alarm.level:
-                    due.append((alarm, rule, level))
+                if rule is None:
+                    continue
+                level = rule.level_due(alarm.raised_at, now)
+                if alarm.returns(now):
+                    due.append((alarm, rule, reminder_levels(alarm.level, level)))
+                elif level > alarm.level:
+                    due.append((alarm, rule, range(alarm.level + 1, level + 1)))
             if not due:
                 return 0
             # Devices first, in id order like the ingest batches, so the two never deadlock.
             devices: dict[int, AlarmDevice] = uow.alarms.alarm_devices(sorted({a.device_id for a, _, _ in due}))
-            for alarm, rule, level in due:
-                if alarm.device_id not in devices or not uow.alarms.raise_level(alarm.id, alarm.level, level):
+            for alarm, rule, levels in due:
+                if alarm.device_id not in devices or not self._take(uow, alarm, levels):
                     continue
-                for reached in range(alarm.level + 1, level + 1):
-                    self._alerts.notify(uow, alarm, rule, devices[alarm.device_id], reached, now)
-                alarm.level = level
+                for level in levels:
+                    self._alerts.notify(uow, alarm, rule, devices[alarm.device_id], level, now)
+                alarm.level = max([alarm.level, *levels])
                 escalated += 1
             uow.commit()
         if escalated:
-            log.info("escalated %s alarm(s)", escalated)
+            log.info("escalated or reminded %s alarm(s)", escalated)
         return escalated
+
+    @staticmethod
+    def _take(uow: UnitOfWork, alarm: AlarmMessage, levels: range) -> bool:
+        """Claim the levels (or the deferral's end) for this transaction alone."""
+        to_level = max([alarm.level, *levels])
+        if alarm.deferred_until is not None:
+            return uow.alarms.resume(alarm.id, alarm.deferred_until, alarm.level, to_level)
+        return uow.alarms.raise_level(alarm.id, alarm.level, to_level)

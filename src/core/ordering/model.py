@@ -15,7 +15,32 @@ class PayStatus(IntEnum):
     UNPAID = 1
     PAID = 2
     REFUNDED = 3
-    CLOSED = 4  # unpaid past its expiry: can no longer be paid
+    CLOSED = 4  # closed unpaid (see CloseReason): its payment was withdrawn at the provider
+
+
+# How an order's state may change, and nothing else: each repository write is conditional on the
+# source state. CLOSED -> PAID: a genuine payment the provider took anyway (the payer paid as the
+# order closed) is the customer's money and is honoured; REFUNDED -> PAID: the provider refused
+# the refund.
+ORDER_TRANSITIONS: dict[PayStatus, frozenset[PayStatus]] = {
+    PayStatus.UNPAID: frozenset({PayStatus.PAID, PayStatus.CLOSED}),
+    PayStatus.CLOSED: frozenset({PayStatus.PAID}),
+    PayStatus.PAID: frozenset({PayStatus.REFUNDED}),
+    PayStatus.REFUNDED: frozenset({PayStatus.PAID}),
+}
+
+
+def can_move(source: PayStatus, target: PayStatus) -> bool:
+    return target in ORDER_TRANSITIONS[source]
+
+
+class CloseReason(StrEnum):
+    """Why an unpaid order was closed; recorded with it, and shown in its details."""
+
+    SUPERSEDED = "superseded"  # a newer order for the same devices replaced it (a change in the paying drawer)
+    CANCELLED = "cancelled"  # the customer cancelled it
+    EXPIRED = "expired"  # unpaid when its provider's QR code or payment page stopped working
+    PAYMENT_MISMATCH = "paymentMismatch"  # the provider took another amount or currency: support settles it
 
 
 class PaymentFailure(StrEnum):
@@ -60,6 +85,7 @@ class OrderLine:
     bonus_months: int = 0
     sms_count: int = 0
     voice_count: int = 0
+    device_name: str | None = None  # as it was named when the order was placed
 
 
 @dataclass(frozen=True)
@@ -88,6 +114,8 @@ class Order:
     settlement_reference: str | None = None  # the provider's id of the money received (transaction, capture)
     invoice_status: InvoiceStatus = InvoiceStatus.NOT_INVOICED
     payment: dict[str, str] = field(default_factory=dict)  # what the payer needs (QR code, ...)
+    expires_at: datetime | None = None  # when its payment stops working at the provider
+    close_reason: CloseReason | None = None
     last_failure: PaymentFailure | None = None  # why the latest failed attempt failed
     failure_count: int = 0  # failed attempts so far: a client tells a new failure from one it has shown
 

@@ -3,22 +3,26 @@ the payer's return from PayPal, reconciliation of lost notifications, closing an
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from core.ordering.model import Order, PaymentFailure, PayStatus
+from core.ordering.model import CloseReason, Order, PaymentFailure, PayStatus
 from core.ordering.payments import (
+    PAYMENT_VALIDITY,
     Acknowledgement,
     InvalidNotification,
     Notification,
     PaymentGateways,
+    PaymentResult,
     Provider,
     RefundRequest,
     provider_of,
 )
+from core.ordering.unpaid_orders import close_with_provider, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
 from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
@@ -27,9 +31,13 @@ from core.shared.unit_of_work import UnitOfWork
 log = logging.getLogger("coldchain.payments")
 
 # An unpaid order is asked about after RECONCILE_AFTER (its notification may be lost) and closed
-# after ORDER_EXPIRES (the QR codes of WeChat Pay and Alipay stop working after two hours).
+# once its payment has expired at the provider (payments.PAYMENT_VALIDITY: the QR codes of WeChat
+# Pay and Alipay stop working after ORDER_EXPIRES).
 RECONCILE_AFTER = timedelta(minutes=3)
-ORDER_EXPIRES = timedelta(hours=2)
+ORDER_EXPIRES = PAYMENT_VALIDITY[Provider.WECHAT]
+# A payment the provider took in another amount or currency cannot settle the order, however often
+# it is asked about: the order is closed for support to sort out, and recorded once.
+_FINAL = {SettlementOutcome.CURRENCY_MISMATCH, SettlementOutcome.AMOUNT_MISMATCH}
 RECONCILE_BATCH = 200
 MAX_RECORDED_BODY = 64 * 1024
 
@@ -45,6 +53,7 @@ class Verdict(StrEnum):
     UNKNOWN_ORDER = "unknownOrder"
     CURRENCY_MISMATCH = "currencyMismatch"
     AMOUNT_MISMATCH = "amountMismatch"
+    SETTLED_CLOSED = "settledClosed"  # paid as it closed: settled, the customer keeps what was paid for
     NOT_PAYABLE = "notPayable"
     WRONG_PROVIDER = "wrongProvider"
 
@@ -52,7 +61,8 @@ class Verdict(StrEnum):
     def accepted(self) -> bool:
         """Accepted notifications stop the provider's retries; refused ones are retried by it
         (and then answered by reconciliation)."""
-        return self in (Verdict.SETTLED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED, Verdict.NOT_PAID)
+        return self in (Verdict.SETTLED, Verdict.SETTLED_CLOSED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED,
+                        Verdict.NOT_PAID)
 
 
 _OUTCOMES = {outcome: Verdict(outcome.value) for outcome in SettlementOutcome}
@@ -142,7 +152,7 @@ class CompleteProviderReturn:
                     record_failure(self._uow, order, result.failure, result.attempt or reference)
                 raise PaymentFailed()
             outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-            if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+            if not outcome.paid:
                 log.warning("PayPal capture of order %s not settled: %s", order.code, outcome.value)
                 raise PaymentFailed()
         with self._uow as uow:
@@ -180,7 +190,8 @@ class Reconciliation:
 class ReconcilePayments:
     """So that a lost notification loses no money: orders unpaid for a few minutes are looked up
     at their provider and settled when it says they are paid; orders unpaid past their expiry are
-    closed at the provider and here."""
+    closed at the provider and here. One the provider says was paid in another amount or currency
+    is recorded and closed once (for support to settle with the payer), not asked about again."""
 
     def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
@@ -202,21 +213,35 @@ class ReconcilePayments:
                     result = gateway.confirm(request, request.reference)
                 if result.paid:
                     outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-                    settled += outcome is SettlementOutcome.SETTLED
-                    if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+                    settled += outcome in (SettlementOutcome.SETTLED, SettlementOutcome.SETTLED_CLOSED)
+                    if not outcome.paid:
                         log.warning("reconciling order %s: paid at the provider but %s", order.code, outcome.value)
                         failed += 1
-                elif order.created_at <= now - ORDER_EXPIRES:
-                    gateway.close(request)
-                    with self._uow as uow:
-                        closed += uow.orders.mark_closed(order.id, now)
-                        uow.commit()
+                        if outcome in _FINAL:
+                            self._give_up(order, result, Verdict(outcome.value), now)
+                elif payable_until(order) <= now:
+                    if close_with_provider(self._uow, gateway, order, CloseReason.EXPIRED, now):
+                        closed += 1
+                    else:
+                        failed += 1
                 else:
                     unpaid += 1
             except Exception:  # one provider's outage must not stop the others' orders
                 log.exception("reconciling order %s failed", order.code)
                 failed += 1
         return Reconciliation(settled, closed, unpaid, failed)
+
+    def _give_up(self, order: Order, result: PaymentResult, verdict: Verdict, now: datetime) -> None:
+        """Records the provider's answer, as a notification would be, and closes the order so it
+        is asked about no more (nothing to withdraw at the provider: it was paid there)."""
+        answer = {"source": "reconciliation", "paid": result.paid, "amount": result.amount_cents,
+                  "currency": result.currency, "reference": result.reference}
+        with self._uow as uow:
+            uow.payment_notifications.add(NotificationRecord(
+                provider_of(order.pay_type).value, now, verdict.value, json.dumps(answer), order.code,
+                result.amount_cents))
+            uow.orders.mark_closed(order.id, now, CloseReason.PAYMENT_MISMATCH)
+            uow.commit()
 
 
 class RefundOrder:

@@ -5,12 +5,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from enum import StrEnum
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from core.ordering.model import PaymentFailure
 from core.shared.edition import Edition, PayType
+
+if TYPE_CHECKING:
+    from core.ordering.model import Order
 
 
 class Provider(StrEnum):
@@ -29,6 +32,21 @@ class Provider(StrEnum):
 def provider_of(pay_type: PayType) -> Provider:
     return {PayType.WECHAT: Provider.WECHAT, PayType.ALIPAY: Provider.ALIPAY, PayType.PAYPAL: Provider.PAYPAL,
             PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[PayType(pay_type)]
+
+
+# How long a started payment can be paid at each provider: an unpaid order expires then, and is
+# closed with its provider by reconciliation. Paying it again from My orders shows the same code
+# until then.
+PAYMENT_VALIDITY: dict[Provider, timedelta] = {
+    Provider.WECHAT: timedelta(hours=2),  # a native code_url stops working after 2 hours
+    Provider.ALIPAY: timedelta(hours=2),  # the precreated QR code's timeout_express (alipay.py sends it)
+    Provider.STRIPE: timedelta(hours=2),  # an intent has no expiry of its own: as long as the QR codes
+    Provider.PAYPAL: timedelta(hours=3),  # PayPal lets a payer approve a created order for 3 hours
+}
+
+
+def payment_validity(pay_type: PayType) -> timedelta:
+    return PAYMENT_VALIDITY[provider_of(pay_type)]
 
 
 def providers_of(pay_types: Iterable[PayType]) -> tuple[Provider, ...]:
@@ -53,6 +71,11 @@ class PaymentRequest:
     reference: str | None = None  # the provider's id of the payment, once it has started
 
 
+def payment_request(order: Order) -> PaymentRequest:
+    return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
+                          order.pay_type, order.created_at, order.payment_reference)
+
+
 @dataclass(frozen=True)
 class PaymentStart:
     """What the payer needs: a QR code to scan (WeChat, Alipay), a client secret for the wallet
@@ -62,6 +85,15 @@ class PaymentStart:
     client_secret: str | None = None
     approve_url: str | None = None
     reference: str | None = None  # the provider's id of the payment
+
+    def payer_fields(self) -> dict[str, str]:
+        """What the order keeps of it (and the API shows), under the API's names."""
+        fields = {"payQrCode": self.pay_qr_code, "clientSecret": self.client_secret, "approveUrl": self.approve_url}
+        return {k: v for k, v in fields.items() if v}
+
+    @classmethod
+    def of_fields(cls, fields: Mapping[str, str], reference: str | None) -> PaymentStart:
+        return cls(fields.get("payQrCode"), fields.get("clientSecret"), fields.get("approveUrl"), reference)
 
 
 @dataclass(frozen=True)

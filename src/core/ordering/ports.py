@@ -5,7 +5,7 @@ from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from core.ordering.bills import Bill
-from core.ordering.model import Agreement, Order, PaymentFailure, PayStatus
+from core.ordering.model import Agreement, CloseReason, Order, OrderKind, PaymentFailure, PayStatus
 from core.pricing.model import AlertPackage, Level, ServiceItem
 from core.shared.paging import Page, PageRequest
 
@@ -35,7 +35,8 @@ class CatalogueRepository(Protocol):
 
 class OrderRepository(Protocol):
     def add(self, order: Order) -> Order:
-        """Stores the order and its lines; returns it with its id."""
+        """Stores the order and its lines; returns it as stored: with its id, and each line with
+        its device's name of now."""
         ...
 
     def get(self, order_id: int) -> Order | None: ...
@@ -47,13 +48,14 @@ class OrderRepository(Protocol):
         ...
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        """Unpaid -> paid, with the provider's settlement reference, in one conditional write;
-        False when it was not unpaid any more (a concurrent or repeated settlement). Only the
+        """Unpaid (or closed) -> paid, with the provider's settlement reference, in one conditional
+        write; False when it was neither any more (a concurrent or repeated settlement). Only the
         caller that gets True applies the order."""
         ...
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
-        """The account's orders, newest first."""
+        """The account's orders, newest first, but those superseded unpaid (drafts of the paying
+        drawer, which the customer never chose to keep)."""
         ...
 
     def by_reference(self, reference: str) -> Order | None:
@@ -64,8 +66,14 @@ class OrderRepository(Protocol):
         """Unpaid orders placed before the instant, oldest first."""
         ...
 
-    def mark_closed(self, order_id: int, at: datetime) -> bool:
+    def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
         """Unpaid -> closed in one conditional write; False when it was not unpaid any more."""
+        ...
+
+    def unpaid_for_devices(self, account_id: int, kind: OrderKind, device_ids: Sequence[int],
+                           before_id: int) -> list[Order]:
+        """The account's unpaid orders of the kind for exactly these devices, with ids below
+        `before_id`."""
         ...
 
     def mark_refunded(self, order_id: int, at: datetime) -> bool:

@@ -23,7 +23,8 @@ from core.ordering.model import (
     PayStatus,
     new_order_code,
 )
-from core.ordering.payments import PaymentGateways, PaymentRequest, PaymentStart, same_currency
+from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
+from core.ordering.unpaid_orders import supersede_earlier
 from core.pricing.model import AlertKind, AlertPackage
 from core.pricing.queries import SERVICE_NODE, find_level, one_type, plan_of, visible_devices
 from core.pricing.rules import alert_package_price, is_free, is_lifelong_term, price_option
@@ -109,6 +110,7 @@ class _PlaceOrder:
             raise InvalidInput("simIccid", N_("This is not the device's SIM card"))
 
     def _place(self, order: Order) -> OrderPlaced:
+        order = replace(order, expires_at=order.created_at + payment_validity(order.pay_type))
         with self._uow as uow:
             order = uow.orders.add(order)
             uow.commit()
@@ -120,8 +122,10 @@ class _PlaceOrder:
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
-            uow.orders.set_payment(order.id, _payment_fields(start), start.reference)
+            uow.orders.set_payment(order.id, start.payer_fields(), start.reference)
             uow.commit()
+        # Each change in the paying drawer asks for a new order: the earlier ones stop being payable.
+        supersede_earlier(self._uow, self._gateways, order, self._clock.now())
         return OrderPlaced(order.id, order.code, order.order_fee_cents, start)
 
 
@@ -130,16 +134,6 @@ def check_pay_type(pay_type: PayType, edition: Edition, gateways: PaymentGateway
         raise PayTypeNotOffered()
     if not gateways.offers(pay_type):
         raise PaymentMethodUnavailable()
-
-
-def _payment_fields(start: PaymentStart) -> dict[str, str]:
-    fields = {"payQrCode": start.pay_qr_code, "clientSecret": start.client_secret, "approveUrl": start.approve_url}
-    return {k: v for k, v in fields.items() if v}
-
-
-def payment_request(order: Order) -> PaymentRequest:
-    return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
-                          order.pay_type, order.created_at, order.payment_reference)
 
 
 class PlaceServiceOrder(_PlaceOrder):
@@ -261,20 +255,30 @@ class SettlementOutcome(StrEnum):
     UNKNOWN_ORDER = "unknownOrder"
     CURRENCY_MISMATCH = "currencyMismatch"
     AMOUNT_MISMATCH = "amountMismatch"
-    NOT_PAYABLE = "notPayable"  # closed unpaid
+    # Paid although closed (superseded, cancelled, expired): the provider took the payer's money as
+    # the order closed. The money is the customer's: the order is settled all the same.
+    SETTLED_CLOSED = "settledClosed"
+    NOT_PAYABLE = "notPayable"  # closed, and its payer page's close is exact (development)
+
+    @property
+    def paid(self) -> bool:
+        """The order is paid now (by this payment or an earlier one)."""
+        return self in (SettlementOutcome.SETTLED, SettlementOutcome.SETTLED_CLOSED, SettlementOutcome.ALREADY_SETTLED)
 
 
 class SettleOrder:
     """An order becomes paid once and only once, however many notifications arrive and however
-    many arrive together: the unpaid -> paid write is conditional, and only the one that makes
-    it credits the devices, in the same transaction. Only what the order charges, in its own
-    currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
+    many arrive together: the unpaid (or closed) -> paid write is conditional, and only the one
+    that makes it credits the devices, in the same transaction. Only what the order charges, in its
+    own currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
-                 reference: str | None = None) -> SettlementOutcome:
+                 reference: str | None = None, *, closed_pays: bool = True) -> SettlementOutcome:
+        """`closed_pays` False: the payment comes from a payer page whose close is exact (the
+        development gateway's), so a closed order is not payable there."""
         now = self._clock.now()
         with self._uow as uow:
             order = uow.orders.by_code(order_code)
@@ -284,7 +288,7 @@ class SettleOrder:
                 return SettlementOutcome.ALREADY_SETTLED
             if order.status is PayStatus.REFUNDED:
                 return SettlementOutcome.ALREADY_REFUNDED
-            if order.status is not PayStatus.UNPAID:
+            if order.status is PayStatus.CLOSED and not closed_pays:
                 return SettlementOutcome.NOT_PAYABLE
             if not same_currency(currency, order.currency):
                 return SettlementOutcome.CURRENCY_MISMATCH
@@ -303,7 +307,7 @@ class SettleOrder:
                     uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
                                                         order.country_code)
             uow.commit()
-        return SettlementOutcome.SETTLED
+        return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 
 
 class ConfirmWalletPayment:
@@ -338,7 +342,7 @@ class ConfirmWalletPayment:
                     uow.commit()
             raise PaymentFailed(FAILURE_MESSAGES[failure], failure=failure)
         outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
-        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+        if not outcome.paid:
             raise PaymentFailed()
         return PayStatus.PAID
 

@@ -276,6 +276,28 @@ class PaymentMethodUnavailable(RuleViolation):
     message = N_("This payment method is not available at the moment, please choose another")
 
 
+class OrderNotCancellable(RuleViolation):
+    """Paid or refunded: only an unpaid order is cancelled."""
+
+    code = 1121
+    message = N_("This order has been paid and can no longer be cancelled")
+
+
+class CancelFailed(RuleViolation):
+    """The provider did not withdraw the payment (unreachable, or the payer is paying it right now):
+    the order stays unpaid, and reconciliation settles or closes it."""
+
+    code = 1122
+    message = N_("The order could not be cancelled just now, please try again in a minute")
+
+
+class OrderExpired(RuleViolation):
+    """Its payment stopped working at the provider: it is closed, and a new order is needed."""
+
+    code = 1123
+    message = N_("This order has expired, please place a new one")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -307,4 +329,7 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     TooManyBills,
     OrderNotRefundable,
     PaymentMethodUnavailable,
+    OrderNotCancellable,
+    CancelFailed,
+    OrderExpired,
 )

@@ -4,6 +4,7 @@ from datetime import UTC, datetime
 
 from marshmallow import ValidationError, fields, pre_load, validate
 
+from core.alarms.deferral import DEFAULT_DEFER_MINUTES, DEFER_CHOICES, MAX_DEFER_MINUTES, MIN_DEFER_MINUTES
 from core.alarms.model import MAX_LEVEL
 from core.alarms.validation import (
     MAX_DELAY_SECONDS,
@@ -142,10 +143,14 @@ class IdQuery(Schema):
     id = fields.Integer(required=True, validate=Range(1, MAX_ID))
 
 
+STATES = ("0 untreated, 1 treated (approved or refused), 2 deferred: until deferredUntil, then untreated "
+          "again by itself")
+
+
 class AlarmPageQuery(PageQuery):
     sortField = fields.String(validate=OneOf(["raisedAt"]))
     deviceId = fields.Integer(validate=Range(1, MAX_ID))
-    state = fields.Integer(validate=OneOf([0, 1]), metadata={"description": "0 untreated, 1 treated"})
+    state = fields.Integer(validate=OneOf([0, 1, 2]), metadata={"description": STATES})
     startTime = ZonedDateTime(metadata={"description": "raised at or after"})
     endTime = ZonedDateTime(metadata={"description": "raised before"})
 
@@ -165,9 +170,14 @@ class AlarmSchema(Schema):
     startedAt = LocalDateTime(required=True, metadata={"description": "the value left the limits"})
     raisedAt = LocalDateTime(required=True, metadata={"description": "it had stayed out for the delay"})
     endedAt = LocalDateTime(required=True, allow_none=True, metadata={"description": "back inside; null while on"})
-    state = fields.Integer(required=True, metadata={"description": "0 untreated, 1 treated"})
-    handling = fields.Integer(required=True, allow_none=True, metadata={"description": "1 approve, 2 refuse, 3 defer"})
-    result = fields.String(required=True, allow_none=True)
+    state = fields.Integer(required=True, metadata={"description": STATES})
+    deferredUntil = LocalDateTime(required=True, allow_none=True, metadata={
+        "description": "while deferred (state 2): when it is untreated again and its recipients are reminded"})
+    deferralCount = fields.Integer(required=True, metadata={
+        "description": "how many times it was deferred; each one is listed by /DeviceAlarm/deferrals"})
+    handling = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "1 approved, 2 refused; null until then (a deferral does not handle it)"})
+    result = fields.String(required=True, allow_none=True, metadata={"description": "the result given on handling"})
     handledAt = LocalDateTime(required=True, allow_none=True)
     handledBy = fields.String(required=True, allow_none=True, metadata={"description": "user name of who handled it"})
     temperatureUnit = fields.String(required=True, metadata={
@@ -183,4 +193,24 @@ class DealSchema(Schema):
     handling = fields.Integer(required=True, validate=OneOf([1, 2, 3]),
                               metadata={"description": "1 approve, 2 refuse, 3 defer"})
     result = fields.String(allow_none=True, load_default=None, validate=Length(max=RESULT_MAX),
-                           metadata={"description": "the handling result"})
+                           metadata={"description": "the handling result, or why it is deferred"})
+    deferMinutes = fields.Integer(
+        strict=True, allow_none=True, load_default=None, validate=Range(MIN_DEFER_MINUTES, MAX_DEFER_MINUTES),
+        metadata={
+            "description": f"with handling 3 only: minutes until the alarm is untreated again, "
+                           f"{MIN_DEFER_MINUTES} to {MAX_DEFER_MINUTES} (the console offers "
+                           f"{', '.join(map(str, DEFER_CHOICES))}); absent or null: {DEFAULT_DEFER_MINUTES}"})
+
+
+class DeferralPageQuery(PageQuery):
+    sortField = fields.String(validate=OneOf(["deferredAt"]))
+    id = fields.Integer(required=True, validate=Range(1, MAX_ID), metadata={"description": "the alarm's id"})
+
+
+class DeferralSchema(Schema):
+    deferredAt = LocalDateTime(required=True)
+    deferredUntil = LocalDateTime(required=True)
+    minutes = fields.Integer(required=True, metadata={"description": "the delay chosen"})
+    deferredBy = fields.String(required=True, allow_none=True, metadata={
+        "description": "user name of who deferred it (null once that account is gone)"})
+    result = fields.String(required=True, allow_none=True)

@@ -11,7 +11,8 @@ from flask.views import MethodView
 from marshmallow import fields
 
 from core.alarms.commands import SETTINGS, AddAlarmRule, ChangeAlarmRule, DealWithAlarm
-from core.alarms.model import Handling, Recipient
+from core.alarms.deferral import Deferral
+from core.alarms.model import AlarmState, Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
 from entrypoints.api import context
@@ -42,10 +43,17 @@ def _alarm_row(listing: AlarmListing) -> dict:
         "id": a.id, "deviceId": d.id, "deviceName": d.name, "deviceGuid": d.guid, "ruleId": a.rule_id,
         "probe": a.probe, "kind": int(a.kind), "limitValue": a.limit_value, "value": a.value,
         "extremeValue": a.extreme_value, "level": a.level, "startedAt": a.started_at, "raisedAt": a.raised_at,
-        "endedAt": a.ended_at, "state": int(a.state), "handling": int(a.handling) if a.handling else None,
+        "endedAt": a.ended_at, "state": int(listing.state),
+        "deferredUntil": a.deferred_until if listing.state is AlarmState.DEFERRED else None,
+        "deferralCount": listing.deferrals, "handling": int(a.handling) if a.handling else None,
         "result": a.result, "handledAt": a.handled_at, "handledBy": listing.handled_by_name,
         "temperatureUnit": d.temperature_unit, "displayPrecision": d.precision, "access": int(listing.access),
     }
+
+
+def _deferral_row(deferral: Deferral) -> dict:
+    return {"deferredAt": deferral.deferred_at, "deferredUntil": deferral.deferred_until,
+            "minutes": deferral.minutes, "deferredBy": deferral.by_name, "result": deferral.result}
 
 
 def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
@@ -151,7 +159,8 @@ class AlarmPageView(MethodView):
     @_unknown
     def post(self, body):
         """The message centre's alarm messages of the caller's devices, newest first; filters: device,
-        state (0 untreated, 1 treated) and the time raised in [startTime, endTime)."""
+        state (0 untreated, 1 treated, 2 deferred) and the time raised in [startTime, endTime). A
+        deferred alarm is listed as untreated again once its deferral has ended."""
         list_alarms = context.container().list_alarms()
         where = AlarmFilter(body.get("deviceId"), body.get("state"), body.get("startTime"), body.get("endTime"))
         page = list_alarms(context.current_principal().account_id, where, page_request(body))
@@ -165,20 +174,39 @@ class AlarmDealView(MethodView):
     @blp.arguments(s.DealSchema)
     @blp.ok(s.AlarmSchema, refusals=[AlarmAlreadyHandled])
     def post(self, body):
-        """Handle an untreated alarm: approve (1), refuse (2) or defer (3), with a result of up to 50
-        characters. It becomes treated; a treated alarm cannot be handled again."""
+        """Handle an untreated or deferred alarm, with a result of up to 50 characters: approve (1) or
+        refuse (2) treat it, once; a treated alarm cannot be handled again (409, code 1011). Defer
+        (3) silences it for deferMinutes (1 to 1440, 60 when absent): meanwhile it is listed as
+        deferred (state 2, until deferredUntil), is not counted as untreated and alerts nobody;
+        then it is untreated again and the recipients of its level, and of levels that came due
+        meanwhile, are reminded. It may be deferred again, and each deferral is recorded."""
         deal = context.container().deal_alarm()
         listing = deal(DealWithAlarm(context.current_principal().account_id, body["id"], Handling(body["handling"]),
-                                     body["result"]))
+                                     body["result"], body["deferMinutes"]))
         return _alarm_row(listing)
+
+
+@blp.route("/DeviceAlarm/deferrals")
+class AlarmDeferralsView(MethodView):
+    @blp.requires("message.list:query")
+    @blp.arguments(s.DeferralPageQuery)
+    @blp.ok(page_of(s.DeferralSchema))
+    @_unknown
+    def post(self, body):
+        """Every deferral of an alarm (who, when, until when, why), newest first: its history."""
+        list_deferrals = context.container().list_alarm_deferrals()
+        page = list_deferrals(context.current_principal().account_id, body["id"], page_request(body))
+        return page_body(page, _deferral_row)
 
 
 @blp.route("/DeviceAlarm/count")
 class AlarmCountView(MethodView):
     @blp.requires("message.list:query")
-    @blp.ok(fields.Integer(required=True, metadata={"description": "untreated alarms of the caller's devices"}),
-            name="UntreatedAlarmCount")
+    @blp.ok(fields.Integer(required=True, metadata={
+        "description": "untreated alarms of the caller's devices, less those deferred right now"}),
+        name="UntreatedAlarmCount")
     def get(self):
-        """The number of untreated alarms of the caller's devices, for the header badge."""
+        """The number of untreated alarms of the caller's devices, for the header badge; an alarm
+        does not count while it is deferred."""
         count = context.container().count_untreated_alarms()
         return count(context.current_principal().account_id)

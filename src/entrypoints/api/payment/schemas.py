@@ -3,7 +3,7 @@ from __future__ import annotations
 from marshmallow import fields, validate
 
 from core.ordering.bills import LIMITS, BillMode, InvoiceType
-from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, PaymentFailure, PayStatus
+from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, CloseReason, PaymentFailure, PayStatus
 from core.pricing.rules import ButtonKind
 from core.shared.edition import PayType
 from core.shared.messages import N_
@@ -256,6 +256,15 @@ class MyOrderQuery(PageQuery):
                                                        "unpaid orders last by payTime"})
 
 
+LISTED_DEVICES = 5
+
+
+class OrderDeviceSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True, allow_none=True,
+                               metadata={"description": "as named when the order was placed"})
+
+
 class MyOrderSchema(Schema):
     orderId = fields.Integer(required=True)
     orderCode = fields.String(required=True)
@@ -269,6 +278,46 @@ class MyOrderSchema(Schema):
     payType = fields.Integer(required=True)
     orderDescription = fields.String(required=True)
     deviceCount = fields.Integer(required=True)
+    currency = fields.String(required=True, metadata={"description": "ISO 4217 of orderFee and payFee: the "
+                                                                     "order's own, whatever the edition now"})
+    devices = fields.List(fields.Nested(OrderDeviceSchema), required=True, metadata={
+        "description": f"the first {LISTED_DEVICES} devices of the order (deviceCount tells how many in all)"})
+    expireTime = LocalDateTime(required=True, allow_none=True, metadata={
+        "description": "while unpaid: when its QR code or payment page stops working (it closes then)"})
+    closeReason = fields.String(required=True, allow_none=True, validate=OneOf([r.value for r in CloseReason]),
+                                metadata={"description": "a closed order's: superseded (a newer order for the "
+                                                         "same devices; such orders are not listed unless paid), "
+                                                         "cancelled, expired, paymentMismatch (the provider took "
+                                                         "another amount or currency: support settles it)"})
+
+
+class OrderIdBody(Schema):
+    orderId = fields.Integer(required=True, **ID, metadata={"description": "one of the caller's orders"})
+
+
+class OrderLineSchema(OrderDeviceSchema):
+    fee = fields.Integer(required=True, metadata={"description": "cents this device pays, in the order's currency"})
+    levelName = fields.String(required=True, allow_none=True, metadata={"description": "service orders"})
+    timeLength = fields.Integer(required=True, metadata={"description": "months bought (service orders; 1200 or "
+                                                                        "more is lifelong)"})
+    presentationMonth = fields.Integer(required=True, metadata={"description": "bonus months"})
+    smsCount = fields.Integer(required=True)
+    voiceCount = fields.Integer(required=True)
+
+
+class OrderDetailSchema(MyOrderSchema):
+    closeTime = LocalDateTime(required=True, allow_none=True)
+    refundTime = LocalDateTime(required=True, allow_none=True)
+    countryCode = fields.String(required=True, allow_none=True, metadata={"description": "SMS/voice orders"})
+    lines = fields.List(fields.Nested(OrderLineSchema), required=True, metadata={"description": "one per device"})
+
+
+class ResumedPaymentSchema(OrderPlacedSchema):
+    payType = fields.Integer(required=True)
+    orderDescription = fields.String(required=True)
+    currency = fields.String(required=True)
+    expireTime = LocalDateTime(required=True, allow_none=True,
+                               metadata={"description": "when the code or page stops working"})
 
 
 # --- bills --------------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from flask.views import MethodView
 
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
-from core.ordering.model import Order, PayStatus
+from core.ordering.model import Order, OrderKind, PayStatus
 from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import OrderPlaced, SettlementOutcome
 from core.pricing.queries import AlertOffer, LevelOffer
@@ -104,7 +104,27 @@ def _order_row(order: Order) -> dict:
             "payFee": order.pay_fee_cents, "payStatus": int(order.status), "applyFlag": int(order.apply_flag),
             "invoiceStatus": int(order.invoice_status), "gmtCreate": order.created_at, "payTime": order.paid_at,
             "payType": int(order.pay_type), "orderDescription": order.description,
-            "deviceCount": len(order.lines)}
+            "deviceCount": len(order.lines), **_order_extras(order)}
+
+
+def _order_extras(order: Order) -> dict:
+    """What My orders shows beyond the spec's fields: the order's currency, its devices by name,
+    its expiry while unpaid, why it closed."""
+    return {"currency": order.currency,
+            "devices": [{"deviceId": line.device_id, "deviceName": line.device_name}
+                        for line in order.lines[:s.LISTED_DEVICES]],
+            "expireTime": order.expires_at if order.status is PayStatus.UNPAID else None,
+            "closeReason": order.close_reason.value if order.close_reason else None}
+
+
+def _order_detail(order: Order) -> dict:
+    service = order.kind is OrderKind.SERVICE
+    lines = [{"deviceId": line.device_id, "deviceName": line.device_name, "fee": line.fee_cents,
+              "levelName": order.description if service else None, "timeLength": line.months,
+              "presentationMonth": line.bonus_months, "smsCount": line.sms_count, "voiceCount": line.voice_count}
+             for line in order.lines]
+    return {**_order_row(order), "closeTime": order.closed_at, "refundTime": order.refunded_at,
+            "countryCode": order.country_code, "lines": lines}
 
 
 def _alert_row(offer: AlertOffer) -> dict:
@@ -314,10 +334,59 @@ class MyOrdersView(MethodView):
     @blp.arguments(s.MyOrderQuery)
     @blp.ok(page_of(s.MyOrderSchema))
     def post(self, body):
-        """The caller's orders, newest first unless sorted otherwise."""
+        """The caller's orders, newest first unless sorted otherwise. Orders superseded unpaid (a
+        newer order for the same devices replaced them: each change in the paying drawer asks for
+        one) are not listed, unless the provider took their payment all the same."""
         status = PayStatus(body["payStatus"]) if body.get("payStatus") else None
         page = _container().list_my_orders()(_caller(), status, page_request(body))
         return page_body(page, _order_row)
+
+
+@blp.route("/PayOrder/selectOrderDetail")
+class OrderDetailView(MethodView):
+    @blp.arguments(s.OrderIdBody)
+    @blp.ok(s.OrderDetailSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
+    def post(self, body):
+        """One of the caller's orders with a line per device: its name when ordered, what it gets
+        (level and months, or SMS and voice counts) and what it pays, in the order's currency."""
+        return _order_detail(_container().get_order()(_caller(), body["orderId"]))
+
+
+@blp.route("/PayOrder/cancelOrder")
+class CancelOrderView(MethodView):
+    @blp.arguments(s.OrderIdBody)
+    @blp.ok(s.OrderStatusSchema, refusals=(e.OrderNotCancellable, e.CancelFailed))
+    @blp.alt_response(403, schema=ErrorEnvelope, description="the caller may only read a device of the order now "
+                                                             "(a member of its organization)")
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
+    def post(self, body):
+        """Cancels one of the caller's unpaid orders: its payment is withdrawn at the provider (its QR
+        code or page pays nothing any more), then the order is closed (payStatus 4, closeReason
+        cancelled). A closed order answers as it is; a paid one is refused (1121); when the
+        provider does not withdraw the payment (the payer is paying right now, or it cannot be
+        reached) nothing changes (1122)."""
+        return order_status(_container().cancel_order()(_caller(), body["orderId"]))
+
+
+@blp.route("/PayOrder/continuePay")
+class ContinuePayView(MethodView):
+    @blp.arguments(s.OrderIdBody)
+    @blp.ok(s.ResumedPaymentSchema, refusals=(e.OrderNotPayable, e.OrderExpired, e.PaymentFailed))
+    @blp.alt_response(403, schema=ErrorEnvelope, description="the caller may only read a device of the order now "
+                                                             "(a member of its organization)")
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NO_ORDER)
+    def post(self, body):
+        """Pays one of the caller's unpaid orders again (Pay in My orders): what the payer needs,
+        the same QR code, client secret or approve page as when it was placed, while its payment
+        is valid at the provider (expireTime); a payment that could not start then is started now.
+        An order less than a minute from its expiry is closed with its provider and refused
+        (1123): a new order is placed in the paying drawer, at the catalogue's price of the day.
+        Paid, refunded or closed orders are refused (1111)."""
+        order, start = _container().resume_payment()(_caller(), body["orderId"])
+        placed = _placed(OrderPlaced(order.id, order.code, order.order_fee_cents, start))
+        return {**placed, "payType": int(order.pay_type), "orderDescription": order.description,
+                "currency": order.currency, "expireTime": order.expires_at}
 
 
 @blp.route("/PayOrder/selectCurrentService")
@@ -424,9 +493,10 @@ class DevelopmentPayView(MethodView):
         if not gateway.verify(query["order"], query["amount"], query["signature"]):
             raise e.Forbidden()
         currency = _container().settings().edition.profile.currency  # every order's, in an edition
-        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development")
+        outcome = _container().settle_order()(query["order"], query["amount"], currency, "development",
+                                              closed_pays=False)
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
             raise e.NotFound()
-        if outcome not in (SettlementOutcome.SETTLED, SettlementOutcome.ALREADY_SETTLED):
+        if not outcome.paid:
             raise e.OrderNotPayable()
         return {"payStatus": int(PayStatus.PAID)}

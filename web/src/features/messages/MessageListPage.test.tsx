@@ -297,12 +297,12 @@ describe('handling an alarm', () => {
     open();
     const { user, dialog } = await openDialog();
     api.alarms[0]!.state = 1; // someone else was quicker
-    api.alarms[0]!.handling = 3;
+    api.alarms[0]!.handling = 2;
     await user.click(within(dialog).getByRole('radio', { name: 'Approve' }));
     await user.click(within(dialog).getByTestId('deal-submit'));
     expect(await within(dialog).findByTestId('deal-error')).toHaveTextContent('This alarm has already been handled');
     expect(within(dialog).getByTestId('deal-submit')).toBeDisabled();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(within(row(3)).getByTestId('alarm-handled')).toHaveTextContent('Deferred'));
+    await waitFor(() => expect(within(row(3)).getByTestId('alarm-handled')).toHaveTextContent('Refused'));
   });
 });

@@ -36,9 +36,16 @@ describe('the message centre’s address', () => {
     expect(messagesHref({ state: 'treated' })).toBe('/message/list?state=1');
   });
 
+  it('keeps the deferred alarms (state 2) apart', () => {
+    expect(messagesHref({ state: 'deferred' })).toBe('/message/list?state=2');
+    expect(readFilters(new URLSearchParams('state=2')).state).toBe('deferred');
+    expect(alarmQuery({ ...NO_FILTERS, state: 'deferred' })).toEqual({ start: 1, pageSize: 10, state: 2 });
+    expect(readFilters(new URLSearchParams('state=3')).state).toBe('all');
+  });
+
   it('reads anything unknown or out of range as no filter', () => {
     const filters = readFilters(
-      new URLSearchParams('state=2&deviceId=-1&device=x&from=2026-02-30&to=yesterday&start=0&pageSize=15'),
+      new URLSearchParams('state=9&deviceId=-1&device=x&from=2026-02-30&to=yesterday&start=0&pageSize=15'),
     );
     expect(filters).toEqual(NO_FILTERS);
     expect(readFilters(new URLSearchParams('deviceId=99999999999')).deviceId).toBeNull();

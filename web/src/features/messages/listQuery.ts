@@ -1,12 +1,12 @@
 /**
  * The message centre's filters live in its address, so a link (a device's alarm records, the
  * header badge) opens it filtered and the tab bar reopens it as it was:
- * `?state=0|1&deviceId=&device=&from=YYYY-MM-DD&to=YYYY-MM-DD&start=&pageSize=`.
+ * `?state=0|1|2&deviceId=&device=&from=YYYY-MM-DD&to=YYYY-MM-DD&start=&pageSize=`.
  * `device` is only the chosen device's name, kept so the filter can show it.
  */
 import type { AlarmQuery, AlarmState } from './api/alarms';
 
-export const STATE_FILTERS = ['all', 'untreated', 'treated'] as const;
+export const STATE_FILTERS = ['all', 'untreated', 'deferred', 'treated'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
 /** Rows a page, as the contract offers them; 10 by default. */
@@ -38,8 +38,8 @@ export const NO_FILTERS: MessageFilters = {
   pageSize: DEFAULT_PAGE_SIZE,
 };
 
-const STATE_OF: Readonly<Record<StateFilter, AlarmState | undefined>> = { all: undefined, untreated: 0, treated: 1 };
-const STATE_PARAM: Readonly<Record<StateFilter, string | null>> = { all: null, untreated: '0', treated: '1' };
+const STATE_OF: Readonly<Record<StateFilter, AlarmState | undefined>> = { all: undefined, untreated: 0, deferred: 2, treated: 1 };
+const STATE_PARAM: Readonly<Record<StateFilter, string | null>> = { all: null, untreated: '0', deferred: '2', treated: '1' };
 
 /** A real calendar day written `YYYY-MM-DD`. */
 export function isDay(value: string): boolean {
@@ -70,7 +70,7 @@ export function readFilters(params: URLSearchParams): MessageFilters {
   const pageSize = Number(params.get('pageSize'));
   const deviceId = positive(params.get('deviceId'), MAX_ID);
   return {
-    state: state === '0' ? 'untreated' : state === '1' ? 'treated' : 'all',
+    state: STATE_FILTERS.find((filter) => STATE_PARAM[filter] === state) ?? 'all',
     deviceId,
     deviceName: deviceId === null ? '' : [...(params.get('device') ?? '').trim()].slice(0, DEVICE_LABEL_MAX).join(''),
     from: isDay(from) ? from : '',

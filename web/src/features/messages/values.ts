@@ -4,7 +4,7 @@
  */
 import type { Intent } from '@blueprintjs/core';
 import { formatValue } from '@/lib/units';
-import { ABOVE, BELOW, MAX_LEVEL, type Alarm } from './api/alarms';
+import { ABOVE, BELOW, DEFER_CHOICES, MAX_LEVEL, type Alarm } from './api/alarms';
 
 /** One of an alarm's values (the reading, the limit or the extreme) as its device shows it. */
 export function alarmValue(
@@ -56,6 +56,13 @@ export function handlingIntent(handling: number | null): Intent {
   if (handling === 2) return 'danger';
   if (handling === 3) return 'warning';
   return 'none';
+}
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** A deferral's delay in words: one of the choices offered, else its minutes (another client's). */
+export function delayText(t: T, minutes: number): string {
+  return (DEFER_CHOICES as readonly number[]).includes(minutes) ? t(`defer.choice.${minutes}`) : t('defer.minutes', { count: minutes });
 }
 
 /** Characters as the server counts them (code points, not UTF-16 units). */

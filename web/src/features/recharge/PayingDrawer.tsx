@@ -33,7 +33,9 @@ import {
   type OrderStatus,
   type ServiceOrderFields,
 } from './api/orders';
+import type { MyOrder } from './api/myOrders';
 import { PaymentPanel } from './components/PaymentPanel';
+import { ResumedPayment } from './components/ResumedPayment';
 import { durationText, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
 import { discountBadge, effectiveDiscount, offeredPayTypes, type Edition, type PayType } from './values';
@@ -50,10 +52,12 @@ export interface PayingDrawerProps {
   devices: readonly DepositInfo[];
   /** Closes the drawer (also after the payment). */
   onClose: () => void;
+  /** An unpaid order placed earlier (Pay in My orders): the drawer shows its payment instead of the choices. */
+  order?: MyOrder | null;
 }
 
 /** The paying drawer; see the module comment. */
-export function PayingDrawer({ isOpen, level, devices, onClose }: PayingDrawerProps) {
+export function PayingDrawer({ isOpen, level, devices, onClose, order = null }: PayingDrawerProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   return (
     <Drawer
@@ -61,10 +65,11 @@ export function PayingDrawer({ isOpen, level, devices, onClose }: PayingDrawerPr
       onClose={onClose}
       size={PAYING_DRAWER_WIDTH}
       icon="shopping-cart"
-      title={level ? t('paying.title', { level: level.levelName }) : t('paying.titleNoLevel')}
+      title={order || level ? t('paying.title', { level: order ? order.orderDescription : level?.levelName }) : t('paying.titleNoLevel')}
       className="jc-paying-drawer"
     >
-      {level && devices.length > 0 && (
+      {order && <ResumedPayment key={order.orderId} order={order} active={isOpen} onClose={onClose} />}
+      {!order && level && devices.length > 0 && (
         <PayingContent
           key={`${level.levelId}:${devices.map((d) => d.deviceId).join(',')}`}
           active={isOpen}

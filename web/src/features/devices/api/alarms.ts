@@ -12,7 +12,7 @@ export interface DeviceAlarmQuery {
   deviceId: number;
   start: number;
   pageSize: number;
-  /** 0 untreated, 1 treated; absent: both. */
+  /** 0 untreated, 1 treated, 2 deferred; absent: all. */
   state?: AlarmState;
 }
 

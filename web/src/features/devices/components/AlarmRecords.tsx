@@ -10,7 +10,9 @@ import { ALARM_PERMISSION, useDeviceAlarms } from '../api/alarms';
 import type { DeviceDetail } from '../api/devices';
 
 export const ALARM_PAGE_SIZE = 10;
-const STATES = ['all', '0', '1'] as const;
+const STATES = ['all', '0', '2', '1'] as const;
+/** Deferred (2): untreated again by itself at its deferredUntil. */
+const DEFERRED = 2;
 type StateFilter = (typeof STATES)[number];
 
 /** The device's alarms, newest first, ten a page, optionally only the untreated or treated ones. */
@@ -23,7 +25,7 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
       deviceId: device.deviceId,
       start: filter.start,
       pageSize: ALARM_PAGE_SIZE,
-      ...(filter.state === 'all' ? {} : { state: Number(filter.state) as 0 | 1 }),
+      ...(filter.state === 'all' ? {} : { state: Number(filter.state) as 0 | 1 | 2 }),
     },
     allowed,
   );
@@ -38,7 +40,7 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
           aria-label={t('alarms.filter.label')}
           value={filter.state}
           onChange={(event) => setFilter({ state: event.currentTarget.value as StateFilter, start: 1 })}
-          options={STATES.map((value) => ({ value, label: t(`alarms.filter.${value}`) }))}
+          options={STATES.map((value) => ({ value, label: t(value === '2' ? 'alarmDefer.filter' : `alarms.filter.${value}`) }))}
           data-testid="alarm-state-filter"
         />
         <Button icon="refresh" variant="minimal" text={t('list.refresh')} loading={query.isFetching}
@@ -112,9 +114,16 @@ function AlarmTable({ alarms, stale }: { alarms: readonly Alarm[]; stale: boolea
                 )}
               </td>
               <td>
-                <Tag minimal round intent={alarm.state === 1 ? 'success' : 'warning'}>
-                  {t(`alarms.state.${alarm.state}`, { defaultValue: String(alarm.state) })}
+                <Tag minimal round intent={alarm.state === 1 ? 'success' : alarm.state === DEFERRED ? 'primary' : 'warning'}>
+                  {alarm.state === DEFERRED
+                    ? t('alarmDefer.state')
+                    : t(`alarms.state.${alarm.state}`, { defaultValue: String(alarm.state) })}
                 </Tag>
+                {alarm.state === DEFERRED && alarm.deferredUntil && (
+                  <div className={Classes.TEXT_MUTED} data-testid="alarm-deferred-until">
+                    {t('alarmDefer.until', { time: formatInstant(alarm.deferredUntil, i18n.language, false) })}
+                  </div>
+                )}
                 {alarm.handling !== null && (
                   <div className={`${Classes.TEXT_MUTED} jc-alarms-handling`} data-testid="alarm-handling">
                     {[t(`alarms.handling.${alarm.handling}`, { defaultValue: '' }), alarm.handledBy].filter(Boolean).join(' · ')}

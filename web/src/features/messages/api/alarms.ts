@@ -1,8 +1,12 @@
 /**
  * The message centre's alarm messages (spec seed 001 sections 2-5): POST /device/DeviceAlarm/page
- * for the list, POST /device/DeviceAlarm/deal to handle one, GET /device/DeviceAlarm/count for the
- * header badge. The server wants `message.list:query` to read and `message.list:edit` to handle,
- * and handles only alarms of devices the caller may change (`access` 2; 403 otherwise).
+ * for the list, POST /device/DeviceAlarm/deal to handle or defer one, POST
+ * /device/DeviceAlarm/deferrals for its deferrals, GET /device/DeviceAlarm/count for the header
+ * badge. The server wants `message.list:query` to read and `message.list:edit` to handle, and
+ * handles only alarms of devices the caller may change (`access` 2; 403 otherwise).
+ *
+ * A deferred alarm (state 2) is untreated again by itself at `deferredUntil`: the server reads it
+ * from the clock, and the list asks again then (see useAlarmPage).
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -12,15 +16,22 @@ import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 
 export const MESSAGE_ROUTE = 'message.list';
 
-/** 0 untreated, 1 treated. */
-export const ALARM_STATES = [0, 1] as const;
+/** 0 untreated, 1 treated (approved or refused), 2 deferred until `deferredUntil`. */
+export const ALARM_STATES = [0, 1, 2] as const;
 export type AlarmState = (typeof ALARM_STATES)[number];
 export const UNTREATED: AlarmState = 0;
 export const TREATED: AlarmState = 1;
+export const DEFERRED: AlarmState = 2;
 
 /** 1 approve, 2 refuse, 3 defer. */
 export const HANDLINGS = [1, 2, 3] as const;
 export type Handling = (typeof HANDLINGS)[number];
+export const DEFER: Handling = 3;
+
+/** The delays offered for deferring, in minutes (the server takes 1 to 1440; core/alarms/deferral.py). */
+export const DEFER_CHOICES = [15, 60, 240, 1440] as const;
+export type DeferMinutes = (typeof DEFER_CHOICES)[number];
+export const DEFAULT_DEFER_MINUTES: DeferMinutes = 60;
 
 /** 1 above the upper limit, 2 below the lower. */
 export const ABOVE = 1;
@@ -63,7 +74,13 @@ export const alarmSchema = z.object({
   raisedAt: z.string(),
   /** Back inside; null while it lasts. */
   endedAt: z.string().nullable(),
+  /** 0 untreated, 1 treated, 2 deferred. */
   state: z.number(),
+  /** While deferred: when it is untreated again and its recipients are reminded. */
+  deferredUntil: z.string().nullable(),
+  /** How many times it was deferred (listed by the deferrals call). */
+  deferralCount: z.number().int().nonnegative(),
+  /** 1 approved, 2 refused; null until then (a deferral does not handle it). */
   handling: z.number().nullable(),
   result: z.string().nullable(),
   handledAt: z.string().nullable(),
@@ -104,7 +121,31 @@ export interface DealBody {
   handling: Handling;
   /** Up to 50 characters; null for none. */
   result: string | null;
+  /** With handling 3 only: minutes until the alarm is untreated again. */
+  deferMinutes?: number;
 }
+
+export const deferralSchema = z.object({
+  deferredAt: z.string(),
+  deferredUntil: z.string(),
+  /** The delay chosen. */
+  minutes: z.number(),
+  /** The user name of who deferred it; null once that account is gone. */
+  deferredBy: z.string().nullable(),
+  result: z.string().nullable(),
+});
+export type Deferral = z.infer<typeof deferralSchema>;
+
+export const deferralPageSchema = z.object({
+  start: z.number(),
+  pageSize: z.number(),
+  totalCount: z.number(),
+  data: z.array(deferralSchema),
+});
+export type DeferralPage = z.infer<typeof deferralPageSchema>;
+
+/** Rows a page of an alarm's deferrals. */
+export const DEFERRAL_PAGE_SIZE = 10;
 
 export async function fetchAlarmPage(query: AlarmQuery): Promise<AlarmPage> {
   return alarmPageSchema.parse(await api.post('/device/DeviceAlarm/page', query));
@@ -113,6 +154,11 @@ export async function fetchAlarmPage(query: AlarmQuery): Promise<AlarmPage> {
 /** Handles an untreated alarm; refusals are left to the dialog (silent). */
 export async function dealAlarm(body: DealBody): Promise<Alarm> {
   return alarmSchema.parse(await api.post('/device/DeviceAlarm/deal', body, { silent: true }));
+}
+
+/** An alarm's deferrals, newest first. */
+export async function fetchDeferrals(id: number, start: number): Promise<DeferralPage> {
+  return deferralPageSchema.parse(await api.post('/device/DeviceAlarm/deferrals', { id, start, pageSize: DEFERRAL_PAGE_SIZE }));
 }
 
 /** Untreated alarms of the caller's devices; a failed poll says nothing (the badge just keeps its number). */
@@ -124,9 +170,25 @@ export const messageKeys = {
   all: ['messages'] as const,
   page: (accountId: number, query: AlarmQuery) => ['messages', 'alarms', 'page', accountId, query] as const,
   count: (accountId: number) => ['messages', 'alarms', 'count', accountId] as const,
+  deferrals: (id: number, start: number) => ['messages', 'alarms', 'deferrals', id, start] as const,
 };
 /** The device detail's alarm records (features/devices) show the same messages. */
 const DEVICE_ALARM_KEYS = ['devices', 'alarms'] as const;
+
+/** The longest wait before asking again for a deferral's end (timers cap near 24.8 days anyway). */
+const MAX_WAIT_MS = 60 * 60 * 1000;
+/** The shortest, for a client whose clock runs ahead of the server's. */
+const MIN_WAIT_MS = 5000;
+
+/**
+ * How long until the first deferral on a page ends (a second after it, so the server's clock has
+ * passed it too), or false with none deferred: then the row is asked again, untreated.
+ */
+export function untilFirstReturn(alarms: readonly Pick<Alarm, 'deferredUntil'>[] | undefined, now = Date.now()): number | false {
+  const ends = (alarms ?? []).map((a) => (a.deferredUntil ? Date.parse(a.deferredUntil) : NaN)).filter((t) => !Number.isNaN(t));
+  if (ends.length === 0) return false;
+  return Math.min(MAX_WAIT_MS, Math.max(MIN_WAIT_MS, Math.min(...ends) - now + 1000));
+}
 
 /** One page of alarm messages, newest first; the previous page stays while the next loads. */
 export function useAlarmPage(accountId: number, query: AlarmQuery, enabled = true) {
@@ -135,6 +197,16 @@ export function useAlarmPage(accountId: number, query: AlarmQuery, enabled = tru
     queryFn: () => fetchAlarmPage(query),
     placeholderData: keepPreviousData,
     enabled,
+    refetchInterval: (q) => untilFirstReturn(q.state.data?.data),
+  });
+}
+
+/** A page of an alarm's deferrals, newest first. */
+export function useDeferrals(id: number, start: number) {
+  return useQuery({
+    queryKey: messageKeys.deferrals(id, start),
+    queryFn: () => fetchDeferrals(id, start),
+    placeholderData: keepPreviousData,
   });
 }
 

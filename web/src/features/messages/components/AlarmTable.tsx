@@ -3,15 +3,16 @@ import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
 import { mayChange } from '@/features/devices/access';
 import { ReadOnlyReason, ReadOnlyTag } from '@/features/devices/components/ReadOnly';
-import { MESSAGE_ROUTE, UNTREATED, type Alarm } from '../api/alarms';
+import { DEFERRED, MESSAGE_ROUTE, TREATED, type Alarm } from '../api/alarms';
 import { formatInstant } from '@/lib/units';
 import { alarmValue, probeKey } from '../values';
 import { HandledSummary, KindTag, LevelTag, StateTag } from './AlarmTags';
+import { DeferralHistory } from './DeferralHistory';
 
 export interface AlarmTableProps {
   /** One page of alarm messages, newest first. */
   alarms: readonly Alarm[];
-  /** Opens the handling dialog for an untreated alarm. */
+  /** Opens the handling dialog for an untreated or deferred alarm. */
   onDeal: (alarm: Alarm) => void;
 }
 
@@ -46,12 +47,13 @@ export function AlarmTable({ alarms, onDeal }: AlarmTableProps) {
 
 function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => void }) {
   const { t, i18n } = useTranslation('messages');
-  const untreated = alarm.state === UNTREATED;
+  // A deferred alarm may be handled, or deferred again, before it comes back.
+  const handleable = alarm.state !== TREATED;
   const writable = mayChange(alarm);
   const time = (iso: string | null) => formatInstant(iso, i18n.language);
   return (
     <tr
-      className={untreated ? 'is-untreated' : undefined}
+      className={alarm.state === DEFERRED ? 'is-deferred' : handleable ? 'is-untreated' : undefined}
       data-testid="alarm-row"
       data-alarm-id={alarm.id}
       data-state={alarm.state}
@@ -86,15 +88,15 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
         </dl>
       </td>
       <td>
-        <StateTag state={alarm.state} />
+        <StateTag alarm={alarm} />
       </td>
       <td className="jc-msg-handling">
-        {untreated && !writable ? (
+        {handleable && !writable ? (
           // handling it is the device's owner's or its organization's administrators' to do
           <ReadOnlyReason>
             <AnchorButton size="small" intent="primary" icon="take-action" disabled text={t('deal.action')} data-testid="alarm-deal" />
           </ReadOnlyReason>
-        ) : untreated ? (
+        ) : handleable ? (
           <Permit route={MESSAGE_ROUTE} action="edit" show>
             <Button
               size="small"
@@ -108,6 +110,7 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
         ) : (
           <HandledSummary alarm={alarm} />
         )}
+        <DeferralHistory alarm={alarm} />
       </td>
     </tr>
   );

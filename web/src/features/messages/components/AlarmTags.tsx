@@ -1,6 +1,6 @@
 import { Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ABOVE, BELOW, UNTREATED, type Alarm } from '../api/alarms';
+import { ABOVE, BELOW, DEFERRED, UNTREATED, type Alarm } from '../api/alarms';
 import { formatInstant } from '@/lib/units';
 import { handlingIntent, handlingKey, kindKey, levelIntent, levelOf } from '../values';
 
@@ -36,10 +36,24 @@ export function LevelTag({ alarm }: { /** The alarm message. */ alarm: Pick<Alar
   );
 }
 
-/** Untreated or treated. */
-export function StateTag({ state }: { /** 0 untreated, 1 treated. */ state: number }) {
-  const { t } = useTranslation('messages');
-  const untreated = state === UNTREATED;
+/** Untreated, treated, or deferred with the time it is untreated again. */
+export function StateTag({ alarm }: { /** The alarm message. */ alarm: Pick<Alarm, 'state' | 'deferredUntil'> }) {
+  const { t, i18n } = useTranslation('messages');
+  if (alarm.state === DEFERRED) {
+    return (
+      <span className="jc-msg-deferred" data-testid="alarm-state" data-state={alarm.state}>
+        <Tag round minimal intent="primary" icon={<Icon icon="notifications-snooze" size={12} />}>
+          {t('defer.state')}
+        </Tag>
+        {alarm.deferredUntil && (
+          <time className="jc-msg-deferred-until" dateTime={alarm.deferredUntil} data-testid="alarm-deferred-until">
+            {t('defer.until', { time: formatInstant(alarm.deferredUntil, i18n.language, false) })}
+          </time>
+        )}
+      </span>
+    );
+  }
+  const untreated = alarm.state === UNTREATED;
   return (
     <Tag
       round
@@ -47,6 +61,7 @@ export function StateTag({ state }: { /** 0 untreated, 1 treated. */ state: numb
       intent={untreated ? 'warning' : 'success'}
       icon={<Icon icon={untreated ? 'time' : 'tick'} size={12} />}
       data-testid="alarm-state"
+      data-state={alarm.state}
     >
       {t(untreated ? 'state.untreated' : 'state.treated')}
     </Tag>

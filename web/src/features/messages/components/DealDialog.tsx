@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, RadioCard, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, RadioCard, SegmentedControl, TextArea } from '@blueprintjs/core';
 import type { IconName } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
@@ -8,11 +8,11 @@ import { useRevalidateOnLanguageChange } from '@/features/auth/hooks/useRevalida
 import { showError } from '@/features/auth/serverErrors';
 import { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
-import { useDealAlarm, type Alarm, type Handling } from '../api/alarms';
-import { DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, resultOf, type DealForm } from '../dealSchema';
+import { DEFER, DEFER_CHOICES, DEFERRED, useDealAlarm, type Alarm, type Handling } from '../api/alarms';
+import { backAt, DEAL_DEFAULTS, DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, resultOf, type DealForm } from '../dealSchema';
 import { formatInstant } from '@/lib/units';
-import { alarmValue, lengthOf, probeKey } from '../values';
-import { KindTag, LevelTag } from './AlarmTags';
+import { alarmValue, delayText, lengthOf, probeKey } from '../values';
+import { KindTag, LevelTag, StateTag } from './AlarmTags';
 
 /** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */
 export const ALREADY_HANDLED = 1011;
@@ -24,13 +24,13 @@ const CHOICES: readonly { handling: Handling; key: 'approve' | 'refuse' | 'defer
 ];
 
 export interface DealDialogProps {
-  /** The untreated alarm to handle; nothing shows without one. */
+  /** The untreated or deferred alarm to handle; nothing shows without one. */
   alarm: Alarm | null;
   /** Closes the dialog (after handling, or on cancel). */
   onClose: () => void;
 }
 
-/** Approve, refuse or defer an untreated alarm with a short result; once only. */
+/** Approve or refuse an untreated or deferred alarm with a short result, once; or defer it for a chosen delay. */
 export function DealDialog({ alarm, onClose }: DealDialogProps) {
   const { t } = useTranslation('messages');
   return (
@@ -50,7 +50,7 @@ export function DealDialog({ alarm, onClose }: DealDialogProps) {
 function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
   const { t, i18n } = useTranslation('messages');
   const resolver = useMemo(() => zodResolver(dealSchema(t)), [t, i18n.language]);
-  const form = useForm<DealForm>({ resolver, defaultValues: { handling: null, result: '' } });
+  const form = useForm<DealForm>({ resolver, defaultValues: DEAL_DEFAULTS });
   useRevalidateOnLanguageChange(form);
   const deal = useDealAlarm();
   const [failure, setFailure] = useState<string | null>(null);
@@ -58,19 +58,25 @@ function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    let dealt: Alarm;
     try {
-      await deal.mutateAsync(dealBody(alarm.id, values));
+      dealt = await deal.mutateAsync(dealBody(alarm.id, values));
     } catch (error) {
       if (error instanceof ApiError && error.code === ALREADY_HANDLED) setHandledElsewhere(true);
       setFailure(showError(error, form.setError, DEAL_FIELDS, {}, t));
       return;
     }
-    notify.success(t('deal.done'));
+    notify.success(
+      dealt.deferredUntil
+        ? t('defer.done', { time: formatInstant(dealt.deferredUntil, i18n.language, false) })
+        : t('deal.done'),
+    );
     onClose();
   });
 
   const result = form.watch('result');
   const used = lengthOf(resultOf(result) ?? '');
+  const deferring = form.watch('handling') === DEFER;
 
   return (
     <form onSubmit={submit} noValidate data-testid="deal-dialog" aria-label={t('deal.title')}>
@@ -113,6 +119,35 @@ function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
             </FormGroup>
           )}
         />
+        {deferring && (
+          <Controller
+            name="deferMinutes"
+            control={form.control}
+            render={({ field, fieldState }) => (
+              <FormGroup
+                label={<span id="deal-delay-label">{t('defer.delay')}</span>}
+                intent={fieldState.error ? 'danger' : 'none'}
+                helperText={
+                  fieldState.error?.message ??
+                  (field.value !== null && (
+                    <span data-testid="defer-back-at">
+                      {t('defer.backAt', { time: formatInstant(backAt(field.value).toISOString(), i18n.language, false) })}
+                    </span>
+                  ))
+                }
+                className="jc-msg-deal-delay"
+              >
+                <SegmentedControl
+                  aria-labelledby="deal-delay-label"
+                  value={field.value === null ? undefined : String(field.value)}
+                  onValueChange={(value) => field.onChange(Number(value))}
+                  options={DEFER_CHOICES.map((minutes) => ({ value: String(minutes), label: delayText(t, minutes) }))}
+                  data-testid="defer-delay"
+                />
+              </FormGroup>
+            )}
+          />
+        )}
         <Controller
           name="result"
           control={form.control}
@@ -185,6 +220,7 @@ function AlarmSummary({ alarm }: { alarm: Alarm }) {
         <span className="jc-msg-probe">{t(probeKey(alarm.probe))}</span>
         <KindTag kind={alarm.kind} />
         <LevelTag alarm={alarm} />
+        {alarm.state === DEFERRED && <StateTag alarm={alarm} />}
       </div>
       <dl className="jc-msg-summary-facts">
         <div>

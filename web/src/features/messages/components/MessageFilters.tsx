@@ -33,7 +33,7 @@ export function MessageFilters({ accountId, filters, withDevices, onRefine, onRe
         <SegmentedControl
           value={filters.state}
           onValueChange={(value) => onRefine({ state: value as StateFilter })}
-          options={STATE_FILTERS.map((state) => ({ value: state, label: t(`filter.${state}`) }))}
+          options={STATE_FILTERS.map((state) => ({ value: state, label: t(state === 'deferred' ? 'defer.filter' : `filter.${state}`) }))}
           data-testid="state-filter"
         />
       </FormGroup>

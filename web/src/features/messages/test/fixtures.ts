@@ -1,5 +1,5 @@
 /** Test data of the message centre: alarm messages like the server's, and a server that keeps them. */
-import type { Alarm } from '../api/alarms';
+import type { Alarm, Deferral } from '../api/alarms';
 import { envelope, fakeServer, type Call, type FakeServer, type Routes } from '@/features/dialogs/testing';
 
 export const READER = ['home', 'message.list', 'message.list:query', 'device.list'];
@@ -22,6 +22,8 @@ export function alarm(change: Partial<Alarm> = {}): Alarm {
     raisedAt: '2026-05-01T08:05:00+08:00',
     endedAt: null,
     state: 0,
+    deferredUntil: null,
+    deferralCount: 0,
     handling: null,
     result: null,
     handledAt: null,
@@ -40,14 +42,17 @@ export const DEVICES = [
 
 export interface AlarmServer extends FakeServer {
   alarms: Alarm[];
+  /** Deferrals by alarm id, newest first. */
+  deferrals: Map<number, Deferral[]>;
 }
 
 /** Who the fake server says handled an alarm (the signed-in account of the tests). */
 export const HANDLED_BY = 'alice';
 
-/** Pages, counts and handles `alarms` as the server would; `extra` answers anything else. */
+/** Pages, counts, handles and defers `alarms` as the server would; `extra` answers anything else. */
 export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
   const store = alarms.map((a) => ({ ...a }));
+  const deferrals = new Map<number, Deferral[]>();
   const page = (call: Call) => {
     const body = call.body as { start: number; pageSize: number; state?: number; deviceId?: number };
     const rows = store
@@ -59,12 +64,27 @@ export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
   const server = fakeServer({
     'POST /device/DeviceAlarm/page': page,
     'GET /device/DeviceAlarm/count': () => envelope(store.filter((a) => a.state === 0).length),
+    'POST /device/DeviceAlarm/deferrals': (call) => {
+      const body = call.body as { id: number; start: number; pageSize: number };
+      const rows = deferrals.get(body.id) ?? [];
+      const from = (body.start - 1) * body.pageSize;
+      return envelope({ start: body.start, pageSize: body.pageSize, totalCount: rows.length, data: rows.slice(from, from + body.pageSize) });
+    },
     'POST /device/DeviceAlarm/deal': (call) => {
-      const body = call.body as { id: number; handling: number; result: string | null };
+      const body = call.body as { id: number; handling: number; result: string | null; deferMinutes?: number };
       const row = store.find((a) => a.id === body.id);
       if (!row) return envelope(null, 404, 404, 'Not found');
       if (row.state === 1) return envelope(null, 1011, 409, 'This alarm has already been handled');
-      Object.assign(row, {
+      if (body.handling === 3) {
+        const now = Date.now();
+        const until = new Date(now + (body.deferMinutes ?? 60) * 60_000).toISOString();
+        const earlier = deferrals.get(row.id) ?? [];
+        deferrals.set(row.id, [{ deferredAt: new Date(now).toISOString(), deferredUntil: until, minutes: body.deferMinutes ?? 60,
+          deferredBy: HANDLED_BY, result: body.result }, ...earlier]);
+        Object.assign(row, { state: 2, deferredUntil: until, deferralCount: earlier.length + 1 });
+        return envelope(row);
+      }
+      Object.assign(row, { deferredUntil: null,
         state: 1, handling: body.handling, result: body.result, handledAt: '2026-05-01T09:00:00+08:00', handledBy: HANDLED_BY,
       });
       return envelope(row);
@@ -76,5 +96,5 @@ export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
     },
     ...extra,
   });
-  return { ...server, alarms: store };
+  return { ...server, alarms: store, deferrals };
 }

@@ -1,12 +1,22 @@
 /**
  * The caller's orders, newest first (api-contract section 5): POST
- * /payment/PayOrder/selectMyOrderList with paging and an optional payStatus. Amounts are cents.
+ * /payment/PayOrder/selectMyOrderList with paging and an optional payStatus. Amounts are cents, in
+ * the order's own currency. An unpaid order's details (.../selectOrderDetail), its cancellation
+ * (.../cancelOrder) and its payment again (.../continuePay: the same QR code, client secret or
+ * approve page while it lasts) are each one call on its orderId.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
 import { rechargeKeys } from './levels';
-import { PAY_STATUS } from './orders';
+import { orderPlacedSchema, orderStatusSchema, PAY_STATUS, type OrderStatus } from './orders';
+
+/** A device of an order, named as it was when the order was placed (null: unknown then). */
+export const orderDeviceSchema = z.object({ deviceId: z.number(), deviceName: z.string().nullable() });
+export type OrderDevice = z.infer<typeof orderDeviceSchema>;
+
+/** Why a closed order closed. */
+export const CLOSE_REASONS = ['superseded', 'cancelled', 'expired', 'paymentMismatch'] as const;
 
 export const myOrderSchema = z.object({
   orderId: z.number(),
@@ -29,8 +39,59 @@ export const myOrderSchema = z.object({
   orderDescription: z.string(),
   /** Devices the order is for. */
   deviceCount: z.number(),
+  /** ISO 4217 of orderFee and payFee (absent from older servers: the edition's). */
+  currency: z.string().optional(),
+  /** The first few devices of the order, by name. */
+  devices: z.array(orderDeviceSchema).optional(),
+  /** While unpaid: when its QR code or payment page stops working. */
+  expireTime: z.string().nullish(),
+  /** A closed order's reason: one of CLOSE_REASONS. */
+  closeReason: z.string().nullish(),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
+
+export const orderLineSchema = orderDeviceSchema.extend({
+  /** Cents this device pays. */
+  fee: z.number(),
+  /** Service orders: the level bought. */
+  levelName: z.string().nullable(),
+  /** Months bought (1200 or more: lifelong); 0 for SMS and voice. */
+  timeLength: z.number(),
+  presentationMonth: z.number(),
+  smsCount: z.number(),
+  voiceCount: z.number(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+export const orderDetailSchema = myOrderSchema.extend({
+  closeTime: z.string().nullish(),
+  refundTime: z.string().nullish(),
+  countryCode: z.string().nullish(),
+  lines: z.array(orderLineSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+
+export const resumedPaymentSchema = orderPlacedSchema.extend({
+  payType: z.number(),
+  orderDescription: z.string(),
+  currency: z.string().optional(),
+  expireTime: z.string().nullish(),
+});
+export type ResumedPayment = z.infer<typeof resumedPaymentSchema>;
+
+export async function fetchOrderDetail(orderId: number): Promise<OrderDetail> {
+  return orderDetailSchema.parse(await api.post('/payment/PayOrder/selectOrderDetail', { orderId }));
+}
+
+/** Withdraws the payment at the provider and closes the order; the server's refusal is shown by the HTTP client. */
+export async function cancelOrder(orderId: number): Promise<OrderStatus> {
+  return orderStatusSchema.parse(await api.post('/payment/PayOrder/cancelOrder', { orderId }));
+}
+
+/** What the payer needs to pay an unpaid order again; refused (and closed) once it has expired. */
+export async function continuePay(orderId: number): Promise<ResumedPayment> {
+  return resumedPaymentSchema.parse(await api.post('/payment/PayOrder/continuePay', { orderId }));
+}
 
 export const myOrderPageSchema = z.object({
   start: z.number(),
@@ -62,7 +123,17 @@ export async function fetchMyOrders(query: MyOrderQuery): Promise<MyOrderPage> {
 export const myOrderKeys = {
   all: [...rechargeKeys.all, 'myOrders'] as const,
   page: (query: MyOrderQuery) => [...rechargeKeys.all, 'myOrders', query] as const,
+  detail: (orderId: number) => [...rechargeKeys.all, 'myOrders', 'detail', orderId] as const,
 };
+
+/** One order's details with a line per device; nothing is asked while `orderId` is null. */
+export function useOrderDetail(orderId: number | null) {
+  return useQuery({
+    queryKey: myOrderKeys.detail(orderId ?? 0),
+    queryFn: () => fetchOrderDetail(orderId!),
+    enabled: orderId !== null,
+  });
+}
 
 /** One page of the caller's orders; the previous page stays on screen while the next loads. */
 export function useMyOrders(query: MyOrderQuery) {

@@ -1,32 +1,32 @@
 /**
  * The recharge page's orders: the caller's orders, newest first, filtered by payment state and
- * paged. Amounts as the edition writes them (whole yuan at home, two decimals abroad). A payment
- * made from the page refreshes the list (myOrderKeys sits under rechargeKeys.all).
+ * paged. Each row names its devices (as they were named when ordered) and writes its amount in the
+ * order's own currency. An unpaid order offers Pay (the paying drawer, showing that order's code
+ * again), Cancel (after a confirmation; its code stops working at the provider) and Details; every
+ * other order offers Details. Orders superseded by a change in the paying drawer are not listed
+ * (the server leaves them out). A payment made from the page refreshes the list (myOrderKeys sits
+ * under rechargeKeys.all).
  */
-import { Button, Classes, HTMLTable, NonIdealState, SegmentedControl, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { Alert, Button, ButtonGroup, Classes, HTMLTable, NonIdealState, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
-import { editionConfig } from '@/lib/config';
+import { notify } from '@/lib/notify';
 import { formatInstant, NO_VALUE } from '@/lib/units';
-import { PAY_STATUSES, useMyOrders, type MyOrder, type PayStatus } from '../api/myOrders';
+import { cancelOrder, myOrderKeys, PAY_STATUSES, useMyOrders, type MyOrder, type PayStatus } from '../api/myOrders';
 import { PAY_STATUS } from '../api/orders';
-import { money } from '../format';
+import { orderMoney } from '../orderMoney';
+import { PayingDrawer } from '../PayingDrawer';
 import { PAY_TYPES } from '../values';
+import { OrderDetails } from './OrderDetails';
+import { currencyOf, deviceNames, isPayStatus, StatusTag } from './orderParts';
 
 export const ORDER_PAGE_SIZE = 10;
 /** The filter's values: every state (0), or one. */
 export const ORDER_FILTERS: readonly (PayStatus | 0)[] = [0, ...PAY_STATUSES];
 
-const STATUS_INTENT: Readonly<Record<PayStatus, Intent>> = {
-  [PAY_STATUS.unpaid]: 'warning',
-  [PAY_STATUS.paid]: 'success',
-  [PAY_STATUS.refunded]: 'primary',
-  [PAY_STATUS.closed]: 'none',
-};
-
 const KNOWN_PAY_TYPES = new Set<number>(Object.values(PAY_TYPES));
-const isPayStatus = (value: number): value is PayStatus => (PAY_STATUSES as readonly number[]).includes(value);
 
 export function MyOrders() {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge.page' });
@@ -96,81 +96,150 @@ export function MyOrders() {
 
 function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: boolean }) {
   const { t, i18n } = useTranslation('recharge', { keyPrefix: 'recharge' });
-  const { edition } = editionConfig();
-  return (
-    <HTMLTable compact className={`jc-rpage-table${stale ? ' jc-stale' : ''}`} data-testid="order-table">
-      <thead>
-        <tr>
-          <th scope="col">{t('page.orders.column.code')}</th>
-          <th scope="col">{t('page.orders.column.description')}</th>
-          <th scope="col" className="jc-num">{t('page.orders.column.amount')}</th>
-          <th scope="col">{t('page.orders.column.method')}</th>
-          <th scope="col">{t('page.orders.column.status')}</th>
-          <th scope="col">{t('page.orders.column.created')}</th>
-          <th scope="col">{t('page.orders.column.paid')}</th>
-          <th scope="col">{t('page.orders.column.invoice')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {orders.map((order) => (
-          <tr
-            key={order.orderId}
-            data-testid="order-row"
-            data-order-code={order.orderCode}
-            data-status={order.payStatus}
-          >
-            <td className="jc-mono" data-testid="order-code">
-              {order.orderCode}
-            </td>
-            <td>
-              <span className="jc-rpage-order-title" data-testid="order-description">
-                {order.orderDescription || NO_VALUE}
-              </span>
-              <span className={`jc-rpage-order-devices ${Classes.TEXT_MUTED}`}>
-                {t('paying.devices', { count: order.deviceCount })}
-              </span>
-            </td>
-            <td className="jc-num jc-rpage-amount" data-testid="order-amount">
-              {money(order.orderFee, edition)}
-            </td>
-            <td data-testid="order-method">
-              {KNOWN_PAY_TYPES.has(order.payType) ? t(`paying.methods.${order.payType}`) : NO_VALUE}
-            </td>
-            <td>
-              <StatusTag status={order.payStatus} />
-            </td>
-            <td className="jc-rpage-time">{formatInstant(order.gmtCreate, i18n.language, false)}</td>
-            <td className="jc-rpage-time" data-testid="order-paid-at">
-              {order.payTime ? formatInstant(order.payTime, i18n.language, false) : <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>}
-            </td>
-            <td data-testid="order-invoice">
-              {order.applyFlag ? (
-                <Tag minimal round intent={order.invoiceStatus ? 'success' : 'primary'} icon="document">
-                  {order.invoiceStatus ? t('page.orders.invoice.issued') : t('page.orders.invoice.requested')}
-                </Tag>
-              ) : (
-                <span className={Classes.TEXT_MUTED}>{t('page.orders.invoice.none')}</span>
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </HTMLTable>
-  );
-}
+  const { t: tr } = useTranslation('recharge');
+  const queryClient = useQueryClient();
+  const [paying, setPaying] = useState<{ isOpen: boolean; order: MyOrder | null }>({ isOpen: false, order: null });
+  const [cancelling, setCancelling] = useState<MyOrder | null>(null);
+  const [details, setDetails] = useState<{ isOpen: boolean; orderId: number | null }>({ isOpen: false, orderId: null });
+  const cancel = useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: () => notify.success(tr('rechargeOrders.cancelled')),
+    // The HTTP client has shown a refusal; the list shows the order as it now is either way.
+    onSettled: () => queryClient.invalidateQueries({ queryKey: myOrderKeys.all }),
+  });
+  const confirmCancel = async () => {
+    if (!cancelling) return;
+    try {
+      await cancel.mutateAsync(cancelling.orderId);
+    } catch {
+      // shown already
+    }
+    setCancelling(null);
+  };
 
-function StatusTag({ status }: { status: number }) {
-  const { t } = useTranslation('recharge', { keyPrefix: 'recharge.page' });
-  if (!isPayStatus(status)) return <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>;
   return (
-    <Tag
-      round
-      minimal={status !== PAY_STATUS.paid}
-      intent={STATUS_INTENT[status]}
-      data-testid="order-status"
-      data-status={status}
-    >
-      {t(`orders.filter.${status}`)}
-    </Tag>
+    <>
+      <HTMLTable compact className={`jc-rpage-table${stale ? ' jc-stale' : ''}`} data-testid="order-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('page.orders.column.code')}</th>
+            <th scope="col">{t('page.orders.column.description')}</th>
+            <th scope="col" className="jc-num">{t('page.orders.column.amount')}</th>
+            <th scope="col">{t('page.orders.column.method')}</th>
+            <th scope="col">{t('page.orders.column.status')}</th>
+            <th scope="col">{t('page.orders.column.created')}</th>
+            <th scope="col">{t('page.orders.column.paid')}</th>
+            <th scope="col">{t('page.orders.column.invoice')}</th>
+            <th scope="col">{tr('rechargeOrders.column.actions')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {orders.map((order) => {
+            const unpaid = order.payStatus === PAY_STATUS.unpaid;
+            return (
+              <tr key={order.orderId} data-testid="order-row" data-order-code={order.orderCode} data-status={order.payStatus}>
+                <td className="jc-mono" data-testid="order-code">
+                  {order.orderCode}
+                </td>
+                <td>
+                  <span className="jc-rpage-order-title" data-testid="order-description">
+                    {order.orderDescription || NO_VALUE}
+                  </span>
+                  <span className={`jc-rpage-order-devices ${Classes.TEXT_MUTED}`} data-testid="order-devices">
+                    {order.devices?.length ? deviceNames(tr, order.devices, order.deviceCount) : t('paying.devices', { count: order.deviceCount })}
+                  </span>
+                </td>
+                <td className="jc-num jc-rpage-amount" data-testid="order-amount">
+                  {orderMoney(order.orderFee, currencyOf(order))}
+                </td>
+                <td data-testid="order-method">
+                  {KNOWN_PAY_TYPES.has(order.payType) ? t(`paying.methods.${order.payType}`) : NO_VALUE}
+                </td>
+                <td>
+                  <StatusTag status={order.payStatus} />
+                  {unpaid && order.expireTime && (
+                    <span className={`jc-rpage-order-devices ${Classes.TEXT_MUTED}`} data-testid="order-expires">
+                      {tr('rechargeOrders.expiresAt', { time: formatInstant(order.expireTime, i18n.language, false) })}
+                    </span>
+                  )}
+                </td>
+                <td className="jc-rpage-time">{formatInstant(order.gmtCreate, i18n.language, false)}</td>
+                <td className="jc-rpage-time" data-testid="order-paid-at">
+                  {order.payTime ? formatInstant(order.payTime, i18n.language, false) : <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>}
+                </td>
+                <td data-testid="order-invoice">
+                  {order.applyFlag ? (
+                    <Tag minimal round intent={order.invoiceStatus ? 'success' : 'primary'} icon="document">
+                      {order.invoiceStatus ? t('page.orders.invoice.issued') : t('page.orders.invoice.requested')}
+                    </Tag>
+                  ) : (
+                    <span className={Classes.TEXT_MUTED}>{t('page.orders.invoice.none')}</span>
+                  )}
+                </td>
+                <td>
+                  <ButtonGroup variant="minimal" size="small">
+                    {unpaid && (
+                      <Button
+                        intent="primary"
+                        icon="credit-card"
+                        text={tr('rechargeOrders.pay')}
+                        onClick={() => setPaying({ isOpen: true, order })}
+                        data-testid="order-pay"
+                      />
+                    )}
+                    {unpaid && (
+                      <Button
+                        intent="danger"
+                        icon="cross"
+                        text={tr('rechargeOrders.cancel')}
+                        onClick={() => setCancelling(order)}
+                        data-testid="order-cancel"
+                      />
+                    )}
+                    <Button
+                      icon="document-open"
+                      text={tr('rechargeOrders.details')}
+                      onClick={() => setDetails({ isOpen: true, orderId: order.orderId })}
+                      data-testid="order-details"
+                    />
+                  </ButtonGroup>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </HTMLTable>
+      <PayingDrawer
+        isOpen={paying.isOpen}
+        level={null}
+        devices={[]}
+        order={paying.order}
+        onClose={() => setPaying((current) => ({ ...current, isOpen: false }))}
+      />
+      <Alert
+        isOpen={cancelling !== null}
+        icon="trash"
+        intent="danger"
+        confirmButtonText={tr('rechargeOrders.cancelConfirm.confirm')}
+        cancelButtonText={tr('rechargeOrders.cancelConfirm.keep')}
+        loading={cancel.isPending}
+        canEscapeKeyCancel={!cancel.isPending}
+        canOutsideClickCancel={!cancel.isPending}
+        onConfirm={() => void confirmCancel()}
+        onCancel={() => setCancelling(null)}
+      >
+        <div data-testid="order-cancel-confirm">
+          <p>
+            <strong>{tr('rechargeOrders.cancelConfirm.title', { code: cancelling?.orderCode ?? '' })}</strong>
+          </p>
+          <p>{tr('rechargeOrders.cancelConfirm.body')}</p>
+        </div>
+      </Alert>
+      <OrderDetails
+        isOpen={details.isOpen}
+        orderId={details.orderId}
+        onClose={() => setDetails((current) => ({ ...current, isOpen: false }))}
+      />
+    </>
   );
 }

@@ -4,8 +4,8 @@ Why it failed (declined, cancelled, failed), how many attempts failed, and the p
 latest, so the paying drawer can say a failed payment instead of waiting for it forever (issue 14,
 item 5). Bounded on SQLite like every other column (bounds.add_sqlite_checks).
 
-Revision ID: 0007_failures
-Revises: 0006
+Revision ID: 0009_failures
+Revises: 0008_orders
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from alembic import op
 
 from adapters.persistence.bounds import add_sqlite_checks, check_name, sqlite_tables
 
-revision = '0007_failures'
-down_revision = '0006'
+revision = '0009_failures'
+down_revision = '0008_orders'
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,25 @@
+"""An order's state moves only along the transition table (spec seed 001 section 4: unpaid, paid,
+refunded; closed for an unpaid order that can no longer be paid)."""
+
+from itertools import product
+
+from core.ordering.model import ORDER_TRANSITIONS, CloseReason, PayStatus, can_move
+from core.ordering.payments import PAYMENT_VALIDITY, Provider
+
+
+def test_an_order_moves_only_along_the_table():
+    moves = {(a, b) for a, b in product(PayStatus, PayStatus) if can_move(a, b)}
+    assert moves == {
+        (PayStatus.UNPAID, PayStatus.PAID), (PayStatus.UNPAID, PayStatus.CLOSED),
+        (PayStatus.CLOSED, PayStatus.PAID),  # the provider took the payment as it closed: honoured
+        (PayStatus.PAID, PayStatus.REFUNDED),
+        (PayStatus.REFUNDED, PayStatus.PAID),  # the provider refused the refund
+    }
+    assert set(ORDER_TRANSITIONS) == set(PayStatus)
+    assert not can_move(PayStatus.CLOSED, PayStatus.UNPAID) and not can_move(PayStatus.PAID, PayStatus.CLOSED)
+
+
+def test_close_reasons_fit_their_column_and_every_provider_has_a_validity():
+    assert all(len(reason.value) <= 20 for reason in CloseReason)
+    assert set(PAYMENT_VALIDITY) == set(Provider)
+    assert all(validity.total_seconds() >= 3600 for validity in PAYMENT_VALIDITY.values())
