@@ -13,7 +13,9 @@ Feature: Ordering a service level
   "Warehouse 1 cold room" and "Warehouse 1 door logger". 基础版 costs 99 yuan for 12 months, 188 for
   24 months at 95 % and 269 for 36 months at 90 %; 专业版 199 for 12 months, 378 for 24 months and 999
   for life, and its 12- and 24-month options are in the 双11促销 activity: 80 % with 2 bonus months,
-  75 % with 3 bonus months.
+  75 % with 3 bonus months. The console shows yuan whole and the customer pays what it shows, so a
+  discounted price is cut down to a whole yuan: 80 % of 199 yuan is 159 yuan (not 159.20). The
+  catalogue also holds the international console's dollar prices, which this console never reads.
 
   Background:
     Given the demo accounts and the service catalogue exist
@@ -25,7 +27,8 @@ Feature: Ordering a service level
       | level  | price | button   | current | free | badge |
       | 免费版 | 0     | on order | no      | yes  |       |
       | 基础版 | 9900  | renew    | yes     | no   |       |
-      | 专业版 | 15920 | buy      | no      | no   | 8折   |
+      | 专业版 | 15900 | buy      | no      | no   | 8折   |
+    And the prices are in CNY
     And the 专业版 card shows an activity from 10 days ago until 20 days from now with 2 bonus months
     And the items under the cards read:
       | item              | title        | detail             | in levels              |
@@ -38,9 +41,10 @@ Feature: Ordering a service level
     When alice lists the year options of 专业版 for "Cold room A logger"
     Then the year options read:
       | months | listed | price | bonus months | lifelong |
-      | 12     | 19900  | 15920 | 2            | no       |
-      | 24     | 37800  | 28350 | 3            | no       |
+      | 12     | 19900  | 15900 | 2            | no       |
+      | 24     | 37800  | 28300 | 3            | no       |
       | 1200   | 99900  | 99900 | 0            | yes      |
+    And the prices are in CNY
 
   Scenario Outline: A paid order extends the service of the device
     Given the service of "<device>" expires <when>
@@ -53,14 +57,14 @@ Feature: Ordering a service level
     Examples: Renewing before the expiry continues from the expiry
       | device             | when        | level  | months | price | method | extension | from       |
       | Cold room A logger | in 200 days | 基础版 | 12     | 9900  | WeChat | 12        | its expiry |
-      | Cold room A logger | in 200 days | 基础版 | 36     | 24210 | Alipay | 36        | its expiry |
-      | Cold room A logger | in 200 days | 专业版 | 12     | 15920 | WeChat | 14        | its expiry |
-      | Cold room B logger | in 20 days  | 专业版 | 24     | 28350 | Alipay | 27        | its expiry |
+      | Cold room A logger | in 200 days | 基础版 | 36     | 24200 | Alipay | 36        | its expiry |
+      | Cold room A logger | in 200 days | 专业版 | 12     | 15900 | WeChat | 14        | its expiry |
+      | Cold room B logger | in 20 days  | 专业版 | 24     | 28300 | Alipay | 27        | its expiry |
 
     Examples: An expired service starts again from now
       | device                | when        | level  | months | price | method | extension | from |
-      | Vaccine fridge logger | 15 days ago | 基础版 | 24     | 17860 | WeChat | 24        | now  |
-      | Vaccine fridge logger | 15 days ago | 专业版 | 12     | 15920 | Alipay | 14        | now  |
+      | Vaccine fridge logger | 15 days ago | 基础版 | 24     | 17800 | WeChat | 24        | now  |
+      | Vaccine fridge logger | 15 days ago | 专业版 | 12     | 15900 | Alipay | 14        | now  |
 
   Scenario Outline: Lifelong service
     When alice orders 专业版 for <months> months for "<device>" paying <price> cents by Alipay
@@ -75,15 +79,15 @@ Feature: Ordering a service level
 
     Examples: A device with lifelong service stays lifelong
       | device           | months | price |
-      | Truck 12 tracker | 12     | 15920 |
+      | Truck 12 tracker | 12     | 15900 |
 
   Scenario Outline: An order is settled once however many payment notifications arrive
     Given the service of "Cold room A logger" expires in 200 days
-    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15900 cents by WeChat
     And the payment notification arrives <times> time(s)
     Then the order is paid
     And "Cold room A logger" is on 专业版 for 14 months from its expiry
-    And alice's order list shows 1 paid order of 15920 cents
+    And alice's order list shows 1 paid order of 15900 cents in CNY
 
     Examples:
       | times |
@@ -93,7 +97,7 @@ Feature: Ordering a service level
 
   Scenario Outline: The service is extended when the order is paid, not when it is placed
     Given the service of "Cold room B logger" expires in 20 days
-    When alice orders 专业版 for 12 months for "Cold room B logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room B logger" paying 15900 cents by WeChat
     And <days> days pass
     And the payment notification arrives 1 time
     And alice logs in again
@@ -118,7 +122,7 @@ Feature: Ordering a service level
       | 免费版 | 0     | on order | no      | yes  |       |
       | 基础版 | 9900  | renew    | yes     | no   |       |
       | 专业版 | 19900 | buy      | no      | no   |       |
-    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15900 cents by WeChat
     Then the order is refused with HTTP 409 and code 1101
     When alice orders 专业版 for 12 months for "Cold room A logger" paying 19900 cents by WeChat
     And the payment notification arrives 1 time
@@ -126,7 +130,7 @@ Feature: Ordering a service level
     And "Cold room A logger" is on 专业版 for 12 months from its expiry
 
   Scenario: A forged payment notification changes nothing
-    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15900 cents by WeChat
     And a payment notification of 1 cent arrives for the order
     Then the answer is refused with HTTP 403 and code 403
     And the order is unpaid
@@ -134,17 +138,18 @@ Feature: Ordering a service level
 
   Scenario: Another customer cannot see alice's order
     Given acme has logged in
-    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15900 cents by WeChat
     Then acme is refused the order with HTTP 404 and code 404
     And acme has no orders
-    And alice's order list shows 1 unpaid order of 15920 cents
+    And alice's order list shows 1 unpaid order of 15900 cents
 
   Scenario: An unpaid order changes nothing
-    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Cold room A logger" paying 15900 cents by WeChat
     Then the order is placed with a QR code to scan
+    And the order charges 15900 cents in CNY
     And the order is unpaid
     And "Cold room A logger" is still on 基础版, expiring in 200 days
-    And alice's order list shows 1 unpaid order of 15920 cents
+    And alice's order list shows 1 unpaid order of 15900 cents
 
   Scenario Outline: The server's price, not the console's
     When alice orders 专业版 for 12 months for "Cold room A logger" saying <figure>
@@ -155,17 +160,18 @@ Feature: Ordering a service level
     Examples:
       | figure                                |
       | the order costs 19900 cents           |
-      | the order costs 15919 cents           |
+      | the order costs 15899 cents           |
       | the order costs 0 cents               |
-      | the listed service fee is 15920 cents |
+      | the listed service fee is 15900 cents |
       | the listed service fee is 0 cents     |
       | the activity gives 3 bonus months     |
       | the order is in another activity      |
 
   Scenario: A batch of devices of one type costs the price of each device added up
     When alice asks the price of 基础版 for 24 months for "Cold room A logger", "Cold room B logger" and "Vaccine fridge logger"
-    Then each device costs 17860 cents
-    When alice orders 基础版 for 24 months for "Cold room A logger", "Cold room B logger" and "Vaccine fridge logger" paying 53580 cents by WeChat
+    Then each device costs 17800 cents
+    And the prices are in CNY
+    When alice orders 基础版 for 24 months for "Cold room A logger", "Cold room B logger" and "Vaccine fridge logger" paying 53400 cents by WeChat
     And the payment notification arrives 2 times
     Then the order is paid
     And "Cold room A logger" is on 基础版 for 24 months from its expiry
@@ -173,7 +179,7 @@ Feature: Ordering a service level
     And "Vaccine fridge logger" is on 基础版 for 24 months from now
 
   Scenario: A batch priced for one device is refused
-    When alice orders 基础版 for 24 months for "Cold room A logger" and "Cold room B logger" paying 17860 cents by WeChat
+    When alice orders 基础版 for 24 months for "Cold room A logger" and "Cold room B logger" paying 17800 cents by WeChat
     Then the order is refused with HTTP 409 and code 1101
     And alice has no orders
 
@@ -226,7 +232,7 @@ Feature: Ordering a service level
     Given "Pharmacy freezer" renews 专业版 automatically for 19900 cents
     When alice orders 基础版 for 12 months for "Pharmacy freezer" paying 9900 cents by WeChat
     Then the order is refused with HTTP 409 and code 1107
-    When alice orders 专业版 for 12 months for "Pharmacy freezer" paying 15920 cents by WeChat
+    When alice orders 专业版 for 12 months for "Pharmacy freezer" paying 15900 cents by WeChat
     Then the order is placed with a QR code to scan
     When alice cancels the automatic renewal of "Pharmacy freezer"
     Then "Pharmacy freezer" renews nothing automatically

@@ -63,11 +63,14 @@ def _sim(console: Console, name: str) -> str | None:
 
 
 def _option(console: Console, level_name: str, months: int) -> tuple[int, int, int, int]:
-    """(level id, package id, year option id, listed service fee) from the catalogue."""
+    """(level id, package id, year option id, listed service fee) from the catalogue's price list in
+    the console's currency."""
+    currency = console.container.settings().edition.profile.currency
     with console.container.session_factory()() as session:
         level = session.scalars(select(m.ServiceLevelRow).where(m.ServiceLevelRow.level_name == level_name)).one()
         option = session.scalars(select(m.LevelYearOptionRow).where(
-            m.LevelYearOptionRow.level_id == level.id, m.LevelYearOptionRow.time_length == months)).one()
+            m.LevelYearOptionRow.level_id == level.id, m.LevelYearOptionRow.time_length == months,
+            m.LevelYearOptionRow.currency == currency)).one()
         return level.id, level.package_id, option.id, option.service_fee_cents
 
 
@@ -226,6 +229,29 @@ def _packages_read(world, kind, datatable):
     shown = [{"package": p["packageName"], "count": str(p["smsCount"]), "listed": str(p["packageFee"]),
               "price": str(p["price"])} for p in world["packages"]["smsList" if kind == "SMS" else "voiceList"]]
     assert shown == expected, (shown, expected)
+
+
+@then("there are no SMS and no voice packages")
+def _no_packages(world):
+    assert world["packages"] == {"smsList": [], "voiceList": []}, world["packages"]
+
+
+@then(parsers.parse("the prices are in {currency}"))
+def _prices_in(world, currency):
+    """Every price the scenario listed names the currency."""
+    listed = [*world.get("levels", []), *world.get("years", []), *world.get("quote", ((), []))[1],
+              *(p for key in ("smsList", "voiceList") for p in world.get("packages", {}).get(key, []))]
+    assert listed and {price["currency"] for price in listed} == {currency}, listed
+
+
+@then(parsers.parse("the order charges {cents:d} cents in {currency}"))
+def _order_charges(api, container, clock, world, cents, currency):
+    console = _console(world, api, container, clock)
+    placed = _ok(world["replies"][-1])
+    assert (placed["totalFee"], placed["currency"]) == (cents, currency), placed
+    status = _ok(console.api.call("GET", "/payment/PayOrder/get", token=world["tokens"]["alice"],
+                                  query={"pk": placed["orderId"]}))
+    assert (status["totalFee"], status["currency"]) == (cents, currency), status
 
 
 # --- devices as they are -----------------------------------------------------------------------
@@ -390,7 +416,12 @@ def _package(console: Console, world, user: str, name: str) -> dict:
         for package in packages[key]:
             if package["packageName"] == name:
                 return {**package, "kind": kind, "countryCode": code}
-    raise AssertionError(f"no package {name!r}")
+    # one the console does not sell (of another country code or currency): as a client could send it
+    with console.container.session_factory()() as session:
+        row = session.scalars(select(m.SmsPackageRow).where(m.SmsPackageRow.package_name == name)).first()
+    assert row is not None, f"no package {name!r}"
+    return {"packageId": row.id, "smsCount": row.count, "packageFee": row.package_fee_cents,
+            "kind": "sms" if row.kind == 1 else "voice", "countryCode": code}
 
 
 @when(parsers.re(USER + r" buys (?P<packages>.+?) for " + DEVICES + r" paying (?P<price>\d+) cents by "
@@ -587,12 +618,15 @@ def _no_orders(api, container, clock, world, user):
     assert (page["totalCount"], page["data"]) == (0, [])
 
 
-@then(parsers.re(USER + r"'s order list shows 1 (?P<state>paid|unpaid) order of (?P<cents>\d+) cents"))
-def _order_list(api, container, clock, world, user, state, cents):
+@then(parsers.re(USER + r"'s order list shows 1 (?P<state>paid|unpaid) order of (?P<cents>\d+) cents"
+                 r"(?: in (?P<currency>[A-Z]{3}))?"))
+def _order_list(api, container, clock, world, user, state, cents, currency):
     page = _orders_of(_console(world, api, container, clock), world, user)
     assert page["totalCount"] == 1
     [order] = page["data"]
     assert (order["orderId"], order["orderFee"]) == (world["order"]["orderId"], int(cents))
+    if currency:
+        assert order["currency"] == currency, order
     if state == "paid":
         assert (order["payStatus"], order["payFee"]) == (PAID, int(cents)) and order["payTime"]
     else:

@@ -1,44 +1,47 @@
 Feature: Amounts on the price cards
-  Prices are kept in cents and shown divided by 100. The domestic console shows whole yuan, cut
-  off rather than rounded up; the international console shows dollars with two decimals. An
-  amount of 0, or anything that is not a number, shows "--" instead of a price.
+  Prices are kept in cents of their currency and shown divided by 100: yuan (CNY, the domestic
+  console's) whole, cut off rather than rounded up; dollars (USD, the international console's) with
+  two decimals. An amount is shown by its own currency: an order placed in yuan reads in yuan
+  whatever the edition. An amount of 0, or anything that is not a number, shows "--" instead of a
+  price. (Prices are computed in what their currency shows, so nothing is ever cut off a price:
+  see shown_prices.feature.)
 
-  Scenario Outline: An amount as each edition shows it
-    When <cents> cents are shown on the <edition> console
+  Scenario Outline: An amount as its currency shows it
+    When <cents> cents in <currency> are shown
     Then the price reads "<shown>"
 
-    Examples: Domestic prices are whole yuan, never rounded up
-      | edition  | cents | shown |
-      | domestic | 9900  | 99    |
-      | domestic | 9999  | 99    |
-      | domestic | 15920 | 159   |
-      | domestic | 99900 | 999   |
-      | domestic | 101   | 1     |
-      | domestic | 99    | 0     |
+    Examples: Yuan are whole, never rounded up
+      | currency | cents | shown |
+      | CNY      | 9900  | 99    |
+      | CNY      | 9999  | 99    |
+      | CNY      | 15920 | 159   |
+      | CNY      | 99900 | 999   |
+      | CNY      | 101   | 1     |
+      | CNY      | 99    | 0     |
 
-    Examples: International prices keep two decimals
-      | edition       | cents | shown  |
-      | international | 9900  | 99.00  |
-      | international | 1990  | 19.90  |
-      | international | 15920 | 159.20 |
-      | international | 9999  | 99.99  |
-      | international | 5     | 0.05   |
+    Examples: Dollars keep two decimals
+      | currency | cents | shown  |
+      | USD      | 9900  | 99.00  |
+      | USD      | 1990  | 19.90  |
+      | USD      | 15920 | 159.20 |
+      | USD      | 9999  | 99.99  |
+      | USD      | 5     | 0.05   |
 
     Examples: No amount shows two dashes
-      | edition       | cents | shown |
-      | domestic      | 0     | --    |
-      | international | 0     | --    |
+      | currency | cents | shown |
+      | CNY      | 0     | --    |
+      | USD      | 0     | --    |
 
   Scenario Outline: Something that is not an amount shows two dashes
-    When <something> is shown as a price on the <edition> console
+    When <something> is shown as a price in <currency>
     Then the price reads "--"
 
     Examples:
-      | something                 | edition       |
-      | a missing amount          | domestic      |
-      | a missing amount          | international |
-      | the text "99"             | domestic      |
-      | the text "free"           | international |
-      | a value that is no number | domestic      |
-      | an endless value          | international |
-      | a yes-or-no value         | domestic      |
+      | something                 | currency |
+      | a missing amount          | CNY      |
+      | a missing amount          | USD      |
+      | the text "99"             | CNY      |
+      | the text "free"           | USD      |
+      | a value that is no number | CNY      |
+      | an endless value          | USD      |
+      | a yes-or-no value         | CNY      |

@@ -3,7 +3,11 @@ Feature: Which discount a year option gets
   none, 95 means the customer pays 95 %. A public activity may offer a year option at an activity
   discount, often with bonus months. While the activity is in force its discount takes precedence
   over the normal one, even when it is 100; before it starts and once it has ended the activity
-  offers nothing, neither its discount nor its bonus months.
+  offers nothing, neither its discount nor its bonus months. The examples are dollar prices, charged
+  to the cent; how yuan prices are cut to whole yuan is in shown_prices.feature.
+
+  Background:
+    Given the price list is in USD
 
   Scenario Outline: The activity in force takes precedence over the normal discount
     Given a year option of 12 months listed at 19900 cents with a normal discount of <normal>

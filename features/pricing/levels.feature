@@ -8,6 +8,9 @@ Feature: Free levels and the button of a level card
   when only a data fee is to be paid, "renew" on the level the device already has, and "buy"
   otherwise.
 
+  Background:
+    Given the price list is in USD
+
   Scenario Outline: When a level is free
     Given a level whose first year option has a service fee of <service fee> cents and a data fee of <data fee> cents
     And a device with <sim>

@@ -1,6 +1,10 @@
 Feature: What an order costs
   Money is whole cents, never a fraction: a discount is applied to the listed price and rounded
-  half up to the cent. The total of an order is the per-device price times the number of devices.
+  half up to the cent, as dollar prices are charged (a yuan price is then cut down to a whole yuan:
+  shown_prices.feature). The total of an order is the per-device price times the number of devices.
+
+  Background:
+    Given the price list is in USD
 
   Scenario Outline: A discounted price is rounded half up to the cent
     When <percent> percent of <listed> cents is charged

@@ -2,7 +2,10 @@ Feature: Prices and stock of SMS and voice packages
   SMS and voice packages are sold per country code. Their price follows the same discount rule as
   a year option, with one exception: a voice package ignores an activity discount of 100 (it says
   nothing there, so the normal discount stands). A device with 50 SMS or voice calls left or fewer
-  shows the count in red, above 50 in green.
+  shows the count in red, above 50 in green. The prices here are in dollars, charged to the cent.
+
+  Background:
+    Given the price list is in USD
 
   Scenario Outline: What one device pays for a package
     Given <kind> package listed at <fee> cents with a normal discount of <normal> and <activity>

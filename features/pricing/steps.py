@@ -4,6 +4,7 @@ calling the core directly (no database, no HTTP). Imported by features/conftest.
 from __future__ import annotations
 
 from datetime import datetime, timedelta
+from decimal import Decimal
 
 import pytest
 from pytest_bdd import given, parsers, then, when
@@ -55,20 +56,46 @@ def _plan(sim: str) -> DataPlan:
 # --- amounts ---------------------------------------------------------------------------------
 
 
-@when(parsers.parse("{cents:d} cents are shown on the {edition} console"))
-def _cents_shown(world, cents, edition):
-    world["shown"] = display_amount(cents, EDITIONS[edition])
+@when(parsers.parse("{cents:d} cents in {currency} are shown"))
+def _cents_shown(world, cents, currency):
+    world["shown"] = display_amount(cents, currency)
 
 
-@when(parsers.parse("{something} is shown as a price on the {edition} console"))
-def _something_shown(world, something, edition):
+@when(parsers.parse("{something} is shown as a price in {currency}"))
+def _something_shown(world, something, currency):
     value = NOT_AMOUNTS[something] if something in NOT_AMOUNTS else something.removeprefix("the text ").strip('"')
-    world["shown"] = display_amount(value, EDITIONS[edition])
+    world["shown"] = display_amount(value, currency)
 
 
 @then(parsers.parse('the price reads "{shown}"'))
 def _price_reads(world, shown):
     assert world["shown"] == shown, world["shown"]
+
+
+@given(parsers.parse("the price list is in {currency}"))
+def _price_list(world, currency):
+    world["currency"] = currency
+
+
+@then(parsers.parse('the price reads "{shown}" on the console'))
+def _option_price_reads(world, shown):
+    price = world["price"]
+    assert display_amount(price.per_device_cents, price.currency) == shown
+    assert Decimal(shown) * 100 == price.per_device_cents  # nothing cut off: what is shown is charged
+
+
+@then(parsers.parse('the total reads "{shown}" on the console'))
+def _total_reads(world, shown):
+    price = world["price"]
+    total = price.total_cents(world["devices"])
+    assert display_amount(total, price.currency) == shown and Decimal(shown) * 100 == total
+
+
+@then(parsers.parse('the package\'s price reads "{shown}" on the console'))
+def _package_price_reads(world, shown):
+    package = world["package"]
+    cents = alert_package_price(package)
+    assert display_amount(cents, package.currency) == shown and Decimal(shown) * 100 == cents
 
 
 # --- year options and activities --------------------------------------------------------------
@@ -78,7 +105,7 @@ def _price_reads(world, shown):
                      "{discount:d}"))
 def _year_option(world, months, cents, discount):
     world["option"] = YearOption(id=11, level_id=THIS_LEVEL, months=months, service_fee_cents=cents,
-                                 discount=discount)
+                                 currency=world["currency"], discount=discount)
 
 
 @given(parsers.parse("the year option adds a data fee of {cents:d} cents"))
@@ -136,7 +163,7 @@ def _bonus(world, months):
 def _order_costs(world, cents):
     price = world["price"]
     assert price.total_cents(world["devices"]) == cents
-    assert Money(price.per_device_cents, "CNY").times(world["devices"]) == Money(cents, "CNY")
+    assert price.per_device.times(world["devices"]) == Money(cents, world["currency"])
 
 
 # --- badges ----------------------------------------------------------------------------------
@@ -163,8 +190,11 @@ def _no_badge(world):
 @given(parsers.parse("a level whose first year option has a service fee of {service:d} cents and a data fee of "
                      "{data:d} cents"))
 def _level(world, service, data):
-    headline = YearOption(id=21, level_id=THIS_LEVEL, months=12, service_fee_cents=service, data_fee_cents=data)
-    later = YearOption(id=22, level_id=THIS_LEVEL, months=24, service_fee_cents=99900)  # never the card's price
+    currency = world["currency"]
+    headline = YearOption(id=21, level_id=THIS_LEVEL, months=12, service_fee_cents=service, currency=currency,
+                          data_fee_cents=data)
+    later = YearOption(id=22, level_id=THIS_LEVEL, months=24, service_fee_cents=99900,  # never the card's price
+                       currency=currency)
     world["level"] = Level(id=THIS_LEVEL, package_id=1, name="Level", description=None, options=(headline, later))
     world["current_level"] = ANOTHER_LEVEL
 
@@ -251,7 +281,7 @@ def _expiry_lifelong(world, reads):
 def _alert_package(world, kind, fee, normal, activity):
     world["package"] = AlertPackage(
         id=1, kind=AlertKind.SMS if kind == "an SMS" else AlertKind.VOICE, country_code="86", name="package",
-        fee_cents=int(fee), count=100, discount=int(normal),
+        fee_cents=int(fee), currency=world["currency"], count=100, discount=int(normal),
         activity_discount=int(activity) if activity is not None else None)
 
 

@@ -57,13 +57,25 @@ ACCOUNTS = (
 # Demo user names are below the 6-character minimum of sign-up on purpose: they are the
 # spec's names, created here, never through the register call.
 
-# cents per edition: (domestic CNY, international USD)
+# Two price lists, in cents of their currency: both are seeded whatever the edition, and each
+# edition reads only its own. The dollar list is priced for its market, not converted from yuan.
 PRICES = {
-    "basic_12": (9900, 1990), "basic_24": (18800, 3790), "basic_36": (26900, 5390),
-    "pro_12": (19900, 3990), "pro_24": (37800, 7590), "pro_life": (99900, 19900),
-    "sms_100": (1000, 500), "sms_500": (4500, 2000), "sms_1000": (8000, 3500),
-    "voice_50": (1500, 800), "voice_200": (5000, 2500),
+    "CNY": {"basic_12": 9900, "basic_24": 18800, "basic_36": 26900, "pro_12": 19900, "pro_24": 37800,
+            "pro_life": 99900, "sms_100": 1000, "sms_500": 4500, "sms_1000": 8000, "voice_50": 1500,
+            "voice_200": 5000},
+    "USD": {"basic_12": 1990, "basic_24": 3790, "basic_36": 5390, "pro_12": 3990, "pro_24": 7590,
+            "pro_life": 19900, "sms_100": 500, "sms_500": 2000, "sms_1000": 3500, "voice_50": 800,
+            "voice_200": 2500},
 }
+# level: year options as (months, price key, discount); the free level costs nothing in any currency
+YEAR_OPTIONS = {
+    "free": ((12, None, 100),),
+    "basic": ((12, "basic_12", 100), (24, "basic_24", 95), (36, "basic_36", 90)),
+    "pro": ((12, "pro_12", 100), (24, "pro_24", 95), (1200, "pro_life", 100)),
+}
+ALERT_PACKAGES = (("sms_100", 1, 100), ("sms_500", 1, 500), ("sms_1000", 1, 1000), ("voice_50", 2, 50),
+                  ("voice_200", 2, 200))
+ALERT_COUNTRY = {"CNY": "86", "USD": "1"}  # SMS and voice packages: +86 in yuan, +1 in dollars
 ITEMS = {  # code: (domestic name, international name)
     "DATA_QUERY_EXPORT": ("数据查询导出（最长3年历史）", "Data query and export (up to 3 years of history)"),
     "ALARM_SMS": ("短信告警（超限短信通知）", "SMS alarms (text message on every limit breach)"),
@@ -83,9 +95,6 @@ class _Seeder:
         self.s, self.edition, self.hash, self.now = session, edition, password_hash, now
         self.domestic = edition is Edition.DOMESTIC
         self.created: list[str] = []
-
-    def price(self, key: str) -> int:
-        return PRICES[key][0 if self.domestic else 1]
 
     def _one(self, model, **where):
         return self.s.scalars(select(model).filter_by(**where)).first()
@@ -153,13 +162,6 @@ class _Seeder:
             self._get_or_add(m.ServiceItemRow, {"item_code": code}, item_name=names[0 if self.domestic else 1],
                              item_label=code, sort=sort)
         levels = {}
-        options = {
-            "free": [(12, 0, 100)],
-            "basic": [(12, self.price("basic_12"), 100), (24, self.price("basic_24"), 95),
-                      (36, self.price("basic_36"), 90)],
-            "pro": [(12, self.price("pro_12"), 100), (24, self.price("pro_24"), 95),
-                    (1200, self.price("pro_life"), 100)],
-        }
         items = {"free": ["DATA_QUERY_EXPORT"], "basic": ["DATA_QUERY_EXPORT", "ALARM_SMS"], "pro": list(ITEMS)}
         for sort, key in enumerate(("free", "basic", "pro")):
             text = LEVEL_TEXT[key]
@@ -170,35 +172,40 @@ class _Seeder:
                                           level_describe=text[2 if self.domestic else 3])
                 self.s.add(level)
                 self.s.flush()
-                for option_sort, (months, fee, discount) in enumerate(options[key]):
-                    self.s.add(m.LevelYearOptionRow(level_id=level.id, time_length=months, service_fee_cents=fee,
-                                                    data_fee_cents=0, discount=discount, sort=option_sort,
-                                                    top_status=int(option_sort == 0 and key == "pro")))
                 for code in items[key]:
                     self.s.add(m.LevelItemRow(level_id=level.id, item_code=code))
                 self.created.append(f"service_levels:{name}")
+            for currency, prices in PRICES.items():
+                if self._one(m.LevelYearOptionRow, level_id=level.id, currency=currency) is None:
+                    for option_sort, (months, price, discount) in enumerate(YEAR_OPTIONS[key]):
+                        self.s.add(m.LevelYearOptionRow(
+                            level_id=level.id, time_length=months, service_fee_cents=prices[price] if price else 0,
+                            currency=currency, data_fee_cents=0, discount=discount, sort=option_sort,
+                            top_status=int(option_sort == 0 and key == "pro")))
+                    self.created.append(f"level_year_options:{name}:{currency}")
             levels[key] = level
         self.s.flush()
         activity = self._get_or_add(
             m.ActivityRow, {"name": "双11促销" if self.domestic else "Winter sale"}, nature=1,
             starts_at=self.now - timedelta(days=10), ends_at=self.now + timedelta(days=20), status=1,
             created_at=self.now)
-        pro_options = self.s.scalars(select(m.LevelYearOptionRow).where(
-            m.LevelYearOptionRow.level_id == levels["pro"].id).order_by(m.LevelYearOptionRow.sort)).all()
-        for option, (discount, bonus) in zip(pro_options[:2], ((80, 2), (75, 3)), strict=True):
-            if self.s.get(m.ActivityYearOptionRow, (activity.id, option.id)) is None:
-                self.s.add(m.ActivityYearOptionRow(activity_id=activity.id, level_year_id=option.id,
-                                                   activity_discount=discount, presentation_month=bonus))
-        currency = self.edition.profile.currency
-        sms = (("sms_100", 1, 100), ("sms_500", 1, 500), ("sms_1000", 1, 1000), ("voice_50", 2, 50),
-               ("voice_200", 2, 200))
-        for country in ("86", "1"):
-            for sort, (key, kind, count) in enumerate(sms):
+        for currency in PRICES:  # the activity offers the same on either price list
+            for option, (discount, bonus) in zip(self.options(levels["pro"], currency)[:2], ((80, 2), (75, 3)),
+                                                 strict=True):
+                if self.s.get(m.ActivityYearOptionRow, (activity.id, option.id)) is None:
+                    self.s.add(m.ActivityYearOptionRow(activity_id=activity.id, level_year_id=option.id,
+                                                       activity_discount=discount, presentation_month=bonus))
+            country = ALERT_COUNTRY[currency]
+            for sort, (key, kind, count) in enumerate(ALERT_PACKAGES):
                 name = f"{'SMS' if kind == 1 else 'Voice'} {count} (+{country})"
-                self._get_or_add(m.SmsPackageRow, {"package_name": name}, kind=kind, country_code=country,
-                                 package_fee_cents=self.price(key), currency=currency, count=count,
+                self._get_or_add(m.SmsPackageRow, {"package_name": name, "currency": currency}, kind=kind,
+                                 country_code=country, package_fee_cents=PRICES[currency][key], count=count,
                                  discount=90 if count >= 500 else 100, sort=sort, status=1)
         return levels
+
+    def options(self, level: m.ServiceLevelRow, currency: str) -> list[m.LevelYearOptionRow]:
+        return self.s.scalars(select(m.LevelYearOptionRow).filter_by(level_id=level.id, currency=currency)
+                              .order_by(m.LevelYearOptionRow.sort, m.LevelYearOptionRow.id)).all()
 
     def devices(self, owners: dict[str, m.AccountRow], org: m.OrganizationRow, types, levels) -> None:
         country = self.edition.profile.default_country_code
@@ -228,8 +235,7 @@ class _Seeder:
                 created_at=self.now)
         freezer = self._one(m.DeviceRow, guid="FZ1A000000001")
         if self._one(m.AutoRenewAgreementRow, device_id=freezer.id) is None:
-            option = self.s.scalars(select(m.LevelYearOptionRow).where(
-                m.LevelYearOptionRow.level_id == levels["pro"].id).order_by(m.LevelYearOptionRow.sort)).first()
+            option = self.options(levels["pro"], self.edition.profile.currency)[0]
             self.s.add(m.AutoRenewAgreementRow(
                 device_id=freezer.id, level_id=levels["pro"].id, level_year_id=option.id,
                 pay_type=1 if self.domestic else 30, total_fee_cents=option.service_fee_cents, status=1,

@@ -218,7 +218,8 @@ def test_a_read_only_member_still_reads_everything_of_the_organization(api, cont
     offer = catalogue(api, bob, room)
     assert ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=bob, json={
         "deviceIdList": [room], "levelId": offer["level"]["levelId"], "levelYearId": offer["option"]["id"],
-        "servicePackageId": offer["level"]["packageId"]})) == [{"deviceId": room, "totalFee": offer["option"]["price"]}]
+        "servicePackageId": offer["level"]["packageId"]})) == [{"deviceId": room, "totalFee": offer["option"]["price"],
+                                                                 "currency": "CNY"}]
 
 
 def test_the_owner_still_writes_all_of_it(api, container, acme, organization):

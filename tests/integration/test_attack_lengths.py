@@ -40,8 +40,10 @@ from sqlalchemy.types import TypeDecorator
 
 from adapters.persistence.migrate import alembic_config, downgrade, upgrade
 from adapters.persistence.models import (
+    AutoRenewAgreementRow,
     Base,
     DeviceRow,
+    LevelYearOptionRow,
     LoginFailureRow,
     PaymentNotificationRow,
     ServicePackageRow,
@@ -387,7 +389,12 @@ def test_the_demo_data_loads_in_both_editions_on_both_databases_and_twice_change
         assert "nothing changed" in second.stdout
         assert _counts(engine) == loaded
         assert loaded["accounts"] == 6 and loaded["devices"] == 8 and loaded["alarm_messages"] == 3
-        with engine.connect() as connection:
-            assert set(connection.scalars(select(SmsPackageRow.currency))) == {currency}
+        with engine.connect() as connection:  # both price lists, whatever the edition: each reads its own
+            assert set(connection.execute(select(SmsPackageRow.country_code, SmsPackageRow.currency))) == {
+                ("86", "CNY"), ("1", "USD")}
+            assert set(connection.scalars(select(LevelYearOptionRow.currency))) == {"CNY", "USD"}
+            agreement = select(LevelYearOptionRow.currency).join(
+                AutoRenewAgreementRow, AutoRenewAgreementRow.level_year_id == LevelYearOptionRow.id)
+            assert connection.scalar(agreement) == currency  # the demo renewal charges the edition's price
     finally:
         engine.dispose()

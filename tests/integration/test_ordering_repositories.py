@@ -10,7 +10,7 @@ from dataclasses import replace
 from datetime import timedelta
 
 import pytest
-from sqlalchemy import event, select, update
+from sqlalchemy import delete, event, select, update
 from sqlalchemy.orm import Session
 
 from adapters.persistence import models as m
@@ -32,8 +32,8 @@ class Demo:
             self.types = dict(s.execute(select(m.DeviceTypeRow.type_code, m.DeviceTypeRow.id)).all())
             self.levels = dict(s.execute(select(m.ServiceLevelRow.level_name, m.ServiceLevelRow.id)).all())
             self.pro_options = s.scalars(select(m.LevelYearOptionRow.id).where(
-                m.LevelYearOptionRow.level_id == self.levels[LEVEL_TEXT["pro"][0]])
-                .order_by(m.LevelYearOptionRow.sort)).all()
+                m.LevelYearOptionRow.level_id == self.levels[LEVEL_TEXT["pro"][0]],
+                m.LevelYearOptionRow.currency == "CNY").order_by(m.LevelYearOptionRow.sort)).all()
         self.alice, self.bob, self.acme = (self.accounts[n] for n in ("alice", "bob", "acme"))
         self.wifi = self.types[0x8001]
 
@@ -79,7 +79,7 @@ def test_the_levels_of_a_type_come_in_catalogue_order_with_options_items_and_the
         uow.catalogue.items()  # the session is connected: only the call's own queries are counted
         event.listen(engine, "before_cursor_execute", count)
         try:
-            levels = uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now())
+            levels = uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now(), "CNY")
         finally:
             event.remove(engine, "before_cursor_execute", count)
     assert len(statements) <= 4
@@ -99,10 +99,10 @@ def test_the_levels_of_a_type_come_in_catalogue_order_with_options_items_and_the
     assert offers[0].in_force(clock.now()) and offers[0].activity_id == offers[1].activity_id
 
     with container.uow() as uow:
-        later = uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now() + timedelta(days=21))
+        later = uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now() + timedelta(days=21), "CNY")
         assert all(o.activity is None for level in later for o in level.options)  # the sale has ended
         assert [level.id for level in later] == [level.id for level in levels]
-        assert uow.catalogue.levels_for_type(10**6, ids.alice, clock.now()) == []
+        assert uow.catalogue.levels_for_type(10**6, ids.alice, clock.now(), "CNY") == []
 
 
 def test_only_an_activity_in_force_for_the_caller_is_offered_the_lowest_discount_first(container, clock, ids):
@@ -127,7 +127,7 @@ def test_only_an_activity_in_force_for_the_caller_is_offered_the_lowest_discount
 
     def offers(account_id: int):
         with container.uow() as uow:
-            pro = uow.catalogue.levels_for_type(ids.wifi, account_id, now)[-1]
+            pro = uow.catalogue.levels_for_type(ids.wifi, account_id, now, "CNY")[-1]
         return [(o.activity.discount, o.activity.bonus_months) if o.activity else None for o in pro.options]
 
     assert offers(ids.alice) == [(70, 1), (75, 6), None]
@@ -140,26 +140,61 @@ def test_a_stopped_package_offers_no_levels(container, clock, ids):
         s.execute(update(m.ServicePackageRow).values(status=0))
         s.commit()
     with container.uow() as uow:
-        assert uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now()) == []
+        assert uow.catalogue.levels_for_type(ids.wifi, ids.alice, clock.now(), "CNY") == []
 
 
 def test_items_and_alert_packages_come_in_catalogue_order_and_only_enabled_packages(container, ids):
     with container.uow() as uow:
         assert [item.code for item in uow.catalogue.items()] == list(ITEMS)
-        packages = uow.catalogue.alert_packages("86")
+        packages = uow.catalogue.alert_packages("86", "CNY")
         assert [(p.kind, p.count) for p in packages] == [
             (AlertKind.SMS, 100), (AlertKind.SMS, 500), (AlertKind.SMS, 1000),
             (AlertKind.VOICE, 50), (AlertKind.VOICE, 200)]
         assert {p.country_code for p in packages} == {"86"}
         assert packages[1].discount == 90 and packages[0].fee_cents == 1000
-        assert uow.catalogue.alert_package(packages[0].id) == packages[0]
-        assert uow.catalogue.alert_packages("44") == []
+        assert uow.catalogue.alert_package(packages[0].id, "CNY") == packages[0]
+        assert uow.catalogue.alert_packages("44", "CNY") == []
     with Session(container.engine()) as s:
         s.execute(update(m.SmsPackageRow).where(m.SmsPackageRow.id == packages[0].id).values(status=0))
         s.commit()
     with container.uow() as uow:
-        assert uow.catalogue.alert_package(packages[0].id) is None
-        assert [p.id for p in uow.catalogue.alert_packages("86")] == [p.id for p in packages[1:]]
+        assert uow.catalogue.alert_package(packages[0].id, "CNY") is None
+        assert [p.id for p in uow.catalogue.alert_packages("86", "CNY")] == [p.id for p in packages[1:]]
+
+
+def test_each_currency_reads_only_its_own_price_list(container, clock, ids):
+    now = clock.now()
+    with container.uow() as uow:
+        yuan = uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, "CNY")
+        dollars = uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, "USD")
+        assert [level.id for level in yuan] == [level.id for level in dollars]  # the levels are the same
+        assert {o.currency for level in yuan for o in level.options} == {"CNY"}
+        assert {o.currency for level in dollars for o in level.options} == {"USD"}
+        assert [o.service_fee_cents for o in yuan[-1].options] == [19900, 37800, 99900]
+        assert [o.service_fee_cents for o in dollars[-1].options] == [3990, 7590, 19900]
+        assert not {o.id for o in yuan[-1].options} & {o.id for o in dollars[-1].options}
+        assert [(o.activity.discount, o.activity.bonus_months) for o in dollars[-1].options[:2]] == [(80, 2), (75, 3)]
+        assert uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, "EUR") == []  # no price list in euros
+        yuan_sms, dollar_sms = uow.catalogue.alert_packages("86", "CNY"), uow.catalogue.alert_packages("1", "USD")
+        assert {(p.country_code, p.currency) for p in yuan_sms} == {("86", "CNY")}
+        assert {(p.country_code, p.currency) for p in dollar_sms} == {("1", "USD")}
+        assert uow.catalogue.alert_packages("86", "USD") == [] and uow.catalogue.alert_packages("1", "CNY") == []
+        assert uow.catalogue.alert_package(yuan_sms[0].id, "USD") is None
+        assert uow.catalogue.alert_package(dollar_sms[0].id, "CNY") is None
+    # a level priced in yuan only is not offered in dollars; one with no option at all still is (free)
+    basic, free = ids.levels[LEVEL_TEXT["basic"][0]], ids.levels[LEVEL_TEXT["free"][0]]
+    with Session(container.engine()) as s:
+        s.execute(delete(m.LevelYearOptionRow).where(m.LevelYearOptionRow.level_id == basic,
+                                                     m.LevelYearOptionRow.currency == "USD"))
+        s.execute(delete(m.LevelYearOptionRow).where(m.LevelYearOptionRow.level_id == free))
+        s.commit()
+    with container.uow() as uow:
+        assert basic not in [level.id for level in uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, "USD")]
+        assert basic in [level.id for level in uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, "CNY")]
+        for currency in ("CNY", "USD"):
+            [offered] = [lv for lv in uow.catalogue.levels_for_type(ids.wifi, ids.alice, now, currency)
+                         if lv.id == free]
+            assert offered.options == ()
 
 
 # --- orders ------------------------------------------------------------------------------------
@@ -373,7 +408,8 @@ def test_the_active_agreement_of_a_device_is_found_and_cancelled_once(container,
     assert (agreement.device_id, agreement.level_id, agreement.level_name) == (
         freezer, ids.levels[LEVEL_TEXT["pro"][0]], LEVEL_TEXT["pro"][0])
     assert agreement.level_year_id == ids.pro_options[0] and agreement.pay_type == 1
-    assert agreement.total_fee_cents == 19900 and agreement.next_execution_at > clock.now()
+    assert (agreement.total_fee_cents, agreement.currency) == (19900, "CNY")
+    assert agreement.next_execution_at > clock.now()
     with container.uow() as uow:
         assert uow.agreements.cancel(freezer, clock.now()) is True
         assert uow.agreements.active(freezer) is None

@@ -87,13 +87,14 @@ def test_levels_are_priced_for_the_device_and_the_caller(api, alice, container):
     assert (basic["buttonKind"], basic["current"], basic["price"], basic["discountBadge"]) == ("renew", True, 9900,
                                                                                                None)
     # the activity in force takes precedence over the option's own discount: 80 % and 2 bonus months
-    assert (pro["buttonKind"], pro["price"], pro["activityDiscount"], pro["presentationMonth"]) == ("buy", 15920, 80,
+    assert (pro["buttonKind"], pro["price"], pro["activityDiscount"], pro["presentationMonth"]) == ("buy", 15900, 80,
                                                                                                     2)
+    assert {lv["currency"] for lv in found.values()} == {"CNY"}
     assert pro["discountBadge"] == "8折" and pro["activityStartTime"] and pro["activityEndTime"]
     assert {i["itemCode"] for i in pro["itemLevelRelList"]} == {"DATA_QUERY_EXPORT", "ALARM_SMS", "ALARM_VOICE",
                                                                 "AI_QA"}
-    assert [(o["timeLength"], o["price"], o["lifelong"]) for o in options(api, alice, room.id, pro)] == [
-        (12, 15920, False), (24, 28350, False), (1200, 99900, True)]
+    assert [(o["timeLength"], o["price"], o["currency"], o["lifelong"]) for o in options(api, alice, room.id, pro)] == [
+        (12, 15900, "CNY", False), (24, 28300, "CNY", False), (1200, 99900, "CNY", True)]
     items = ok(api.call("GET", f"{P}/PayServiceItem/selectAllServiceItemByDevice", token=alice,
                         query={"deviceId": room.id}), s.ServiceItemSchema, many=True)
     assert items[1]["itemTitle"] == "短信告警" and items[1]["itemDetail"] == "超限短信通知"
@@ -183,7 +184,8 @@ def test_batch_orders_hold_one_device_type_and_are_quoted_per_device(api, alice,
     quote = ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=alice, json={
         "deviceIdList": [a.id, b.id], "levelId": basic["levelId"], "levelYearId": year["id"],
         "servicePackageId": basic["packageId"]}), s.DeviceQuoteSchema, many=True)
-    assert quote == [{"deviceId": a.id, "totalFee": 9900}, {"deviceId": b.id, "totalFee": 9900}]
+    assert quote == [{"deviceId": a.id, "totalFee": 9900, "currency": "CNY"},
+                     {"deviceId": b.id, "totalFee": 9900, "currency": "CNY"}]
     refused(service_order(api, alice, [a.id, dock.id], basic, year), 409, 1103)
     placed = ok(service_order(api, alice, [a.id, b.id], basic, year))
     assert placed["totalFee"] == 19800
@@ -245,7 +247,8 @@ def test_an_auto_renew_agreement_must_be_cancelled_before_a_change_of_level(api,
     basic, pro = found["基础版"], found["专业版"]
     current = ok(api.call("GET", f"{P}/PayOrder/selectCurrentService", token=alice, query={"deviceId": freezer.id}),
                  s.CurrentServiceSchema)
-    assert (current["deviceId"], current["levelName"], current["totalFee"]) == (freezer.id, "专业版", 19900)
+    assert (current["deviceId"], current["levelName"], current["totalFee"], current["currency"]) == (
+        freezer.id, "专业版", 19900, "CNY")
     refused(service_order(api, alice, [freezer.id], basic, options(api, alice, freezer.id, basic)[0]), 409, 1107)
     ok(service_order(api, alice, [freezer.id], pro, options(api, alice, freezer.id, pro)[0]))  # renewing is fine
     assert ok(api.call("GET", f"{P}/PayOrder/unAgreement", token=alice, query={"deviceId": freezer.id})) is None
@@ -272,11 +275,12 @@ def test_sms_and_voice_packages_add_their_counts_when_paid(api, alice, container
                   s.AlertPackagesSchema)
     sms500 = next(p for p in packages["smsList"] if p["smsCount"] == 500)
     voice50 = next(p for p in packages["voiceList"] if p["smsCount"] == 50)
-    assert (sms500["packageFee"], sms500["discount"], sms500["price"], voice50["price"]) == (4500, 90, 4050, 1500)
+    assert (sms500["packageFee"], sms500["discount"], sms500["price"], voice50["price"]) == (4500, 90, 4000, 1500)
+    assert {p["currency"] for p in packages["smsList"] + packages["voiceList"]} == {"CNY"}
     refused(sms_order(api, alice, [a.id]), 409, 1106)
     refused(sms_order(api, alice, [a.id], sms500, country="1"), 422, 422)
     placed = ok(sms_order(api, alice, [a.id, b.id], sms500, voice50))
-    assert placed["totalFee"] == 2 * 5550
+    assert (placed["totalFee"], placed["currency"]) == (2 * 5500, "CNY")
     ok(pay(api, placed))
     ok(pay(api, placed))
     after = device(container, COLD_ROOM_A), device(container, COLD_ROOM_B)

@@ -1,6 +1,7 @@
 """Properties of the money arithmetic (spec seed 000 section 9, api-contract sections 1 and 5):
-integer cents only, totals that are sums, discounts that never raise a price, amounts shown as an
-independent Decimal formatting would show them, and the discount precedence."""
+integer cents only, totals that are sums, discounts that never raise a price, prices charged in
+what their currency shows (so shown is charged), amounts shown as an independent Decimal
+formatting would show them, and the discount precedence."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from core.pricing.rules import (
     price_option,
 )
 from core.shared.edition import Edition
-from core.shared.money import NO_DISCOUNT, NOT_SHOWN, Money, apply_discount, display_amount
+from core.shared.money import NO_DISCOUNT, NOT_SHOWN, Money, apply_discount, charged_cents, display_amount
 
 CURRENCIES = st.sampled_from(["CNY", "USD"])
 CENTS = st.integers(min_value=0, max_value=10**12)
@@ -135,49 +136,87 @@ def test_a_percentage_outside_1_to_100_is_refused(cents, percent):
         apply_discount(cents, percent)
 
 
-# --- display per edition -----------------------------------------------------------------------
+# --- charged as shown ---------------------------------------------------------------------------
 
 
-def _independent_display(cents: int, edition: Edition) -> str:
+@given(CENTS, PERCENT)
+def test_a_yuan_price_is_the_exact_amount_cut_down_to_a_whole_yuan(cents, percent):
+    exact = Decimal(cents) * percent / 100
+    charged = charged_cents(cents, percent, "CNY")
+    assert charged % 100 == 0 and charged <= exact < charged + 100
+    assert charged == int((exact / 100).to_integral_value(rounding=ROUND_DOWN)) * 100
+    assert charged <= apply_discount(cents, percent)  # never more than the cent rule: in the customer's favour
+
+
+@given(CENTS, PERCENT)
+def test_a_dollar_price_is_rounded_half_up_to_the_cent(cents, percent):
+    assert charged_cents(cents, percent, "USD") == apply_discount(cents, percent)
+    assert Money(cents, "USD").discounted(percent) == Money(apply_discount(cents, percent), "USD")
+
+
+@given(CENTS, PERCENT, CURRENCIES, st.integers(min_value=1, max_value=200))
+def test_what_is_charged_is_exactly_what_is_shown(cents, percent, currency, count):
+    price = Money(cents, currency).discounted(percent)
+    for charged in (price, price.times(count)):
+        assume(charged.cents != 0)
+        assert Decimal(display_amount(charged.cents, currency)) * 100 == charged.cents
+
+
+@given(CENTS, PERCENT, PERCENT, CURRENCIES)
+def test_a_larger_percentage_never_costs_less_in_any_currency(cents, p, q, currency):
+    low, high = sorted((p, q))
+    assert charged_cents(cents, low, currency) <= charged_cents(cents, high, currency) <= cents
+
+
+@given(CENTS, st.one_of(st.integers(max_value=0), st.integers(min_value=101)), CURRENCIES)
+def test_a_percentage_outside_1_to_100_is_refused_in_any_currency(cents, percent, currency):
+    with pytest.raises(ValueError):
+        charged_cents(cents, percent, currency)
+
+
+# --- display per currency ----------------------------------------------------------------------
+
+
+def _independent_display(cents: int, currency: str) -> str:
     if cents == 0:
         return "--"
     units = Decimal(cents).scaleb(-2)
-    if edition is Edition.DOMESTIC:
+    if currency == "CNY":
         return f"{units.quantize(Decimal(1), rounding=ROUND_DOWN):f}"
     return f"{units.quantize(Decimal('0.01')):f}"
 
 
 @given(CENTS)
-def test_domestic_amounts_are_whole_yuan_truncated(cents):
-    assert display_amount(cents, Edition.DOMESTIC) == _independent_display(cents, Edition.DOMESTIC)
+def test_yuan_are_shown_whole_truncated(cents):
+    assert display_amount(cents, "CNY") == _independent_display(cents, "CNY")
 
 
 @given(CENTS)
-def test_international_amounts_keep_two_decimals(cents):
-    assert display_amount(cents, Edition.INTERNATIONAL) == _independent_display(cents, Edition.INTERNATIONAL)
+def test_dollars_keep_two_decimals(cents):
+    assert display_amount(cents, "USD") == _independent_display(cents, "USD")
 
 
-@given(st.integers(min_value=-(10**12), max_value=-100), st.sampled_from(list(Edition)))
-def test_a_negative_amount_keeps_its_sign(cents, edition):
-    assert display_amount(cents, edition) == _independent_display(cents, edition)
+@given(st.integers(min_value=-(10**12), max_value=-100), CURRENCIES)
+def test_a_negative_amount_keeps_its_sign(cents, currency):
+    assert display_amount(cents, currency) == _independent_display(cents, currency)
 
 
-@given(st.sampled_from(list(Edition)))
-def test_zero_is_not_shown(edition):
-    assert display_amount(0, edition) == NOT_SHOWN
+@given(CURRENCIES)
+def test_zero_is_not_shown(currency):
+    assert display_amount(0, currency) == NOT_SHOWN
 
 
 @given(st.one_of(st.none(), st.text(max_size=8), st.booleans(), st.lists(st.integers(), max_size=2),
                  st.sampled_from([float("nan"), float("inf"), float("-inf")])),
-       st.sampled_from(list(Edition)))
-def test_anything_but_a_number_is_not_shown(value, edition):
-    assert display_amount(value, edition) == NOT_SHOWN
+       CURRENCIES)
+def test_anything_but_a_number_is_not_shown(value, currency):
+    assert display_amount(value, currency) == NOT_SHOWN
 
 
-@given(CENTS, st.sampled_from(list(Edition)))
-def test_the_display_never_shows_more_than_the_amount(cents, edition):
+@given(CENTS, CURRENCIES)
+def test_the_display_never_shows_more_than_the_amount(cents, currency):
     assume(cents != 0)
-    assert Decimal(display_amount(cents, edition)) * 100 <= cents
+    assert Decimal(display_amount(cents, currency)) * 100 <= cents
 
 
 # --- discount precedence -----------------------------------------------------------------------
@@ -226,8 +265,9 @@ def year_options(draw):
                                  ends_at=start + timedelta(days=draw(st.integers(min_value=0, max_value=90))),
                                  discount=draw(PERCENT), bonus_months=draw(st.integers(min_value=0, max_value=12)))
     return YearOption(id=1, level_id=1, months=draw(st.sampled_from([1, 6, 12, 24, 36, 1200])),
-                      service_fee_cents=draw(CENTS), data_fee_cents=draw(st.integers(min_value=0, max_value=10**6)),
-                      discount=draw(PERCENT), activity=activity)
+                      service_fee_cents=draw(CENTS), currency=draw(CURRENCIES),
+                      data_fee_cents=draw(st.integers(min_value=0, max_value=10**6)), discount=draw(PERCENT),
+                      activity=activity)
 
 
 @given(year_options(), st.booleans(), st.booleans(), DEVICES)
@@ -238,15 +278,16 @@ def test_a_year_option_is_priced_by_the_rules(option, has_sim, plan_active, coun
     assert price.list_cents == listed
     assert price.discount == (option.activity.discount if in_force else option.discount)
     assert price.bonus_months == (option.activity.bonus_months if in_force else 0)
-    assert price.per_device_cents == apply_discount(listed, price.discount) <= listed
-    assert price.total_cents(count) == Money(price.per_device_cents, "CNY").times(count).cents
+    assert price.per_device_cents == charged_cents(listed, price.discount, option.currency) <= listed
+    assert price.total_cents(count) == price.per_device.times(count).cents
+    assert price.per_device.currency == option.currency
 
 
-@given(st.sampled_from(list(AlertKind)), CENTS, PERCENT, st.one_of(st.none(), PERCENT))
-def test_an_sms_or_voice_package_never_costs_more_than_listed(kind, fee, normal, activity):
-    package = AlertPackage(id=1, kind=kind, country_code="86", name="p", fee_cents=fee, count=100,
-                           discount=normal, activity_discount=activity)
-    assert alert_package_price(package) == apply_discount(fee, alert_package_discount(package)) <= fee
+@given(st.sampled_from(list(AlertKind)), CENTS, PERCENT, st.one_of(st.none(), PERCENT), CURRENCIES)
+def test_an_sms_or_voice_package_never_costs_more_than_listed(kind, fee, normal, activity, currency):
+    package = AlertPackage(id=1, kind=kind, country_code="86", name="p", fee_cents=fee, currency=currency,
+                           count=100, discount=normal, activity_discount=activity)
+    assert alert_package_price(package) == charged_cents(fee, alert_package_discount(package), currency) <= fee
     if activity is None or (kind is AlertKind.VOICE and activity == NO_DISCOUNT):
         assert alert_package_discount(package) == normal
     else:

@@ -30,16 +30,17 @@ NOW = datetime(2026, 1, 31, 12, 0, tzinfo=UTC)
 # --- display ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("value", "domestic", "international"), [
+@pytest.mark.parametrize(("value", "yuan", "dollars"), [
     (9999.9, "99", "99.99"),  # a float from a client is cut to whole cents, never rounded up
     (100.0, "1", "1.00"),
     (0.4, "--", "--"),  # less than a cent is no amount
     (-150, "-1", "-1.50"),
     (10**12, "10000000000", "10000000000.00"),
 ])
-def test_display_edges(value, domestic, international):
-    assert display_amount(value, Edition.DOMESTIC) == domestic
-    assert display_amount(value, Edition.INTERNATIONAL) == international
+def test_display_edges(value, yuan, dollars):
+    assert display_amount(value, "CNY") == yuan
+    assert display_amount(value, "USD") == dollars
+    assert display_amount(value, "EUR") == dollars  # a currency without a rule of its own: to the cent
 
 
 # --- discounts and badges ----------------------------------------------------------------------
@@ -58,7 +59,8 @@ def test_domestic_badges_in_tenths(discount, badge):
 def test_the_activity_boundaries():
     """In force from its start (inclusive) until its end (exclusive)."""
     offer = ActivityOffer(activity_id=1, starts_at=NOW, ends_at=NOW + timedelta(days=1), discount=80, bonus_months=2)
-    option = YearOption(id=1, level_id=1, months=12, service_fee_cents=10000, discount=95, activity=offer)
+    option = YearOption(id=1, level_id=1, months=12, service_fee_cents=10000, currency="CNY", discount=95,
+                        activity=offer)
     plan = DataPlan.of(None, 0)
     assert price_option(option, plan, NOW - timedelta(seconds=1)).per_device_cents == 9500
     assert price_option(option, plan, NOW).per_device_cents == 8000
@@ -77,8 +79,8 @@ def test_a_sim_number_without_a_plan_status_is_no_plan():
 
 def test_the_headline_is_the_first_year_option_only():
     """A level whose first option is free is free, whatever its later options cost."""
-    options = (YearOption(id=1, level_id=5, months=12, service_fee_cents=0),
-               YearOption(id=2, level_id=5, months=24, service_fee_cents=9900))
+    options = (YearOption(id=1, level_id=5, months=12, service_fee_cents=0, currency="CNY"),
+               YearOption(id=2, level_id=5, months=24, service_fee_cents=9900, currency="CNY"))
     level = Level(id=5, package_id=1, name="x", description=None, options=options)
     plan = DataPlan.of(None, 0)
     assert is_free(level.headline, plan)

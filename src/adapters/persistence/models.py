@@ -451,6 +451,7 @@ class LevelYearOptionRow(Base):
     time_length: Mapped[int] = mapped_column(Integer)  # months; 1200 or more is lifelong
     service_fee_cents: Mapped[int] = mapped_column(BigInteger)
     data_fee_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    currency: Mapped[str] = mapped_column(String(3))  # ISO 4217, of both fees: a price list per currency
     discount: Mapped[int] = mapped_column(SmallInteger, default=100)  # percent, 100 none
     top_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # recommended
     sort: Mapped[int] = mapped_column(Integer, default=0)

@@ -88,9 +88,10 @@ class SqlAlchemyCatalogueRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime) -> list[Level]:
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
         """Four queries whatever the size of the catalogue: levels, their options, their items,
-        and the activities in force on those options."""
+        and the activities in force on those options. Options in other currencies are read only
+        to tell a level priced in none of `currency` (left out) from one without options."""
         levels = self._s.execute(
             select(ServiceLevelRow.id, ServiceLevelRow.package_id, ServiceLevelRow.level_name,
                    ServiceLevelRow.level_describe)
@@ -108,17 +109,19 @@ class SqlAlchemyCatalogueRepository:
         for level_id, code in self._s.execute(select(LevelItemRow.level_id, LevelItemRow.item_code)
                                               .where(LevelItemRow.level_id.in_(level_ids))):
             items[level_id].add(code)
+        priced_elsewhere = {o.level_id for o in options if o.currency != currency}
+        options = [o for o in options if o.currency == currency]
         offers = self._offers([o.id for o in options], account_id, now)
         by_level: dict[int, list[YearOption]] = defaultdict(list)
         for o in options:
             by_level[o.level_id].append(YearOption(
                 id=o.id, level_id=o.level_id, months=o.time_length, service_fee_cents=o.service_fee_cents,
-                data_fee_cents=o.data_fee_cents, discount=o.discount, recommended=bool(o.top_status),
-                activity=offers.get(o.id)))
+                currency=o.currency, data_fee_cents=o.data_fee_cents, discount=o.discount,
+                recommended=bool(o.top_status), activity=offers.get(o.id)))
         return [Level(id=level.id, package_id=level.package_id, name=level.level_name,
                       description=level.level_describe, options=tuple(by_level[level.id]),
                       item_codes=frozenset(items[level.id]))
-                for level in levels]
+                for level in levels if by_level[level.id] or level.id not in priced_elsewhere]
 
     def _offers(self, option_ids: list[int], account_id: int, now: datetime) -> dict[int, ActivityOffer]:
         """Option id -> the best activity in force offering it to the account: the lowest
@@ -149,17 +152,19 @@ class SqlAlchemyCatalogueRepository:
     @staticmethod
     def _package(row: SmsPackageRow) -> AlertPackage:
         return AlertPackage(id=row.id, kind=AlertKind(row.kind), country_code=row.country_code,
-                            name=row.package_name, fee_cents=row.package_fee_cents, count=row.count,
-                            discount=row.discount, activity_discount=row.activity_discount)
+                            name=row.package_name, fee_cents=row.package_fee_cents, currency=row.currency,
+                            count=row.count, discount=row.discount, activity_discount=row.activity_discount)
 
-    def alert_packages(self, country_code: str) -> list[AlertPackage]:
+    def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:
         rows = self._s.scalars(
-            select(SmsPackageRow).where(SmsPackageRow.country_code == country_code, SmsPackageRow.status == ENABLED)
+            select(SmsPackageRow).where(SmsPackageRow.country_code == country_code, SmsPackageRow.currency == currency,
+                                        SmsPackageRow.status == ENABLED)
             .order_by(SmsPackageRow.kind, SmsPackageRow.sort, SmsPackageRow.id))
         return [self._package(r) for r in rows]
 
-    def alert_package(self, package_id: int) -> AlertPackage | None:
+    def alert_package(self, package_id: int, currency: str) -> AlertPackage | None:
         row = self._s.scalar(select(SmsPackageRow).where(SmsPackageRow.id == package_id,
+                                                         SmsPackageRow.currency == currency,
                                                          SmsPackageRow.status == ENABLED))
         return self._package(row) if row else None
 
@@ -347,16 +352,17 @@ class SqlAlchemyAgreementRepository:
 
     def active(self, device_id: int) -> Agreement | None:
         row = self._s.execute(fresh(
-            select(AutoRenewAgreementRow, ServiceLevelRow.level_name)
+            select(AutoRenewAgreementRow, ServiceLevelRow.level_name, LevelYearOptionRow.currency)
             .join(ServiceLevelRow, ServiceLevelRow.id == AutoRenewAgreementRow.level_id)
+            .join(LevelYearOptionRow, LevelYearOptionRow.id == AutoRenewAgreementRow.level_year_id)
             .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
             .order_by(AutoRenewAgreementRow.created_at.desc(), AutoRenewAgreementRow.id.desc()).limit(1))).first()
         if row is None:
             return None
-        a, level_name = row
+        a, level_name, currency = row
         return Agreement(device_id=a.device_id, level_id=a.level_id, level_name=level_name,
                          level_year_id=a.level_year_id, pay_type=a.pay_type, total_fee_cents=a.total_fee_cents,
-                         next_execution_at=a.next_execution_at)
+                         currency=currency, next_execution_at=a.next_execution_at)
 
     def cancel(self, device_id: int, at: datetime) -> bool:
         result = self._s.execute(write(

@@ -134,4 +134,5 @@ class Agreement:
     level_year_id: int
     pay_type: int
     total_fee_cents: int
+    currency: str  # of its year option's price
     next_execution_at: datetime

@@ -14,22 +14,24 @@ if TYPE_CHECKING:
 
 
 class CatalogueRepository(Protocol):
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime) -> list[Level]:
-        """The levels of the enabled packages of a device type, in catalogue order, each year
-        option carrying the activity in force at `now` that offers it to the account (public,
-        or directed at the account; the lowest discount when several do)."""
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
+        """The levels of the enabled packages of a device type, in catalogue order, with their
+        year options priced in `currency` only (a level priced only in other currencies is not
+        offered), each option carrying the activity in force at `now` that offers it to the
+        account (public, or directed at the account; the lowest discount when several do)."""
         ...
 
     def items(self) -> list[ServiceItem]:
         """Every service item, in catalogue order."""
         ...
 
-    def alert_packages(self, country_code: str) -> list[AlertPackage]:
-        """The enabled SMS and voice packages of a country code, in catalogue order."""
+    def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:
+        """The enabled SMS and voice packages of a country code priced in `currency`, in
+        catalogue order."""
         ...
 
-    def alert_package(self, package_id: int) -> AlertPackage | None:
-        """An enabled package."""
+    def alert_package(self, package_id: int, currency: str) -> AlertPackage | None:
+        """An enabled package priced in `currency`."""
         ...
 
 

@@ -3,7 +3,9 @@ from its own catalogue; the client's figures are only compared with it."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import functools
+import operator
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
@@ -47,6 +49,7 @@ from core.shared.errors import (
     PriceChanged,
 )
 from core.shared.messages import N_
+from core.shared.money import Money
 from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
 
@@ -74,6 +77,7 @@ class OrderPlaced:
     order_code: str
     total_cents: int
     payment: PaymentStart
+    currency: str
 
 
 class _PlaceOrder:
@@ -82,6 +86,7 @@ class _PlaceOrder:
 
     def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
         self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
+        self._currency = edition.profile.currency  # the only price list an edition reads
 
     def _check_pay_type(self, pay_type: PayType) -> None:
         check_pay_type(pay_type, self._edition, self._gateways)
@@ -126,7 +131,13 @@ class _PlaceOrder:
             uow.commit()
         # Each change in the paying drawer asks for a new order: the earlier ones stop being payable.
         supersede_earlier(self._uow, self._gateways, order, self._clock.now())
-        return OrderPlaced(order.id, order.code, order.order_fee_cents, start)
+        return OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency)
+
+
+def _sum(amounts: Iterable[Money]) -> Money:
+    """The total of the prices shown (each in what its currency shows, so the total is too);
+    amounts of different currencies are refused (Money.__add__)."""
+    return functools.reduce(operator.add, amounts)
 
 
 def check_pay_type(pay_type: PayType, edition: Edition, gateways: PaymentGateways) -> None:
@@ -147,8 +158,8 @@ class PlaceServiceOrder(_PlaceOrder):
             type_id = one_type(devices)
             if any(d.node_type != SERVICE_NODE for d in devices):
                 raise LevelNotOffered()
-            level = find_level(uow.catalogue.levels_for_type(type_id, cmd.account_id, now), cmd.level_id,
-                               cmd.package_id)
+            level = find_level(uow.catalogue.levels_for_type(type_id, cmd.account_id, now, self._currency),
+                               cmd.level_id, cmd.package_id)
             option = level.option(cmd.level_year_id)
             if option is None:
                 raise LevelNotOffered()
@@ -160,9 +171,9 @@ class PlaceServiceOrder(_PlaceOrder):
                     raise AgreementActive()
             bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
         prices = [price_option(option, plan_of(d), now) for d in devices]
-        total = sum(p.per_device_cents for p in prices)
+        total = _sum(p.per_device for p in prices)
         headline = prices[0]
-        if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total
+        if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total.cents
                 or (cmd.activity_id is not None and cmd.activity_id != headline.activity_id)
                 or (cmd.presentation_month is not None and cmd.presentation_month != headline.bonus_months)):
             raise PriceChanged()
@@ -171,7 +182,7 @@ class PlaceServiceOrder(_PlaceOrder):
                       for d, p in zip(devices, prices, strict=True))
         return self._place(Order(
             id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.SERVICE,
-            pay_type=cmd.pay_type, currency=self._edition.profile.currency, order_fee_cents=total,
+            pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
             bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
             activity_id=headline.activity_id))
@@ -197,26 +208,26 @@ class PlaceAlertOrder(_PlaceOrder):
             voice = self._package(uow, cmd.voice_package_id, AlertKind.VOICE, cmd.country_code)
             bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
         sms_count, voice_count = (sms.count if sms else 0), (voice.count if voice else 0)
-        per_device = sum(alert_package_price(p) for p in (sms, voice) if p)
-        total = per_device * len(devices)
+        per_device = _sum(Money(alert_package_price(p), p.currency) for p in (sms, voice) if p)
+        total = per_device.times(len(devices))
         if (cmd.sms_count != sms_count or cmd.voice_count != voice_count
                 or cmd.sms_fee_cents != (sms.fee_cents if sms else 0)
-                or cmd.voice_fee_cents != (voice.fee_cents if voice else 0) or cmd.total_fee_cents != total):
+                or cmd.voice_fee_cents != (voice.fee_cents if voice else 0) or cmd.total_fee_cents != total.cents):
             raise PriceChanged()
-        lines = tuple(OrderLine(device_id=d.id, fee_cents=per_device, sms_count=sms_count, voice_count=voice_count)
-                      for d in devices)
+        lines = tuple(OrderLine(device_id=d.id, fee_cents=per_device.cents, sms_count=sms_count,
+                                voice_count=voice_count) for d in devices)
         return self._place(Order(
             id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.ALERTS,
-            pay_type=cmd.pay_type, currency=self._edition.profile.currency, order_fee_cents=total,
+            pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=" + ".join(p.name for p in (sms, voice) if p), created_at=now,
             lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
             country_code=cmd.country_code))
 
-    @staticmethod
-    def _package(uow: UnitOfWork, package_id: int | None, kind: AlertKind, country_code: str) -> AlertPackage | None:
+    def _package(self, uow: UnitOfWork, package_id: int | None, kind: AlertKind,
+                 country_code: str) -> AlertPackage | None:
         if package_id is None:
             return None
-        package = uow.catalogue.alert_package(package_id)
+        package = uow.catalogue.alert_package(package_id, self._currency)
         if package is None or package.kind is not kind or package.country_code != country_code:
             raise LevelNotOffered()
         return package

@@ -1,6 +1,7 @@
 """The service catalogue as the recharge drawers show it: levels of a package, their year
 options, the items they include, activities, and SMS and voice packages (spec seed 000 section 3,
-seed 001 sections 3-4). Fees are integer cents."""
+seed 001 sections 3-4). Fees are integer cents in the currency (ISO 4217) each price names: the
+catalogue holds a price list per currency, and an edition reads only its own."""
 
 from __future__ import annotations
 
@@ -33,12 +34,13 @@ class ActivityOffer:
 
 @dataclass(frozen=True)
 class YearOption:
-    """One duration of a level, with its price per device."""
+    """One duration of a level, with its price per device in one currency."""
 
     id: int
     level_id: int
     months: int
     service_fee_cents: int
+    currency: str  # of both fees
     data_fee_cents: int = 0
     discount: int = NO_DISCOUNT
     recommended: bool = False
@@ -72,13 +74,14 @@ class Level:
 
 @dataclass(frozen=True)
 class AlertPackage:
-    """An SMS or voice package of one country code."""
+    """An SMS or voice package of one country code, priced in one currency."""
 
     id: int
     kind: AlertKind
     country_code: str
     name: str
     fee_cents: int
+    currency: str
     count: int
     discount: int = NO_DISCOUNT
     activity_discount: int | None = None

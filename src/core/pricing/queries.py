@@ -1,5 +1,6 @@
 """What the recharge drawers list for a device: its items, levels and year options, and the SMS
-and voice packages of a country code, each priced for this caller at this instant."""
+and voice packages of a country code, each priced for this caller at this instant, in the
+edition's currency only (the other edition's price list is never read)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,9 @@ from core.pricing.rules import (
     price_option,
 )
 from core.shared.clock import Clock
+from core.shared.edition import Edition
 from core.shared.errors import LevelNotOffered, MixedDeviceTypes, NotFound
+from core.shared.money import Money
 from core.shared.unit_of_work import UnitOfWork
 
 SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels to buy
@@ -97,8 +100,8 @@ class ListServiceItems:
 
 
 class ListLevels:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+        self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_id: int) -> list[LevelOffer]:
         now = self._clock.now()
@@ -106,7 +109,7 @@ class ListLevels:
             [device] = visible_devices(uow, account_id, [device_id])
             if device.node_type != SERVICE_NODE:
                 return []
-            levels = uow.catalogue.levels_for_type(device.type_id, account_id, now)
+            levels = uow.catalogue.levels_for_type(device.type_id, account_id, now, self._currency)
             items = {item.code: _item_view(item) for item in uow.catalogue.items()}
         plan = plan_of(device)
         offers = []
@@ -131,8 +134,8 @@ def find_level(levels: Sequence[Level], level_id: int, package_id: int | None) -
 
 
 class ListYearOptions:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+        self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_id: int, level_id: int, package_id: int) -> list[OptionPrice]:
         now = self._clock.now()
@@ -140,7 +143,8 @@ class ListYearOptions:
             [device] = visible_devices(uow, account_id, [device_id])
             if device.node_type != SERVICE_NODE:
                 raise LevelNotOffered()
-            level = find_level(uow.catalogue.levels_for_type(device.type_id, account_id, now), level_id, package_id)
+            level = find_level(uow.catalogue.levels_for_type(device.type_id, account_id, now, self._currency),
+                               level_id, package_id)
         plan = plan_of(device)
         return [price_option(option, plan, now) for option in level.options]
 
@@ -149,30 +153,31 @@ class QuoteBatch:
     """What each device of a batch pays for one year option: the data fee makes devices with an
     active SIM data plan cost more than others."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+        self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_ids: Sequence[int], level_id: int, level_year_id: int,
-                 package_id: int) -> list[tuple[int, int]]:
+                 package_id: int) -> list[tuple[int, Money]]:
         now = self._clock.now()
         with self._uow as uow:
             devices = visible_devices(uow, account_id, device_ids)
             type_id = one_type(devices)
-            level = find_level(uow.catalogue.levels_for_type(type_id, account_id, now), level_id, package_id)
+            level = find_level(uow.catalogue.levels_for_type(type_id, account_id, now, self._currency), level_id,
+                               package_id)
         option = level.option(level_year_id)
         if option is None:
             raise LevelNotOffered()
-        return [(d.id, price_option(option, plan_of(d), now).per_device_cents) for d in devices]
+        return [(d.id, price_option(option, plan_of(d), now).per_device) for d in devices]
 
 
 class ListAlertPackages:
-    def __init__(self, uow: UnitOfWork) -> None:
-        self._uow = uow
+    def __init__(self, uow: UnitOfWork, edition: Edition) -> None:
+        self._uow, self._currency = uow, edition.profile.currency
 
     def __call__(self, country_code: str) -> tuple[list[AlertOffer], list[AlertOffer]]:
         """(SMS packages, voice packages)."""
         with self._uow as uow:
-            packages = uow.catalogue.alert_packages(country_code)
+            packages = uow.catalogue.alert_packages(country_code, self._currency)
         offers = [AlertOffer(p, alert_package_discount(p), alert_package_price(p)) for p in packages]
         return ([o for o in offers if o.package.kind is AlertKind.SMS],
                 [o for o in offers if o.package.kind is AlertKind.VOICE])

@@ -12,7 +12,7 @@ from core.devices.expiry import is_lifelong
 from core.pricing.model import AlertKind, AlertPackage, Level, YearOption
 from core.shared.edition import Edition
 from core.shared.messages import N_
-from core.shared.money import NO_DISCOUNT, apply_discount
+from core.shared.money import NO_DISCOUNT, Money
 
 LIFELONG_MONTHS = 1200  # a year option this long or longer is lifelong service
 LOW_STOCK = 50  # SMS or voice counts at or below it show red
@@ -52,13 +52,21 @@ class OptionPrice:
     option: YearOption
     list_cents: int  # before any discount
     discount: int  # the percentage charged
-    per_device_cents: int
+    per_device_cents: int  # in what the option's currency shows (Money.discounted): shown as charged
     activity_id: int | None
     bonus_months: int
 
     @property
     def months(self) -> int:
         return self.option.months
+
+    @property
+    def currency(self) -> str:
+        return self.option.currency
+
+    @property
+    def per_device(self) -> Money:
+        return Money(self.per_device_cents, self.currency)
 
     @property
     def discounted(self) -> bool:
@@ -73,7 +81,7 @@ def price_option(option: YearOption, plan: DataPlan, now: datetime) -> OptionPri
     activity = option.activity if option.activity is not None and option.activity.in_force(now) else None
     list_cents = option.service_fee_cents + (option.data_fee_cents if plan.plan_active else 0)
     discount = effective_discount(option.discount, activity.discount if activity else None)
-    return OptionPrice(option, list_cents, discount, apply_discount(list_cents, discount),
+    return OptionPrice(option, list_cents, discount, Money(list_cents, option.currency).discounted(discount).cents,
                        activity.activity_id if activity else None, activity.bonus_months if activity else 0)
 
 
@@ -165,5 +173,5 @@ def alert_package_discount(package: AlertPackage) -> int:
 
 
 def alert_package_price(package: AlertPackage) -> int:
-    """Cents one device pays for the package."""
-    return apply_discount(package.fee_cents, alert_package_discount(package))
+    """Cents one device pays for the package, in what its currency shows (Money.discounted)."""
+    return Money(package.fee_cents, package.currency).discounted(alert_package_discount(package)).cents

@@ -20,6 +20,15 @@ COUNTRY_CODE = fields.String(required=True, validate=[Length(max=4), validate.Re
                              metadata={"description": "calling code without +: 86 (domestic, fixed), 1, 44, ..."})
 
 
+def _currency(of: str = "the amounts"):
+    return fields.String(required=True, metadata={
+        "description": f"ISO 4217 code of {of}: CNY in the domestic edition, USD in the international one"})
+
+
+PRICE_RULE = ("in what its currency shows, the amount charged: CNY whole yuan (cut down, never rounded up), USD "
+              "cents (rounded half up)")
+
+
 def _device_id(**kwargs):
     return fields.Integer(required=True, **ID, **kwargs)
 
@@ -70,7 +79,8 @@ class LevelSchema(Schema):
     presentationMonth = fields.Integer(required=True, metadata={"description": "bonus months of the activity"})
     price = fields.Integer(required=True, metadata={
         "description": "cents one device pays for the headline option: listed fee (plus data fee with an active "
-                       "plan) times the effective discount, rounded half up"})
+                       f"plan) times the effective discount, {PRICE_RULE}"})
+    currency = _currency("the level's fees and price")
     buttonKind = fields.String(required=True, validate=OneOf([b.value for b in ButtonKind]), metadata={
         "description": "onOrder (free: cannot be ordered), buyTraffic (no service fee, a data fee), renew (the "
                        "device's current level) or buy"})
@@ -97,7 +107,8 @@ class YearOptionSchema(Schema):
     timeLength = fields.Integer(required=True, metadata={"description": "months; 1200 or more is lifelong"})
     discount = fields.Integer(required=True)
     activityDiscount = fields.Integer(required=True, allow_none=True)
-    price = fields.Integer(required=True, metadata={"description": "cents one device pays"})
+    price = fields.Integer(required=True, metadata={"description": f"cents one device pays, {PRICE_RULE}"})
+    currency = _currency("the option's fees and price")
     lifelong = fields.Boolean(required=True)
     recommended = fields.Boolean(required=True)
 
@@ -115,7 +126,8 @@ class BatchQuoteBody(Schema):
 
 class DeviceQuoteSchema(Schema):
     deviceId = fields.Integer(required=True)
-    totalFee = fields.Integer(required=True, metadata={"description": "cents this device pays"})
+    totalFee = fields.Integer(required=True, metadata={"description": f"cents this device pays, {PRICE_RULE}"})
+    currency = _currency()
 
 
 class _OrderBody(Schema):
@@ -170,7 +182,9 @@ class BatchAlertOrderBody(_AlertOrderBody):
 class OrderPlacedSchema(Schema):
     orderId = fields.Integer(required=True)
     orderCode = fields.String(required=True)
-    totalFee = fields.Integer(required=True)
+    totalFee = fields.Integer(required=True, metadata={"description": "cents the order charges: what the "
+                                                                      "provider is asked for"})
+    currency = _currency("the order")
     payQrCode = fields.String(metadata={"description": "WeChat Pay and Alipay: the content of the QR code"})
     clientSecret = fields.String(metadata={"description": "Stripe wallets: the PaymentIntent's client secret"})
     approveUrl = fields.String(metadata={"description": "PayPal: the page the payer approves on"})
@@ -198,6 +212,7 @@ class OrderStatusSchema(Schema):
                                                                       "(unpaid past its expiry)"})
     applyFlag = fields.Integer(required=True)
     totalFee = fields.Integer(required=True)
+    currency = _currency("the order (its own, whatever the edition now)")
     payType = fields.Integer()
     orderDescription = fields.String()
     payQrCode = fields.String(metadata={"description": "while unpaid: what the order was placed with, so the "
@@ -225,6 +240,7 @@ class CurrentServiceSchema(Schema):
     deviceId = fields.Integer(required=True)
     levelName = fields.String(required=True)
     totalFee = fields.Integer(required=True, metadata={"description": "cents charged at each renewal"})
+    currency = _currency()
     nextExecutionTime = LocalDateTime(required=True)
 
 
@@ -241,7 +257,8 @@ class AlertPackageSchema(Schema):
     activityDiscount = fields.Integer(required=True, allow_none=True)
     price = fields.Integer(required=True, metadata={"description": "cents one device pays, after the effective "
                                                                     "discount (voice ignores an activity "
-                                                                    "discount of 100)"})
+                                                                    f"discount of 100), {PRICE_RULE}"})
+    currency = _currency("the package's fee and price")
 
 
 class AlertPackagesSchema(Schema):

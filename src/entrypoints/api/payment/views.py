@@ -50,7 +50,8 @@ def _option_row(price: OptionPrice) -> dict:
     return {"id": o.id, "serviceFee": o.service_fee_cents, "dataFee": o.data_fee_cents,
             "activityId": price.activity_id, "presentationMonth": price.bonus_months, "timeLength": o.months,
             "discount": o.discount, "activityDiscount": o.activity.discount if price.activity_id else None,
-            "price": price.per_device_cents, "lifelong": is_lifelong_term(o.months), "recommended": o.recommended}
+            "price": price.per_device_cents, "currency": price.currency, "lifelong": is_lifelong_term(o.months),
+            "recommended": o.recommended}
 
 
 def _level_row(offer: LevelOffer) -> dict:
@@ -70,6 +71,7 @@ def _level_row(offer: LevelOffer) -> dict:
         "activityDiscount": activity.discount if activity else None,
         "presentationMonth": price.bonus_months if price else 0,
         "price": price.per_device_cents if price else 0,
+        "currency": price.currency if price else edition.profile.currency,
         "buttonKind": offer.button.value, "current": offer.current, "free": offer.free,
         "discountBadge": discount_badge(price.discount, edition) if price else None,
         "itemLevelRelList": [{"itemCode": i.code, "itemName": i.name} for i in offer.items],
@@ -78,7 +80,8 @@ def _level_row(offer: LevelOffer) -> dict:
 
 def _placed(placed: OrderPlaced) -> dict:
     p = placed.payment
-    row = {"orderId": placed.order_id, "orderCode": placed.order_code, "totalFee": placed.total_cents}
+    row = {"orderId": placed.order_id, "orderCode": placed.order_code, "totalFee": placed.total_cents,
+           "currency": placed.currency}
     for key, value in (("payQrCode", p.pay_qr_code), ("clientSecret", p.client_secret),
                        ("approveUrl", p.approve_url)):
         if value:
@@ -89,8 +92,8 @@ def _placed(placed: OrderPlaced) -> dict:
 def order_status(order: Order) -> dict:
     """An order as PayOrder/get shows it: its state, and while unpaid what the payer needs."""
     row = {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
-           "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "payType": int(order.pay_type),
-           "orderDescription": order.description}
+           "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "currency": order.currency,
+           "payType": int(order.pay_type), "orderDescription": order.description}
     if order.status is PayStatus.UNPAID:
         row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
         if order.last_failure is not None:
@@ -130,7 +133,8 @@ def _order_detail(order: Order) -> dict:
 def _alert_row(offer: AlertOffer) -> dict:
     p = offer.package
     return {"packageId": p.id, "packageName": p.name, "packageFee": p.fee_cents, "smsCount": p.count,
-            "discount": p.discount, "activityDiscount": p.activity_discount, "price": offer.price_cents}
+            "discount": p.discount, "activityDiscount": p.activity_discount, "price": offer.price_cents,
+            "currency": p.currency}
 
 
 def _bill_row(bill: Bill) -> dict:
@@ -202,7 +206,8 @@ class BatchQuoteView(MethodView):
         plan also pay the data fee). The order's total is their sum."""
         quote = _container().quote_batch()(_caller(), body["deviceIdList"], body["levelId"], body["levelYearId"],
                                            body["servicePackageId"])
-        return [{"deviceId": device_id, "totalFee": cents} for device_id, cents in quote]
+        return [{"deviceId": device_id, "totalFee": price.cents, "currency": price.currency}
+                for device_id, price in quote]
 
 
 @blp.route("/PaySmsPackages/selectSmsPackage")
@@ -384,7 +389,7 @@ class ContinuePayView(MethodView):
         (1123): a new order is placed in the paying drawer, at the catalogue's price of the day.
         Paid, refunded or closed orders are refused (1111)."""
         order, start = _container().resume_payment()(_caller(), body["orderId"])
-        placed = _placed(OrderPlaced(order.id, order.code, order.order_fee_cents, start))
+        placed = _placed(OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency))
         return {**placed, "payType": int(order.pay_type), "orderDescription": order.description,
                 "currency": order.currency, "expireTime": order.expires_at}
 
@@ -400,7 +405,8 @@ class CurrentServiceView(MethodView):
         if agreement is None:
             return None
         return {"deviceId": agreement.device_id, "levelName": agreement.level_name,
-                "totalFee": agreement.total_fee_cents, "nextExecutionTime": agreement.next_execution_at}
+                "totalFee": agreement.total_fee_cents, "currency": agreement.currency,
+                "nextExecutionTime": agreement.next_execution_at}
 
 
 @blp.route("/PayOrder/unAgreement")
