@@ -179,7 +179,8 @@ class LevelListView(MethodView):
     def get(self, query):
         """The levels of the device's type, each priced for this device and caller: headline
         year option, activity in force (its discount takes precedence), button kind, current
-        level, included items. Empty unless the device's nodeType is 1."""
+        level, included items. Empty unless the device's nodeType is 1. Prices are the edition's
+        price list (`currency`: CNY or USD), in what the currency shows: what is shown is charged."""
         return [_level_row(offer) for offer in _container().list_levels()(_caller(), query["deviceId"])]
 
 
@@ -190,7 +191,8 @@ class YearOptionsView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     @blp.alt_response(409, schema=ErrorEnvelope, description="code 1109: the level is not offered for the device")
     def get(self, query):
-        """The year options of a level, each priced for this device and caller."""
+        """The year options of a level, each priced for this device and caller, in the edition's
+        currency (whole yuan, or cents of a dollar): the price an order charges per device."""
         prices = _container().list_year_options()(_caller(), query["deviceId"], query["levelId"],
                                                   query["packageId"])
         return {"levelYearList": [_option_row(p) for p in prices]}
@@ -215,7 +217,8 @@ class AlertPackagesView(MethodView):
     @blp.arguments(s.CountryCodeQuery, location="query")
     @blp.ok(s.AlertPackagesSchema)
     def get(self, query):
-        """The SMS and voice packages of a country code (86 domestically)."""
+        """The SMS and voice packages of a country code (86 domestically) priced in the edition's
+        currency; none of the other edition's price list."""
         sms, voice = _container().list_alert_packages()(query["countryCode"])
         return {"smsList": [_alert_row(o) for o in sms], "voiceList": [_alert_row(o) for o in voice]}
 

@@ -94,7 +94,7 @@ describe('DeviceDetailPage', () => {
   it('tags a device that renews itself, and opens its current service from the tag', async () => {
     const api = server(detail({ agreementStatus: 1 }), {
       'GET /payment/PayOrder/selectCurrentService': () =>
-        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, currency: 'CNY', nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
     });
     const user = userEvent.setup();
     signInWith();
@@ -261,7 +261,7 @@ describe('DeviceDetailPage', () => {
   it('offers no change of a device the caller may only read: no edit, no recharge, no cancelling its renewal', async () => {
     const api = server(detail({ access: 1, isOwner: false, ownerName: 'acme', organizationName: 'Acme Cold Chain', agreementStatus: 1 }), {
       'GET /payment/PayOrder/selectCurrentService': () =>
-        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+        envelope({ deviceId: 1, levelName: 'Pro', totalFee: 39_900, currency: 'CNY', nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
     });
     const user = userEvent.setup();
     signInWith();

@@ -105,7 +105,7 @@ describe('DeviceListPage', () => {
         return envelope(page(body.scene === 1 ? [warehouse] : [], body.scene === 1 ? 1 : 0, 1, body.pageSize));
       },
       'GET /payment/PayOrder/selectCurrentService': () =>
-        envelope({ deviceId: 8, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
+        envelope({ deviceId: 8, levelName: 'Pro', totalFee: 39_900, currency: 'CNY', nextExecutionTime: '2027-03-02T00:00:00+08:00' }),
     });
     const user = userEvent.setup();
     signInWith();
@@ -212,7 +212,7 @@ describe('DeviceListPage', () => {
         return envelope(page(body.scene === 1 ? [freezer(), ROOM] : [], body.scene === 1 ? 2 : 0, 1, body.pageSize));
       },
       'GET /payment/PayOrder/selectCurrentService': () =>
-        envelope(renewing ? { deviceId: 5, levelName: 'Pro', totalFee: 39_900, nextExecutionTime: '2027-03-02T00:00:00+08:00' } : null),
+        envelope(renewing ? { deviceId: 5, levelName: 'Pro', totalFee: 39_900, currency: 'CNY', nextExecutionTime: '2027-03-02T00:00:00+08:00' } : null),
       'GET /payment/PayOrder/unAgreement': () => {
         renewing = false;
         return envelope(null);

@@ -7,7 +7,7 @@ import { CurrentServiceDrawer } from './CurrentServiceDrawer';
 import { UnAgreementDrawer } from './UnAgreementDrawer';
 
 const freezer = { deviceId: 5, deviceName: 'Pharmacy freezer' };
-const agreement = { deviceId: 5, levelName: 'Professional', totalFee: 19900, nextExecutionTime: '2027-03-03T10:00:00+08:00' };
+const agreement = { deviceId: 5, levelName: 'Professional', totalFee: 19900, currency: 'CNY', nextExecutionTime: '2027-03-03T10:00:00+08:00' };
 
 /** A server with an agreement until unAgreement is called; `cancel` answers that call. */
 function server(cancel: (call: Call) => Response = () => envelope(null)) {
@@ -40,6 +40,12 @@ describe('CurrentServiceDrawer', () => {
     expect(details).toHaveTextContent('¥199');
     expect(details).toHaveTextContent('2027');
     expect(api.callsTo('GET /payment/PayOrder/selectCurrentService')[0]!.params.get('deviceId')).toBe('5');
+  });
+
+  it("shows the renewal's fee in its own currency", async () => {
+    fakeServer({ 'GET /payment/PayOrder/selectCurrentService': () => envelope({ ...agreement, totalFee: 3990, currency: 'USD' }) });
+    renderApp(<CurrentServiceDrawer isOpen device={freezer} onClose={vi.fn()} />);
+    expect(await screen.findByTestId('current-service')).toHaveTextContent('$39.90');
   });
 
   it('says when the device has no automatic renewal, with nothing to cancel', async () => {

@@ -2,11 +2,10 @@ import { AnchorButton, Alert, Button, Callout, Classes, Dialog, DialogBody, Dial
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyReason } from '@/features/devices/components/ReadOnly';
-import { editionConfig } from '@/lib/config';
 import { ApiError, CancelledError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { useCancelAgreement, useCurrentService, type CurrentService } from './api/service';
-import { formatMinute, money } from './format';
+import { formatMinute, formatMoney } from './format';
 import './alertDrawers.css';
 
 export const CURRENT_SERVICE_WIDTH = 445;
@@ -90,7 +89,6 @@ interface AgreementDetailsProps {
 /** The agreement as a short list (package, fee of each renewal, next renewal), or why there is none. */
 export function AgreementDetails({ device, service, pending, failed, onRetry }: AgreementDetailsProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
-  const { edition } = editionConfig();
   if (pending) return <Spinner size={28} className="jc-agreement-loading" aria-label={t('loading')} />;
   if (failed) {
     return (
@@ -124,7 +122,7 @@ export function AgreementDetails({ device, service, pending, failed, onRetry }: 
         <dd className="jc-agreement-level">{service.levelName}</dd>
         <dt>{t('service.fee')}</dt>
         <dd>
-          <span className="jc-agreement-fee">{money(service.totalFee, edition)}</span>
+          <span className="jc-agreement-fee">{formatMoney(service.totalFee, service.currency)}</span>
           <span className={Classes.TEXT_MUTED}> {t('service.perRenewal')}</span>
         </dd>
         <dt>{t('service.next')}</dt>

@@ -1,11 +1,19 @@
 /** How the recharge drawers write money, terms and activity times (the rules are in values.ts). */
 import { NO_VALUE } from '@/lib/units';
-import { currencySign, durationParts, formatAmount, NOT_SHOWN, type Edition } from './values';
+import { currencySignOf, durationParts, editionCurrency, formatAmountIn, NOT_SHOWN, type Edition } from './values';
 
-/** An amount with its currency sign ('¥159', '$19.90'); '--' alone when there is none. */
+/**
+ * An amount in its own currency with its sign ('¥159', '$19.90', 'EUR 5.00'); '--' alone when there
+ * is none. An order is shown with this in the order's `currency`, whatever the edition now.
+ */
+export function formatMoney(cents: unknown, currency: string): string {
+  const amount = formatAmountIn(cents, currency);
+  return amount === NOT_SHOWN ? NOT_SHOWN : `${currencySignOf(currency)}${amount}`;
+}
+
+/** An amount of the edition's currency, as formatMoney shows it (catalogue prices are in it). */
 export function money(cents: unknown, edition: Edition): string {
-  const amount = formatAmount(cents, edition);
-  return amount === NOT_SHOWN ? NOT_SHOWN : `${currencySign(edition)}${amount}`;
+  return formatMoney(cents, editionCurrency(edition));
 }
 
 /** A device's country calling code as dialled ('+1'); the no-value dash when it has none. */

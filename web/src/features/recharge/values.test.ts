@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { formatMoney, money } from './format';
 import {
   applyDiscount,
   countryCodeRule,
@@ -6,6 +7,7 @@ import {
   durationParts,
   effectiveDiscount,
   formatAmount,
+  formatAmountIn,
   isLifelong,
   itemDetail,
   stockIntent,
@@ -22,6 +24,25 @@ describe('the recharge display rules', () => {
     [-50, 'domestic', '0'],
   ] as const)('shows %s cents as %s on the %s console', (cents, edition, shown) => {
     expect(formatAmount(cents, edition)).toBe(shown);
+  });
+
+  it.each([
+    [15900, 'CNY', '159'],
+    [15920, 'CNY', '159'],
+    [15920, 'USD', '159.20'],
+    [500, 'EUR', '5.00'],
+    [0, 'USD', '--'],
+  ] as const)('shows %s cents in %s as %s, whatever the edition', (cents, currency, shown) => {
+    expect(formatAmountIn(cents, currency)).toBe(shown);
+  });
+
+  it('writes an amount with the sign of its own currency', () => {
+    expect(formatMoney(15900, 'CNY')).toBe('¥159');
+    expect(formatMoney(1990, 'USD')).toBe('$19.90');
+    expect(formatMoney(500, 'EUR')).toBe('EUR 5.00');
+    expect(formatMoney(0, 'CNY')).toBe('--');
+    expect(money(1990, 'international')).toBe(formatMoney(1990, 'USD'));
+    expect(money(9900, 'domestic')).toBe(formatMoney(9900, 'CNY'));
   });
 
   it('lets the activity discount in force win, except a voice activity discount of 100', () => {

@@ -12,21 +12,46 @@ export const LIFELONG_FROM_YEAR = 2099;
 export const NOT_SHOWN = '--';
 
 /**
- * An amount in cents as the console shows it: whole yuan (truncated) domestically, two decimals
- * internationally; '--' for 0 or anything that is not a finite number.
+ * How amounts of a currency (ISO 4217) are shown: yuan whole, dollars to the cent (spec seed 000
+ * section 9). The server prices in what a currency shows (src/core/shared/money.py), so an amount
+ * shown is the amount charged. A currency without a rule here is shown to the cent after its code.
  */
-export function formatAmount(cents: unknown, edition: Edition): string {
+export const CURRENCIES: Readonly<Record<string, { sign: string; wholeUnits: boolean }>> = {
+  CNY: { sign: '¥', wholeUnits: true },
+  USD: { sign: '$', wholeUnits: false },
+};
+
+/** The currency of an edition's prices (GET /api/base/config says the same). */
+export function editionCurrency(edition: Edition): string {
+  return edition === 'domestic' ? 'CNY' : 'USD';
+}
+
+/**
+ * An amount in cents of `currency` as the console shows it: whole yuan (truncated), other
+ * currencies with two decimals; '--' for 0 or anything that is not a finite number.
+ */
+export function formatAmountIn(cents: unknown, currency: string): string {
   if (typeof cents !== 'number' || !Number.isFinite(cents) || Math.trunc(cents) === 0) return NOT_SHOWN;
   const whole = Math.trunc(cents);
   const units = Math.floor(Math.abs(whole) / 100);
   const rest = Math.abs(whole) % 100;
-  if (edition === 'domestic') return `${whole < 0 && units ? '-' : ''}${units}`;
+  if (CURRENCIES[currency]?.wholeUnits) return `${whole < 0 && units ? '-' : ''}${units}`;
   return `${whole < 0 ? '-' : ''}${units}.${String(rest).padStart(2, '0')}`;
 }
 
-/** The currency sign shown before an amount. */
+/** An amount of the edition's currency as the console shows it (see formatAmountIn). */
+export function formatAmount(cents: unknown, edition: Edition): string {
+  return formatAmountIn(cents, editionCurrency(edition));
+}
+
+/** The sign shown before an amount of `currency` ('¥', '$'), else its code and a space ('EUR '). */
+export function currencySignOf(currency: string): string {
+  return CURRENCIES[currency]?.sign ?? `${currency} `;
+}
+
+/** The currency sign shown before an amount of the edition's currency. */
 export function currencySign(edition: Edition): string {
-  return edition === 'domestic' ? '¥' : '$';
+  return currencySignOf(editionCurrency(edition));
 }
 
 /**
@@ -43,7 +68,10 @@ export function effectiveDiscount(
   return discount ?? NO_DISCOUNT;
 }
 
-/** Cents after a percentage, rounded half up to the cent (the server's rounding). */
+/**
+ * Cents after a percentage, rounded half up to the cent (the server's rule for dollars; a yuan
+ * price is then cut down to a whole yuan). The console shows the server's prices, never its own.
+ */
 export function applyDiscount(cents: number, percent: number): number {
   return Math.floor((cents * percent + 50) / 100);
 }

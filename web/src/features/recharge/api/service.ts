@@ -15,6 +15,8 @@ export const currentServiceSchema = z.object({
   levelName: z.string(),
   /** Cents charged at each renewal. */
   totalFee: z.number(),
+  /** ISO 4217 code of totalFee. */
+  currency: z.string(),
   /** ISO 8601 with an offset: when the next renewal is charged. */
   nextExecutionTime: z.string(),
 });
