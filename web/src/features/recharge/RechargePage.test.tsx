@@ -53,7 +53,6 @@ function order(overrides: Partial<MyOrder> = {}): MyOrder {
     orderCode: 'A2026112400011',
     orderFee: 15920,
     payFee: 15920,
-    currency: 'CNY',
     payStatus: 2,
     applyFlag: 0,
     invoiceStatus: 0,

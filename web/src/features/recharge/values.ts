@@ -35,7 +35,7 @@ export function formatAmountIn(cents: unknown, currency: string): string {
   const whole = Math.trunc(cents);
   const units = Math.floor(Math.abs(whole) / 100);
   const rest = Math.abs(whole) % 100;
-  if (CURRENCIES[currency]?.wholeUnits) return `${whole < 0 && units ? '-' : ''}${units}`;
+  if (CURRENCIES[currency.toUpperCase()]?.wholeUnits) return `${whole < 0 && units ? '-' : ''}${units}`;
   return `${whole < 0 ? '-' : ''}${units}.${String(rest).padStart(2, '0')}`;
 }
 
@@ -46,7 +46,8 @@ export function formatAmount(cents: unknown, edition: Edition): string {
 
 /** The sign shown before an amount of `currency` ('¥', '$'), else its code and a space ('EUR '). */
 export function currencySignOf(currency: string): string {
-  return CURRENCIES[currency]?.sign ?? `${currency} `;
+  const code = currency.toUpperCase();
+  return CURRENCIES[code]?.sign ?? `${code} `;
 }
 
 /** The currency sign shown before an amount of the edition's currency. */

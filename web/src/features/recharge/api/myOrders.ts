@@ -25,8 +25,6 @@ export const myOrderSchema = z.object({
   orderFee: z.number(),
   /** Cents paid; null until paid. */
   payFee: z.number().nullable(),
-  /** ISO 4217 code of orderFee and payFee: the order's own, whatever the edition now (formatMoney). */
-  currency: z.string(),
   /** 1 unpaid, 2 paid, 3 refunded, 4 closed. */
   payStatus: z.number(),
   /** 1: an invoice was asked for. */
