@@ -5,8 +5,8 @@ did, and an edition reads only the prices in its own. The rows already stored we
 edition in its currency, which the SMS and voice packages it stored name: they take that currency
 when all packages name one, else CNY (the default edition's).
 
-Revision ID: 0009_currency
-Revises: 0008_orders
+Revision ID: 0010_currency
+Revises: 0009_failures
 """
 
 from __future__ import annotations
@@ -16,8 +16,8 @@ from alembic import op
 
 from adapters.persistence.bounds import add_sqlite_checks, check_name, sqlite_tables
 
-revision = '0009_currency'
-down_revision = '0008_orders'
+revision = '0010_currency'
+down_revision = '0009_failures'
 branch_labels = None
 depends_on = None
 
