@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pytest
 from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to features/test_features.py)
+from features.ordering.level_change_steps import *  # noqa: F403
 from features.ordering.steps import *  # noqa: F403
 from features.payments.steps import *  # noqa: F403
 from features.payments.unpaid_steps import *  # noqa: F403
+from features.pricing.level_change_steps import *  # noqa: F403
 from features.pricing.steps import *  # noqa: F403
 from pytest_bdd import given, parsers, then, when
 from tests.support.captcha import captcha_reader

@@ -16,7 +16,9 @@ from sqlalchemy.orm import Session
 from adapters.persistence import models as m
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import InvoiceStatus, Order, OrderKind, OrderLine, PaymentFailure, PayStatus
+from core.pricing.level_change import ChangeKind, LevelChange, ServiceState
 from core.pricing.model import AlertKind
+from core.pricing.rules import DataPlan
 from core.shared.edition import PayType
 from core.shared.paging import PageRequest
 from entrypoints.demo_seed import ITEMS, LEVEL_TEXT
@@ -55,6 +57,11 @@ def new_order(account_id: int, code: str, created_at, device_ids=(), **kw) -> Or
     values = {"kind": OrderKind.SERVICE, "pay_type": PayType.WECHAT, "currency": "CNY",
               "order_fee_cents": 9900 * len(lines), "apply_flag": False, "description": "Basic", **kw}
     return Order(id=None, code=code, account_id=account_id, created_at=created_at, lines=lines, **values)
+
+
+def expiry(uow, device_id: int):
+    """The device's service expiry, its row locked as settlement locks it."""
+    return uow.device_service.services_for_update([device_id])[device_id].service.expires_at
 
 
 def stored(container, order: Order) -> Order:
@@ -294,7 +301,7 @@ def settle_concurrently(container, work, workers: int = 2) -> list:
 def test_of_two_concurrent_settlements_of_one_order_exactly_one_marks_it_paid(container, clock, ids):
     device = ids.devices["RCW360A0000001"]
     with container.uow() as uow:
-        before = uow.device_service.expiries_for_update([device])[device]
+        before = expiry(uow, device)
     for round_ in range(5):
         order = stored(container, new_order(ids.alice, f"2026112201020300010{round_}", clock.now(), [device]))
 
@@ -304,7 +311,7 @@ def test_of_two_concurrent_settlements_of_one_order_exactly_one_marks_it_paid(co
             barrier.wait(timeout=10)
             if not uow.orders.mark_paid(order.id, 9900, clock.now(), f"ref-{i}"):
                 return False
-            expires = uow.device_service.expiries_for_update([device])[device]
+            expires = expiry(uow, device)
             uow.device_service.set_service(device, ids.levels[LEVEL_TEXT["basic"][0]], expires + timedelta(days=1))
             uow.commit()
             return True
@@ -314,26 +321,26 @@ def test_of_two_concurrent_settlements_of_one_order_exactly_one_marks_it_paid(co
         with container.uow() as uow:
             assert uow.orders.get(order.id).settlement_reference == f"ref-{outcomes.index(True)}"
     with container.uow() as uow:
-        assert uow.device_service.expiries_for_update([device])[device] == before + timedelta(days=5)
+        assert expiry(uow, device) == before + timedelta(days=5)
 
 
 def test_two_concurrent_settlements_of_one_device_add_up(container, ids):
-    """expiries_for_update holds the device until the transaction ends, even when the
+    """services_for_update holds the device until the transaction ends, even when the
     transaction has written nothing before (SQLite has no row locks)."""
     device = ids.devices["RCW360A0000002"]
     with container.uow() as uow:
-        before = uow.device_service.expiries_for_update([device])[device]
+        before = expiry(uow, device)
 
     def extend(uow, barrier, _i):
         barrier.wait(timeout=10)
-        expires = uow.device_service.expiries_for_update([device])[device]
+        expires = expiry(uow, device)
         time.sleep(0.2)  # without the lock the other settlement would read the same expiry meanwhile
         uow.device_service.set_service(device, ids.levels[LEVEL_TEXT["pro"][0]], expires + timedelta(days=30))
         uow.commit()
 
     settle_concurrently(container, extend)
     with container.uow() as uow:
-        assert uow.device_service.expiries_for_update([device]) == {device: before + timedelta(days=60)}
+        assert expiry(uow, device) == before + timedelta(days=60)
 
 
 def test_the_pages_of_an_account_s_orders_are_newest_first_and_filter_by_status(container, clock, ids):
@@ -363,17 +370,38 @@ def test_the_pages_of_an_account_s_orders_are_newest_first_and_filter_by_status(
 # --- device service state ----------------------------------------------------------------------
 
 
-def test_expiries_are_those_of_existing_devices_and_the_service_is_set(container, clock, ids):
-    device = ids.devices["RCW360A0000003"]
+def test_services_are_those_of_existing_devices_and_the_service_is_set(container, clock, ids):
+    device, pro = ids.devices["RCW360A0000003"], ids.levels[LEVEL_TEXT["pro"][0]]
     expires_at = clock.now() + timedelta(days=365)
     with container.uow() as uow:
-        assert set(uow.device_service.expiries_for_update([device, 10**6])) == {device}
-        assert uow.device_service.expiries_for_update([]) == {}
-        uow.device_service.set_service(device, ids.levels[LEVEL_TEXT["pro"][0]], expires_at)
+        assert set(uow.device_service.services_for_update([device, 10**6])) == {device}
+        assert uow.device_service.services_for_update([]) == {}
+        uow.device_service.set_service(device, pro, expires_at)
         uow.commit()
     with container.uow() as uow:
-        assert uow.device_service.expiries_for_update([device]) == {device: expires_at}
-        assert uow.device_registry.visible(ids.alice, device).level_id == ids.levels[LEVEL_TEXT["pro"][0]]
+        [found] = uow.device_service.services_for_update([device]).values()
+        assert found.service == ServiceState(pro, expires_at)
+        assert found.plan == DataPlan(has_sim=False, plan_active=False)
+        assert uow.device_registry.visible(ids.alice, device).level_id == pro
+        assert found.type_id == uow.device_registry.visible(ids.alice, device).type_id
+
+
+def test_a_service_line_keeps_its_promise_and_what_settlement_gave(container, clock, ids):
+    device, pro = ids.devices["RCW360A0000001"], ids.levels[LEVEL_TEXT["pro"][0]]
+    before = ServiceState(ids.levels[LEVEL_TEXT["basic"][0]], clock.now() + timedelta(days=200))
+    promise = LevelChange(before, pro, clock.now() + timedelta(days=500), ChangeKind.CONVERTED,
+                          timedelta(days=200, seconds=7), 99)
+    order = new_order(ids.alice, "20261122010203000400", clock.now(), [device])
+    order = stored(container, replace(order, lines=(replace(order.lines[0], level_id=pro, promise=promise),)))
+    with container.uow() as uow:
+        line = uow.orders.get(order.id).lines[0]
+        assert (line.promise, line.settled_expires_at, line.recomputed) == (promise, None, False)
+        assert line.promise_holds(before) and not line.promise_holds(replace(before, expires_at=None))
+        uow.orders.record_service_result(order.id, device, promise.expires_at + timedelta(days=1), True)
+        uow.commit()
+    with container.uow() as uow:
+        line = uow.orders.get(order.id).lines[0]
+    assert (line.settled_expires_at, line.recomputed) == (promise.expires_at + timedelta(days=1), True)
 
 
 def test_alert_counts_add_up_and_an_existing_country_code_is_kept(container, ids):

@@ -10,7 +10,7 @@ from urllib.parse import parse_qsl, urlsplit
 import pytest
 from sqlalchemy import event, func, select
 
-from adapters.persistence.models import DeviceRow, OrderRow
+from adapters.persistence.models import DeviceRow, OrderLineRow, OrderRow
 from core.devices.model import add_months
 from core.ordering.use_cases import SettlementOutcome
 from entrypoints.api.framework import envelope, page_of
@@ -32,6 +32,12 @@ def device(container, guid: str) -> DeviceRow:
 def order_count(container) -> int:
     with container.session_factory()() as session:
         return session.scalar(select(func.count()).select_from(OrderRow))
+
+
+def promised(container, order_id: int):
+    """The expiry the order promised its (only) device when it was placed."""
+    with container.session_factory()() as session:
+        return session.scalars(select(OrderLineRow.promised_expires_at).where(OrderLineRow.order_id == order_id)).one()
 
 
 def ok(reply, schema=None, many=False):
@@ -184,8 +190,8 @@ def test_batch_orders_hold_one_device_type_and_are_quoted_per_device(api, alice,
     quote = ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=alice, json={
         "deviceIdList": [a.id, b.id], "levelId": basic["levelId"], "levelYearId": year["id"],
         "servicePackageId": basic["packageId"]}), s.DeviceQuoteSchema, many=True)
-    assert quote == [{"deviceId": a.id, "totalFee": 9900, "currency": "CNY"},
-                     {"deviceId": b.id, "totalFee": 9900, "currency": "CNY"}]
+    assert [(q["deviceId"], q["totalFee"], q["currency"], q["levelName"], q["changeKind"]) for q in quote] == [
+        (a.id, 9900, "CNY", "基础版", "extended"), (b.id, 9900, "CNY", "基础版", "extended")]
     refused(service_order(api, alice, [a.id, dock.id], basic, year), 409, 1103)
     placed = ok(service_order(api, alice, [a.id, b.id], basic, year))
     assert placed["totalFee"] == 19800
@@ -218,8 +224,8 @@ def test_a_batch_is_read_in_as_many_queries_whatever_its_size(api, alice, contai
 
 
 def test_the_order_list_sorts_on_its_own_fields_only(api, alice, container):
-    a, truck = device(container, COLD_ROOM_A).id, device(container, TRUCK).id
-    for device_id, name in ((a, "基础版"), (truck, "专业版")):
+    a, b = device(container, COLD_ROOM_A).id, device(container, COLD_ROOM_B).id
+    for device_id, name in ((a, "基础版"), (b, "专业版")):
         level = levels(api, alice, device_id)[name]
         ok(service_order(api, alice, [device_id], level, options(api, alice, device_id, level)[0]))
 
@@ -346,7 +352,8 @@ def test_the_international_edition_pays_by_wallet(international_app):
     paid = api.call("POST", f"{P}/PayOrder/confirmPay", token=token, json={**confirm, "paymentPlatformId": "pm_1"})
     assert ok(paid) == {"payStatus": 2}
     after = device(international_app.container, COLD_ROOM_A)
-    assert after.service_expires_at == add_months(room.service_expires_at, 12 + 2)
+    assert (after.level_id, after.service_expires_at) == (pro["levelId"], promised(international_app.container,
+                                                                                     placed["orderId"]))
     paypal = ok(service_order(api, token, [room.id], pro, year, pay_type=20))
     assert paypal["approveUrl"].startswith("http")
 

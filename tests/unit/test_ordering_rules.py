@@ -7,7 +7,7 @@ from core.devices.expiry import LIFELONG_EXPIRY
 from core.ordering.bills import Bill, BillMode, InvoiceType, bill_problems, normalized
 from core.ordering.model import new_order_code
 from core.ordering.payments import PaymentRequest
-from core.ordering.use_cases import extended_expiry
+from core.pricing.level_change import extended_expiry
 from core.shared.edition import Edition, PayType
 
 NOW = datetime(2026, 11, 24, 8, 0, tzinfo=UTC)

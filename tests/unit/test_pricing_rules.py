@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.ordering.use_cases import LIFELONG_EXPIRY, extended_expiry
+from core.devices.expiry import LIFELONG_EXPIRY
+from core.pricing.level_change import extended_expiry
 from core.pricing.model import ActivityOffer, Level, YearOption
 from core.pricing.rules import (
     ButtonKind,

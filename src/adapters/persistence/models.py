@@ -590,6 +590,17 @@ class OrderLineRow(Base):
     sms_count: Mapped[int] = mapped_column(Integer, default=0)
     voice_count: Mapped[int] = mapped_column(Integer, default=0)
     device_name: Mapped[str | None] = mapped_column(String(50))  # as named when the order was placed
+    # A service line's promise (core/pricing/level_change.py): the device's service when the order
+    # was placed, and what it was quoted to have once paid; NULL on lines placed before promises.
+    quoted_level_id: Mapped[int | None] = mapped_column(Integer)
+    quoted_expires_at: Mapped[datetime | None]
+    change_kind: Mapped[str | None] = mapped_column(String(10))
+    remaining_seconds: Mapped[int | None] = mapped_column(BigInteger)
+    converted_days: Mapped[int | None] = mapped_column(Integer)
+    promised_expires_at: Mapped[datetime | None]
+    # What settlement gave the device, and whether it was computed anew (the device had changed).
+    settled_expires_at: Mapped[datetime | None]
+    recomputed: Mapped[bool] = mapped_column(Boolean, default=False)
 
 
 class UserBillRow(Base):

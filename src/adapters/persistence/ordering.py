@@ -9,7 +9,7 @@ single write lock (waiting up to the busy timeout) and sees the committed row on
 On SQLite `SELECT ... FOR UPDATE` does not exist (SQLAlchemy leaves the clause out) and a
 transaction only holds the write lock from its first write on: the Python driver begins the
 transaction at the first INSERT/UPDATE/DELETE, and earlier SELECTs read without locking. So
-`expiries_for_update` first runs a write that changes nothing: it begins the transaction and takes
+`services_for_update` first runs a write that changes nothing: it begins the transaction and takes
 the write lock, and the expiries it then reads cannot change until the transaction ends, as the row
 locks give on PostgreSQL.
 """
@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 from sqlalchemy import and_, delete, exists, func, or_, select, update
 from sqlalchemy.orm import Session
@@ -56,7 +56,10 @@ from core.ordering.model import (
     can_move,
 )
 from core.ordering.payment_flows import NotificationRecord
+from core.ordering.ports import ServicedDevice
+from core.pricing.level_change import ChangeKind, LevelChange, ServiceState
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
+from core.pricing.rules import DataPlan
 from core.shared.edition import PayType
 from core.shared.paging import Page, PageRequest
 
@@ -172,15 +175,36 @@ class SqlAlchemyCatalogueRepository:
 # --- orders ------------------------------------------------------------------------------------
 
 
+def _promise(line: OrderLineRow) -> LevelChange | None:
+    if line.promised_expires_at is None or line.change_kind is None or line.level_id is None:
+        return None
+    return LevelChange(ServiceState(line.quoted_level_id, line.quoted_expires_at), line.level_id,
+                       line.promised_expires_at, ChangeKind(line.change_kind),
+                       timedelta(seconds=line.remaining_seconds or 0), line.converted_days or 0)
+
+
+def _line(line: OrderLineRow) -> OrderLine:
+    return OrderLine(device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
+                     level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
+                     sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name,
+                     promise=_promise(line), settled_expires_at=line.settled_expires_at,
+                     recomputed=bool(line.recomputed))
+
+
+def _promise_values(promise: LevelChange | None) -> dict[str, object]:
+    if promise is None:
+        return {}
+    return {"quoted_level_id": promise.before.level_id, "quoted_expires_at": promise.before.expires_at,
+            "change_kind": promise.kind.value, "remaining_seconds": promise.remaining // timedelta(seconds=1),
+            "converted_days": promise.converted_days, "promised_expires_at": promise.expires_at}
+
+
 def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
     return Order(
         id=row.id, code=row.order_code, account_id=row.account_id, kind=OrderKind(row.kind),
         pay_type=PayType(row.pay_type), currency=row.currency, order_fee_cents=row.order_fee_cents,
         apply_flag=bool(row.apply_flag), description=row.description, created_at=row.created_at,
-        lines=tuple(OrderLine(device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
-                              level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
-                              sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name)
-                    for line in lines),
+        lines=tuple(_line(line) for line in lines),
         status=PayStatus(row.status), bill_id=row.bill_id, invoice=row.invoice, activity_id=row.activity_id,
         country_code=row.country_code, pay_fee_cents=row.pay_fee_cents, paid_at=row.paid_at,
         refunded_at=row.refunded_at, closed_at=row.closed_at, payment_reference=row.payment_reference,
@@ -213,7 +237,9 @@ class SqlAlchemyOrderRepository:
         self._s.add_all([OrderLineRow(
             order_id=row.id, device_id=line.device_id, fee_cents=line.fee_cents, level_id=line.level_id,
             level_year_id=line.level_year_id, months=line.months, bonus_months=line.bonus_months,
-            sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name) for line in lines])
+            sms_count=line.sms_count, voice_count=line.voice_count, device_name=line.device_name,
+            **_promise_values(line.promise))
+            for line in lines])
         self._s.flush()
         return replace(order, id=row.id, lines=lines)
 
@@ -275,6 +301,12 @@ class SqlAlchemyOrderRepository:
                                        .values(status=int(target), **values)))
         return result.rowcount == 1
 
+    def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
+                              recomputed: bool) -> None:
+        self._s.execute(write(update(OrderLineRow)
+                              .where(OrderLineRow.order_id == order_id, OrderLineRow.device_id == device_id)
+                              .values(settled_expires_at=expires_at, recomputed=recomputed)))
+
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
         return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at, close_reason=reason.value)
 
@@ -317,7 +349,7 @@ class SqlAlchemyDeviceServiceRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def expiries_for_update(self, device_ids: Sequence[int]) -> dict[int, datetime | None]:
+    def services_for_update(self, device_ids: Sequence[int]) -> dict[int, ServicedDevice]:
         ids = sorted(set(device_ids))
         if not ids:
             return {}
@@ -327,9 +359,12 @@ class SqlAlchemyDeviceServiceRepository:
             self._s.execute(write(update(DeviceRow).where(DeviceRow.id.in_(ids))
                                   .values(service_expires_at=DeviceRow.service_expires_at)))
         # Locked in id order, so two settlements sharing devices cannot deadlock.
-        rows = self._s.execute(select(DeviceRow.id, DeviceRow.service_expires_at)
+        rows = self._s.execute(select(DeviceRow.id, DeviceRow.level_id, DeviceRow.service_expires_at,
+                                      DeviceRow.type_id, DeviceRow.sim_iccid, DeviceRow.jc_iccid_status)
                                .where(DeviceRow.id.in_(ids)).order_by(DeviceRow.id).with_for_update())
-        return {device_id: expires_at for device_id, expires_at in rows}
+        return {row.id: ServicedDevice(ServiceState(row.level_id, row.service_expires_at), row.type_id,
+                                       DataPlan.of(row.sim_iccid, row.jc_iccid_status))
+                for row in rows}
 
     def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None:
         self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id)

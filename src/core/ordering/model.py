@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from enum import IntEnum, StrEnum
 
+from core.pricing.level_change import LevelChange, ServiceState
 from core.shared.edition import PayType
 
 
@@ -86,6 +87,13 @@ class OrderLine:
     sms_count: int = 0
     voice_count: int = 0
     device_name: str | None = None  # as it was named when the order was placed
+    promise: LevelChange | None = None  # a service line's result, as quoted when the order was placed
+    settled_expires_at: datetime | None = None  # what the device got when the order was paid
+    recomputed: bool = False  # the device had changed since the quote: its result was computed anew
+
+    def promise_holds(self, service: ServiceState) -> bool:
+        """The device is as it was quoted (same level, same expiry), so it gets what was promised."""
+        return self.promise is not None and self.promise.before == service
 
 
 @dataclass(frozen=True)

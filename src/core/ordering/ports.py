@@ -1,12 +1,15 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Protocol
 
 from core.ordering.bills import Bill
 from core.ordering.model import Agreement, CloseReason, Order, OrderKind, PaymentFailure, PayStatus
+from core.pricing.level_change import ServiceState
 from core.pricing.model import AlertPackage, Level, ServiceItem
+from core.pricing.rules import DataPlan
 from core.shared.paging import Page, PageRequest
 
 if TYPE_CHECKING:
@@ -68,6 +71,11 @@ class OrderRepository(Protocol):
         """Unpaid orders placed before the instant, oldest first."""
         ...
 
+    def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
+                              recomputed: bool) -> None:
+        """What settlement gave the device of a service line, and whether it was computed anew."""
+        ...
+
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
         """Unpaid -> closed in one conditional write; False when it was not unpaid any more."""
         ...
@@ -104,12 +112,21 @@ class PaymentNotificationRepository(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class ServicedDevice:
+    """What settling a service order reads of a device: its service, and what prices it."""
+
+    service: ServiceState
+    type_id: int
+    plan: DataPlan
+
+
 class DeviceServiceRepository(Protocol):
     """The service state of devices, written when an order is settled."""
 
-    def expiries_for_update(self, device_ids: Sequence[int]) -> dict[int, datetime | None]:
-        """Current service expiry of each existing device, its row locked until the
-        transaction ends, so two settlements of one device add up."""
+    def services_for_update(self, device_ids: Sequence[int]) -> dict[int, ServicedDevice]:
+        """The current service of each existing device, its row locked until the transaction
+        ends, so two settlements of one device add up."""
         ...
 
     def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None: ...

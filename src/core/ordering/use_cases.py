@@ -4,6 +4,7 @@ from its own catalogue; the client's figures are only compared with it."""
 from __future__ import annotations
 
 import functools
+import logging
 import operator
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -11,8 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from core.devices.access import Access
-from core.devices.expiry import LIFELONG_EXPIRY, is_lifelong
-from core.devices.model import Device, add_months
+from core.devices.model import Device
 from core.ordering.bills import Bill
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.model import (
@@ -26,17 +26,19 @@ from core.ordering.model import (
     new_order_code,
 )
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
+from core.ordering.ports import ServicedDevice
 from core.ordering.unpaid_orders import supersede_earlier
+from core.pricing.level_change import LevelChange, change_level
 from core.pricing.model import AlertKind, AlertPackage
-from core.pricing.queries import SERVICE_NODE, find_level, one_type, plan_of, visible_devices
-from core.pricing.rules import alert_package_price, is_free, is_lifelong_term, price_option
+from core.pricing.queries import SERVICE_NODE, DeviceQuote, find_level, one_type, quote_devices, visible_devices
+from core.pricing.rules import alert_package_price
 from core.shared.clock import Clock
 from core.shared.edition import Edition, PayType
 from core.shared.errors import (
     AgreementActive,
     BillRequired,
     CountryCodeMismatch,
-    FreeLevelNotOrderable,
+    DomainError,
     InvalidInput,
     LevelNotOffered,
     NoActiveAgreement,
@@ -53,6 +55,7 @@ from core.shared.money import Money
 from core.shared.paging import Page, PageRequest
 from core.shared.unit_of_work import UnitOfWork
 
+log = logging.getLogger(__name__)
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
 # What a refused wallet payment answers (1112), in the payer's language.
 FAILURE_MESSAGES = {
@@ -62,15 +65,6 @@ FAILURE_MESSAGES = {
 }
 
 
-def extended_expiry(expires_at: datetime | None, now: datetime, months: int, bonus_months: int) -> datetime:
-    """max(now, expiry) + months + bonus months; a lifelong term or a lifelong expiry stays
-    lifelong."""
-    if is_lifelong_term(months) or (expires_at is not None and is_lifelong(expires_at)):
-        return LIFELONG_EXPIRY
-    base = max(now, expires_at) if expires_at is not None else now
-    return add_months(base, months + bonus_months)
-
-
 @dataclass(frozen=True)
 class OrderPlaced:
     order_id: int
@@ -78,6 +72,7 @@ class OrderPlaced:
     total_cents: int
     payment: PaymentStart
     currency: str
+    quotes: tuple[DeviceQuote, ...] = ()  # a service order's: what each device pays and will have
 
 
 class _PlaceOrder:
@@ -158,34 +153,34 @@ class PlaceServiceOrder(_PlaceOrder):
             type_id = one_type(devices)
             if any(d.node_type != SERVICE_NODE for d in devices):
                 raise LevelNotOffered()
-            level = find_level(uow.catalogue.levels_for_type(type_id, cmd.account_id, now, self._currency),
-                               cmd.level_id, cmd.package_id)
+            levels = uow.catalogue.levels_for_type(type_id, cmd.account_id, now, self._currency)
+            level = find_level(levels, cmd.level_id, cmd.package_id)
             option = level.option(cmd.level_year_id)
             if option is None:
                 raise LevelNotOffered()
+            quotes = quote_devices(devices, levels, level, option, now)  # what each device pays and will have
             for device in devices:
-                if is_free(option, plan_of(device)):
-                    raise FreeLevelNotOrderable()
                 agreement = uow.agreements.active(device.id)
                 if agreement is not None and agreement.level_id != level.id:
                     raise AgreementActive()
             bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
-        prices = [price_option(option, plan_of(d), now) for d in devices]
+        prices = [q.price for q in quotes]
         total = _sum(p.per_device for p in prices)
         headline = prices[0]
         if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total.cents
                 or (cmd.activity_id is not None and cmd.activity_id != headline.activity_id)
                 or (cmd.presentation_month is not None and cmd.presentation_month != headline.bonus_months)):
             raise PriceChanged()
-        lines = tuple(OrderLine(device_id=d.id, fee_cents=p.per_device_cents, level_id=level.id,
-                                level_year_id=option.id, months=option.months, bonus_months=p.bonus_months)
-                      for d, p in zip(devices, prices, strict=True))
-        return self._place(Order(
+        lines = tuple(OrderLine(device_id=q.device.id, fee_cents=q.price.per_device_cents, level_id=level.id,
+                                level_year_id=option.id, months=option.months, bonus_months=q.price.bonus_months,
+                                promise=q.change)
+                      for q in quotes)
+        return replace(self._place(Order(
             id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.SERVICE,
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
             bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            activity_id=headline.activity_id))
+            activity_id=headline.activity_id)), quotes=tuple(quotes))
 
 
 class PlaceAlertOrder(_PlaceOrder):
@@ -307,18 +302,41 @@ class SettleOrder:
                 return SettlementOutcome.AMOUNT_MISMATCH
             if not uow.orders.mark_paid(order.id, amount_cents, now, reference):
                 return SettlementOutcome.ALREADY_SETTLED
-            expiries = uow.device_service.expiries_for_update(order.device_ids)
+            devices = uow.device_service.services_for_update(order.device_ids)
             for line in order.lines:
-                if line.device_id not in expiries:
+                if line.device_id not in devices:
                     continue  # deleted since the order was placed: nothing to credit
                 if order.kind is OrderKind.SERVICE:
-                    expires_at = extended_expiry(expiries[line.device_id], now, line.months, line.bonus_months)
-                    uow.device_service.set_service(line.device_id, line.level_id, expires_at)
+                    _apply_level(uow, order, line, devices[line.device_id], now)
                 else:
                     uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
                                                         order.country_code)
             uow.commit()
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
+
+
+def _apply_level(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
+    """The result promised when the order was placed, if the device is as it was quoted; else the
+    rule applied to the device as it is now, recorded as recomputed. When the rule now refuses
+    the change (the device got lifelong service meanwhile, its level left the catalogue), the device
+    keeps its service and the line says so: support refunds it."""
+    change = line.promise if line.promise_holds(device.service) else _recomputed(uow, order, line, device, now)
+    if change is None:
+        log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
+                    order.code, line.device_id)
+        uow.orders.record_service_result(order.id, line.device_id, device.service.expires_at, True)
+        return
+    uow.device_service.set_service(line.device_id, change.level_id, change.expires_at)
+    uow.orders.record_service_result(order.id, line.device_id, change.expires_at, change is not line.promise)
+
+
+def _recomputed(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
+                now: datetime) -> LevelChange | None:
+    levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
+    try:
+        return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
+    except DomainError:
+        return None
 
 
 class ConfirmWalletPayment:

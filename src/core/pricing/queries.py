@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from datetime import datetime
 
 from core.devices.access import Access, require
 from core.devices.model import Device
-from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem
+from core.pricing.level_change import LevelChange, ServiceState, change_level
+from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem, YearOption
 from core.pricing.rules import (
     ButtonKind,
     DataPlan,
@@ -23,8 +25,7 @@ from core.pricing.rules import (
 )
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.shared.errors import LevelNotOffered, MixedDeviceTypes, NotFound
-from core.shared.money import Money
+from core.shared.errors import FreeLevelNotOrderable, LevelNotOffered, MixedDeviceTypes, NotFound
 from core.shared.unit_of_work import UnitOfWork
 
 SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels to buy
@@ -149,25 +150,52 @@ class ListYearOptions:
         return [price_option(option, plan, now) for option in level.options]
 
 
+@dataclass(frozen=True)
+class DeviceQuote:
+    """What one device pays for a year option, and what it will have once paid."""
+
+    device: Device
+    price: OptionPrice
+    change: LevelChange
+    level_name: str  # of the level bought
+
+
+def quote_devices(devices: Sequence[Device], levels: Sequence[Level], level: Level, option: YearOption,
+                  now: datetime) -> list[DeviceQuote]:
+    """Each device's price and result (core/pricing/level_change.py); refused for a free option
+    and for a change the rule refuses."""
+    quotes = []
+    for device in devices:
+        plan = plan_of(device)
+        if is_free(option, plan):
+            raise FreeLevelNotOrderable()
+        price = price_option(option, plan, now)
+        change = change_level(ServiceState(device.level_id, device.service_expires_at), level.id, option.months,
+                              price.bonus_months, levels, plan, now)
+        quotes.append(DeviceQuote(device, price, change, level.name))
+    return quotes
+
+
 class QuoteBatch:
-    """What each device of a batch pays for one year option: the data fee makes devices with an
-    active SIM data plan cost more than others."""
+    """What each device of a batch (or a single device) pays for one year option, the data fee
+    making devices with an active SIM data plan cost more than others, and what each will have
+    once paid: its level and expiry, from its own service."""
 
     def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_ids: Sequence[int], level_id: int, level_year_id: int,
-                 package_id: int) -> list[tuple[int, Money]]:
+                 package_id: int) -> list[DeviceQuote]:
         now = self._clock.now()
         with self._uow as uow:
             devices = visible_devices(uow, account_id, device_ids)
             type_id = one_type(devices)
-            level = find_level(uow.catalogue.levels_for_type(type_id, account_id, now, self._currency), level_id,
-                               package_id)
+            levels = uow.catalogue.levels_for_type(type_id, account_id, now, self._currency)
+        level = find_level(levels, level_id, package_id)
         option = level.option(level_year_id)
         if option is None:
             raise LevelNotOffered()
-        return [(d.id, price_option(option, plan_of(d), now).per_device) for d in devices]
+        return quote_devices(devices, levels, level, option, now)
 
 
 class ListAlertPackages:

@@ -298,6 +298,22 @@ class OrderExpired(RuleViolation):
     message = N_("This order has expired, please place a new one")
 
 
+class LifelongService(RuleViolation):
+    """A device with lifelong service keeps it (core/pricing/level_change.py)."""
+
+    code = 1124
+    message = N_("This device has lifelong service: another level can only be bought for life")
+
+
+class CurrentLevelNotValued(RuleViolation):
+    """The device's level is no longer in its type's catalogue, so its remaining time has no price
+    to be converted at."""
+
+    code = 1125
+    message = N_("The device's current level is no longer offered, so its remaining time cannot be converted: "
+                 "please contact customer service")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -332,4 +348,6 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     OrderNotCancellable,
     CancelFailed,
     OrderExpired,
+    LifelongService,
+    CurrentLevelNotValued,
 )

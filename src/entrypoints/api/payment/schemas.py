@@ -4,9 +4,11 @@ from marshmallow import fields, validate
 
 from core.ordering.bills import LIMITS, BillMode, InvoiceType
 from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, CloseReason, PaymentFailure, PayStatus
+from core.pricing.level_change import ChangeKind
 from core.pricing.rules import ButtonKind
 from core.shared.edition import PayType
 from core.shared.messages import N_
+from entrypoints.api.devices.schemas import LocalDate
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 OneOf, Range, Length = validate.OneOf, validate.Range, validate.Length
@@ -125,9 +127,33 @@ class BatchQuoteBody(Schema):
 
 
 class DeviceQuoteSchema(Schema):
+    """What one device pays, and what it will have once the order is paid: the result of the rule
+    of a change of level (same level: extended from the later of now and the expiry; another
+    level: the current level's remaining days converted at their value into days of the new level,
+    rounded down, then the months bought; see the README's "Changing level")."""
+
     deviceId = fields.Integer(required=True)
     totalFee = fields.Integer(required=True, metadata={"description": f"cents this device pays, {PRICE_RULE}"})
     currency = _currency()
+    currentLevelId = fields.Integer(required=True, allow_none=True, metadata={"description": "the level it has now"})
+    currentLevelName = fields.String(required=True, allow_none=True)
+    currentExpiredDate = LocalDate(required=True, allow_none=True, metadata={
+        "description": "its service's expiry now, in the caller's X-Time-Zone (2099-12-31: lifelong)"})
+    changeKind = fields.String(required=True, validate=OneOf([k.value for k in ChangeKind]), metadata={
+        "description": "extended (the same level), converted (another level: the remaining days become days of "
+                       "the new level), startsNow (expired or never had service), fromFree (the time left on a "
+                       "free level is worth nothing: the term starts now), lifelong"})
+    remainingDays = fields.Integer(required=True, metadata={
+        "description": "converted: whole days of the current level left, which are converted"})
+    convertedDays = fields.Integer(required=True, metadata={
+        "description": "converted: the days of the new level they become (rounded down)"})
+    timeLength = fields.Integer(required=True, metadata={"description": "months bought"})
+    presentationMonth = fields.Integer(required=True, metadata={"description": "bonus months of the activity"})
+    levelId = fields.Integer(required=True, metadata={"description": "the level it will have once paid"})
+    levelName = fields.String(required=True)
+    serviceExpiredDate = LocalDate(required=True, metadata={
+        "description": "the expiry it will have once paid, in the caller's X-Time-Zone (2099-12-31: lifelong)"})
+    lifelong = fields.Boolean(required=True)
 
 
 class _OrderBody(Schema):
@@ -188,6 +214,10 @@ class OrderPlacedSchema(Schema):
     payQrCode = fields.String(metadata={"description": "WeChat Pay and Alipay: the content of the QR code"})
     clientSecret = fields.String(metadata={"description": "Stripe wallets: the PaymentIntent's client secret"})
     approveUrl = fields.String(metadata={"description": "PayPal: the page the payer approves on"})
+    levelChanges = fields.List(fields.Nested(DeviceQuoteSchema), metadata={
+        "description": "a service order's: what each device will have once paid, as the order promises it (the "
+                       "device gets exactly this unless its service changes before the payment, when it is "
+                       "computed again)"})
 
 
 class OrderQuery(Schema):

@@ -13,7 +13,8 @@ from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServi
 from core.ordering.model import Order, OrderKind, PayStatus
 from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import OrderPlaced, SettlementOutcome
-from core.pricing.queries import AlertOffer, LevelOffer
+from core.pricing.level_change import ChangeKind
+from core.pricing.queries import AlertOffer, DeviceQuote, LevelOffer
 from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
 from core.shared import errors as e
 from core.shared.edition import PayType
@@ -31,8 +32,10 @@ READ_ONLY = "a device the caller may only read (a member of its organization): o
 NOT_FOUND = "a device the caller may not see, or a billId that is not one of the caller's bills (the answer of " \
             "unknown ids)"
 NO_ORDER = "no such order, or another account's (the same answer)"
+LEVEL_CHANGE_REFUSALS = (e.FreeLevelNotOrderable, e.LifelongService, e.CurrentLevelNotValued)
 ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
-                  e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
+                  e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed,
+                  e.LifelongService, e.CurrentLevelNotValued)
 ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
                   e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 
@@ -78,6 +81,17 @@ def _level_row(offer: LevelOffer) -> dict:
     }
 
 
+def _quote_row(quote: DeviceQuote) -> dict:
+    d, change = quote.device, quote.change
+    return {"deviceId": d.id, "totalFee": quote.price.per_device_cents, "currency": quote.price.currency,
+            "currentLevelId": d.level_id,
+            "currentLevelName": d.level_name, "currentExpiredDate": d.service_expires_at,
+            "changeKind": change.kind.value, "remainingDays": change.remaining_days,
+            "convertedDays": change.converted_days, "timeLength": quote.price.months,
+            "presentationMonth": quote.price.bonus_months, "levelId": change.level_id, "levelName": quote.level_name,
+            "serviceExpiredDate": change.expires_at, "lifelong": change.kind is ChangeKind.LIFELONG}
+
+
 def _placed(placed: OrderPlaced) -> dict:
     p = placed.payment
     row = {"orderId": placed.order_id, "orderCode": placed.order_code, "totalFee": placed.total_cents,
@@ -86,6 +100,8 @@ def _placed(placed: OrderPlaced) -> dict:
                        ("approveUrl", p.approve_url)):
         if value:
             row[key] = value
+    if placed.quotes:
+        row["levelChanges"] = [_quote_row(q) for q in placed.quotes]
     return row
 
 
@@ -201,15 +217,16 @@ class YearOptionsView(MethodView):
 @blp.route("/PayOrder/selectBatchQuote")
 class BatchQuoteView(MethodView):
     @blp.arguments(s.BatchQuoteBody)
-    @blp.ok(s.DeviceQuoteSchema, many=True, refusals=(e.MixedDeviceTypes, e.LevelNotOffered))
+    @blp.ok(s.DeviceQuoteSchema, many=True, refusals=(e.MixedDeviceTypes, e.LevelNotOffered, *LEVEL_CHANGE_REFUSALS))
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, body):
-        """What each device of a batch pays for one year option (devices with an active SIM data
-        plan also pay the data fee). The order's total is their sum."""
+        """What each device of a batch (or one device) pays for one year option (devices with an
+        active SIM data plan also pay the data fee), and what each will have once paid, from its
+        own level and expiry: the paying drawer shows it before payment. The order's total is the
+        sum of the fees; the order placed promises these results."""
         quote = _container().quote_batch()(_caller(), body["deviceIdList"], body["levelId"], body["levelYearId"],
                                            body["servicePackageId"])
-        return [{"deviceId": device_id, "totalFee": price.cents, "currency": price.currency}
-                for device_id, price in quote]
+        return [_quote_row(q) for q in quote]
 
 
 @blp.route("/PaySmsPackages/selectSmsPackage")
@@ -252,8 +269,14 @@ def _service_order(body: dict, device_ids: list[int]) -> dict:
 
 SERVICE_ORDER_DOC = """The server prices the order from its catalogue and refuses (1101) a serviceFee
         that is not the year option's listed fee or a totalFee that is not the sum of what each
-        device pays. When paid: each device gets the level, its expiry moves to max(now, expiry) +
-        timeLength + presentationMonth months (1200 months or more: lifelong, 2099-12-31)."""
+        device pays. The answer's levelChanges say what each device will have once paid, as
+        selectBatchQuote does: the same level is extended from max(now, expiry) by timeLength +
+        presentationMonth months; another level first converts the current level's remaining time
+        at its value into days of the new level (rounded down); 1200 months or more is lifelong
+        (2099-12-31). A device with lifelong service can only change to another lifelong level
+        (1124); a current level no longer offered cannot be valued (1125). When paid, each device
+        gets exactly the promised result if its level and expiry are still those quoted, else the
+        rule is applied to it as it is then."""
 
 
 @blp.route("/PayOrder/createServiceOrder")
