@@ -10,6 +10,7 @@ import { browserSession, logInPastNotice, readLocale, shot } from './browser';
 const baseURL = inject('baseURL');
 const en = readLocale('recharge/locales', 'en-US').recharge;
 const alerts = readLocale('recharge/alertsLocales', 'en-US').rechargeAlerts;
+const levelChange = readLocale('recharge/levelChangeLocales', 'en-US').levelChange;
 const agreement = {
   title: alerts.unAgreement.title as string,
   keep: alerts.unAgreement.keep as string,
@@ -85,11 +86,26 @@ describe('recharge', () => {
     await expect.poll(() => page.getByText(agreement.cancelled).count()).toBeGreaterThan(0);
     await expect.poll(() => row.getByTestId('auto-renew-tag').count()).toBe(0);
 
-    // Now a level leads straight to paying.
+    // Now a level leads straight to paying: down from 专业版 to 基础版, saying what the freezer will have.
     await row.locator('a[href*="/consumer/recharge?deviceIds="]').click();
     await page.getByTestId('level-cards').waitFor();
     await page.getByTestId('level-card').nth(1).getByTestId('level-button').click();
     await page.getByTestId('paying-drawer').waitFor();
-    await page.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
+    const qr = page.getByTestId('payment-qr');
+    await qr.waitFor({ timeout: 15_000 });
+    const after = page.getByTestId('level-change-after');
+    await expect.poll(() => after.innerText()).toMatch(/\d{4}-\d\d-\d\d/);
+    const promised = (await after.innerText()).match(/\d{4}-\d\d-\d\d/)![0];
+    expect(await after.innerText()).toBe(levelChange.after.replace('{{level}}', '基础版').replace('{{date}}', promised));
+    expect(await page.getByTestId('level-change-how').innerText()).toMatch(/专业版, \d+ days?, becomes \d+ days? of 基础版/);
+    await shot(page, 'e2e-recharge-downgrade-promise');
+
+    // Paid, the freezer has exactly what the drawer said.
+    const link = new URL((await qr.getAttribute('data-pay-code')) ?? '');
+    expect((await page.request.get(`${baseURL}${link.pathname}${link.search}`)).ok()).toBe(true);
+    await page.getByTestId('paying-drawer').waitFor({ state: 'detached', timeout: 15_000 });
+    await expect.poll(() => page.getByTestId('header-expiry').locator('dd').innerText()).toBe(promised);
+    expect(await page.getByTestId('header-level').locator('dd').innerText()).toBe('基础版');
+    await shot(page, 'e2e-recharge-downgrade-paid');
   });
 });

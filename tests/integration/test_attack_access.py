@@ -216,10 +216,10 @@ def test_a_read_only_member_still_reads_everything_of_the_organization(api, cont
                        query={"deviceId": room}))["access"] == 1
     assert ok(api.call("GET", f"{P}/PayOrder/selectCurrentService", token=bob, query={"deviceId": room}))
     offer = catalogue(api, bob, room)
-    assert ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=bob, json={
+    [quote] = ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=bob, json={
         "deviceIdList": [room], "levelId": offer["level"]["levelId"], "levelYearId": offer["option"]["id"],
-        "servicePackageId": offer["level"]["packageId"]})) == [{"deviceId": room, "totalFee": offer["option"]["price"],
-                                                                 "currency": "CNY"}]
+        "servicePackageId": offer["level"]["packageId"]}))
+    assert (quote["deviceId"], quote["totalFee"], quote["currency"]) == (room, offer["option"]["price"], "CNY")
 
 
 def test_the_owner_still_writes_all_of_it(api, container, acme, organization):

@@ -7,7 +7,7 @@ import type { DepositInfo, Level } from './api/levels';
 import { ORDER_DEBOUNCE_MS, ORDER_POLL_MS } from './api/orders';
 import { setWalletProvider } from './components/PaymentPanel';
 import { PayingDrawer } from './PayingDrawer';
-import { BILL, deposit, DOMESTIC, INTERNATIONAL, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
+import { BILL, deposit, deviceQuote, DOMESTIC, INTERNATIONAL, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
 
 const CREATE = 'POST /payment/PayOrder/createServiceOrder';
 const CREATE_BATCH = 'POST /payment/PayOrder/createBatchServiceOrder';
@@ -217,10 +217,7 @@ describe('PayingDrawer', () => {
     const devices = [deposit(), deposit({ deviceId: 2, deviceName: 'Cold room B logger', deviceGuid: 'RCW360A0000002' })];
     const api = rechargeServer(devices, {
       'POST /payment/PayOrder/selectBatchQuote': () =>
-        envelope([
-          { deviceId: 1, totalFee: 15920 },
-          { deviceId: 2, totalFee: 17000 },
-        ]),
+        envelope([deviceQuote({ deviceId: 1, totalFee: 15920 }), deviceQuote({ deviceId: 2, totalFee: 17000 })]),
     });
     open(devices);
     await tick(); // the year options, then the quote of the first

@@ -1,6 +1,7 @@
 /**
- * The paying drawer (spec seed 000 sections 2, 4, 8 and 9): the chosen level's year options, the
- * payment methods of the edition, the invoice option with a saved bill (or a new one), in a batch
+ * The paying drawer (spec seed 000 sections 2, 4, 8 and 9): the chosen level's year options, what
+ * each device will have once paid (its level and expiry, from the server's quote, then the placed
+ * order's promise), the payment methods of the edition, the invoice option with a saved bill (or a new one), in a batch
  * what each device pays, and the payment itself (QR code, PayPal's page or the wallet) with the
  * total. The order is asked for again 500 ms after the option, the method or the invoice changes;
  * none while the invoice is on and no bill is chosen. Its state is polled every 3 s; once paid the
@@ -34,6 +35,7 @@ import {
   type ServiceOrderFields,
 } from './api/orders';
 import type { MyOrder } from './api/myOrders';
+import { LevelChangeResult } from './components/LevelChangeResult';
 import { PaymentPanel } from './components/PaymentPanel';
 import { ResumedPayment } from './components/ResumedPayment';
 import { durationText, money } from './format';
@@ -123,10 +125,9 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const { applyFlag, billId } = invoice;
 
   const deviceIdList = useMemo(() => devices.map((device) => device.deviceId), [devices]);
+  // Asked for one device too: it says what each device will have once paid (LevelChangeResult).
   const quote = useBatchQuote(
-    batch && option
-      ? { deviceIdList, levelId: level.levelId, levelYearId: option.id, servicePackageId: level.packageId }
-      : null,
+    option ? { deviceIdList, levelId: level.levelId, levelYearId: option.id, servicePackageId: level.packageId } : null,
   );
   const quoteFor = new Map(quote.data?.map((row) => [row.deviceId, row.totalFee]));
   const totalFee = !option ? null : batch ? (quote.data ? quote.data.reduce((sum, row) => sum + row.totalFee, 0) : null) : option.price;
@@ -246,6 +247,15 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
             </div>
           )}
         </section>
+
+        {option && (
+          <LevelChangeResult
+            changes={order?.levelChanges ?? quote.data}
+            devices={devices}
+            loading={quote.isFetching}
+            error={order ? null : quote.error}
+          />
+        )}
 
         <section className="jc-paying-section" aria-labelledby="jc-paying-methods">
           <h4 id="jc-paying-methods" className="jc-paying-heading">

@@ -102,10 +102,33 @@ export type YearOption = z.infer<typeof yearOptionSchema>;
 
 export const yearOptionListSchema = z.object({ levelYearList: z.array(yearOptionSchema) });
 
+/** How a device's result comes about (core/pricing/level_change.py on the server). */
+export const CHANGE_KINDS = ['extended', 'converted', 'startsNow', 'fromFree', 'lifelong'] as const;
+
 export const deviceQuoteSchema = z.object({
   deviceId: z.number(),
   /** Cents this device pays. */
   totalFee: z.number(),
+  /** Its service now; the date is `YYYY-MM-DD` in the caller's time zone, 2099-12-31 lifelong. */
+  currentLevelId: z.number().nullable(),
+  currentLevelName: z.string().nullable(),
+  currentExpiredDate: z.string().nullable(),
+  /**
+   * extended (the same level), converted (another level: remainingDays of the current level become
+   * convertedDays of the new one), startsNow (nothing left), fromFree (the remainingDays of a free
+   * level are worth nothing), lifelong.
+   */
+  changeKind: z.enum(CHANGE_KINDS),
+  remainingDays: z.number(),
+  convertedDays: z.number(),
+  /** Months bought, and the activity's bonus months. */
+  timeLength: z.number(),
+  presentationMonth: z.number(),
+  /** What it will have once paid. */
+  levelId: z.number(),
+  levelName: z.string(),
+  serviceExpiredDate: z.string(),
+  lifelong: z.boolean(),
 });
 export type DeviceQuote = z.infer<typeof deviceQuoteSchema>;
 
@@ -142,8 +165,9 @@ export interface BatchQuoteQuery {
   servicePackageId: number;
 }
 
+/** Failures are silent: the paying drawer says them where the result goes (LevelChangeResult). */
 export async function fetchBatchQuote(query: BatchQuoteQuery): Promise<DeviceQuote[]> {
-  return z.array(deviceQuoteSchema).parse(await api.post('/payment/PayOrder/selectBatchQuote', query));
+  return z.array(deviceQuoteSchema).parse(await api.post('/payment/PayOrder/selectBatchQuote', query, { silent: true }));
 }
 
 export const rechargeKeys = {
@@ -195,7 +219,10 @@ export function useYearOptions(query: YearOptionQuery | null) {
   });
 }
 
-/** What each device of a batch pays for one year option (never an earlier option's answer: it is money). */
+/**
+ * What each device pays for one year option and what it will have once paid (one device or a
+ * batch; never an earlier option's answer: it is money).
+ */
 export function useBatchQuote(query: BatchQuoteQuery | null) {
   return useQuery({
     queryKey: rechargeKeys.quote(query ?? { deviceIdList: [], levelId: 0, levelYearId: 0, servicePackageId: 0 }),

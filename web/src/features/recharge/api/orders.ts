@@ -14,6 +14,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
 import { PAY_TYPES, type PayType } from '../values';
+import { deviceQuoteSchema } from './levels';
 
 /** payStatus: 1 unpaid, 2 paid, 3 refunded, 4 closed (unpaid past its expiry). */
 export const PAY_STATUS = { unpaid: 1, paid: 2, refunded: 3, closed: 4 } as const;
@@ -38,6 +39,8 @@ export const orderPlacedSchema = z.object({
    * wallets carry one too: the sandbox's payer page standing in for the wallet sheet.
    */
   approveUrl: z.string().optional(),
+  /** A service order's promise: what each device will have once paid (as the quote says it). */
+  levelChanges: z.array(deviceQuoteSchema).optional(),
 });
 export type OrderPlaced = z.infer<typeof orderPlacedSchema>;
 

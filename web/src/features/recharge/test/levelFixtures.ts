@@ -2,7 +2,7 @@
 import { editionConfig, type EditionConfig } from '@/lib/config';
 import { envelope, fakeServer, type Call, type Routes } from '@/features/dialogs/testing';
 import type { Bill } from '../api/bills';
-import type { DepositInfo, Level, ServiceItem, YearOption } from '../api/levels';
+import type { DepositInfo, DeviceQuote, Level, ServiceItem, YearOption } from '../api/levels';
 import type { OrderPlaced } from '../api/orders';
 
 export const DOMESTIC: EditionConfig = { ...editionConfig() };
@@ -128,6 +128,31 @@ export const YEARS: YearOption[] = [
   yearOption({ id: 7, serviceFee: 99900, activityId: null, presentationMonth: 0, timeLength: 1200, activityDiscount: null, price: 99900, lifelong: true, recommended: false }),
 ];
 
+/**
+ * What one device pays and will have, as the quote says it: by default "Cold room A logger",
+ * Basic until 2027-06-12, buying a year of Professional in the activity: its 200 remaining days of
+ * Basic become 99 days of Professional, then 12 + 2 months follow.
+ */
+export function deviceQuote(overrides: Partial<DeviceQuote> = {}): DeviceQuote {
+  return {
+    deviceId: 1,
+    totalFee: 15920,
+    currentLevelId: 2,
+    currentLevelName: 'Basic',
+    currentExpiredDate: '2027-06-12',
+    changeKind: 'converted',
+    remainingDays: 200,
+    convertedDays: 99,
+    timeLength: 12,
+    presentationMonth: 2,
+    levelId: 3,
+    levelName: 'Professional',
+    serviceExpiredDate: '2028-05-03',
+    lifelong: false,
+    ...overrides,
+  };
+}
+
 let nextOrder = 100;
 
 /** Alice's saved personal e-invoice, her default. */
@@ -171,6 +196,11 @@ export function rechargeServer(devices: DepositInfo[] = [deposit()], extra: Rout
     'GET /payment/PayServiceItem/selectAllServiceItemByDevice': () => envelope(ITEMS),
     'GET /payment/PayServiceLevelYear/selectListByDomain': () => envelope({ levelYearList: YEARS }),
     'POST /payment/PayUserBill/selectListByDomain': () => envelope([]),
+    'POST /payment/PayOrder/selectBatchQuote': (call) => {
+      const body = call.body as { deviceIdList: number[]; levelYearId: number };
+      const price = YEARS.find((option) => option.id === body.levelYearId)?.price ?? 0;
+      return envelope(body.deviceIdList.map((deviceId) => deviceQuote({ deviceId, totalFee: price })));
+    },
     'POST /payment/PayOrder/createServiceOrder': (call) => envelope(placed(call)),
     'POST /payment/PayOrder/createBatchServiceOrder': (call) => envelope(placed(call)),
     'GET /payment/PayOrder/get': (call) =>
