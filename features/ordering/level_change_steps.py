@@ -142,17 +142,23 @@ def _order_says(api, container, clock, world, device, level, day):
     _got(_console(world, api, container, clock), world["order"]["orderId"], device, level, day, False)
 
 
-@given(parsers.re(USER + r' has ordered (?P<level>\S+) for (?P<months>\d+) months for "(?P<device>[^"]+)", promised '
-                  r'until ' + DAY + r', as "(?P<name>[^"]+)"'))
-def _has_ordered(api, container, clock, world, user, level, months, device, day, name):
+@given(parsers.re(USER + r" has ordered (?P<level>\S+) for (?P<months>\d+) months for " + DEVICES
+                  + r', as "(?P<name>[^"]+)"'))
+def _has_ordered(api, container, clock, world, user, level, months, devices, name):
     console = _console(world, api, container, clock)
+    names = _names(devices)
     option_id = _option(console, level, int(months))[2]
-    shown = next(y["price"] for y in _years(console, world, user, device, level) if y["id"] == option_id)
-    _place_service(console, world, user, [device],
-                   _service_body(console, world, user, level, int(months), [device], shown, "WeChat"))
-    order = _ok(world["replies"][-1])
-    assert [c["serviceExpiredDate"] for c in order["levelChanges"]] == [day], order
-    world.setdefault("named", {})[name] = order
+    shown = next(y["price"] for y in _years(console, world, user, names[0], level) if y["id"] == option_id)
+    _place_service(console, world, user, names,
+                   _service_body(console, world, user, level, int(months), names, shown * len(names), "WeChat"))
+    world.setdefault("named", {})[name] = _ok(world["replies"][-1])
+
+
+@given(parsers.re(r'"(?P<name>[^"]+)" promises "(?P<device>[^"]+)" (?P<level>\S+) until ' + DAY))
+def _named_promises(api, container, clock, world, name, device, level, day):
+    console = _console(world, api, container, clock)
+    [promise] = [c for c in world["named"][name]["levelChanges"] if c["deviceId"] == _device_id(console, device)]
+    assert (promise["levelName"], promise["serviceExpiredDate"]) == (level, day), promise
 
 
 @when(parsers.parse('"{name}" is paid'))

@@ -5,8 +5,9 @@ Feature: Changing the level of a device, as the customer sees and gets it
   the new level, then adds the months bought; nothing is converted from a free level or an expired
   service. The order placed keeps that result as its promise for each device, and the device gets
   exactly it when the order is paid, provided the device is still as it was quoted (same level,
-  same expiry). A device that changed in between (another order paid first) gets the rule applied
-  to it as it is at the payment, and the order line records that it was computed anew.
+  same expiry). A device that changed in between (another order of it paid first: one for other
+  devices too, since a new order for exactly the same devices closes the earlier one) gets the rule
+  applied to it as it is at the payment, and the order line records that it was computed anew.
 
   The demo catalogue: 基础版 99 yuan for 12 months, 188 for 24; 专业版 199 for 12 months, which the
   双11促销 activity sells at 80 % with 2 bonus months, and 999 for life. A day of 专业版 is worth
@@ -72,8 +73,10 @@ Feature: Changing the level of a device, as the customer sees and gets it
 
   Scenario: A device that changed between the quote and the payment is computed again as it is then
     Given "Cold room A logger" is on 基础版 until 2031-04-01
-    And alice has ordered 专业版 for 12 months for "Cold room A logger", promised until 2031-11-14, as "the upgrade"
-    And alice has ordered 基础版 for 12 months for "Cold room A logger", promised until 2032-04-01, as "the renewal"
+    And alice has ordered 专业版 for 12 months for "Cold room A logger", as "the upgrade"
+    And "the upgrade" promises "Cold room A logger" 专业版 until 2031-11-14
+    And alice has ordered 基础版 for 12 months for "Cold room A logger" and "Cold room B logger", as "the renewal"
+    And "the renewal" promises "Cold room A logger" 基础版 until 2032-04-01
     When "the renewal" is paid
     Then "Cold room A logger" is on 基础版 until 2032-04-01
     When "the upgrade" is paid
