@@ -71,6 +71,7 @@ from core.ordering.use_cases import (
     ListMyOrders,
     PlaceAlertOrder,
     PlaceServiceOrder,
+    PreviewLevelResults,
     SettleOrder,
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
@@ -192,6 +193,7 @@ class Container(containers.DeclarativeContainer):
     refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
     cancel_order = providers.Factory(CancelOrder, uow, payment_gateways, clock)
     resume_payment = providers.Factory(ResumePayment, uow, payment_gateways, clock)
+    preview_level_results = providers.Factory(PreviewLevelResults, uow, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
     current_service = providers.Factory(GetCurrentService, uow)
     cancel_agreement = providers.Factory(CancelAgreement, uow, clock)

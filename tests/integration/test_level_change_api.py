@@ -108,3 +108,30 @@ def test_a_read_only_member_may_see_the_quote_but_not_order(api, container, rech
     refused(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=api.token("alice"), json={
         "deviceIdList": [door.id], "levelId": basic["levelId"], "levelYearId": year["id"],
         "servicePackageId": basic["packageId"]}), 404, 404)
+
+
+def test_paying_again_says_what_the_device_gets_if_paid_now(api, container, recharge_demo):
+    """Pay in My orders (continuePay): the order's promise while the device is as it was quoted,
+    else what the rule gives it as it is now, which is what settlement then gives it."""
+    alice = api.token("alice")
+    a, b = device(container, COLD_ROOM_A), device(container, "RCW360A0000002")
+    pro = levels(api, alice, a.id)["专业版"]
+    upgrade = ok(service_order(api, alice, [a.id], pro, options(api, alice, a.id, pro)[0]))
+
+    def again(order_id: int) -> list[dict]:
+        return ok(api.call("POST", f"{P}/PayOrder/continuePay", token=alice, json={"orderId": order_id}),
+                  s.ResumedPaymentSchema)["levelChanges"]
+
+    assert again(upgrade["orderId"]) == upgrade["levelChanges"]
+    basic = levels(api, alice, a.id)["基础版"]
+    renewal = ok(service_order(api, alice, [a.id, b.id], basic, options(api, alice, a.id, basic)[0]))
+    ok(pay(api, renewal))  # Cold room A is now 基础版 for 12 more months: the upgrade is computed again
+    [now] = again(upgrade["orderId"])
+    assert (now["currentExpiredDate"], now["changeKind"]) == (renewal["levelChanges"][0]["serviceExpiredDate"],
+                                                              "converted")
+    assert now["convertedDays"] > upgrade["levelChanges"][0]["convertedDays"]
+    ok(pay(api, upgrade))
+    info = ok(api.call("GET", f"{P}/PayServicePackages/selectDeviceDepositInfo", token=alice,
+                       query={"deviceId": a.id}))
+    assert (info["levelName"], info["serviceExpiredDate"]) == ("专业版", now["serviceExpiredDate"])
+    assert line_of(container, upgrade["orderId"]).recomputed is True

@@ -28,9 +28,17 @@ from core.ordering.model import (
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
 from core.ordering.ports import ServicedDevice
 from core.ordering.unpaid_orders import supersede_earlier
-from core.pricing.level_change import LevelChange, change_level
+from core.pricing.level_change import LevelChange, ServiceState, change_level
 from core.pricing.model import AlertKind, AlertPackage
-from core.pricing.queries import SERVICE_NODE, DeviceQuote, find_level, one_type, quote_devices, visible_devices
+from core.pricing.queries import (
+    SERVICE_NODE,
+    DeviceQuote,
+    find_level,
+    one_type,
+    plan_of,
+    quote_devices,
+    visible_devices,
+)
 from core.pricing.rules import alert_package_price
 from core.shared.clock import Clock
 from core.shared.edition import Edition, PayType
@@ -315,12 +323,25 @@ class SettleOrder:
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 
 
+def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
+                  now: datetime) -> LevelChange | None:
+    """What a service line gives its device if the order is paid now: the result promised when the
+    order was placed, while the device is as it was quoted; else the rule applied to the device as
+    it is now. None when the rule now refuses the change (the device got lifelong service
+    meanwhile, its level left the catalogue)."""
+    if line.promise_holds(device.service):
+        return line.promise
+    levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
+    try:
+        return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
+    except DomainError:
+        return None
+
+
 def _apply_level(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
-    """The result promised when the order was placed, if the device is as it was quoted; else the
-    rule applied to the device as it is now, recorded as recomputed. When the rule now refuses
-    the change (the device got lifelong service meanwhile, its level left the catalogue), the device
-    keeps its service and the line says so: support refunds it."""
-    change = line.promise if line.promise_holds(device.service) else _recomputed(uow, order, line, device, now)
+    """Settles a service line, recording what the device got and whether it was computed anew. A
+    change the rule now refuses leaves the device as it is, and the line says so: support refunds it."""
+    change = _level_result(uow, order, line, device, now)
     if change is None:
         log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
                     order.code, line.device_id)
@@ -330,13 +351,40 @@ def _apply_level(uow: UnitOfWork, order: Order, line: OrderLine, device: Service
     uow.orders.record_service_result(order.id, line.device_id, change.expires_at, change is not line.promise)
 
 
-def _recomputed(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
-                now: datetime) -> LevelChange | None:
-    levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
-    try:
-        return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
-    except DomainError:
-        return None
+@dataclass(frozen=True)
+class LineResult:
+    """What a device of an unpaid service order would get if the order were paid now."""
+
+    line: OrderLine
+    current_level_name: str | None
+    change: LevelChange
+
+
+class PreviewLevelResults:
+    """What each device of an unpaid service order would get if it were paid now, as settlement
+    would give it (Pay in My orders says it again before paying). A device whose change the rule
+    now refuses, or that the caller no longer sees, is left out."""
+
+    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, order: Order) -> list[LineResult]:
+        if order.kind is not OrderKind.SERVICE:
+            return []
+        now = self._clock.now()
+        results = []
+        with self._uow as uow:
+            devices = {d.id: d for d in uow.device_registry.visible_many(order.account_id, order.device_ids)}
+            for line in order.lines:
+                device = devices.get(line.device_id)
+                if device is None:
+                    continue
+                serviced = ServicedDevice(ServiceState(device.level_id, device.service_expires_at), device.type_id,
+                                          plan_of(device))
+                change = _level_result(uow, order, line, serviced, now)
+                if change is not None:
+                    results.append(LineResult(line, device.level_name, change))
+        return results
 
 
 class ConfirmWalletPayment:

@@ -12,12 +12,13 @@ from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.model import Order, OrderKind, PayStatus
 from core.ordering.payments import payable_after_failure
-from core.ordering.use_cases import OrderPlaced, SettlementOutcome
-from core.pricing.level_change import ChangeKind
+from core.ordering.use_cases import LineResult, OrderPlaced, SettlementOutcome
+from core.pricing.level_change import ChangeKind, LevelChange
 from core.pricing.queries import AlertOffer, DeviceQuote, LevelOffer
 from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
 from core.shared import errors as e
 from core.shared.edition import PayType
+from core.shared.money import Money
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as device_schemas
 from entrypoints.api.devices.views import _device_detail
@@ -81,15 +82,27 @@ def _level_row(offer: LevelOffer) -> dict:
     }
 
 
-def _quote_row(quote: DeviceQuote) -> dict:
-    d, change = quote.device, quote.change
-    return {"deviceId": d.id, "totalFee": quote.price.per_device_cents, "currency": quote.price.currency,
-            "currentLevelId": d.level_id,
-            "currentLevelName": d.level_name, "currentExpiredDate": d.service_expires_at,
+def _change_row(device_id: int, fee: Money, current_level_name: str | None, change: LevelChange, months: int,
+                bonus_months: int, level_name: str) -> dict:
+    """What a device pays and will have (s.DeviceQuoteSchema), as quoted or as an order promises it."""
+    return {"deviceId": device_id, "totalFee": fee.cents, "currency": fee.currency,
+            "currentLevelId": change.before.level_id, "currentLevelName": current_level_name,
+            "currentExpiredDate": change.before.expires_at,
             "changeKind": change.kind.value, "remainingDays": change.remaining_days,
-            "convertedDays": change.converted_days, "timeLength": quote.price.months,
-            "presentationMonth": quote.price.bonus_months, "levelId": change.level_id, "levelName": quote.level_name,
-            "serviceExpiredDate": change.expires_at, "lifelong": change.kind is ChangeKind.LIFELONG}
+            "convertedDays": change.converted_days, "timeLength": months, "presentationMonth": bonus_months,
+            "levelId": change.level_id, "levelName": level_name, "serviceExpiredDate": change.expires_at,
+            "lifelong": change.kind is ChangeKind.LIFELONG}
+
+
+def _quote_row(quote: DeviceQuote) -> dict:
+    return _change_row(quote.device.id, quote.price.per_device, quote.device.level_name, quote.change,
+                       quote.price.months, quote.price.bonus_months, quote.level_name)
+
+
+def _line_result_row(result: LineResult, order: Order) -> dict:
+    line = result.line
+    return _change_row(line.device_id, Money(line.fee_cents, order.currency), result.current_level_name,
+                       result.change, line.months, line.bonus_months, order.description)
 
 
 def _placed(placed: OrderPlaced) -> dict:
@@ -413,9 +426,13 @@ class ContinuePayView(MethodView):
         is valid at the provider (expireTime); a payment that could not start then is started now.
         An order less than a minute from its expiry is closed with its provider and refused
         (1123): a new order is placed in the paying drawer, at the catalogue's price of the day.
-        Paid, refunded or closed orders are refused (1111)."""
+        Paid, refunded or closed orders are refused (1111). A service order's levelChanges say
+        again what each device will have once paid: what the order promised while the device is as
+        it was then, else what the rule gives it as it is now (what settlement would give it)."""
         order, start = _container().resume_payment()(_caller(), body["orderId"])
         placed = _placed(OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency))
+        if results := _container().preview_level_results()(order):
+            placed["levelChanges"] = [_line_result_row(r, order) for r in results]
         return {**placed, "payType": int(order.pay_type), "orderDescription": order.description,
                 "currency": order.currency, "expireTime": order.expires_at}
 

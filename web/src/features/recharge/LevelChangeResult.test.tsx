@@ -1,15 +1,17 @@
 import { act, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderApp, setUpI18n } from '@/features/dialogs/testing';
+import { envelope, fakeServer, renderApp, setUpI18n } from '@/features/dialogs/testing';
 import { notify } from '@/lib/notify';
 import type { DepositInfo } from './api/levels';
+import type { MyOrder } from './api/myOrders';
 import { ORDER_DEBOUNCE_MS } from './api/orders';
 import { PayingDrawer } from './PayingDrawer';
 import { BASIC, deposit, deviceQuote, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
 
 const QUOTE = 'POST /payment/PayOrder/selectBatchQuote';
 const CREATE = 'POST /payment/PayOrder/createServiceOrder';
+const CONTINUE = 'POST /payment/PayOrder/continuePay';
 
 async function tick(ms = 0) {
   await act(async () => {
@@ -143,6 +145,52 @@ describe('what the paying drawer says each device will have', () => {
     );
     expect(screen.queryByTestId('level-change-row')).toBeNull();
     expect(error).not.toHaveBeenCalled();
+  });
+
+  it('says again, when an earlier order is paid from My orders, what each device gets if paid now', async () => {
+    const mine: MyOrder = {
+      orderId: 21,
+      orderCode: '20261125100000000021',
+      orderFee: 31840,
+      payFee: null,
+      payStatus: 1,
+      applyFlag: 0,
+      invoiceStatus: 0,
+      gmtCreate: '2026-11-25T10:00:00+08:00',
+      payTime: null,
+      payType: 1,
+      orderDescription: 'Professional',
+      deviceCount: 2,
+      currency: 'CNY',
+      devices: [
+        { deviceId: 1, deviceName: 'Cold room A logger' },
+        { deviceId: 2, deviceName: 'Cold room B logger' },
+      ],
+      expireTime: '2026-11-25T12:00:00+08:00',
+      closeReason: null,
+    };
+    const api = fakeServer({
+      [CONTINUE]: () =>
+        envelope({
+          orderId: 21,
+          orderCode: mine.orderCode,
+          totalFee: 31840,
+          payQrCode: 'https://pay.example/qr/21',
+          payType: 1,
+          orderDescription: 'Professional',
+          currency: 'CNY',
+          expireTime: mine.expireTime,
+          levelChanges: [deviceQuote(), deviceQuote({ deviceId: 2, remainingDays: 20, convertedDays: 9, serviceExpiredDate: '2028-02-02' })],
+        }),
+      'GET /payment/PayOrder/get': () => envelope({ orderId: 21, orderCode: mine.orderCode, payStatus: 1, applyFlag: 0, totalFee: 31840 }),
+    });
+    renderApp(<PayingDrawer isOpen level={null} devices={[]} order={mine} onClose={vi.fn()} />);
+    await answered();
+    expect(api.callsTo(CONTINUE)).toHaveLength(1);
+    expect(screen.getAllByTestId('level-change-row').map((row) => row.textContent)).toEqual([
+      'Cold room A loggerNow: Basic until 2027-06-12Your remaining time on Basic, 200 days, becomes 99 days of Professional, followed by 1 year + 2 months free.After payment: Professional until 2028-05-03',
+      'Cold room B loggerNow: Basic until 2027-06-12Your remaining time on Basic, 20 days, becomes 9 days of Professional, followed by 1 year + 2 months free.After payment: Professional until 2028-02-02',
+    ]);
   });
 
   it('speaks the user’s language', async () => {

@@ -3,20 +3,21 @@
  * 14): its service now, how the purchase changes it ("your remaining 396 days of Basic become 197
  * days of Professional, then 1 year + 2 months free follow") and its level and expiry after it.
  * The figures are the server's: the quote (POST /payment/PayOrder/selectBatchQuote) while no
- * order is placed, then the placed order's own promise, which is what the device gets.
+ * order is placed, then the placed order's own promise, which is what the device gets; for an
+ * order paid again from My orders, what continuePay says it gives if paid now.
  */
 import { Callout, Classes, Spinner } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/http';
-import type { DepositInfo, DeviceQuote } from '../api/levels';
+import type { DeviceQuote } from '../api/levels';
 import { durationText } from '../format';
 import '../levelChange.css';
 
 export interface LevelChangeResultProps {
   /** Each device's result: the placed order's promise, else the quote; undefined while asked for. */
   changes: readonly DeviceQuote[] | undefined;
-  /** The devices bought for (their names, in a batch). */
-  devices: readonly DepositInfo[];
+  /** The devices bought for, whose names a batch shows (a device missing here shows its id). */
+  devices: readonly { deviceId: number; deviceName: string | null }[];
   /** The quote is being asked for. */
   loading: boolean;
   /** Why the quote was refused (the server says it in the user's language), if it was. */
@@ -27,7 +28,7 @@ export interface LevelChangeResultProps {
 export function LevelChangeResult({ changes, devices, loading, error }: LevelChangeResultProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'levelChange' });
   const names = new Map(devices.map((device) => [device.deviceId, device.deviceName]));
-  const batch = devices.length > 1;
+  const batch = Math.max(devices.length, changes?.length ?? 0) > 1;
   let body;
   if (error) {
     body = (

@@ -17,6 +17,7 @@ import { rechargeKeys } from '../api/levels';
 import { continuePay, myOrderKeys, type MyOrder } from '../api/myOrders';
 import type { OrderStatus } from '../api/orders';
 import type { PayType } from '../values';
+import { LevelChangeResult } from './LevelChangeResult';
 import { deviceNames } from './orderParts';
 import { PaymentPanel } from './PaymentPanel';
 
@@ -74,6 +75,7 @@ export function ResumedPayment({ order, active, onClose }: ResumedPaymentProps) 
             )}
           </p>
         </section>
+        <LevelChangeResult changes={placed?.levelChanges} devices={order.devices ?? []} loading={payment.isPending && active} />
       </div>
       <aside className="jc-paying-pay">
         <PaymentPanel
