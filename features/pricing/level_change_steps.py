@@ -50,7 +50,7 @@ def _catalogue(world, datatable):
     world["catalogue"] = [
         Level(id=level_id, package_id=1, name=name, description=None, options=tuple(
             YearOption(id=level_id * 10 + k, level_id=level_id, months=int(o["months"]),
-                       service_fee_cents=int(o["listed"]), data_fee_cents=int(o["data fee"]))
+                       service_fee_cents=int(o["listed"]), currency="CNY", data_fee_cents=int(o["data fee"]))
             for k, o in enumerate(options)))
         for level_id, (name, options) in enumerate(by_level.items(), start=1)]
 

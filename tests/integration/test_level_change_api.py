@@ -60,7 +60,8 @@ def test_alice_downgrades_a_professional_device_and_gets_what_the_drawer_said(_e
     # 100 days of 专业版 (199 yuan a year) are worth 201 days of 基础版 (99 yuan a year), then 12 months
     expected = add_months(clock.now() + timedelta(days=201), 12)
     assert shown == {
-        "deviceId": freezer.id, "totalFee": 9900, "currentLevelId": freezer.level_id, "currentLevelName": "专业版",
+        "deviceId": freezer.id, "totalFee": 9900, "currency": "CNY", "currentLevelId": freezer.level_id,
+        "currentLevelName": "专业版",
         "currentExpiredDate": shown["currentExpiredDate"], "changeKind": "converted", "remainingDays": 100,
         "convertedDays": 201, "timeLength": 12, "presentationMonth": 0, "levelId": basic["levelId"],
         "levelName": "基础版", "serviceExpiredDate": shown["serviceExpiredDate"], "lifelong": False}

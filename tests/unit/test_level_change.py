@@ -33,7 +33,8 @@ FREE, BASIC, PRO = 1, 2, 3
 
 def level(level_id: int, *options: tuple[int, int], data_fee: int = 0) -> Level:
     return Level(level_id, 1, f"level {level_id}", None, tuple(
-        YearOption(level_id * 10 + i, level_id, months, cents, data_fee) for i, (months, cents) in enumerate(options)))
+        YearOption(level_id * 10 + i, level_id, months, cents, "CNY", data_fee)
+        for i, (months, cents) in enumerate(options)))
 
 
 CATALOGUE = (level(FREE, (12, 0)), level(BASIC, (12, 9900), (24, 18800)), level(PRO, (12, 19900), (1200, 99900)))
@@ -78,8 +79,8 @@ def test_the_same_level_is_the_plain_extension(expires_at, months, bonus):
 
 def test_the_reference_option_is_the_12_month_one_wherever_it_stands_and_before_any_discount():
     offer = ActivityOffer(1, NOW - DAY, NOW + DAY, discount=50, bonus_months=6)
-    discounted = Level(BASIC, 1, "b", None, (YearOption(21, BASIC, 24, 18800, discount=95),
-                                              YearOption(22, BASIC, 12, 9900, discount=80, activity=offer)))
+    discounted = Level(BASIC, 1, "b", None, (YearOption(21, BASIC, 24, 18800, "CNY", discount=95),
+                                              YearOption(22, BASIC, 12, 9900, "CNY", discount=80, activity=offer)))
     assert daily_price(discounted, NO_PLAN, NOW) == DailyPrice(9900, 12)
 
 

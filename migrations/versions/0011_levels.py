@@ -2,8 +2,8 @@
 when the order was placed, what the quote said it would have once paid, and what settlement gave
 it (core/pricing/level_change.py). Lines placed before have no promise and are computed when paid.
 
-Revision ID: 0010_levels
-Revises: 0009_failures
+Revision ID: 0011_levels
+Revises: 0010_currency
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from alembic import op
 
 from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 
-revision = '0010_levels'
-down_revision = '0009_failures'
+revision = '0011_levels'
+down_revision = '0010_currency'
 branch_labels = None
 depends_on = None
 
