@@ -12,8 +12,9 @@ Credit proration, as subscription systems do it:
 - A level's daily price, for one device: the list price, before any discount, of the level's
   12-month option (else its headline option, else its first other time-limited option), with the
   data fee when the device's SIM has an active data plan (as price_option), in the edition's
-  currency (the only price list an edition reads), spread over the days of that option's term. Only the ratio of two daily prices is used, in which the length of a month
-  cancels out, so the conversion is exact integer arithmetic.
+  currency (the only price list an edition reads), spread over the days of that option's term.
+  Only the ratio of two daily prices is used, in which the length of a month cancels out, so the
+  conversion is exact integer arithmetic.
 - Nothing to convert, the new term starts now: the service has expired, or the device has no level
   or a free one (no time-limited option with a price: its time was never paid for).
 - A lifelong option gives lifelong service at its level, whatever the device had: lifelong covers
