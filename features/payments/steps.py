@@ -50,17 +50,22 @@ def _console(request, world, edition):
     world["console"] = request.getfixturevalue("payments" if edition == "domestic" else "international_payments")
 
 
-@given(parsers.parse("alice has ordered 12 months of the device's current level paying by {method}"))
-def _ordered(world, method):
-    console = world["console"]
-    api, token = console.api, console.api.token("alice")
-    device = _device(console)
+def current_level_option(api, token: str, device, months: int) -> tuple[dict, dict]:
+    """The device's current level and its option of `months`, as the drawer lists them."""
     levels = _ok(api.call("GET", "/payment/PayServicePackages/selectLevelList", token=token,
                           query={"deviceId": device.id}))
     level = next(lv for lv in levels if lv["current"])
     options = _ok(api.call("GET", "/payment/PayServiceLevelYear/selectListByDomain", token=token, query={
         "deviceId": device.id, "levelId": level["levelId"], "packageId": level["packageId"]}))["levelYearList"]
-    year = next(o for o in options if o["timeLength"] == 12)
+    return level, next(o for o in options if o["timeLength"] == months)
+
+
+@given(parsers.parse("alice has ordered 12 months of the device's current level paying by {method}"))
+def _ordered(world, method):
+    console = world["console"]
+    api, token = console.api, console.api.token("alice")
+    device = _device(console)
+    level, year = current_level_option(api, token, device, 12)
     world["order"] = _ok(api.call("POST", "/payment/PayOrder/createServiceOrder", token=token, json={
         "deviceId": device.id, "levelId": level["levelId"], "levelYearId": year["id"],
         "servicePackageId": level["packageId"], "payType": PAY_TYPES[method], "serviceFee": year["serviceFee"],

@@ -8,7 +8,7 @@ import urllib.error
 import urllib.parse
 import urllib.request
 
-from features.payments.steps import DEVICE, PAY_TYPES, _device, _ok, _order
+from features.payments.steps import DEVICE, PAY_TYPES, _device, _ok, _order, current_level_option
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select
 
@@ -24,12 +24,7 @@ def _drawer_order(world, *, months: int, method: str, invoice: bool) -> None:
     console = world["console"]
     api, token = console.api, console.api.token("alice")
     device = _device(console)
-    levels = _ok(api.call("GET", "/payment/PayServicePackages/selectLevelList", token=token,
-                          query={"deviceId": device.id}))
-    level = next(lv for lv in levels if lv["current"])
-    options = _ok(api.call("GET", "/payment/PayServiceLevelYear/selectListByDomain", token=token, query={
-        "deviceId": device.id, "levelId": level["levelId"], "packageId": level["packageId"]}))["levelYearList"]
-    year = next(o for o in options if o["timeLength"] == months)
+    level, year = current_level_option(api, token, device, months)
     bill = None
     if invoice:
         bill = _ok(api.call("POST", "/payment/PayUserBill/insert", token=token, json={
