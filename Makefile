@@ -86,6 +86,7 @@ bench: python
 	.venv/bin/python bench/session_bench.py
 	.venv/bin/python bench/history.py
 	.venv/bin/python bench/ingest.py
+	.venv/bin/python bench/web_load.py
 
 i18n-extract: python
 	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src
