@@ -82,7 +82,7 @@ test-web: python browser
 
 test: lint test-python test-web
 
-bench: python
+bench: python node_modules/.installed
 	.venv/bin/python bench/session_bench.py
 	.venv/bin/python bench/history.py
 	.venv/bin/python bench/ingest.py
