@@ -9,13 +9,10 @@ which tells nothing it could not read already.
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
-
-if TYPE_CHECKING:
-    from core.devices.model import Device
 
 READ_ONLY = N_("You have read-only access to this device")
 
@@ -35,7 +32,18 @@ def require(access: Access, needed: Access) -> None:
         raise Forbidden(READ_ONLY)
 
 
-def accessible(device: Device | None, needed: Access) -> Device:
+class _HasAccess(Protocol):
+    @property
+    def access(self) -> Access: ...
+
+
+# Any object carrying the caller's access (a Device): the model imports this module, not the reverse.
+_Visible = TypeVar("_Visible", bound=_HasAccess)
+
+
+def accessible(device: _Visible | None, needed: Access) -> _Visible:
     """The device (None: not visible) if the caller's access to it is at least `needed`."""
-    require(device.access if device is not None else Access.NONE, needed)
+    if device is None:
+        raise NotFound()
+    require(device.access, needed)
     return device
