@@ -4,10 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { envelope, fakeServer, renderApp, setUpI18n } from '@/features/dialogs/testing';
 import { notify } from '@/lib/notify';
 import type { DepositInfo } from './api/levels';
-import type { MyOrder } from './api/myOrders';
 import { ORDER_DEBOUNCE_MS } from './api/orders';
 import { PayingDrawer } from './PayingDrawer';
 import { BASIC, deposit, deviceQuote, placed, PROFESSIONAL, rechargeServer } from './test/levelFixtures';
+import { order } from './test/orderFixtures';
 
 const QUOTE = 'POST /payment/PayOrder/selectBatchQuote';
 const CREATE = 'POST /payment/PayOrder/createServiceOrder';
@@ -148,27 +148,7 @@ describe('what the paying drawer says each device will have', () => {
   });
 
   it('says again, when an earlier order is paid from My orders, what each device gets if paid now', async () => {
-    const mine: MyOrder = {
-      orderId: 21,
-      orderCode: '20261125100000000021',
-      orderFee: 31840,
-      payFee: null,
-      payStatus: 1,
-      applyFlag: 0,
-      invoiceStatus: 0,
-      gmtCreate: '2026-11-25T10:00:00+08:00',
-      payTime: null,
-      payType: 1,
-      orderDescription: 'Professional',
-      deviceCount: 2,
-      currency: 'CNY',
-      devices: [
-        { deviceId: 1, deviceName: 'Cold room A logger' },
-        { deviceId: 2, deviceName: 'Cold room B logger' },
-      ],
-      expireTime: '2026-11-25T12:00:00+08:00',
-      closeReason: null,
-    };
+    const mine = order({ orderFee: 31840, orderDescription: 'Professional' });
     const api = fakeServer({
       [CONTINUE]: () =>
         envelope({

@@ -6,6 +6,7 @@ import { changeLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import type { MyOrder, OrderDetail } from '../api/myOrders';
 import { DOMESTIC } from '../test/levelFixtures';
+import { order } from '../test/orderFixtures';
 import { setEditionConfig } from '@/lib/config';
 import { MyOrders } from './MyOrders';
 import { orderMoney } from '../orderMoney';
@@ -16,30 +17,6 @@ const CONTINUE = 'POST /payment/PayOrder/continuePay';
 const DETAIL = 'POST /payment/PayOrder/selectOrderDetail';
 const STATUS = 'GET /payment/PayOrder/get';
 
-function order(overrides: Partial<MyOrder> = {}): MyOrder {
-  return {
-    orderId: 21,
-    orderCode: '20261125100000000021',
-    orderFee: 19800,
-    payFee: null,
-    payStatus: 1,
-    applyFlag: 0,
-    invoiceStatus: 0,
-    gmtCreate: '2026-11-25T10:00:00+08:00',
-    payTime: null,
-    payType: 1,
-    orderDescription: 'Basic',
-    deviceCount: 2,
-    currency: 'CNY',
-    devices: [
-      { deviceId: 1, deviceName: 'Cold room A logger' },
-      { deviceId: 2, deviceName: 'Cold room B logger' },
-    ],
-    expireTime: '2026-11-25T12:00:00+08:00',
-    closeReason: null,
-    ...overrides,
-  };
-}
 
 const PAID_IN_DOLLARS = order({
   orderId: 20,
