@@ -8,8 +8,6 @@ then it is untreated again by the clock alone, and the escalation reminds its re
 
 from __future__ import annotations
 
-import threading
-from concurrent.futures import ThreadPoolExecutor
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -19,7 +17,7 @@ from adapters.i18n import Translator
 from adapters.persistence.models import AlarmDeferralRow, AlarmMessageRow, DeviceRow
 from core.alarms.commands import AddAlarmRule
 from core.devices.access import READ_ONLY
-from tests.support.alarms import FRIDGE, WAREHOUSE, alarms, device_id, report, sent
+from tests.support.alarms import FRIDGE, WAREHOUSE, alarms, device_id, escalate_twice_at_once, report, sent
 
 ALARMS = "/device/DeviceAlarm"
 ALICE = [("phone", "13800000001"), ("email", "alice@example.com")]
@@ -264,15 +262,7 @@ def test_an_alarm_that_ended_while_deferred_is_untreated_again_but_reminds_nobod
 def test_two_escalations_at_once_remind_once(api, container, alice, fridge_alarm, clock):
     ok(defer(api, alice, fridge_alarm, 15))
     clock.advance(minutes=15)
-    barrier = threading.Barrier(2)
-
-    def escalate() -> int:
-        barrier.wait()
-        return container.escalate_alarms()()
-
-    with ThreadPoolExecutor(2) as pool:
-        done = list(pool.map(lambda _: escalate(), range(2)))
-    assert sorted(done) == [0, 1]
+    assert escalate_twice_at_once(container) == [0, 1]
     assert sent(container) == ALICE + ALICE + DUTY_MANAGER
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import threading
+from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timedelta
 
 from sqlalchemy import select, update
@@ -62,3 +64,15 @@ def outbox(container, template_prefix: str = "alarm_") -> list[OutboxMessageRow]
 def sent(container) -> list[tuple[str, str]]:
     """(channel, recipient) of every alarm alert written to the outbox."""
     return [(m.channel, m.recipient) for m in outbox(container)]
+
+
+def escalate_twice_at_once(container) -> list[int]:
+    """Two escalation runs released together; each one's count of alarms escalated, sorted."""
+    barrier = threading.Barrier(2)
+
+    def escalate(_) -> int:
+        barrier.wait()
+        return container.escalate_alarms()()
+
+    with ThreadPoolExecutor(2) as pool:
+        return sorted(pool.map(escalate, range(2)))
