@@ -50,8 +50,9 @@ run: install
 serve: python
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
 
-lint: python
+lint: python node_modules/.installed
 	.venv/bin/ruff check src tests features bench migrations conftest.py
+	npm run --silent lint
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
 # than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half

@@ -39,7 +39,7 @@ const IMAGE_DATA = /^data:image\/(png|jpeg|jpg|gif|webp);base64,[a-z0-9+/=\s]+$/
 /** A URL is safe when it is relative or uses one of the allowed schemes (images: also raster data URLs). */
 export function isSafeUrl(value: string, forImage = false): boolean {
   // Browsers ignore control characters and spaces inside a scheme ("java\tscript:"), so compare without them.
-  const compact = value.replace(/[\u0000-\u0020\u007f-\u009f]/g, '');
+  const compact = value.replace(/[\p{Cc} ]/gu, ''); // Cc: U+0000-001F and U+007F-009F
   const scheme = /^([a-z][a-z0-9+.-]*:)/i.exec(compact)?.[1]?.toLowerCase();
   if (scheme === undefined) return true; // relative
   if (forImage && scheme === 'data:') return IMAGE_DATA.test(value.trim());

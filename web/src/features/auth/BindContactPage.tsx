@@ -27,10 +27,10 @@ export interface BindContactPageProps {
 
 /** The form of a signed-in user binding a phone number or e-mail address to the account. */
 function BindContactForm({ channel }: BindContactPageProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const edition = editionConfig().edition;
-  const resolver = useMemo(() => zodResolver(bindSchema(t, edition, channel)), [t, edition, channel, i18n.language]);
+  const resolver = useMemo(() => zodResolver(bindSchema(t, edition, channel)), [t, edition, channel]);
   const form = useForm<BindForm>({ resolver, defaultValues: { phone: '', email: '', code: '' } });
   useRevalidateOnLanguageChange(form);
   const sender = useCodeSender(form, channel, CODE_TYPES.bind);

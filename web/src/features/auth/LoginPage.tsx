@@ -45,13 +45,13 @@ export function asksForCaptcha(error: unknown): boolean {
  * (1015) the password needs the image code, or the user logs in with a code sent to them.
  */
 export default function LoginPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const captcha = useCaptcha();
   const withCaptcha = captcha.captcha !== null;
   // the messages are written in the language of the moment
-  const resolver = useMemo(() => zodResolver(loginSchema(t, withCaptcha)), [t, withCaptcha, i18n.language]);
+  const resolver = useMemo(() => zodResolver(loginSchema(t, withCaptcha)), [t, withCaptcha]);
   const form = useForm<LoginForm>({ resolver, defaultValues: { userName: '', accountPassword: '', verifyCode: '' } });
   useRevalidateOnLanguageChange(form);
   const login = useLogin();

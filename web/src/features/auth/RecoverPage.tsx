@@ -22,11 +22,11 @@ const FIELDS = ['phone', 'email', 'code', 'accountPassword', 'confirmPassword'] 
 
 /** Forgot password: a code to the phone or e-mail, then a new password; back to the login page. */
 export default function RecoverPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const edition = editionConfig().edition;
   const [channel, setChannel] = useState<Channel>(edition === 'domestic' ? 'phone' : 'email');
-  const resolver = useMemo(() => zodResolver(recoverSchema(t, edition, channel)), [t, edition, channel, i18n.language]);
+  const resolver = useMemo(() => zodResolver(recoverSchema(t, edition, channel)), [t, edition, channel]);
   const form = useForm<RecoverForm>({
     resolver,
     defaultValues: { phone: '', email: '', code: '', accountPassword: '', confirmPassword: '' },

@@ -25,11 +25,11 @@ const FIELDS = ['userName', 'accountPassword', 'confirmPassword', 'phone', 'emai
 
 /** Sign up: domestic with a phone and an SMS code, international with an e-mail and its code. */
 export default function RegisterPage() {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const edition = editionConfig().edition;
   const channel = edition === 'domestic' ? 'phone' : 'email';
-  const resolver = useMemo(() => zodResolver(registerSchema(t, edition)), [t, edition, i18n.language]);
+  const resolver = useMemo(() => zodResolver(registerSchema(t, edition)), [t, edition]);
   const form = useForm<RegisterForm>({
     resolver,
     defaultValues: { userName: '', phone: '', email: '', code: '', accountPassword: '', confirmPassword: '' },

@@ -34,10 +34,10 @@ export interface IdentityDialogProps {
  * without saving; the only other way out is to log out.
  */
 export function IdentityDialog({ info }: IdentityDialogProps) {
-  const { t, i18n } = useTranslation('dialogs');
+  const { t } = useTranslation('dialogs');
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const resolver = useMemo(() => zodResolver(identitySchema(t)), [t, i18n.language]);
+  const resolver = useMemo(() => zodResolver(identitySchema(t)), [t]);
   const form = useForm<IdentityForm>({
     resolver,
     defaultValues: {

@@ -71,9 +71,9 @@ const FIELD_IDS: Record<TextField, string> = {
 };
 
 function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, 'isOpen'>) {
-  const { t, i18n } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
+  const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   const { edition } = editionConfig();
-  const resolver = useMemo(() => zodResolver(invoiceSchema(t, edition)), [t, edition, i18n.language]);
+  const resolver = useMemo(() => zodResolver(invoiceSchema(t, edition)), [t, edition]);
   const form = useForm<InvoiceForm>({ resolver, defaultValues: invoiceValues(bill), shouldFocusError: false });
   const save = useSaveBill();
   const [failure, setFailure] = useState<string | null>(null);

@@ -18,7 +18,7 @@ import {
   Tag,
 } from '@blueprintjs/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
+import { useEffect, useEffectEvent, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/features/dialogs/useDebouncedValue';
 import { editionConfig } from '@/lib/config';
@@ -154,19 +154,26 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const [placed, setPlaced] = useState<PlacedOrder | null>(null);
   const [failure, setFailure] = useState<{ key: string; message: string } | null>(null);
 
+  // Effect events: the devices are fixed for this drawer's life (its key), and a change of language
+  // must not place the order again, so neither is a reason to run the effect below.
+  const placeOrder = useEffectEvent((fields: ServiceOrderFields) =>
+    batch
+      ? createBatchServiceOrder({ ...fields, deviceIdList })
+      : createServiceOrder({ ...fields, deviceId: first.deviceId, simIccid: first.simIccid }),
+  );
+  const text = useEffectEvent((key: 'paying.orderFailed' | 'paying.errorTitle' | 'paying.requestFailed') => t(key));
+
   useEffect(() => {
     if (settledKey === null) return undefined;
     let current = true;
     const fields = JSON.parse(settledKey) as ServiceOrderFields;
-    const place = batch
-      ? createBatchServiceOrder({ ...fields, deviceIdList })
-      : createServiceOrder({ ...fields, deviceId: first.deviceId, simIccid: first.simIccid });
+    const place = placeOrder(fields);
     place.then(
       (order) => {
         if (!current) return;
         if (!isPayable(order, fields.payType)) {
-          const message = t('paying.orderFailed');
-          notify.error(message, t('paying.errorTitle'));
+          const message = text('paying.orderFailed');
+          notify.error(message, text('paying.errorTitle'));
           setFailure({ key: settledKey, message });
           return;
         }
@@ -175,14 +182,13 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
       (error: unknown) => {
         if (!current || error instanceof CancelledError) return;
         // The HTTP client has shown the server's message (or the default one) already.
-        const message = error instanceof ApiError ? error.message : t('paying.requestFailed');
+        const message = error instanceof ApiError ? error.message : text('paying.requestFailed');
         setFailure({ key: settledKey, message });
       },
     );
     return () => {
       current = false;
     };
-    // deviceIdList and first are fixed for this drawer's life (its key).
   }, [settledKey, attempt]);
 
   const order = placed && placed.key === requestKey && settledKey === requestKey ? placed.order : null;

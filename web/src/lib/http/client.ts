@@ -147,7 +147,7 @@ export function createHttpClient(deps: ClientDeps) {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: controller.signal,
       });
-    } catch (error) {
+    } catch {
       if (controller.signal.aborted && controller.signal.reason !== 'timeout') throw new CancelledError();
       const reason = controller.signal.aborted ? 'timeout' : 'offline';
       if (!options.silent) deps.notifyError(deps.t(reason === 'timeout' ? 'requestTimeout' : 'networkError'), deps.t('errorTitle'));

@@ -31,11 +31,11 @@ export interface CodeLoginFormProps {
  * answer never says whether the name exists.
  */
 export function CodeLoginForm({ userName, onPasswordLogin, onSignedIn }: CodeLoginFormProps) {
-  const { t, i18n } = useTranslation('auth');
+  const { t } = useTranslation('auth');
   const captcha = useCaptcha();
   const { refresh } = captcha;
   useEffect(() => refresh(), [refresh]);
-  const resolver = useMemo(() => zodResolver(codeLoginSchema(t)), [t, i18n.language]);
+  const resolver = useMemo(() => zodResolver(codeLoginSchema(t)), [t]);
   const form = useForm<Values>({ resolver, defaultValues: { userName, verifyCode: '', loginCode: '' } });
   useRevalidateOnLanguageChange(form);
   const { remaining, start } = useCountdown();

@@ -11,12 +11,12 @@ import {
   MarkLineComponent,
   TooltipComponent,
 } from 'echarts/components';
-import { init, use, type ECharts } from 'echarts/core';
+import { init, use as registerChartParts, type ECharts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import type { ChartOption } from './chartOption';
 
-use([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
+registerChartParts([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
 
 export interface EChartProps {
   option: ChartOption;

@@ -111,11 +111,11 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
 }
 
 function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void }) {
-  const { t, i18n } = useTranslation('devices');
+  const { t } = useTranslation('devices');
   const countryCodeEditable = !editionConfig().countryCodeFixed;
   const resolver = useMemo(
     () => zodResolver(deviceEditSchema(t, countryCodeEditable)),
-    [t, countryCodeEditable, i18n.language], // the messages are written in the language of the moment
+    [t, countryCodeEditable], // t changes with the language, and the messages with it
   );
   // Taken once: the device is asked again every 10 s, and that must not undo what is being typed.
   const form = useForm<DeviceEditForm, unknown, DeviceEditValues>({ resolver, defaultValues: editValues(device) });

@@ -49,7 +49,7 @@ export function DealDialog({ alarm, onClose }: DealDialogProps) {
 
 function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
   const { t, i18n } = useTranslation('messages');
-  const resolver = useMemo(() => zodResolver(dealSchema(t)), [t, i18n.language]);
+  const resolver = useMemo(() => zodResolver(dealSchema(t)), [t]);
   const form = useForm<DealForm>({ resolver, defaultValues: DEAL_DEFAULTS });
   useRevalidateOnLanguageChange(form);
   const deal = useDealAlarm();

@@ -1,0 +1,50 @@
+// Lint of the web client. Besides the TypeScript and hooks rules it holds bulletproof-react's two
+// structural rules: a feature never imports another feature (they meet in app/ or through the
+// shared components/, hooks/ and lib/), and no module reaches itself through its imports.
+import { readdirSync } from 'node:fs';
+import js from '@eslint/js';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import { importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+const FEATURES = './web/src/features';
+
+// One zone per feature, read from the folder, so a new feature is covered the day it appears.
+const crossFeatureZones = readdirSync(FEATURES, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map(({ name }) => ({
+    target: `${FEATURES}/${name}`,
+    from: FEATURES,
+    except: [`./${name}`],
+    message: 'features do not import each other: lift the shared part into components/, hooks/ or lib/, or compose both in app/',
+  }));
+
+export default tseslint.config(
+  { ignores: ['web/dist/**'] },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    // The rules of hooks and their dependencies; the React Compiler's own rules (purity, refs,
+    // set-state-in-effect, ...) judge code for a compiler this client does not use.
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: crossFeatureZones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+      // `const { dropped: _dropped, ...kept } = value` is how a field is left out of a copy.
+      '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],
+    },
+  },
+);
