@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigate, useNavigation, useRouteError } from 'react-router';
 import { ErrorPage } from '@/features/errors/ErrorPage';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { setSessionEndHandler } from '@/lib/http';
 import { session } from '@/lib/session';
 import { findRoute, loginRedirect } from './guard';

@@ -1,9 +1,9 @@
 /** The guard's side effects, bound to the real session, storage and API. */
 import type { QueryClient } from '@tanstack/react-query';
-import { fetchAccountInfo } from '@/features/account/api/accountInfo';
-import { fetchScenePermissions } from '@/features/account/api/scenePermissions';
-import { login, logoutCall } from '@/features/account/api/session';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { fetchAccountInfo } from '@/lib/api/accountInfo';
+import { fetchScenePermissions } from '@/lib/api/scenePermissions';
+import { login, logoutCall } from '@/lib/api/session';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { editionConfig } from '@/lib/config';
 import { isMobileDevice, isWeChatBrowser } from '@/lib/device';
 import { api, ApiError, NetworkError } from '@/lib/http';

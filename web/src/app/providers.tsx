@@ -2,6 +2,7 @@ import { BlueprintProvider } from '@blueprintjs/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ApiError } from '@/lib/http';
+import { SlotsProvider } from './slots';
 
 export function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -19,7 +20,9 @@ export function createQueryClient(): QueryClient {
 export function Providers({ queryClient, children }: { queryClient: QueryClient; children: ReactNode }) {
   return (
     <BlueprintProvider>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={queryClient}>
+        <SlotsProvider>{children}</SlotsProvider>
+      </QueryClientProvider>
     </BlueprintProvider>
   );
 }

@@ -4,7 +4,7 @@
  */
 import { Button, InputGroup } from '@blueprintjs/core';
 import { useEffect, useState, type FormEvent } from 'react';
-import { NAME_MAX } from '@/features/devices/schemas';
+import { NAME_MAX } from '@/lib/api/devices';
 import './nameSearch.css';
 
 export interface NameSearchProps {

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, renderHook, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DevicePermit, Greyed, Permit, PermitButton, PermitFull } from '@/components/Permit';
-import { accountInfo, setUpI18n } from '@/features/dialogs/testing';
+import { accountInfo, setUpI18n } from '@/test/harness';
 import {
   ACTIONS,
   actionVisibility,

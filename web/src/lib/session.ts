@@ -3,7 +3,7 @@
  * permissions of the current scene live here once the guard has loaded them.
  */
 import { useSyncExternalStore } from 'react';
-import type { AccountInfo } from '@/features/account/api/accountInfo';
+import type { AccountInfo } from '@/lib/api/accountInfo';
 import { clearToken, KEYS, read, setToken, write } from './storage';
 
 export type SceneId = 1 | 2;

@@ -14,10 +14,10 @@ import { CodeField } from './components/CodeField';
 import { ContactField } from './components/ContactField';
 import { FormError } from './components/FormError';
 import { useCodeSender } from './hooks/useCodeSender';
-import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { loginFor } from '@/lib/redirect';
 import { bindSchema, type BindForm, type Channel } from './schemas';
-import { BUSINESS, showError } from './serverErrors';
+import { BUSINESS, showError } from '@/lib/serverErrors';
 
 /** Props of the bind page: which contact it binds. */
 export interface BindContactPageProps {

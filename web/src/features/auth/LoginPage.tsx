@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { api, ApiError } from '@/lib/http';
 import { session } from '@/lib/session';
 import { useLogin } from './api/login';
@@ -15,10 +15,10 @@ import { FormError } from './components/FormError';
 import { PasswordField } from './components/PasswordField';
 import { TextField } from './components/TextField';
 import { useCaptcha } from './hooks/useCaptcha';
-import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { safeRedirect } from '@/lib/redirect';
 import { loginSchema, type LoginForm } from './schemas';
-import { BUSINESS, showError } from './serverErrors';
+import { BUSINESS, showError } from '@/lib/serverErrors';
 
 const FIELDS = ['userName', 'accountPassword', 'verifyCode'] as const;
 

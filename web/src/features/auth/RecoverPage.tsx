@@ -14,9 +14,9 @@ import { ContactField } from './components/ContactField';
 import { FormError } from './components/FormError';
 import { PasswordField } from './components/PasswordField';
 import { useCodeSender } from './hooks/useCodeSender';
-import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { recoverSchema, type Channel, type RecoverForm } from './schemas';
-import { BUSINESS, showError } from './serverErrors';
+import { BUSINESS, showError } from '@/lib/serverErrors';
 
 const FIELDS = ['phone', 'email', 'code', 'accountPassword', 'confirmPassword'] as const;
 

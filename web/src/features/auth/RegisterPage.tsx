@@ -17,9 +17,9 @@ import { FormError } from './components/FormError';
 import { PasswordField } from './components/PasswordField';
 import { TextField } from './components/TextField';
 import { useCodeSender } from './hooks/useCodeSender';
-import { useRevalidateOnLanguageChange } from './hooks/useRevalidateOnLanguageChange';
+import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { registerSchema, USER_NAME_MAX, type RegisterForm } from './schemas';
-import { BUSINESS, showError } from './serverErrors';
+import { BUSINESS, showError } from '@/lib/serverErrors';
 
 const FIELDS = ['userName', 'accountPassword', 'confirmPassword', 'phone', 'email', 'code'] as const;
 

@@ -1,15 +1,15 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer, setUpI18n, type Call, type Routes } from '@/features/dialogs/testing';
+import { envelope, fakeServer, setUpI18n, type Call, type Routes } from '@/test/harness';
 import { session } from '@/lib/session';
-import type { Alarm } from '@/features/messages/api/alarms';
-import { alarm } from '@/features/messages/test/fixtures';
-import type { DeviceDetail } from './api/devices';
+import type { Alarm } from '@/lib/api/alarms';
+import { alarm } from '@/test/alarms';
+import type { DeviceDetail } from '@/lib/api/devices';
 import type { HistoryQuery } from './api/history';
 import type { ChartOption } from './chart/chartOption';
 import DeviceDetailPage from './DeviceDetailPage';
-import { detail, renderRoute, signInWith } from './testing';
+import { detail, renderRoute, signInWith } from '@/test/devices';
 
 // jsdom draws no canvas: the chart shows what it was given instead.
 vi.mock('./chart/EChart', () => ({

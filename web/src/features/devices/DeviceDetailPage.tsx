@@ -3,18 +3,18 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
 import { usePermissions } from '@/lib/permissions';
-import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
-import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
-import { mayChange } from './access';
-import { useDevice, type DeviceDetail } from './api/devices';
+import { useRechargeFlow } from '@/hooks/useRechargeFlow';
+import { useSlots } from '@/lib/slots';
+import { mayChange } from '@/lib/access';
+import { useDevice, type DeviceDetail } from '@/lib/api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
 import { BasicInfo } from './components/BasicInfo';
-import { StateTag } from './components/DeviceTags';
+import { StateTag } from '@/components/DeviceTags';
 import { HistoryPanel } from './components/HistoryPanel';
-import { ReadOnlyReason, ReadOnlyTag } from './components/ReadOnly';
+import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
-import { pathOfScene, rechargeHref } from './listQuery';
-import type { Scene } from './api/devices';
+import { pathOfScene, rechargeHref } from '@/lib/deviceListQuery';
+import type { Scene } from '@/lib/api/devices';
 import './devices.css';
 
 export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'info'] as const;
@@ -126,6 +126,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const held = usePermissions();
   const recharge = useRechargeFlow();
+  const { AutoRenewTag } = useSlots();
   const scene = (device.typeScenes[0] ?? 1) as Scene;
   const writable = mayChange(device);
   return (

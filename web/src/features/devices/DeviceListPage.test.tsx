@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
+import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/test/harness';
 import { session } from '@/lib/session';
-import type { DeviceQuery } from './api/devices';
+import type { DeviceQuery } from '@/lib/api/devices';
 import DeviceListPage from './DeviceListPage';
-import { device, page, signInWith } from './testing';
+import { device, page, signInWith } from '@/test/devices';
 
 const FRIDGE = device({
   deviceId: 3,

@@ -18,12 +18,12 @@ import { findRoute } from '@/app/guard';
 import { NameSearch } from '@/components/NameSearch';
 import { Pager } from '@/components/Pager';
 import { usePermissions } from '@/lib/permissions';
-import { AutoRenewTag } from '@/features/recharge/AutoRenewTag';
-import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
-import { mayChange } from './access';
-import { useDevicePage, useSceneTotals, type Device, type Scene } from './api/devices';
-import { ServiceExpiry, StateTag } from './components/DeviceTags';
-import { ReadOnlyReason, ReadOnlyTag } from './components/ReadOnly';
+import { useRechargeFlow } from '@/hooks/useRechargeFlow';
+import { useSlots } from '@/lib/slots';
+import { mayChange } from '@/lib/access';
+import { useDevicePage, useSceneTotals, type Device, type Scene } from '@/lib/api/devices';
+import { ServiceExpiry, StateTag } from '@/components/DeviceTags';
+import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import {
   deviceQuery,
   detailHref,
@@ -37,9 +37,9 @@ import {
   STATUS_FILTERS,
   writeFilters,
   type ListFilters,
-} from './listQuery';
+} from '@/lib/deviceListQuery';
 import { formatInstant, formatValue } from '@/lib/units';
-import { deviceState } from './values';
+import { deviceState } from '@/lib/deviceValues';
 import './devices.css';
 
 /** The device list (list mode) of one tab: cold-chain monitoring, smart cold storage or smart freezers. */
@@ -220,6 +220,7 @@ interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge'> {
 
 function DeviceRow({ device, canOpen, canRecharge, onRecharge }: DeviceRowProps) {
   const { t } = useTranslation('devices');
+  const { AutoRenewTag } = useSlots();
   const writable = mayChange(device);
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { changeOf, deviceEditSchema, editValues } from './schemas';
-import { detail } from './testing';
+import { detail } from '@/test/devices';
 
 /** Messages come back as their keys, so a test can say which rule spoke. */
 const t = (key: string) => key;

@@ -5,12 +5,12 @@
  * namespace, written with `t`, so they follow the chosen language.
  */
 import { z } from 'zod';
-import type { DeviceChange, DeviceDetail, TemperatureUnit } from './api/devices';
+import type { DeviceChange, DeviceDetail, TemperatureUnit } from '@/lib/api/devices';
+import { NAME_MAX } from '@/lib/api/devices';
 import { PRECISION_MAX } from '@/lib/units';
 
 export type T = (key: string, options?: Record<string, unknown>) => string;
 
-export const NAME_MAX = 50;
 export const REMARK_MAX = 120;
 const COUNTRY_CODE = /^\d{1,4}$/;
 

@@ -2,10 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
-import type { ExpiredDevice } from './api/expired';
+import type { ExpiredDevice } from '@/lib/api/expired';
 import { EXPIRED_DIALOG_WIDTH, ExpiredServiceDialog, FILTER_DEBOUNCE_MS } from './ExpiredServiceDialog';
-import { closeExpiredDialog, openExpiredDialog } from './expiredDialogStore';
-import { envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from './testing';
+import { closeExpiredDialog, openExpiredDialog } from '@/lib/expiredDialogStore';
+import { envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 
 const row = (id: number, typeId: number, deviceTypeName: string, deviceName: string, access = 2): ExpiredDevice => ({
   id,

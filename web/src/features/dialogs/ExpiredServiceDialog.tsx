@@ -16,9 +16,9 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Pager } from '@/components/Pager';
-import { mayChange } from '@/features/devices/access';
-import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
-import { useRechargeFlow } from '@/features/recharge/RechargeFlow';
+import { mayChange } from '@/lib/access';
+import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
+import { useRechargeFlow } from '@/hooks/useRechargeFlow';
 import { useSession } from '@/lib/session';
 import {
   EXPIRED_FLAGS,
@@ -27,20 +27,11 @@ import {
   useExpiredDevices,
   type ExpiredDevice,
   type ExpiredFlag,
-} from './api/expired';
-import { closeExpiredDialog, useExpiredDialogState } from './expiredDialogStore';
-import {
-  canSelect,
-  daysUntil,
-  deviceListPath,
-  EMPTY_SELECTION,
-  expiryTone,
-  groupByType,
-  localToday,
-  toggleDevice,
-  type Selection,
-} from './expiredRows';
-import { useDebouncedValue } from './useDebouncedValue';
+} from '@/lib/api/expired';
+import { closeExpiredDialog, useExpiredDialogState } from '@/lib/expiredDialogStore';
+import { daysUntil, expiryTone, localToday } from '@/lib/expiry';
+import { canSelect, deviceListPath, EMPTY_SELECTION, groupByType, toggleDevice, type Selection } from './expiredRows';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import './dialogs.css';
 
 export const EXPIRED_DIALOG_WIDTH = 700;

@@ -4,7 +4,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { IdentityDialog, identityMissing } from './IdentityDialog';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from './testing';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 
 const bob = accountInfo({ elitechIdentity: null, elitechIndustry: null }, {
   baseAccount: { id: 9, userName: 'bob', accountPhoto: null, phone: null, email: null, accountType: 1 },

@@ -6,7 +6,7 @@ import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { loadSessionPermissions, logout } from '@/app/effects';
-import type { AccountInfo } from '@/features/account/api/accountInfo';
+import type { AccountInfo } from '@/lib/api/accountInfo';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import {

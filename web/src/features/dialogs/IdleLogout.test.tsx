@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { IDLE_TIMEOUT_MS } from '@/lib/idle';
 import { session } from '@/lib/session';
 import { IdleLogout } from './IdleLogout';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from './testing';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
 
 beforeAll(setUpI18n);
 afterEach(() => {

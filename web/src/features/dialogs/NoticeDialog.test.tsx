@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { isNoticeSilenced } from '@/lib/storage';
 import { NoticeDialog } from './NoticeDialog';
-import { renderApp, setUpI18n } from './testing';
+import { renderApp, setUpI18n } from '@/test/harness';
 
 const notice = {
   noticeId: 3,

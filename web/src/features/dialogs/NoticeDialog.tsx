@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/components/RichText';
 import { silenceNotice } from '@/lib/storage';
-import type { Notice } from './api/notice';
+import type { Notice } from '@/lib/api/notice';
 import './dialogs.css';
 
 export interface NoticeDialogProps {

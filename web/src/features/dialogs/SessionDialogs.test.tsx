@@ -3,11 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '@/lib/session';
 import { silenceNotice } from '@/lib/storage';
-import type { ExpiredInfo } from './api/expired';
-import { closeExpiredDialog } from './expiredDialogStore';
+import type { ExpiredInfo } from '@/lib/api/expired';
+import { closeExpiredDialog } from '@/lib/expiredDialogStore';
 import { reminderDue, SessionDialogs } from './SessionDialogs';
 import { sessionProgress } from './sessionSteps';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from './testing';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
 
 const NOTICE = { noticeId: 3, noticeContent: '<p><strong>Scheduled maintenance</strong> on Sunday.</p>' };
 const REMINDER: ExpiredInfo = { id: 7, pushMessages: 'Devices with expired service: 1; expiring within 30 days: 1', expiredFlag: 1 };

@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { ExpiredDevice } from './api/expired';
-import {
-  canSelect,
-  daysUntil,
-  deviceListPath,
-  EMPTY_SELECTION,
-  expiryTone,
-  groupByType,
-  isLifelong,
-  localToday,
-  selectedTypeId,
-  toggleDevice,
-} from './expiredRows';
+import type { ExpiredDevice } from '@/lib/api/expired';
+import { daysUntil, expiryTone, isLifelong, localToday } from '@/lib/expiry';
+import { canSelect, deviceListPath, EMPTY_SELECTION, groupByType, selectedTypeId, toggleDevice } from './expiredRows';
 
 const device = (id: number, typeId: number, deviceTypeName: string, access = 2): ExpiredDevice => ({
   id,

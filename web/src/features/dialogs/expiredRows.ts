@@ -1,13 +1,13 @@
-/** The expired-service table's rules: type groups, the one-type selection, links and dates. */
-import { mayChange } from '@/features/devices/access';
+/** The expired-service table's rules: type groups, the one-type selection and links (dates: lib/expiry). */
+import { mayChange } from '@/lib/access';
 import {
   canSelect as canChoose,
   emptySelection,
   selectedTypeId,
   toggleSelection,
   type BatchSelection,
-} from '@/features/recharge/batchSelection';
-import type { ExpiredDevice } from './api/expired';
+} from '@/lib/batchSelection';
+import type { ExpiredDevice } from '@/lib/api/expired';
 
 /** A table row; `groupSize` is the number of rows its type cell spans (0 below the group's first row). */
 export interface GroupedRow {
@@ -56,31 +56,4 @@ export function toggleDevice(selection: Selection, device: ExpiredDevice): Selec
 
 export function deviceListPath(deviceName: string): string {
   return `/device/list?${new URLSearchParams({ deviceName }).toString()}`;
-}
-
-/** Today in the browser's time zone, as the server writes dates (`YYYY-MM-DD`). */
-export function localToday(now: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
-/** Whole days from `today` to `date` (both `YYYY-MM-DD`): negative once expired. */
-export function daysUntil(date: string, today: string): number {
-  const parse = (text: string) => Date.parse(`${text.slice(0, 10)}T00:00:00Z`);
-  return Math.round((parse(date) - parse(today)) / 86_400_000);
-}
-
-/** Service until the year 2099 or later is lifelong (spec seed 000 section 4). */
-export function isLifelong(date: string): boolean {
-  return Number(date.slice(0, 4)) >= 2099;
-}
-
-export type ExpiryTone = 'expired' | 'soon' | 'later' | 'lifelong';
-
-/** How urgent an expiry date is: expired, within 30 days, later, or never. */
-export function expiryTone(date: string, today: string): ExpiryTone {
-  if (isLifelong(date)) return 'lifelong';
-  const days = daysUntil(date, today);
-  if (days < 0) return 'expired';
-  return days <= 30 ? 'soon' : 'later';
 }

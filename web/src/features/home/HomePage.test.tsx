@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { closeExpiredDialog, useExpiredDialogState } from '@/features/dialogs/expiredDialogStore';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/features/dialogs/testing';
+import { closeExpiredDialog, useExpiredDialogState } from '@/lib/expiredDialogStore';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 import { session } from '@/lib/session';
 import HomePage from './HomePage';
 

@@ -1,7 +1,7 @@
 /** The home page's device counts (GET /device/Device/homeCounts) and where each tile leads. */
 import type { IconName } from '@blueprintjs/icons';
-import type { HomeCount } from '@/features/devices/api/homeCounts';
-import { listHref, SCENE_TABS } from '@/features/devices/listQuery';
+import type { HomeCount } from '@/features/home/api/homeCounts';
+import { listHref, SCENE_TABS } from '@/lib/deviceListQuery';
 
 export interface DeviceTile {
   count: HomeCount;

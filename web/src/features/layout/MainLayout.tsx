@@ -4,10 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { findRoute } from '@/app/guard';
 import { ROUTES, type RouteDef } from '@/app/routes';
-import { SessionDialogs } from '@/features/dialogs/SessionDialogs';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import type { Breakpoint } from '@/lib/device';
 import { useSession } from '@/lib/session';
+import { useSlots } from '@/lib/slots';
 import { useAutoHideHeader } from './frame/autoHideHeader';
 import { Footer } from './frame/Footer';
 import { useBreakpoint } from './frame/useBreakpoint';
@@ -66,6 +66,7 @@ function useTabTracking(accountId: number | undefined, route: RouteDef | null, p
 /** The console's frame: fixed header, dark sidebar menu built from the scene's permissions, tabs, content, footer. */
 export function MainLayout({ variant = 'main' }: MainLayoutProps) {
   const { t } = useTranslation('layout');
+  const { SessionDialogs } = useSlots();
   const location = useLocation();
   const breakpoint = useBreakpoint();
   const settings = useLayoutSettings();

@@ -3,7 +3,7 @@
  * gets a token to open the other platform with.
  */
 import { z } from 'zod';
-import { tokenSchema, type IssuedToken } from '@/features/account/api/session';
+import { tokenSchema, type IssuedToken } from '@/lib/api/session';
 import { editionConfig } from '@/lib/config';
 import { api } from '@/lib/http';
 

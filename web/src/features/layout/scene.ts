@@ -3,7 +3,7 @@
  * landing page; scene 2 needs cloudChain.myProject in its permission list, else nothing changes.
  */
 import { SCENE_TWO_PERMISSION } from '@/app/guard';
-import { fetchScenePermissions } from '@/features/account/api/scenePermissions';
+import { fetchScenePermissions } from '@/lib/api/scenePermissions';
 import { session } from '@/lib/session';
 
 /** What the layout does next: load the landing page, reload the page, or say "No permission!". */

@@ -1,7 +1,7 @@
 /** Logging out from the user menu (spec seed 000 sections 4 and 8): the session's logout, plus the tabs. */
 import type { QueryClient } from '@tanstack/react-query';
 import { logout } from '@/app/effects';
-import { logoutCall } from '@/features/account/api/session';
+import { logoutCall } from '@/lib/api/session';
 import { tabStore } from './tabs/tabStore';
 
 export { failureText } from '@/app/effects';

@@ -3,11 +3,12 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { vi } from 'vitest';
-import type { AccountInfo } from '@/features/account/api/accountInfo';
+import type { AccountInfo } from '@/lib/api/accountInfo';
 import { initI18n } from '@/lib/i18n';
 import { session, type SceneId } from '@/lib/session';
 import { setToken } from '@/lib/storage';
 import { MainLayout, type MainLayoutProps } from './MainLayout';
+import { SlotsProvider } from '@/app/slots';
 
 export async function setUpI18n(): Promise<void> {
   await initI18n('en-US', 'en-US');
@@ -100,7 +101,9 @@ export function renderLayout(setup: LayoutSetup = {}) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const view = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SlotsProvider>
+        <RouterProvider router={router} />
+      </SlotsProvider>
     </QueryClientProvider>,
   );
   return { router, queryClient, ...view };

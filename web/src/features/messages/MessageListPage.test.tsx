@@ -2,12 +2,12 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountInfo, envelope, renderApp, setUpI18n, signIn } from '@/features/dialogs/testing';
+import { accountInfo, envelope, renderApp, setUpI18n, signIn } from '@/test/harness';
 import { changeLanguage } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import MessageListPage from './MessageListPage';
-import { alarm, alarmServer, HANDLER, READER } from './test/fixtures';
+import { alarm, alarmServer, HANDLER, READER } from '@/test/alarms';
 
 beforeAll(setUpI18n);
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { Pager } from '@/components/Pager';
 import { permitsAction, usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { MESSAGE_ROUTE, useAlarmPage, useUntreatedCount, type Alarm } from './api/alarms';
+import { MESSAGE_ROUTE, useAlarmPage, useUntreatedCount, type Alarm } from '@/lib/api/alarms';
 import { DEVICE_ROUTE } from './api/deviceOptions';
 import { AlarmTable } from './components/AlarmTable';
 import { DealDialog } from './components/DealDialog';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFER_CHOICES } from './api/alarms';
+import { DEFER_CHOICES } from '@/lib/api/alarms';
 import { backAt, DEAL_DEFAULTS, dealBody, dealSchema, RESULT_MAX, resultOf } from './dealSchema';
 
 /** Messages come back as their keys, so a test can say which rule spoke. */

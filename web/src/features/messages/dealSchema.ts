@@ -5,8 +5,8 @@
  * follow the chosen language and the rule can be tested without React.
  */
 import { z } from 'zod';
-import { DEFAULT_DEFER_MINUTES, DEFER, DEFER_CHOICES, isHandling, type DealBody } from './api/alarms';
-import { lengthOf } from './values';
+import { DEFAULT_DEFER_MINUTES, DEFER, DEFER_CHOICES, isHandling, type DealBody } from '@/lib/api/alarms';
+import { lengthOf } from '@/lib/alarmValues';
 
 /** "Handling result up to 50" (core/alarms/validation.py RESULT_MAX). */
 export const RESULT_MAX = 50;

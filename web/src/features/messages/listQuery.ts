@@ -4,7 +4,7 @@
  * `?state=0|1|2&deviceId=&device=&from=YYYY-MM-DD&to=YYYY-MM-DD&start=&pageSize=`.
  * `device` is only the chosen device's name, kept so the filter can show it.
  */
-import type { AlarmQuery, AlarmState } from './api/alarms';
+import type { AlarmQuery, AlarmState } from '@/lib/api/alarms';
 
 export const STATE_FILTERS = ['all', 'untreated', 'deferred', 'treated'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
+import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/test/harness';
 import { notify } from '@/lib/notify';
 import { CurrentServiceDrawer } from './CurrentServiceDrawer';
 import { UnAgreementDrawer } from './UnAgreementDrawer';

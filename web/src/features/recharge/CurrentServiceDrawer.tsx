@@ -1,7 +1,7 @@
 import { AnchorButton, Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ReadOnlyReason } from '@/features/devices/components/ReadOnly';
+import { ReadOnlyReason } from '@/components/ReadOnly';
 import { ApiError, CancelledError } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { useCancelAgreement, useCurrentService, type CurrentService } from './api/service';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer, renderApp, setUpI18n } from '@/features/dialogs/testing';
+import { envelope, fakeServer, renderApp, setUpI18n } from '@/test/harness';
 import { notify } from '@/lib/notify';
 import type { DepositInfo } from './api/levels';
 import { ORDER_DEBOUNCE_MS } from './api/orders';

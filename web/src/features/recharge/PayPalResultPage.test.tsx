@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { renderApp, setUpI18n } from '@/features/dialogs/testing';
+import { renderApp, setUpI18n } from '@/test/harness';
 import { callbackOutcome, PayPalCallbackPage, PayPalCancelPage } from './PayPalResultPage';
 
 beforeAll(setUpI18n);

@@ -6,7 +6,7 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
+import { envelope, renderApp, setUpI18n, type Call } from '@/test/harness';
 import { setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { ORDER_DEBOUNCE_MS, ORDER_POLL_MS, type PaymentFailure } from './api/orders';

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { envelope, renderApp, setUpI18n, type Call } from '@/features/dialogs/testing';
+import { envelope, renderApp, setUpI18n, type Call } from '@/test/harness';
 import { setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { DepositInfo, Level } from './api/levels';

@@ -20,7 +20,7 @@ import {
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useEffectEvent, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '@/features/dialogs/useDebouncedValue';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { editionConfig } from '@/lib/config';
 import { ApiError, CancelledError } from '@/lib/http';
 import { notify } from '@/lib/notify';

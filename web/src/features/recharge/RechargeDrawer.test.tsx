@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, renderApp, setUpI18n } from '@/features/dialogs/testing';
+import { envelope, renderApp, setUpI18n } from '@/test/harness';
 import { setEditionConfig } from '@/lib/config';
 import { RECHARGE_DRAWER_WIDTH, RechargeDrawer } from './RechargeDrawer';
 import { RechargeFlow } from './RechargeFlow';

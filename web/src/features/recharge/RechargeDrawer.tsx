@@ -21,8 +21,8 @@ import {
 } from '@blueprintjs/core';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayChange } from '@/features/devices/access';
-import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
+import { mayChange } from '@/lib/access';
+import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
 import { editionConfig } from '@/lib/config';
 import { NO_VALUE } from '@/lib/units';
 import { LEVEL_NODE_TYPE, useDepositInfos, useLevels, useServiceItems, type DepositInfo, type Level, type ServiceItem } from './api/levels';

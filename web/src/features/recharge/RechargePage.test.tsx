@@ -1,14 +1,14 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountInfo, envelope, renderApp, setUpI18n, signIn, type Call } from '@/features/dialogs/testing';
-import { device, page, signInWith, ALL_DEVICE_PERMISSIONS } from '@/features/devices/testing';
-import type { Device } from '@/features/devices/api/devices';
+import { accountInfo, envelope, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
+import { device, page, signInWith, ALL_DEVICE_PERMISSIONS } from '@/test/devices';
+import type { Device } from '@/lib/api/devices';
 import { setEditionConfig } from '@/lib/config';
 import { session } from '@/lib/session';
 import { rechargeKeys } from './api/levels';
 import type { MyOrder } from './api/myOrders';
-import { MAX_BATCH_DEVICES, parseDeviceIds, toggleSelection, canSelect, emptySelection } from './batchSelection';
+import { MAX_BATCH_DEVICES, parseDeviceIds, toggleSelection, canSelect, emptySelection } from '@/lib/batchSelection';
 import RechargePage from './RechargePage';
 import { deposit, DOMESTIC, INTERNATIONAL, rechargeServer } from './test/levelFixtures';
 

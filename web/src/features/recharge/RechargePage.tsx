@@ -9,7 +9,7 @@ import { Card, Classes, H2, Tab, Tabs } from '@blueprintjs/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { parseDeviceIds } from './batchSelection';
+import { parseDeviceIds } from '@/lib/batchSelection';
 import { MyOrders } from './components/MyOrders';
 import { RechargeDevices } from './components/RechargeDevices';
 import { RechargeFlow } from './RechargeFlow';

@@ -1,6 +1,6 @@
 /** POST /base/BaseAccount/login from the login form (loginType 1), with the captcha once shown. */
 import { useMutation } from '@tanstack/react-query';
-import { login, type IssuedToken, type LoginBody } from '@/features/account/api/session';
+import { login, type IssuedToken, type LoginBody } from '@/lib/api/session';
 
 export interface PasswordLogin {
   userName: string;

@@ -6,7 +6,7 @@
  */
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
-import { login, type IssuedToken } from '@/features/account/api/session';
+import { login, type IssuedToken } from '@/lib/api/session';
 import { api } from '@/lib/http';
 
 export interface LoginCodeRequest {

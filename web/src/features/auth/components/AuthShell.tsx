@@ -1,7 +1,7 @@
 import { H2, Icon, type IconName } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cachedCustomPage, type CustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage, type CustomPage } from '@/lib/api/customPage';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import '../auth.css';
 

@@ -3,7 +3,7 @@ import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { RESEND_SECONDS, useSendCode, type CodeType } from '../api/sendCode';
 import type { Channel } from '../schemas';
-import { BUSINESS, showError, waitSecondsOf } from '../serverErrors';
+import { BUSINESS, showError, waitSecondsOf } from '@/lib/serverErrors';
 import { useCountdown } from './useCountdown';
 
 /** The "send code" button's state, for CodeField. */

@@ -4,7 +4,7 @@
  * (schema and type) is the message centre's.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { fetchAlarmPage, MESSAGE_ROUTE, type AlarmPage, type AlarmState } from '@/features/messages/api/alarms';
+import { fetchAlarmPage, MESSAGE_ROUTE, type AlarmPage, type AlarmState } from '@/lib/api/alarms';
 
 export const ALARM_PERMISSION = { route: MESSAGE_ROUTE, action: 'query' } as const;
 

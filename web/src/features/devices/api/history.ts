@@ -6,7 +6,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
-import { readingSchema } from './devices';
+import { readingSchema } from '@/lib/api/devices';
 
 /** The server's ceiling of maxPoints. */
 export const HISTORY_MAX_POINTS = 5000;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { LineSeriesOption } from 'echarts/charts';
-import type { Probe, Reading } from '../api/devices';
+import type { Probe, Reading } from '@/lib/api/devices';
 import { axisExtent, decimalsOf, historyOption, medianStep, niceStep, seriesData, withGaps, type ChartInput } from './chartOption';
 
 const T: Probe = { probe: 't', upperLimit: 8, lowerLimit: 2, ruleEnabled: true };

@@ -13,7 +13,7 @@ import type {
   TooltipComponentOption,
 } from 'echarts/components';
 import type { ComposeOption } from 'echarts/core';
-import type { Probe, Reading, TemperatureUnit } from '../api/devices';
+import type { Probe, Reading, TemperatureUnit } from '@/lib/api/devices';
 import { formatNumber, probeValue, unitSymbol } from '@/lib/units';
 
 export type ChartOption = ComposeOption<

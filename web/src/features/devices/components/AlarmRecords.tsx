@@ -2,12 +2,12 @@ import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } f
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
-import type { Alarm } from '@/features/messages/api/alarms';
-import { alarmValue } from '@/features/messages/values';
+import type { Alarm } from '@/lib/api/alarms';
+import { alarmValue } from '@/lib/alarmValues';
 import { usePermitted } from '@/lib/permissions';
 import { formatInstant } from '@/lib/units';
 import { ALARM_PERMISSION, useDeviceAlarms } from '../api/alarms';
-import type { DeviceDetail } from '../api/devices';
+import type { DeviceDetail } from '@/lib/api/devices';
 
 export const ALARM_PAGE_SIZE = 10;
 const STATES = ['all', '0', '2', '1'] as const;

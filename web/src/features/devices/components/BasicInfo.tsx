@@ -17,25 +17,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { showError } from '@/features/auth/serverErrors';
+import { showError } from '@/lib/serverErrors';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
-import { mayChange } from '../access';
-import { useUpdateDevice, type DeviceDetail } from '../api/devices';
+import { mayChange } from '@/lib/access';
+import { NAME_MAX, useUpdateDevice, type DeviceDetail } from '@/lib/api/devices';
 import {
   changeOf,
   deviceEditSchema,
   editValues,
-  NAME_MAX,
   PRECISIONS,
   REMARK_MAX,
   type DeviceEditForm,
   type DeviceEditValues,
 } from '../schemas';
 import { formatInstant, formatNumber, NO_VALUE } from '@/lib/units';
-import { ServiceExpiry } from './DeviceTags';
-import { ReadOnlyReason } from './ReadOnly';
+import { ServiceExpiry } from '@/components/DeviceTags';
+import { ReadOnlyReason } from '@/components/ReadOnly';
 
 const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;
 

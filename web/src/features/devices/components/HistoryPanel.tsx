@@ -1,7 +1,7 @@
 import { Button, ButtonGroup, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DeviceDetail } from '../api/devices';
+import type { DeviceDetail } from '@/lib/api/devices';
 import { useHistory, type HistoryQuery } from '../api/history';
 import { historyOption } from '../chart/chartOption';
 import { DEFAULT_RANGE, maxPointsFor, QUICK_RANGES, rangeBounds, WIDTH_STEP, type Bounds, type RangeKey } from '../ranges';

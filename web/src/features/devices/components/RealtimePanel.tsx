@@ -1,8 +1,8 @@
 import { Callout, Classes, Icon, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { REALTIME_REFRESH_MS, type DeviceDetail, type Probe } from '../api/devices';
+import { REALTIME_REFRESH_MS, type DeviceDetail, type Probe } from '@/lib/api/devices';
 import { formatInstant, formatValue } from '@/lib/units';
-import { deviceState, probesOf, readingState, type ReadingState } from '../values';
+import { deviceState, probesOf, readingState, type ReadingState } from '@/lib/deviceValues';
 
 const READING_INTENT: Readonly<Record<ReadingState, 'danger' | 'success' | 'none'>> = {
   above: 'danger',

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { useSession } from '@/lib/session';
 
 export const VERSION_PATH = '/version/manage';

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { defaultPath } from '../menu/buildMenu';
 
 export interface ProductMarkProps {

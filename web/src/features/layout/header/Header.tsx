@@ -1,8 +1,8 @@
 import { Button, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { MessageBell } from '@/features/messages/components/MessageBell';
 import type { Breakpoint } from '@/lib/device';
 import { useSession } from '@/lib/session';
+import { useSlots } from '@/lib/slots';
 import { Brand } from './Brand';
 import { FullScreenToggle } from './FullScreenToggle';
 import { CustomerService, DownloadLink, HelpLink, SettingsButton } from './HeaderLinks';
@@ -34,6 +34,7 @@ export interface HeaderProps {
 export function Header({ variant, breakpoint, menuCollapsed, onToggleMenu, onOpenSettings }: HeaderProps) {
   const { t } = useTranslation('layout');
   const { permissions } = useSession();
+  const { MessageBell } = useSlots();
   const mobile = breakpoint === 'mobile';
   const desktop = breakpoint === 'desktop';
   const service = variant === 'main';

@@ -1,7 +1,7 @@
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
 import { browser } from '../browser';

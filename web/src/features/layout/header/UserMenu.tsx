@@ -2,7 +2,7 @@ import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/c
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
+import { cachedCustomPage } from '@/lib/api/customPage';
 import { useSession } from '@/lib/session';
 import { Avatar } from './Avatar';
 import { ChangePlatformAlert } from './ChangePlatformAlert';

@@ -1,7 +1,7 @@
 import { Button, Drawer, DrawerSize, H6, Icon, Switch } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
-import { resolveThemeColor } from '@/features/platform/whiteLabel';
+import { cachedCustomPage } from '@/lib/api/customPage';
+import { resolveThemeColor } from '@/lib/whiteLabel';
 import { settingsStore, THEME_PALETTE, useLayoutSettings, type LayoutSettings } from './settings';
 
 export interface SettingsDrawerProps {

@@ -4,8 +4,8 @@
  * colour weakness, multi-tab bar, theme colour and the sidebar's collapse state.
  */
 import { useSyncExternalStore } from 'react';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
-import { applyThemeColor, isThemeColor, resolveThemeColor } from '@/features/platform/whiteLabel';
+import { cachedCustomPage } from '@/lib/api/customPage';
+import { applyThemeColor, isThemeColor, resolveThemeColor } from '@/lib/whiteLabel';
 import { KEYS, read, remove, write } from '@/lib/storage';
 
 /** The nine colours offered in the display settings; the first is the palette's default. */

@@ -1,11 +1,11 @@
 import { AnchorButton, Button, HTMLTable } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
-import { mayChange } from '@/features/devices/access';
-import { ReadOnlyReason, ReadOnlyTag } from '@/features/devices/components/ReadOnly';
-import { DEFERRED, MESSAGE_ROUTE, TREATED, type Alarm } from '../api/alarms';
+import { mayChange } from '@/lib/access';
+import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
+import { DEFERRED, MESSAGE_ROUTE, TREATED, type Alarm } from '@/lib/api/alarms';
 import { formatInstant } from '@/lib/units';
-import { alarmValue, probeKey } from '../values';
+import { alarmValue, probeKey } from '@/lib/alarmValues';
 import { HandledSummary, KindTag, LevelTag, StateTag } from './AlarmTags';
 import { DeferralHistory } from './DeferralHistory';
 

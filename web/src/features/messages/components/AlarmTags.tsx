@@ -1,8 +1,8 @@
 import { Icon, Tag, Tooltip } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { ABOVE, BELOW, DEFERRED, UNTREATED, type Alarm } from '../api/alarms';
+import { ABOVE, BELOW, DEFERRED, UNTREATED, type Alarm } from '@/lib/api/alarms';
 import { formatInstant } from '@/lib/units';
-import { handlingIntent, handlingKey, kindKey, levelIntent, levelOf } from '../values';
+import { handlingIntent, handlingKey, kindKey, levelIntent, levelOf } from '@/lib/alarmValues';
 
 /** Above or below a limit, with an arrow pointing the way the value went. */
 export function KindTag({ kind }: { /** 1 above the upper limit, 2 below the lower. */ kind: number }) {

@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { useRevalidateOnLanguageChange } from '@/features/auth/hooks/useRevalidateOnLanguageChange';
-import { showError } from '@/features/auth/serverErrors';
+import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
+import { showError } from '@/lib/serverErrors';
 import { ApiError } from '@/lib/http';
 import { notify } from '@/lib/notify';
-import { DEFER, DEFER_CHOICES, DEFERRED, useDealAlarm, type Alarm, type Handling } from '../api/alarms';
+import { DEFER, DEFER_CHOICES, DEFERRED, useDealAlarm, type Alarm, type Handling } from '@/lib/api/alarms';
 import { backAt, DEAL_DEFAULTS, DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, resultOf, type DealForm } from '../dealSchema';
 import { formatInstant } from '@/lib/units';
-import { alarmValue, delayText, lengthOf, probeKey } from '../values';
+import { alarmValue, delayText, lengthOf, probeKey } from '@/lib/alarmValues';
 import { KindTag, LevelTag, StateTag } from './AlarmTags';
 
 /** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
 import { formatInstant } from '@/lib/units';
-import { DEFERRAL_PAGE_SIZE, useDeferrals, type Alarm } from '../api/alarms';
-import { delayText } from '../values';
+import { DEFERRAL_PAGE_SIZE, useDeferrals, type Alarm } from '@/lib/api/alarms';
+import { delayText } from '@/lib/alarmValues';
 
 export interface DeferralHistoryProps {
   /** The alarm whose deferrals are listed; nothing shows while it has none. */

@@ -2,7 +2,7 @@ import { Button, MenuItem, Spinner } from '@blueprintjs/core';
 import { Select, type ItemRenderer } from '@blueprintjs/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useDebouncedValue } from '@/features/dialogs/useDebouncedValue';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { DEVICE_SEARCH_MAX, useDeviceOptions, type DeviceOption } from '../api/deviceOptions';
 
 /** How long typing pauses before the devices are asked for. */

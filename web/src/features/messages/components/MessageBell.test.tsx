@@ -1,10 +1,10 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/features/dialogs/testing';
+import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
 import { session } from '@/lib/session';
-import { COUNT_REFRESH_MS, messageKeys } from '../api/alarms';
-import { READER } from '../test/fixtures';
+import { COUNT_REFRESH_MS, messageKeys } from '@/lib/api/alarms';
+import { READER } from '@/test/alarms';
 import { badgeText, MessageBell } from './MessageBell';
 
 beforeAll(setUpI18n);

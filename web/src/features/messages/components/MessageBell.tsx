@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { permitsAction, usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
-import { MESSAGE_ROUTE, useUntreatedCount } from '../api/alarms';
+import { MESSAGE_ROUTE, useUntreatedCount } from '@/lib/api/alarms';
 import { messagesHref } from '../listQuery';
 import '../messages.css';
 

@@ -8,7 +8,7 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accessSchema } from '@/features/devices/access';
+import { accessSchema } from '@/lib/access';
 import { api } from '@/lib/http';
 
 /** Only devices of this node type have service levels to buy. */

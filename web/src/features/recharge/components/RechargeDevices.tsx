@@ -20,11 +20,11 @@ import {
 } from '@blueprintjs/core';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { mayChange } from '@/features/devices/access';
-import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/features/devices/api/devices';
-import { ServiceExpiry } from '@/features/devices/components/DeviceTags';
-import { ReadOnlyTag, useReadOnlyReason } from '@/features/devices/components/ReadOnly';
-import { PAGE_SIZES } from '@/features/devices/listQuery';
+import { mayChange } from '@/lib/access';
+import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/lib/api/devices';
+import { ServiceExpiry } from '@/components/DeviceTags';
+import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
+import { PAGE_SIZES } from '@/lib/deviceListQuery';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
 import { NO_VALUE } from '@/lib/units';
@@ -38,7 +38,7 @@ import {
   selectedTypeId,
   toggleSelection,
   type BatchSelection,
-} from '../batchSelection';
+} from '@/lib/batchSelection';
 import { dialCode } from '../format';
 import { StockCount } from '../RechargeDrawer';
 

@@ -1,6 +1,6 @@
 /** Devices, levels, items and year options like the demo's, for the recharge drawers' tests. */
 import { editionConfig, type EditionConfig } from '@/lib/config';
-import { envelope, fakeServer, type Call, type Routes } from '@/features/dialogs/testing';
+import { envelope, fakeServer, type Call, type Routes } from '@/test/harness';
 import type { Bill } from '../api/bills';
 import type { DepositInfo, DeviceQuote, Level, ServiceItem, YearOption } from '../api/levels';
 import type { OrderPlaced } from '../api/orders';

@@ -3,9 +3,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { signIn } from '@/features/dialogs/testing';
-import type { Rendered } from '@/features/dialogs/testing';
-import type { Device, DeviceDetail, DevicePage } from './api/devices';
+import { signIn } from '@/test/harness';
+import type { Rendered } from '@/test/harness';
+import type { Device, DeviceDetail, DevicePage } from '@/lib/api/devices';
+import { SlotsProvider } from '@/app/slots';
 
 /** Everything the device screens may use. */
 export const ALL_DEVICE_PERMISSIONS = [
@@ -98,7 +99,9 @@ export function renderRoute(ui: ReactElement, pattern: string, path: string): Re
   const router = createMemoryRouter([{ path: pattern, element }, { path: '*', element }], { initialEntries: [path] });
   const rendered = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SlotsProvider>
+        <RouterProvider router={router} />
+      </SlotsProvider>
     </QueryClientProvider>,
   );
   return { ...rendered, queryClient };

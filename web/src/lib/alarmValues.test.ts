@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { NO_VALUE } from '@/lib/units';
-import { alarmValue, handlingIntent, handlingKey, kindKey, lengthOf, levelIntent, levelOf, probeKey } from './values';
+import { alarmValue, handlingIntent, handlingKey, kindKey, lengthOf, levelIntent, levelOf, probeKey } from './alarmValues';
 
 describe('alarm values', () => {
   it('reads an alarm’s values in its device’s unit and decimals', () => {

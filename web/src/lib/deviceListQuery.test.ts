@@ -9,7 +9,7 @@ import {
   rechargeHref,
   sceneOfRoute,
   writeFilters,
-} from './listQuery';
+} from './deviceListQuery';
 
 describe('the list address', () => {
   it('reads the filters of an address', () => {

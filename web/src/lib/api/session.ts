@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '@/lib/http';
+import { api } from '@/lib/http/index';
 
 export const tokenSchema = z.object({ token: z.string(), expiresAt: z.string() });
 export type IssuedToken = z.infer<typeof tokenSchema>;

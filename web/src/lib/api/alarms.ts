@@ -10,8 +10,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accessSchema } from '@/features/devices/access';
-import { api } from '@/lib/http';
+import { accessSchema } from '@/lib/access';
+import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 
 export const MESSAGE_ROUTE = 'message.list';

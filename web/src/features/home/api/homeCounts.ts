@@ -4,7 +4,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/http';
+import { api } from '@/lib/http/index';
 
 export const homeCountsSchema = z.object({
   total: z.number(),

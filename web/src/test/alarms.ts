@@ -1,6 +1,6 @@
 /** Test data of the message centre: alarm messages like the server's, and a server that keeps them. */
-import type { Alarm, Deferral } from '../api/alarms';
-import { envelope, fakeServer, type Call, type FakeServer, type Routes } from '@/features/dialogs/testing';
+import type { Alarm, Deferral } from '@/lib/api/alarms';
+import { envelope, fakeServer, type Call, type FakeServer, type Routes } from '@/test/harness';
 
 export const READER = ['home', 'message.list', 'message.list:query', 'device.list'];
 export const HANDLER = [...READER, 'message.list:edit'];

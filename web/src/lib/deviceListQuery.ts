@@ -3,7 +3,7 @@
  * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&start=&pageSize=`.
  */
 import type { DeviceQuery, Scene } from './api/devices';
-import { NAME_MAX } from './schemas';
+import { NAME_MAX } from '@/lib/api/devices';
 
 /** The tabs of the list and their routes (app/routes.ts). */
 export const SCENE_TABS: readonly { scene: Scene; route: string; path: string }[] = [

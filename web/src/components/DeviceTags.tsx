@@ -1,9 +1,9 @@
 import { Classes, Tag, type IconName } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import { daysUntil, localToday } from '@/features/dialogs/expiredRows';
-import type { Device } from '../api/devices';
+import { daysUntil, localToday } from '@/lib/expiry';
+import type { Device } from '@/lib/api/devices';
 import { NO_VALUE } from '@/lib/units';
-import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '../values';
+import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '@/lib/deviceValues';
 import './deviceTags.css';
 
 const STATE_ICON: Readonly<Record<DeviceState, IconName>> = {

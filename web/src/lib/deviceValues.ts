@@ -2,7 +2,7 @@
  * The one state a device is drawn in, its readings against their limits and its service state.
  * How values, units and instants read lives in @/lib/units (shared with the message centre).
  */
-import { isLifelong } from '@/features/dialogs/expiredRows';
+import { isLifelong } from '@/lib/expiry';
 import type { Device, Probe } from './api/devices';
 
 export type ProbeKey = 't' | 'h';

@@ -6,9 +6,12 @@
  */
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { api } from '@/lib/http';
+import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
-import { accessSchema } from '../access';
+import { accessSchema } from '@/lib/access';
+
+/** The longest device name the server keeps, in characters (code points). */
+export const NAME_MAX = 50;
 
 /** The list's tabs: 1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer. */
 export const SCENES = [1, 2, 3] as const;

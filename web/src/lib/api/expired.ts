@@ -1,8 +1,8 @@
 /** Service expiry: the after-login reminder and the devices of the expired-service dialog. */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accessSchema } from '@/features/devices/access';
-import { api } from '@/lib/http';
+import { accessSchema } from '@/lib/access';
+import { api } from '@/lib/http/index';
 
 /** 1 expired, 2 expires within 30 days, 3 within 90 days, 4 every device with an expiry date. */
 export const EXPIRED_FLAGS = [1, 2, 3, 4] as const;

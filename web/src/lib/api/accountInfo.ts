@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { api } from '@/lib/http';
+import { api } from '@/lib/http/index';
 
 export const accountInfoSchema = z.object({
   permissionRoutes: z.array(z.string()),

@@ -4,10 +4,11 @@ import { render, type RenderResult } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { vi, type MockInstance } from 'vitest';
-import type { AccountInfo } from '@/features/account/api/accountInfo';
-import { initI18n } from '@/lib/i18n';
+import type { AccountInfo } from '@/lib/api/accountInfo';
+import { initI18n } from '@/lib/i18n/index';
 import { session } from '@/lib/session';
 import { setToken } from '@/lib/storage';
+import { SlotsProvider } from '@/app/slots';
 
 export async function setUpI18n(): Promise<void> {
   await initI18n('en-US', 'en-US');
@@ -104,7 +105,9 @@ export function renderApp(ui: ReactElement, path = '/home'): Rendered {
   );
   const rendered = render(
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <SlotsProvider>
+        <RouterProvider router={router} />
+      </SlotsProvider>
     </QueryClientProvider>,
   );
   return { ...rendered, queryClient };

@@ -4,7 +4,7 @@
  * for the whole form.
  */
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
-import { ApiError, CancelledError, NetworkError } from '@/lib/http';
+import { ApiError, CancelledError, NetworkError } from '@/lib/http/index';
 
 /** Business codes of the account calls (src/core/shared/errors.py). */
 export const BUSINESS = {

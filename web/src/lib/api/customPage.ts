@@ -3,7 +3,7 @@
  * answer clears the cache, any other failure keeps using it (spec seed 000 section 8).
  */
 import { z } from 'zod';
-import { api, ApiError } from '@/lib/http';
+import { api, ApiError } from '@/lib/http/index';
 import { KEYS, read, remove, write } from '@/lib/storage';
 
 export const customPageSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CancelledError, NetworkError } from '@/lib/http';
+import { ApiError, CancelledError, NetworkError } from '@/lib/http/index';
 import { sortError, waitSecondsOf } from './serverErrors';
 
 const translate = (key: string) => `t:${key}`;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Probe } from './api/devices';
-import { device } from './testing';
-import { deviceState, probesOf, readingState, serviceState } from './values';
+import { device } from '@/test/devices';
+import { deviceState, probesOf, readingState, serviceState } from './deviceValues';
 
 const limits: Probe = { probe: 't', upperLimit: 8, lowerLimit: 2, ruleEnabled: true };
 

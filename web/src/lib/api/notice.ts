@@ -1,8 +1,8 @@
 /** The notice shown after login (spec seed 000 section 7): platform camp, web platform, type 1. */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { cachedCustomPage } from '@/features/platform/api/customPage';
-import { api } from '@/lib/http';
+import { cachedCustomPage } from '@/lib/api/customPage';
+import { api } from '@/lib/http/index';
 
 export const NOTICE_PLATFORM_WEB = 1;
 export const NOTICE_TYPE_POPUP = 1;

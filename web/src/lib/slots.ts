@@ -1,0 +1,49 @@
+/**
+ * The parts one feature shows inside another's screens (the recharge drawers on the device pages,
+ * the message bell in the header, ...). Features never import each other (eslint.config.js): a
+ * screen asks for such a part here, and app/slots.tsx fills each slot with the owning feature's
+ * component.
+ */
+import { createContext, useContext, type ComponentType } from 'react';
+
+/** The recharge drawer and the drawers it leads to (features/recharge/RechargeFlow). */
+export interface RechargeFlowProps {
+  /** Whether the recharge drawer is shown. */
+  isOpen: boolean;
+  /** One device, or several of one type (a batch recharge). */
+  deviceIds: readonly number[];
+  /** Closes the recharge drawer. */
+  onClose: () => void;
+  /** Opens the SMS/voice drawer alone for these devices; null or absent: not asked for. */
+  alertDeviceIds?: readonly number[] | null;
+  /** Says that the SMS/voice drawer closed. */
+  onAlertsClose?: () => void;
+}
+
+/** The "Auto-renew on" tag of a device (features/recharge/AutoRenewTag). */
+export interface AutoRenewTagProps {
+  /** The device whose renewal the tag shows. */
+  device: { deviceId: number; deviceName?: string | null };
+  /** A large tag (the device detail page). */
+  large?: boolean;
+  /** The caller may only read the device: cancelling is not offered. */
+  readOnly?: boolean;
+}
+
+export interface Slots {
+  RechargeFlow: ComponentType<RechargeFlowProps>;
+  AutoRenewTag: ComponentType<AutoRenewTagProps>;
+  /** The header's unhandled-alarm bell (features/messages). */
+  MessageBell: ComponentType;
+  /** The dialogs a signed-in session may show over any page (features/dialogs). */
+  SessionDialogs: ComponentType;
+}
+
+export const SlotsContext = createContext<Slots | null>(null);
+
+/** The filled slots; app/slots.tsx provides them around the router (and the test harnesses do). */
+export function useSlots(): Slots {
+  const slots = useContext(SlotsContext);
+  if (!slots) throw new Error('useSlots needs a SlotsProvider (app/slots.tsx) above it');
+  return slots;
+}
