@@ -1,6 +1,7 @@
-// Lint of the web client. Besides the TypeScript and hooks rules it holds bulletproof-react's two
+// Lint of the web client. Besides the TypeScript and hooks rules it holds bulletproof-react's
 // structural rules: a feature never imports another feature (they meet in app/ or through the
-// shared components/, hooks/ and lib/), and no module reaches itself through its imports.
+// shared components/, hooks/ and lib/, which import no feature), and no module reaches itself
+// through its imports.
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -19,6 +20,13 @@ const crossFeatureZones = readdirSync(FEATURES, { withFileTypes: true })
     except: [`./${name}`],
     message: 'features do not import each other: lift the shared part into components/, hooks/ or lib/, or compose both in app/',
   }));
+
+// The shared parts serve every feature, so they know none of them (nor app/, which composes them).
+const sharedZone = {
+  target: ['./web/src/components', './web/src/hooks', './web/src/lib'],
+  from: [FEATURES, './web/src/app'],
+  message: 'components/, hooks/ and lib/ are shared: they import no feature and not app/',
+};
 
 export default tseslint.config(
   { ignores: ['web/dist/**'] },
@@ -41,7 +49,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: crossFeatureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...crossFeatureZones, sharedZone] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // `const { dropped: _dropped, ...kept } = value` is how a field is left out of a copy.
       '@typescript-eslint/no-unused-vars': ['error', { ignoreRestSiblings: true }],

@@ -16,7 +16,7 @@ export interface PagerProps {
 
 /** A compact pager: the total, previous and next, and where the user is. */
 export function Pager({ page, pageSize, total, onChange, disabled = false }: PagerProps) {
-  const { t } = useTranslation('dialogs');
+  const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(total / pageSize));
   return (
     <nav className="jc-pager" aria-label={t('pager.label')}>

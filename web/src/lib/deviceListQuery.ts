@@ -4,6 +4,7 @@
  */
 import type { DeviceQuery, Scene } from './api/devices';
 import { NAME_MAX } from '@/lib/api/devices';
+import { DEFAULT_PAGE_SIZE, pageSizeOf } from './paging';
 
 /** The tabs of the list and their routes (app/routes.ts). */
 export const SCENE_TABS: readonly { scene: Scene; route: string; path: string }[] = [
@@ -25,9 +26,6 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SERVICE_FILTERS = ['all', 'expiring', 'expired'] as const;
 export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
 
-/** Rows a page, as the spec offers them; 10 by default. */
-export const PAGE_SIZES = [10, 20, 30, 40] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 
 export interface ListFilters {
   deviceName: string;
@@ -52,7 +50,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     status: oneOf(STATUS_FILTERS, params.get('status'), 'all'),
     service: oneOf(SERVICE_FILTERS, params.get('service'), 'all'),
     start: Number.isInteger(start) && start >= 1 ? start : 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: pageSizeOf(pageSize),
   };
 }
 

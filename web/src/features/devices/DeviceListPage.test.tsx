@@ -178,7 +178,7 @@ describe('DeviceListPage', () => {
     expect(screen.getByText('22 in total')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(tableCalls(api).at(-1)).toMatchObject({ start: 2, pageSize: 10 }));
-    await user.selectOptions(screen.getByLabelText('Rows'), '20');
+    await user.selectOptions(screen.getByLabelText('Rows per page'), '20');
     await waitFor(() => expect(tableCalls(api).at(-1)).toMatchObject({ start: 1, pageSize: 20 }));
   });
 

@@ -3,7 +3,6 @@ import {
   Button,
   Card,
   Classes,
-  FormGroup,
   HTMLSelect,
   HTMLTable,
   NonIdealState,
@@ -16,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
 import { NameSearch } from '@/components/NameSearch';
-import { Pager } from '@/components/Pager';
+import { PagerFooter } from '@/components/PagerFooter';
 import { usePermissions } from '@/lib/permissions';
 import { useRechargeFlow } from '@/hooks/useRechargeFlow';
 import { useSlots } from '@/lib/slots';
@@ -27,7 +26,6 @@ import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import {
   deviceQuery,
   detailHref,
-  PAGE_SIZES,
   pathOfScene,
   readFilters,
   rechargeHref,
@@ -111,23 +109,14 @@ export default function DeviceListPage() {
           )}
         </div>
         {page !== undefined && page.totalCount > 0 && (
-          <div className="jc-devices-footer">
-            <FormGroup inline label={t('list.pageSize')} labelFor="jc-device-page-size" className="jc-devices-page-size">
-              <HTMLSelect
-                id="jc-device-page-size"
-                value={filters.pageSize}
-                onChange={(event) => refine({ pageSize: Number(event.currentTarget.value) })}
-                options={PAGE_SIZES.map((size) => ({ value: size, label: t('list.perPage', { size }) }))}
-              />
-            </FormGroup>
-            <Pager
-              page={filters.start}
-              pageSize={filters.pageSize}
-              total={page.totalCount}
-              disabled={query.isFetching}
-              onChange={(start) => go({ ...filters, start })}
-            />
-          </div>
+          <PagerFooter
+            page={filters.start}
+            pageSize={filters.pageSize}
+            total={page.totalCount}
+            disabled={query.isFetching}
+            onChange={(start) => go({ ...filters, start })}
+            onPageSizeChange={(pageSize) => refine({ pageSize })}
+          />
         )}
       </Card>
       {recharge.drawer}

@@ -2,14 +2,14 @@ import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs } from '@b
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { Pager } from '@/components/Pager';
+import { PagerFooter } from '@/components/PagerFooter';
 import { permitsAction, usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { MESSAGE_ROUTE, useAlarmPage, useUntreatedCount, type Alarm } from '@/lib/api/alarms';
 import { DEVICE_ROUTE } from './api/deviceOptions';
 import { AlarmTable } from './components/AlarmTable';
 import { DealDialog } from './components/DealDialog';
-import { MessageFilters, PageSize } from './components/MessageFilters';
+import { MessageFilters } from './components/MessageFilters';
 import { alarmQuery, isFiltered, NO_FILTERS, rangeIsValid, readFilters, writeFilters, type MessageFilters as Filters } from './listQuery';
 import './messages.css';
 
@@ -122,16 +122,14 @@ function AlarmMessages({ accountId, withDevices }: { accountId: number; withDevi
         {body}
       </div>
       {page && page.totalCount > 0 && (
-        <div className="jc-msg-foot">
-          <PageSize value={filters.pageSize} onChange={(pageSize) => refine({ pageSize })} />
-          <Pager
-            page={filters.start}
-            pageSize={filters.pageSize}
-            total={page.totalCount}
-            onChange={(start) => go({ ...filters, start })}
-            disabled={query.isFetching}
-          />
-        </div>
+        <PagerFooter
+          page={filters.start}
+          pageSize={filters.pageSize}
+          total={page.totalCount}
+          onChange={(start) => go({ ...filters, start })}
+          onPageSizeChange={(pageSize) => refine({ pageSize })}
+          disabled={query.isFetching}
+        />
       )}
       <DealDialog alarm={dealing} onClose={() => setDealing(null)} />
     </>

@@ -5,13 +5,11 @@
  * `device` is only the chosen device's name, kept so the filter can show it.
  */
 import type { AlarmQuery, AlarmState } from '@/lib/api/alarms';
+import { DEFAULT_PAGE_SIZE, pageSizeOf } from '@/lib/paging';
 
 export const STATE_FILTERS = ['all', 'untreated', 'deferred', 'treated'] as const;
 export type StateFilter = (typeof STATE_FILTERS)[number];
 
-/** Rows a page, as the contract offers them; 10 by default. */
-export const PAGE_SIZES = [10, 20, 30, 40] as const;
-export const DEFAULT_PAGE_SIZE = 10;
 const MAX_ID = 2_147_483_647;
 const DEVICE_LABEL_MAX = 50;
 
@@ -76,7 +74,7 @@ export function readFilters(params: URLSearchParams): MessageFilters {
     from: isDay(from) ? from : '',
     to: isDay(to) ? to : '',
     start: positive(params.get('start'), 1_000_000) ?? 1,
-    pageSize: (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: pageSizeOf(pageSize),
   };
 }
 

@@ -1,7 +1,7 @@
-import { Button, FormGroup, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
+import { Button, FormGroup, InputGroup, SegmentedControl } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOption } from '../api/deviceOptions';
-import { PAGE_SIZES, rangeIsValid, STATE_FILTERS, type MessageFilters as Filters, type StateFilter } from '../listQuery';
+import { rangeIsValid, STATE_FILTERS, type MessageFilters as Filters, type StateFilter } from '../listQuery';
 import { DeviceFilter } from './DeviceFilter';
 
 export interface MessageFiltersProps {
@@ -76,31 +76,5 @@ export function MessageFilters({ accountId, filters, withDevices, onRefine, onRe
           loading={refreshing} data-testid="messages-refresh" />
       </div>
     </div>
-  );
-}
-
-export interface PageSizeProps {
-  /** Rows a page now. */
-  value: number;
-  /** Another size was chosen. */
-  onChange: (pageSize: number) => void;
-}
-
-/** 10, 20, 30 or 40 rows a page. */
-export function PageSize({ value, onChange }: PageSizeProps) {
-  const { t } = useTranslation('messages');
-  return (
-    <HTMLSelect
-      value={value}
-      onChange={(event) => onChange(Number(event.target.value))}
-      aria-label={t('filter.pageSize')}
-      data-testid="page-size"
-    >
-      {PAGE_SIZES.map((size) => (
-        <option key={size} value={size}>
-          {t('filter.perPage', { count: size })}
-        </option>
-      ))}
-    </HTMLSelect>
   );
 }

@@ -9,8 +9,6 @@ import {
   Button,
   Checkbox,
   Classes,
-  FormGroup,
-  HTMLSelect,
   HTMLTable,
   Icon,
   NonIdealState,
@@ -24,12 +22,12 @@ import { mayChange } from '@/lib/access';
 import { useDevicePage, type Device, type DeviceQuery, type VipState } from '@/lib/api/devices';
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
-import { PAGE_SIZES } from '@/lib/deviceListQuery';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { editionConfig } from '@/lib/config';
 import { usePermissions } from '@/lib/permissions';
 import { NO_VALUE } from '@/lib/units';
 import { NameSearch } from '@/components/NameSearch';
-import { Pager } from '@/components/Pager';
+import { PagerFooter } from '@/components/PagerFooter';
 
 import {
   canSelect,
@@ -59,7 +57,7 @@ interface Filters {
   pageSize: number;
 }
 
-const NO_FILTERS: Filters = { deviceName: '', service: 'all', start: 1, pageSize: PAGE_SIZES[0] };
+const NO_FILTERS: Filters = { deviceName: '', service: 'all', start: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 /** The device list's filters without a scene: the caller's devices of every scene. */
 function deviceQuery(filters: Filters): DeviceQuery {
@@ -186,23 +184,14 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
         )}
       </div>
       {page !== undefined && page.totalCount > 0 && (
-        <div className="jc-rpage-footer">
-          <FormGroup inline label={t('pageSize')} labelFor="jc-recharge-page-size" className="jc-rpage-page-size">
-            <HTMLSelect
-              id="jc-recharge-page-size"
-              value={filters.pageSize}
-              onChange={(event) => refine({ pageSize: Number(event.currentTarget.value) })}
-              options={PAGE_SIZES.map((size) => ({ value: size, label: t('perPage', { size }) }))}
-            />
-          </FormGroup>
-          <Pager
-            page={filters.start}
-            pageSize={filters.pageSize}
-            total={page.totalCount}
-            disabled={query.isFetching}
-            onChange={(start) => setFilters((current) => ({ ...current, start }))}
-          />
-        </div>
+        <PagerFooter
+          page={filters.start}
+          pageSize={filters.pageSize}
+          total={page.totalCount}
+          disabled={query.isFetching}
+          onChange={(start) => setFilters((current) => ({ ...current, start }))}
+          onPageSizeChange={(pageSize) => refine({ pageSize })}
+        />
       )}
     </section>
   );
