@@ -1,4 +1,4 @@
-import { Button, SegmentedControl } from '@blueprintjs/core';
+import { SegmentedControl } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -9,10 +9,7 @@ import { notify } from '@/lib/notify';
 import { useForgot, type ForgotBody } from './api/forgot';
 import { CODE_TYPES } from './api/sendCode';
 import { AuthShell } from './components/AuthShell';
-import { CodeField } from './components/CodeField';
-import { ContactField } from './components/ContactField';
-import { FormError } from './components/FormError';
-import { PasswordField } from './components/PasswordField';
+import { ContactCodePasswordFields } from './components/ContactCodePasswordFields';
 import { useCodeSender } from './hooks/useCodeSender';
 import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { recoverSchema, type Channel, type RecoverForm } from './schemas';
@@ -72,47 +69,16 @@ export default function RecoverPage() {
         ]}
       />
       <form onSubmit={submit} noValidate aria-label={t('recover.title')}>
-        <ContactField control={form.control} channel={channel} edition={edition} />
-        <CodeField
+        <ContactCodePasswordFields
           control={form.control}
-          name="code"
-          label={t('field.code')}
-          placeholder={t('placeholder.code')}
-          onSend={() => void sender.send()}
-          remaining={sender.remaining}
-          sending={sender.sending}
-          sentOnce={sender.sentOnce}
-          sentNote={sender.sentNote}
-          sendError={sender.sendError}
+          channel={channel}
+          edition={edition}
+          sender={sender}
+          passwordLabel={t('field.newPassword')}
+          failure={failure}
+          submitText={t('recover.submit')}
+          submitting={form.formState.isSubmitting}
         />
-        <PasswordField
-          control={form.control}
-          name="accountPassword"
-          label={t('field.newPassword')}
-          placeholder={t('placeholder.newPassword')}
-          hint={t('hint.password')}
-          autoComplete="new-password"
-          maxLength={20}
-        />
-        <PasswordField
-          control={form.control}
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          placeholder={t('placeholder.confirmPassword')}
-          autoComplete="new-password"
-          maxLength={20}
-        />
-        <FormError message={failure} />
-        <Button
-          className="jc-auth-submit"
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={form.formState.isSubmitting}
-        >
-          {t('recover.submit')}
-        </Button>
       </form>
       <p className="jc-auth-alt">
         {t('recover.remembered')}

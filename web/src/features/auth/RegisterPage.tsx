@@ -1,4 +1,3 @@
-import { Button } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -11,10 +10,7 @@ import { session } from '@/lib/session';
 import { useRegister, type RegisterBody } from './api/register';
 import { CODE_TYPES } from './api/sendCode';
 import { AuthShell } from './components/AuthShell';
-import { CodeField } from './components/CodeField';
-import { ContactField } from './components/ContactField';
-import { FormError } from './components/FormError';
-import { PasswordField } from './components/PasswordField';
+import { ContactCodePasswordFields } from './components/ContactCodePasswordFields';
 import { TextField } from './components/TextField';
 import { useCodeSender } from './hooks/useCodeSender';
 import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
@@ -76,47 +72,16 @@ export default function RegisterPage() {
           maxLength={USER_NAME_MAX}
           autoFocus
         />
-        <ContactField control={form.control} channel={channel} edition={edition} />
-        <CodeField
+        <ContactCodePasswordFields
           control={form.control}
-          name="code"
-          label={t('field.code')}
-          placeholder={t('placeholder.code')}
-          onSend={() => void sender.send()}
-          remaining={sender.remaining}
-          sending={sender.sending}
-          sentOnce={sender.sentOnce}
-          sentNote={sender.sentNote}
-          sendError={sender.sendError}
+          channel={channel}
+          edition={edition}
+          sender={sender}
+          passwordLabel={t('field.password')}
+          failure={failure}
+          submitText={t('register.submit')}
+          submitting={form.formState.isSubmitting}
         />
-        <PasswordField
-          control={form.control}
-          name="accountPassword"
-          label={t('field.password')}
-          placeholder={t('placeholder.newPassword')}
-          hint={t('hint.password')}
-          autoComplete="new-password"
-          maxLength={20}
-        />
-        <PasswordField
-          control={form.control}
-          name="confirmPassword"
-          label={t('field.confirmPassword')}
-          placeholder={t('placeholder.confirmPassword')}
-          autoComplete="new-password"
-          maxLength={20}
-        />
-        <FormError message={failure} />
-        <Button
-          className="jc-auth-submit"
-          type="submit"
-          intent="primary"
-          size="large"
-          fill
-          loading={form.formState.isSubmitting}
-        >
-          {t('register.submit')}
-        </Button>
       </form>
       <p className="jc-auth-alt">
         {t('register.haveAccount')}

@@ -4,6 +4,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { devicePageSchema, deviceSchema } from '@/lib/api/devices';
 import { api } from '@/lib/http';
 
 export const DEVICE_ROUTE = 'device.list';
@@ -12,14 +13,10 @@ export const DEVICE_OPTIONS = 20;
 /** The server's longest device name filter. */
 export const DEVICE_SEARCH_MAX = 50;
 
-export const deviceOptionSchema = z.object({
-  deviceId: z.number(),
-  deviceName: z.string(),
-  deviceGuid: z.string(),
-});
+export const deviceOptionSchema = deviceSchema.pick({ deviceId: true, deviceName: true, deviceGuid: true });
 export type DeviceOption = z.infer<typeof deviceOptionSchema>;
 
-const optionPageSchema = z.object({ totalCount: z.number(), data: z.array(deviceOptionSchema) });
+const optionPageSchema = devicePageSchema.extend({ data: z.array(deviceOptionSchema) });
 
 export async function fetchDeviceOptions(search: string): Promise<DeviceOption[]> {
   const name = [...search.trim()].slice(0, DEVICE_SEARCH_MAX).join('');

@@ -8,33 +8,34 @@
  */
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import { accessSchema } from '@/lib/access';
+import { deviceSchema } from '@/lib/api/devices';
 import { api } from '@/lib/http';
 
 /** Only devices of this node type have service levels to buy. */
 export const LEVEL_NODE_TYPE = 1;
 
-export const depositInfoSchema = z.object({
-  deviceId: z.number(),
-  deviceName: z.string(),
-  deviceGuid: z.string(),
-  typeId: z.number(),
-  deviceTypeName: z.string(),
-  levelId: z.number().nullable(),
-  levelName: z.string().nullable(),
-  /** `YYYY-MM-DD` in the caller's time zone; year 2099 or later is lifelong. */
-  serviceExpiredDate: z.string().nullable(),
-  smsCount: z.number(),
-  voiceCount: z.number(),
-  countryCode: z.string().nullable(),
-  simIccid: z.string().nullable(),
-  /** 1: the SIM has an active data plan (the device also pays the data fee). */
-  jcIccidStatus: z.number(),
-  /** 1: an auto-renew agreement is active; a level change needs it cancelled first. */
-  agreementStatus: z.number(),
-  nodeType: z.number(),
-  /** The caller's access: 1 read only (nothing may be ordered for it), 2 read and change. */
-  access: accessSchema,
+/**
+ * A device as the recharge drawers read it: the device row's fields that say what may be bought
+ * (jcIccidStatus 1: it also pays the data fee; agreementStatus 1: a level change needs the
+ * auto-renewal cancelled first; access 1: nothing may be ordered for it).
+ */
+export const depositInfoSchema = deviceSchema.pick({
+  deviceId: true,
+  deviceName: true,
+  deviceGuid: true,
+  typeId: true,
+  deviceTypeName: true,
+  levelId: true,
+  levelName: true,
+  serviceExpiredDate: true,
+  smsCount: true,
+  voiceCount: true,
+  countryCode: true,
+  simIccid: true,
+  jcIccidStatus: true,
+  agreementStatus: true,
+  nodeType: true,
+  access: true,
 });
 export type DepositInfo = z.infer<typeof depositInfoSchema>;
 
