@@ -324,5 +324,17 @@ def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None
     simulator.stop()
 
 
+@main.command()
+@click.pass_context
+def openapi(ctx: click.Context) -> None:
+    """Print the API's OpenAPI document (JSON), as GET /api/openapi.json serves it; the web client's
+    tests compare its schemas with it. Nothing is connected to: the app is built, not served."""
+    from entrypoints.api.app import create_app
+    from entrypoints.container import build_container
+
+    response = create_app(build_container(_settings(ctx))).test_client().get("/api/openapi.json")
+    click.echo(response.get_data(as_text=True))
+
+
 if __name__ == "__main__":
     main()

@@ -99,8 +99,12 @@ def test_levels_are_priced_for_the_device_and_the_caller(api, alice, container):
     assert pro["discountBadge"] == "8折" and pro["activityStartTime"] and pro["activityEndTime"]
     assert {i["itemCode"] for i in pro["itemLevelRelList"]} == {"DATA_QUERY_EXPORT", "ALARM_SMS", "ALARM_VOICE",
                                                                 "AI_QA"}
-    assert [(o["timeLength"], o["price"], o["currency"], o["lifelong"]) for o in options(api, alice, room.id, pro)] == [
+    pro_options = options(api, alice, room.id, pro)
+    assert [(o["timeLength"], o["price"], o["currency"], o["lifelong"]) for o in pro_options] == [
         (12, 15900, "CNY", False), (24, 28300, "CNY", False), (1200, 99900, "CNY", True)]
+    # each option carries the badge of the discount its price is charged at: the activity's where one is in force
+    assert [(o["discount"], o["activityDiscount"], o["discountBadge"]) for o in pro_options] == [
+        (100, 80, "8折"), (95, 75, "7.5折"), (100, None, None)]
     items = ok(api.call("GET", f"{P}/PayServiceItem/selectAllServiceItemByDevice", token=alice,
                         query={"deviceId": room.id}), s.ServiceItemSchema, many=True)
     assert items[1]["itemTitle"] == "短信告警" and items[1]["itemDetail"] == "超限短信通知"
@@ -282,6 +286,7 @@ def test_sms_and_voice_packages_add_their_counts_when_paid(api, alice, container
     sms500 = next(p for p in packages["smsList"] if p["smsCount"] == 500)
     voice50 = next(p for p in packages["voiceList"] if p["smsCount"] == 50)
     assert (sms500["packageFee"], sms500["discount"], sms500["price"], voice50["price"]) == (4500, 90, 4000, 1500)
+    assert sms500["discountBadge"] == "9折"
     assert {p["currency"] for p in packages["smsList"] + packages["voiceList"]} == {"CNY"}
     refused(sms_order(api, alice, [a.id]), 409, 1106)
     refused(sms_order(api, alice, [a.id], sms500, country="1"), 422, 422)
@@ -343,6 +348,7 @@ def test_the_international_edition_pays_by_wallet(international_app):
     pro = levels(api, token, room.id)["Professional"]
     assert pro["discountBadge"] == "20% OFF" and pro["price"] == 3192
     year = options(api, token, room.id, pro)[0]
+    assert year["discountBadge"] == "20% OFF"
     refused(service_order(api, token, [room.id], pro, year, pay_type=1), 409, 1108)
     placed = ok(service_order(api, token, [room.id], pro, year, pay_type=30))
     assert placed["clientSecret"] and "payQrCode" not in placed

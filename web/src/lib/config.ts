@@ -10,9 +10,9 @@ export const editionConfigSchema = z.object({
   languages: z.array(z.string()),
   countryCode: z.string(),
   countryCodeFixed: z.boolean(),
-  wechatAppId: z.string().optional(),
+  wechatAppId: z.string(),
   /** Outside sites of the routes plc, calibrationServe and marketManage. */
-  externalLinks: z.record(z.string(), z.string()).optional(),
+  externalLinks: z.record(z.string(), z.string()),
 });
 export type EditionConfig = z.infer<typeof editionConfigSchema>;
 
@@ -24,6 +24,8 @@ const FALLBACK: EditionConfig = {
   languages: [...LANGUAGES],
   countryCode: '86',
   countryCodeFixed: true,
+  wechatAppId: '',
+  externalLinks: {},
 };
 
 let current: EditionConfig = FALLBACK;

@@ -19,6 +19,7 @@ const page = (extra: Partial<CustomPage> = {}): CustomPage => ({
   defaultCamp: 1,
   enableRegister: 0,
   useElitechLogo: 0,
+  forceHttps: 0,
   ...extra,
 });
 

@@ -21,7 +21,7 @@ export function accountInfo(profile: Partial<Profile> = {}, extra: Partial<Accou
   return {
     permissionRoutes: ['home', 'device.list', 'device.list:add'],
     orgWithMyRole: [],
-    baseAccount: { id: 7, userName: 'alice', accountPhoto: null, phone: null, email: 'alice@example.com', accountType: 1 },
+    baseAccount: { id: 7, userName: 'alice', accountPhoto: null, phone: null, email: 'alice@example.com', accountType: 1, realName: null, company: null },
     userProfile: {
       walletStatus: 0,
       homePage: null,
@@ -33,6 +33,7 @@ export function accountInfo(profile: Partial<Profile> = {}, extra: Partial<Accou
     },
     premiumState: { state: 0, expiredCount: 0 },
     baseSceneList: [{ sceneType: 1, sceneName: 'Main' }],
+    elitechVersion: '1.0.0',
     ...extra,
   };
 }

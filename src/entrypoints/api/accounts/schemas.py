@@ -98,20 +98,20 @@ class SceneQuery(Schema):
 class BaseAccountSchema(Schema):
     id = fields.Integer(required=True)
     userName = fields.String(required=True)
-    accountPhoto = fields.String(allow_none=True)
-    phone = fields.String(allow_none=True)
-    email = fields.String(allow_none=True)
+    accountPhoto = fields.String(required=True, allow_none=True)
+    phone = fields.String(required=True, allow_none=True)
+    email = fields.String(required=True, allow_none=True)
     accountType = fields.Integer(required=True,
                                  metadata={"description": "1 personal, 2 enterprise, 3 engineer, 4 dealer, 9 system"})
-    realName = fields.String(allow_none=True)
-    company = fields.String(allow_none=True)
+    realName = fields.String(required=True, allow_none=True)
+    company = fields.String(required=True, allow_none=True)
 
 
 class UserProfileSchema(Schema):
     walletStatus = fields.Integer(required=True)
-    homePage = fields.String(allow_none=True)
-    elitechIdentity = fields.String(allow_none=True)
-    elitechIndustry = fields.String(allow_none=True)
+    homePage = fields.String(required=True, allow_none=True)
+    elitechIdentity = fields.String(required=True, allow_none=True)
+    elitechIndustry = fields.String(required=True, allow_none=True)
     enableProtect = fields.Integer(required=True)
     enableFda = fields.Integer(required=True)
 

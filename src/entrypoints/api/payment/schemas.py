@@ -113,6 +113,9 @@ class YearOptionSchema(Schema):
     currency = _currency("the option's fees and price")
     lifelong = fields.Boolean(required=True)
     recommended = fields.Boolean(required=True)
+    discountBadge = fields.String(required=True, allow_none=True, metadata={
+        "description": "the effective discount as shown: '8折' domestically, '20% OFF' internationally; null "
+                       "without one"})
 
 
 class YearOptionListSchema(Schema):
@@ -289,6 +292,9 @@ class AlertPackageSchema(Schema):
                                                                     "discount (voice ignores an activity "
                                                                     f"discount of 100), {PRICE_RULE}"})
     currency = _currency("the package's fee and price")
+    discountBadge = fields.String(required=True, allow_none=True, metadata={
+        "description": "the effective discount as shown (a voice package ignores an activity discount of 100): "
+                       "'8折' domestically, '20% OFF' internationally; null without one"})
 
 
 class AlertPackagesSchema(Schema):

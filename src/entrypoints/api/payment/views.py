@@ -51,11 +51,12 @@ def _container():
 
 def _option_row(price: OptionPrice) -> dict:
     o = price.option
+    edition = _container().settings().edition
     return {"id": o.id, "serviceFee": o.service_fee_cents, "dataFee": o.data_fee_cents,
             "activityId": price.activity_id, "presentationMonth": price.bonus_months, "timeLength": o.months,
             "discount": o.discount, "activityDiscount": o.activity.discount if price.activity_id else None,
             "price": price.per_device_cents, "currency": price.currency, "lifelong": is_lifelong_term(o.months),
-            "recommended": o.recommended}
+            "recommended": o.recommended, "discountBadge": discount_badge(price.discount, edition)}
 
 
 def _level_row(offer: LevelOffer) -> dict:
@@ -161,9 +162,10 @@ def _order_detail(order: Order) -> dict:
 
 def _alert_row(offer: AlertOffer) -> dict:
     p = offer.package
+    edition = _container().settings().edition
     return {"packageId": p.id, "packageName": p.name, "packageFee": p.fee_cents, "smsCount": p.count,
             "discount": p.discount, "activityDiscount": p.activity_discount, "price": offer.price_cents,
-            "currency": p.currency}
+            "currency": p.currency, "discountBadge": discount_badge(offer.discount, edition)}
 
 
 def _bill_row(bill: Bill) -> dict:

@@ -38,9 +38,9 @@ import type { MyOrder } from './api/myOrders';
 import { LevelChangeResult } from './components/LevelChangeResult';
 import { PaymentPanel } from './components/PaymentPanel';
 import { ResumedPayment } from './components/ResumedPayment';
-import { durationText, money } from './format';
+import { durationText, formatMoney, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
-import { discountBadge, effectiveDiscount, offeredPayTypes, type Edition, type PayType } from './values';
+import { offeredPayTypes, type PayType } from './values';
 import './recharge.css';
 
 export const PAYING_DRAWER_WIDTH = 780;
@@ -244,7 +244,6 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
                 <YearCard
                   key={candidate.id}
                   option={candidate}
-                  edition={edition}
                   dataPlan={!batch && first.jcIccidStatus === 1 && Boolean(first.simIccid)}
                   checked={candidate.id === option?.id}
                   onChoose={() => setYearId(candidate.id)}
@@ -350,17 +349,15 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
 
 interface YearCardProps {
   option: YearOption;
-  edition: Edition;
   /** The device pays the data fee too (its SIM has an active plan). */
   dataPlan: boolean;
   checked: boolean;
   onChoose: () => void;
 }
 
-function YearCard({ option, edition, dataPlan, checked, onChoose }: YearCardProps) {
+function YearCard({ option, dataPlan, checked, onChoose }: YearCardProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
-  const percent = effectiveDiscount(option.discount, option.activityDiscount, { activityInForce: option.activityId != null });
-  const badge = discountBadge(percent, edition);
+  const badge = option.discountBadge;
   const listed = option.serviceFee + (dataPlan ? option.dataFee : 0);
   return (
     <RadioCard
@@ -382,8 +379,8 @@ function YearCard({ option, edition, dataPlan, checked, onChoose }: YearCardProp
           )}
         </span>
         <span className="jc-year-price">
-          <span className="jc-year-amount">{money(option.price, edition)}</span>
-          {listed > option.price && <s className="jc-level-original">{money(listed, edition)}</s>}
+          <span className="jc-year-amount">{formatMoney(option.price, option.currency)}</span>
+          {listed > option.price && <s className="jc-level-original">{formatMoney(listed, option.currency)}</s>}
         </span>
         <span className="jc-year-tags">
           {badge && (

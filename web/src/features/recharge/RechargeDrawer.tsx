@@ -26,16 +26,9 @@ import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
 import { editionConfig } from '@/lib/config';
 import { NO_VALUE } from '@/lib/units';
 import { LEVEL_NODE_TYPE, useDepositInfos, useLevels, useServiceItems, type DepositInfo, type Level, type ServiceItem } from './api/levels';
-import { dialCode, durationText, formatMinute, money } from './format';
+import { dialCode, durationText, formatMinute, formatMoney } from './format';
 import { PayingDrawer } from './PayingDrawer';
-import {
-  discountBadge,
-  effectiveDiscount,
-  isLifelong,
-  itemDetail,
-  stockIntent,
-  type Edition,
-} from './values';
+import { isLifelong, stockIntent, type Edition } from './values';
 import './recharge.css';
 
 export const RECHARGE_DRAWER_WIDTH = 1280;
@@ -151,7 +144,6 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
                 // In a batch a level is "current" only when it is every device's.
                 level={batch && level.current ? { ...level, current: devices.every((d) => d.levelId === level.levelId) } : level}
                 items={items.data ?? []}
-                edition={edition}
                 dataPlan={first.jcIccidStatus === 1 && Boolean(first.simIccid)}
                 readOnly={readOnly}
                 onChoose={() => choose(level)}
@@ -312,7 +304,6 @@ interface LevelCardProps {
   level: Level;
   /** Every service item: the card ticks those the level includes. */
   items: ServiceItem[];
-  edition: Edition;
   /** The device's SIM has an active data plan: the listed price includes the data fee. */
   dataPlan: boolean;
   /** The caller may only read a device of the order: the button is disabled. */
@@ -320,11 +311,10 @@ interface LevelCardProps {
   onChoose: () => void;
 }
 
-function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: LevelCardProps) {
+function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   const included = useMemo(() => new Set(level.itemLevelRelList.map((item) => item.itemCode)), [level.itemLevelRelList]);
-  const percent = effectiveDiscount(level.discount, level.activityDiscount, { activityInForce: level.activityId != null });
-  const badge = discountBadge(percent, edition);
+  const badge = level.discountBadge;
   const listed = level.serviceFee + (dataPlan ? level.dataFee : 0);
   const discounted = !level.free && listed > level.price;
   const term = level.timeLength ?? 12;
@@ -361,14 +351,14 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
           <span className="jc-level-amount jc-level-amount--free">{t('levels.free')}</span>
         ) : (
           <>
-            <span className="jc-level-amount">{money(level.price, edition)}</span>
+            <span className="jc-level-amount">{formatMoney(level.price, level.currency)}</span>
             <span className={Classes.TEXT_MUTED}>
               {' / '}
               {term === 12 ? t('levels.perYear') : durationText(t, term)}
             </span>
             {discounted && (
               <s className="jc-level-original" data-testid="level-original">
-                {money(listed, edition)}
+                {formatMoney(listed, level.currency)}
               </s>
             )}
           </>
@@ -394,7 +384,7 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
       <ul className="jc-level-items">
         {items.map((item) => {
           const has = included.has(item.itemCode);
-          const { title, detail } = itemDetail(item.itemCode, item.itemName);
+          const { itemTitle: title, itemDetail: detail } = item;
           return (
             <li key={item.itemCode} className={has ? 'is-included' : 'is-excluded'} data-testid="level-item" data-included={has}>
               <Icon icon={has ? 'tick-circle' : 'cross-circle'} size={14} className="jc-level-item-icon" />

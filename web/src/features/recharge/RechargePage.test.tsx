@@ -61,6 +61,10 @@ function order(overrides: Partial<MyOrder> = {}): MyOrder {
     payType: 1,
     orderDescription: 'Professional',
     deviceCount: 2,
+    currency: 'CNY',
+    devices: [],
+    expireTime: null,
+    closeReason: null,
     ...overrides,
   };
 }
@@ -342,7 +346,7 @@ describe('RechargePage: my orders', () => {
 
   it('writes amounts with two decimals and a dollar sign internationally', async () => {
     setEditionConfig(INTERNATIONAL);
-    server({ orders: [order({ payType: 20 }), order({ orderId: 3, orderCode: 'A3', orderFee: 1000, payType: 30 })] });
+    server({ orders: [order({ payType: 20, currency: 'USD' }), order({ orderId: 3, orderCode: 'A3', orderFee: 1000, payType: 30, currency: 'USD' })] });
     open('/consumer/recharge?tab=orders');
     await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
     expect(within(orderRow('A2026112400011')).getByTestId('order-amount')).toHaveTextContent('$159.20');

@@ -6,14 +6,14 @@ import { editionConfig, setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import type { AlertPackage } from './api/alerts';
 import type { Bill } from './api/bills';
-import { BILL } from './test/levelFixtures';
+import { asServed, BILL } from './test/levelFixtures';
 import { batchCountryCode, SmsVoiceDrawer, smsOrderBody, type RechargeDevice } from './SmsVoiceDrawer';
 
 const domestic = { ...editionConfig() };
 const international = { ...domestic, edition: 'international' as const, currency: 'USD', payTypes: [20, 30, 40], countryCode: '1', countryCodeFixed: false };
 
 function pkg(packageId: number, smsCount: number, packageFee: number, discount = 100): AlertPackage {
-  return { packageId, packageName: `${smsCount}`, packageFee, smsCount, discount, activityDiscount: null, price: Math.floor((packageFee * discount + 50) / 100) };
+  return asServed({ packageId, packageName: `${smsCount}`, packageFee, smsCount, discount, activityDiscount: null, price: Math.floor((packageFee * discount + 50) / 100) });
 }
 
 // The demo's domestic catalogue: SMS 100 / 500 (10 % off) / 1000 (10 % off), voice 50 / 200.
@@ -28,7 +28,7 @@ const dock: RechargeDevice = { deviceId: 6, deviceName: 'Dock cold room', countr
 
 const bill = BILL;
 
-const placed = { orderId: 77, orderCode: 'A2026112200077', totalFee: 0, payQrCode: 'weixin://wxpay/bizpayurl?pr=demo' };
+const placed = { orderId: 77, orderCode: 'A2026112200077', totalFee: 0, currency: 'CNY', payQrCode: 'weixin://wxpay/bizpayurl?pr=demo' };
 
 function server({ payStatus = 1, bills = [bill] }: { payStatus?: number; bills?: Bill[] } = {}) {
   const order = (call: Call) => envelope({ ...placed, totalFee: (call.body as { totalFee: number }).totalFee });

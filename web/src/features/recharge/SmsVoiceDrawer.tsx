@@ -29,12 +29,10 @@ import {
   type SmsOrderBody,
 } from './api/orders';
 import { PaymentPanel } from './components/PaymentPanel';
-import { money } from './format';
+import { formatMoney, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
 import {
   countryCodeRule,
-  discountBadge,
-  effectiveDiscount,
   offeredPayTypes,
   stockIntent,
   type Edition,
@@ -256,14 +254,12 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
                     kind="sms"
                     packages={packages.data.smsList}
                     chosen={sms}
-                    edition={edition}
                     onToggle={(item) => setSms((current) => (current?.packageId === item.packageId ? null : item))}
                   />
                   <PackageList
                     kind="voice"
                     packages={packages.data.voiceList}
                     chosen={voice}
-                    edition={edition}
                     onToggle={(item) => setVoice((current) => (current?.packageId === item.packageId ? null : item))}
                   />
                 </>
@@ -371,12 +367,11 @@ interface PackageListProps {
   kind: 'sms' | 'voice';
   packages: AlertPackage[];
   chosen: AlertPackage | null;
-  edition: Edition;
   onToggle(item: AlertPackage): void;
 }
 
 /** Packages as cards; choosing the chosen one again deselects it. */
-function PackageList({ kind, packages, chosen, edition, onToggle }: PackageListProps) {
+function PackageList({ kind, packages, chosen, onToggle }: PackageListProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   if (packages.length === 0) return null;
   return (
@@ -387,7 +382,7 @@ function PackageList({ kind, packages, chosen, edition, onToggle }: PackageListP
       <div className="jc-sms-package-grid">
         {packages.map((item) => {
           const selected = chosen?.packageId === item.packageId;
-          const badge = discountBadge(effectiveDiscount(item.discount, item.activityDiscount, { voice: kind === 'voice' }), edition);
+          const badge = item.discountBadge;
           const count = kind === 'sms' ? t('sms.messages', { count: item.smsCount }) : t('sms.calls', { count: item.smsCount });
           return (
             <button
@@ -404,8 +399,8 @@ function PackageList({ kind, packages, chosen, edition, onToggle }: PackageListP
                 </Tag>
               )}
               <span className="jc-sms-count">{count}</span>
-              <span className="jc-sms-price">{money(item.price, edition)}</span>
-              {item.price !== item.packageFee && <s className="jc-sms-listed">{money(item.packageFee, edition)}</s>}
+              <span className="jc-sms-price">{formatMoney(item.price, item.currency)}</span>
+              {item.price !== item.packageFee && <s className="jc-sms-listed">{formatMoney(item.packageFee, item.currency)}</s>}
               {selected && <Icon icon="tick-circle" intent="primary" className="jc-sms-tick" />}
             </button>
           );

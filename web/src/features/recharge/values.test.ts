@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatMoney, money } from './format';
-import {
-  applyDiscount,
-  countryCodeRule,
-  discountBadge,
-  durationParts,
-  effectiveDiscount,
-  formatAmount,
-  formatAmountIn,
-  isLifelong,
-  itemDetail,
-  stockIntent,
-} from './values';
+import { countryCodeRule, durationParts, formatAmount, formatAmountIn, isLifelong, stockIntent } from './values';
 
 describe('the recharge display rules', () => {
   it.each([
@@ -45,27 +34,6 @@ describe('the recharge display rules', () => {
     expect(money(9900, 'domestic')).toBe(formatMoney(9900, 'CNY'));
   });
 
-  it('lets the activity discount in force win, except a voice activity discount of 100', () => {
-    expect(effectiveDiscount(95, 80)).toBe(80);
-    expect(effectiveDiscount(95, 100)).toBe(100);
-    expect(effectiveDiscount(95, 100, { voice: true })).toBe(95);
-    expect(effectiveDiscount(95, 80, { activityInForce: false })).toBe(95);
-    expect(effectiveDiscount(undefined, null)).toBe(100);
-  });
-
-  it('rounds a discounted price half up to the cent, as the server does', () => {
-    expect(applyDiscount(37800, 75)).toBe(28350);
-    expect(applyDiscount(19900, 95)).toBe(18905);
-    expect(applyDiscount(999, 50)).toBe(500);
-  });
-
-  it('writes the badge per edition', () => {
-    expect(discountBadge(80, 'domestic')).toBe('8折');
-    expect(discountBadge(75, 'domestic')).toBe('7.5折');
-    expect(discountBadge(80, 'international')).toBe('20% OFF');
-    expect(discountBadge(100, 'domestic')).toBeNull();
-  });
-
   it('splits durations and recognises lifelong service', () => {
     expect(durationParts(5)).toEqual({ years: 0, months: 5 });
     expect(durationParts(30)).toEqual({ years: 2, months: 6 });
@@ -75,10 +43,8 @@ describe('the recharge display rules', () => {
     expect(isLifelong({ months: 1200 })).toBe(true);
   });
 
-  it('colours counts and splits item names', () => {
+  it('colours counts', () => {
     expect([stockIntent(50), stockIntent(51)]).toEqual(['danger', 'success']);
-    expect(itemDetail('ALARM_SMS', '短信告警（超限短信通知）')).toEqual({ title: '短信告警', detail: '超限短信通知' });
-    expect(itemDetail('OTHER', 'Backup (daily)')).toEqual({ title: 'Backup (daily)', detail: null });
   });
 
   it('fixes the domestic country code and locks a device’s own abroad', () => {

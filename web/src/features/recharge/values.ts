@@ -1,11 +1,11 @@
 /**
- * The display rules of the recharge drawers (spec seed 000 sections 4, 5 and 9), the same as the
- * server's core (src/core/shared/money.py, src/core/pricing/rules.py). Money is integer cents.
+ * The display rules of the recharge drawers (spec seed 000 sections 4, 5 and 9). Prices, discount
+ * badges and item titles come computed from the server (src/core/pricing/rules.py); what is left
+ * here only writes them. Money is integer cents.
  */
 
 export type Edition = 'domestic' | 'international';
 
-export const NO_DISCOUNT = 100;
 export const LOW_STOCK = 50;
 export const LIFELONG_MONTHS = 1200;
 export const LIFELONG_FROM_YEAR = 2099;
@@ -55,35 +55,6 @@ export function currencySign(edition: Edition): string {
   return currencySignOf(editionCurrency(edition));
 }
 
-/**
- * The percentage charged: an activity's discount, while the activity is in force, takes
- * precedence over the normal one; 100 means none. Voice packages ignore an activity discount of 100.
- */
-export function effectiveDiscount(
-  discount: number | null | undefined,
-  activityDiscount: number | null | undefined,
-  { voice = false, activityInForce = true }: { voice?: boolean; activityInForce?: boolean } = {},
-): number {
-  const ignored = voice && activityDiscount === NO_DISCOUNT;
-  if (activityDiscount != null && activityInForce && !ignored) return activityDiscount;
-  return discount ?? NO_DISCOUNT;
-}
-
-/**
- * Cents after a percentage, rounded half up to the cent (the server's rule for dollars; a yuan
- * price is then cut down to a whole yuan). The console shows the server's prices, never its own.
- */
-export function applyDiscount(cents: number, percent: number): number {
-  return Math.floor((cents * percent + 50) / 100);
-}
-
-/** Domestic: the share charged in tenths ('8折', '7.5折'); international: the share taken off ('20% OFF'). */
-export function discountBadge(discount: number, edition: Edition): string | null {
-  if (discount >= NO_DISCOUNT) return null;
-  if (edition === 'domestic') return `${discount / 10}折`;
-  return `${NO_DISCOUNT - discount}% OFF`;
-}
-
 /** Years and months of a term (under 12 months: months only); null for a lifelong term. */
 export function durationParts(months: number): { years: number; months: number } | null {
   if (months >= LIFELONG_MONTHS) return null;
@@ -100,16 +71,6 @@ export function isLifelong({ expiresAt, months }: { expiresAt?: string | null; m
 /** SMS and voice counts at or below 50 show red, above green. */
 export function stockIntent(count: number): 'danger' | 'success' {
   return count <= LOW_STOCK ? 'danger' : 'success';
-}
-
-const WITH_DETAIL = new Set(['DATA_QUERY_EXPORT', 'ALARM_SMS', 'ALARM_VOICE', 'AI_QA']);
-const PARENTHESISED = /^(.*?)\s*[(（]([^()（）]*)[)）]\s*$/u;
-
-/** Title and detail of a service item: the detail is the parenthesised part of the name of the four named codes. */
-export function itemDetail(code: string, name: string): { title: string; detail: string | null } {
-  const match = WITH_DETAIL.has(code) ? PARENTHESISED.exec(name) : null;
-  if (!match) return { title: name, detail: null };
-  return { title: match[1] ?? name, detail: match[2]?.trim() || null };
 }
 
 /** Pay types (api-contract section 2). */

@@ -20,8 +20,8 @@ export const accountInfoSchema = z.object({
     phone: z.string().nullable(),
     email: z.string().nullable(),
     accountType: z.number(),
-    realName: z.string().nullable().optional(),
-    company: z.string().nullable().optional(),
+    realName: z.string().nullable(),
+    company: z.string().nullable(),
   }),
   userProfile: z.object({
     walletStatus: z.number(),
@@ -33,7 +33,7 @@ export const accountInfoSchema = z.object({
   }),
   premiumState: z.object({ state: z.number(), expiredCount: z.number() }),
   baseSceneList: z.array(z.object({ sceneType: z.number(), sceneName: z.string() })),
-  elitechVersion: z.string().optional(),
+  elitechVersion: z.string(),
 });
 export type AccountInfo = z.infer<typeof accountInfoSchema>;
 

@@ -161,9 +161,11 @@ export async function fetchDeferrals(id: number, start: number): Promise<Deferra
   return deferralPageSchema.parse(await api.post('/device/DeviceAlarm/deferrals', { id, start, pageSize: DEFERRAL_PAGE_SIZE }));
 }
 
+export const untreatedCountSchema = z.number().int().nonnegative();
+
 /** Untreated alarms of the caller's devices; a failed poll says nothing (the badge just keeps its number). */
 export async function fetchUntreatedCount(): Promise<number> {
-  return z.number().int().nonnegative().parse(await api.get('/device/DeviceAlarm/count', { silent: true }));
+  return untreatedCountSchema.parse(await api.get('/device/DeviceAlarm/count', { silent: true }));
 }
 
 export const messageKeys = {

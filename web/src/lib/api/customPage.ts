@@ -20,7 +20,7 @@ export const customPageSchema = z.object({
   defaultCamp: z.number(),
   enableRegister: z.number(),
   useElitechLogo: z.number(),
-  forceHttps: z.number().optional(),
+  forceHttps: z.number(),
   loginPage: z.string().nullable().optional(),
   recordCompany: z.string().nullable().optional(),
   recordNumber: z.string().nullable().optional(),

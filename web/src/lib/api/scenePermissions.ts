@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { api } from '@/lib/http/index';
 
+/** The permission names the account holds in a scene. */
+export const scenePermissionsSchema = z.array(z.string());
+
 export async function fetchScenePermissions(sceneId: number): Promise<string[]> {
-  return z.array(z.string()).parse(await api.get('/base/BaseAccount/getScenePermissionList', { params: { sceneId } }));
+  return scenePermissionsSchema.parse(await api.get('/base/BaseAccount/getScenePermissionList', { params: { sceneId } }));
 }

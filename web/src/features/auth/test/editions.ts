@@ -8,6 +8,8 @@ export const domestic: EditionConfig = {
   languages: ['zh-CN', 'en-US'],
   countryCode: '86',
   countryCodeFixed: true,
+  wechatAppId: '',
+  externalLinks: {},
 };
 
 export const international: EditionConfig = {

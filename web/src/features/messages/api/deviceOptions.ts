@@ -16,7 +16,7 @@ export const DEVICE_SEARCH_MAX = 50;
 export const deviceOptionSchema = deviceSchema.pick({ deviceId: true, deviceName: true, deviceGuid: true });
 export type DeviceOption = z.infer<typeof deviceOptionSchema>;
 
-const optionPageSchema = devicePageSchema.extend({ data: z.array(deviceOptionSchema) });
+export const optionPageSchema = devicePageSchema.extend({ data: z.array(deviceOptionSchema) });
 
 export async function fetchDeviceOptions(search: string): Promise<DeviceOption[]> {
   const name = [...search.trim()].slice(0, DEVICE_SEARCH_MAX).join('');

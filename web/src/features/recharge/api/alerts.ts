@@ -12,7 +12,7 @@ export const COUNTRY_CODE_DICT = 'COUNTRY_CODE';
 
 export const alertPackageSchema = z.object({
   packageId: z.number(),
-  packageName: z.string().optional(),
+  packageName: z.string(),
   /** Cents, listed: what an order's smsFee / voiceFee repeats. */
   packageFee: z.number(),
   /** Messages (or calls, for a voice package) it adds to each device. */
@@ -21,6 +21,10 @@ export const alertPackageSchema = z.object({
   activityDiscount: z.number().nullable(),
   /** Cents one device pays, after the effective discount (the server's figure). */
   price: z.number(),
+  /** ISO 4217 of the fee and the price. */
+  currency: z.string(),
+  /** The discount charged, as shown ('8折', '20% OFF'); null without one. */
+  discountBadge: z.string().nullable(),
 });
 export type AlertPackage = z.infer<typeof alertPackageSchema>;
 

@@ -44,6 +44,10 @@ export const serviceItemSchema = z.object({
   itemName: z.string(),
   itemSupplement: z.string().nullable(),
   itemLabel: z.string().nullable(),
+  /** The name without its parenthesised part. */
+  itemTitle: z.string(),
+  /** The parenthesised part of the name, for the four items that have one; null otherwise. */
+  itemDetail: z.string().nullable(),
 });
 export type ServiceItem = z.infer<typeof serviceItemSchema>;
 
@@ -79,6 +83,10 @@ export const levelSchema = z.object({
   current: z.boolean(),
   /** Shows "free service". */
   free: z.boolean(),
+  /** ISO 4217 of the fees and the price. */
+  currency: z.string(),
+  /** The discount charged, as shown ('8折', '20% OFF'); null without one. */
+  discountBadge: z.string().nullable(),
   itemLevelRelList: z.array(z.object({ itemCode: z.string(), itemName: z.string() })),
 });
 export type Level = z.infer<typeof levelSchema>;
@@ -98,6 +106,10 @@ export const yearOptionSchema = z.object({
   price: z.number(),
   lifelong: z.boolean(),
   recommended: z.boolean(),
+  /** ISO 4217 of the fees and the price. */
+  currency: z.string(),
+  /** The discount charged, as shown ('8折', '20% OFF'); null without one. */
+  discountBadge: z.string().nullable(),
 });
 export type YearOption = z.infer<typeof yearOptionSchema>;
 
@@ -110,6 +122,8 @@ export const deviceQuoteSchema = z.object({
   deviceId: z.number(),
   /** Cents this device pays. */
   totalFee: z.number(),
+  /** ISO 4217 of totalFee. */
+  currency: z.string(),
   /** Its service now; the date is `YYYY-MM-DD` in the caller's time zone, 2099-12-31 lifelong. */
   currentLevelId: z.number().nullable(),
   currentLevelName: z.string().nullable(),

@@ -39,14 +39,14 @@ export const myOrderSchema = z.object({
   orderDescription: z.string(),
   /** Devices the order is for. */
   deviceCount: z.number(),
-  /** ISO 4217 of orderFee and payFee (absent from older servers: the edition's). */
-  currency: z.string().optional(),
+  /** ISO 4217 of orderFee and payFee. */
+  currency: z.string(),
   /** The first few devices of the order, by name. */
-  devices: z.array(orderDeviceSchema).optional(),
+  devices: z.array(orderDeviceSchema),
   /** While unpaid: when its QR code or payment page stops working. */
-  expireTime: z.string().nullish(),
+  expireTime: z.string().nullable(),
   /** A closed order's reason: one of CLOSE_REASONS. */
-  closeReason: z.string().nullish(),
+  closeReason: z.string().nullable(),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
 
@@ -64,9 +64,9 @@ export const orderLineSchema = orderDeviceSchema.extend({
 export type OrderLine = z.infer<typeof orderLineSchema>;
 
 export const orderDetailSchema = myOrderSchema.extend({
-  closeTime: z.string().nullish(),
-  refundTime: z.string().nullish(),
-  countryCode: z.string().nullish(),
+  closeTime: z.string().nullable(),
+  refundTime: z.string().nullable(),
+  countryCode: z.string().nullable(),
   lines: z.array(orderLineSchema),
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
@@ -74,8 +74,8 @@ export type OrderDetail = z.infer<typeof orderDetailSchema>;
 export const resumedPaymentSchema = orderPlacedSchema.extend({
   payType: z.number(),
   orderDescription: z.string(),
-  currency: z.string().optional(),
-  expireTime: z.string().nullish(),
+  currency: z.string(),
+  expireTime: z.string().nullable(),
 });
 export type ResumedPayment = z.infer<typeof resumedPaymentSchema>;
 

@@ -30,6 +30,8 @@ export const orderPlacedSchema = z.object({
   orderCode: z.string(),
   /** Cents the order charges. */
   totalFee: z.number(),
+  /** ISO 4217 of totalFee. */
+  currency: z.string(),
   /** WeChat Pay and Alipay: the content of the QR code. */
   payQrCode: z.string().optional(),
   /** Stripe wallets (Google Pay, the payment-request button): the PaymentIntent's client secret. */

@@ -39,12 +39,34 @@ export function deposit(overrides: Partial<DepositInfo> = {}): DepositInfo {
   };
 }
 
+/** A service item as the server answers it: the title and the parenthesised detail split off. */
+function item(itemCode: string, itemTitle: string, itemDetail: string): ServiceItem {
+  return { itemCode, itemName: `${itemTitle} (${itemDetail})`, itemSupplement: null, itemLabel: null, itemTitle, itemDetail };
+}
+
 export const ITEMS: ServiceItem[] = [
-  { itemCode: 'DATA_QUERY_EXPORT', itemName: 'Data query and export (up to 3 years of history)', itemSupplement: null, itemLabel: null },
-  { itemCode: 'ALARM_SMS', itemName: 'SMS alarms (text when a limit is crossed)', itemSupplement: null, itemLabel: null },
-  { itemCode: 'ALARM_VOICE', itemName: 'Voice alarms (call when a limit is crossed)', itemSupplement: null, itemLabel: null },
-  { itemCode: 'AI_QA', itemName: 'AI questions (ask your data in plain words)', itemSupplement: null, itemLabel: null },
+  item('DATA_QUERY_EXPORT', 'Data query and export', 'up to 3 years of history'),
+  item('ALARM_SMS', 'SMS alarms', 'text when a limit is crossed'),
+  item('ALARM_VOICE', 'Voice alarms', 'call when a limit is crossed'),
+  item('AI_QA', 'AI questions', 'ask your data in plain words'),
 ];
+
+/** The server's badge of the discount charged (core/pricing/rules.py discount_badge). */
+function badgeOf(percent: number): string | null {
+  if (percent >= 100) return null;
+  return editionConfig().edition === 'domestic' ? `${percent / 10}折` : `${100 - percent}% OFF`;
+}
+
+/**
+ * A priced row as the server answers it in the edition of the moment: in its currency, with the
+ * badge of the discount charged (an activity's while one is in force).
+ */
+export function asServed<T extends { discount: number; activityDiscount: number | null; activityId?: number | null }>(
+  row: T,
+): T & { currency: string; discountBadge: string | null } {
+  const inForce = row.activityDiscount !== null && row.activityId !== null;
+  return { ...row, currency: editionConfig().currency, discountBadge: badgeOf(inForce ? row.activityDiscount! : row.discount) };
+}
 
 const rel = (...codes: string[]) => ITEMS.filter((item) => codes.includes(item.itemCode)).map(({ itemCode, itemName }) => ({ itemCode, itemName }));
 
@@ -69,6 +91,8 @@ export function level(overrides: Partial<Level> = {}): Level {
     current: true,
     free: false,
     itemLevelRelList: rel('DATA_QUERY_EXPORT', 'ALARM_SMS'),
+    currency: 'CNY',
+    discountBadge: null,
     ...overrides,
   };
 }
@@ -118,6 +142,8 @@ export function yearOption(overrides: Partial<YearOption> = {}): YearOption {
     price: 15920,
     lifelong: false,
     recommended: true,
+    currency: 'CNY',
+    discountBadge: '8折',
     ...overrides,
   };
 }
@@ -137,6 +163,7 @@ export function deviceQuote(overrides: Partial<DeviceQuote> = {}): DeviceQuote {
   return {
     deviceId: 1,
     totalFee: 15920,
+    currency: editionConfig().currency,
     currentLevelId: 2,
     currentLevelName: 'Basic',
     currentExpiredDate: '2027-06-12',
@@ -181,7 +208,7 @@ export function placed(call: Call, extra: Partial<OrderPlaced> = {}): OrderPlace
       : body.payType === 20
         ? { approveUrl: `https://pay.example/paypal/${code}` }
         : { clientSecret: `pi_${code}_secret_x` };
-  return { orderId: nextOrder, orderCode: code, totalFee: body.totalFee, ...payment, ...extra };
+  return { orderId: nextOrder, orderCode: code, totalFee: body.totalFee, currency: editionConfig().currency, ...payment, ...extra };
 }
 
 /** The recharge calls, answered like the demo server; `extra` adds or replaces routes. */
@@ -192,9 +219,9 @@ export function rechargeServer(devices: DepositInfo[] = [deposit()], extra: Rout
       const device = byId.get(call.params.get('deviceId') ?? '');
       return device ? envelope(device) : envelope(null, 404, 404, 'Device not found');
     },
-    'GET /payment/PayServicePackages/selectLevelList': () => envelope(LEVELS),
+    'GET /payment/PayServicePackages/selectLevelList': () => envelope(LEVELS.map(asServed)),
     'GET /payment/PayServiceItem/selectAllServiceItemByDevice': () => envelope(ITEMS),
-    'GET /payment/PayServiceLevelYear/selectListByDomain': () => envelope({ levelYearList: YEARS }),
+    'GET /payment/PayServiceLevelYear/selectListByDomain': () => envelope({ levelYearList: YEARS.map(asServed) }),
     'POST /payment/PayUserBill/selectListByDomain': () => envelope([]),
     'POST /payment/PayOrder/selectBatchQuote': (call) => {
       const body = call.body as { deviceIdList: number[]; levelYearId: number };

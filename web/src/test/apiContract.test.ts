@@ -1,0 +1,274 @@
+/**
+ * The client's zod schemas cannot drift from the server: each answer a fetcher parses is compared,
+ * field by field and both ways, with what the server's OpenAPI document says that path answers
+ * (`coldchain openapi`, the document GET /api/openapi.json serves). A second test finds every call
+ * in the sources, so a new fetcher cannot go unchecked.
+ */
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { dictItemSchema } from '@/features/dialogs/api/profile';
+import { historySchema } from '@/features/devices/api/history';
+import { homeCountsSchema } from '@/features/home/api/homeCounts';
+import { registeredSchema } from '@/features/auth/api/register';
+import { optionPageSchema } from '@/features/messages/api/deviceOptions';
+import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
+import { billSchema } from '@/features/recharge/api/bills';
+import {
+  depositInfoSchema,
+  deviceQuoteSchema,
+  levelSchema,
+  serviceItemSchema,
+  yearOptionListSchema,
+} from '@/features/recharge/api/levels';
+import { myOrderPageSchema, orderDetailSchema, resumedPaymentSchema } from '@/features/recharge/api/myOrders';
+import { orderPlacedSchema, orderStatusSchema, payStatusSchema } from '@/features/recharge/api/orders';
+import { currentServiceSchema } from '@/features/recharge/api/service';
+import { accountInfoSchema } from '@/lib/api/accountInfo';
+import { alarmPageSchema, alarmSchema, deferralPageSchema, untreatedCountSchema } from '@/lib/api/alarms';
+import { customPageSchema } from '@/lib/api/customPage';
+import { deviceDetailSchema, devicePageSchema } from '@/lib/api/devices';
+import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
+import { noticeSchema } from '@/lib/api/notice';
+import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
+import { tokenSchema } from '@/lib/api/session';
+import { editionConfigSchema } from '@/lib/config';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+const SOURCES = join(ROOT, 'web/src');
+const NOTHING = z.null();
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+/** The client reads only some of the answer on purpose (a picker, a drawer): fields it leaves are fine. */
+const PART = 'part';
+
+/** What each call's answer (`data` of the envelope) is parsed with; paths as the server serves them. */
+const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
+  ['GET', '/api/base/config', editionConfigSchema],
+  ['GET', '/api/base/BaseAccount/accountInfo', accountInfoSchema],
+  ['POST', '/api/base/BaseAccount/login', tokenSchema],
+  ['POST', '/api/base/BaseAccount/login/toOldPaltform', tokenSchema],
+  ['POST', '/api/base/BaseAccount/code/login', NOTHING],
+  ['GET', '/api/base/BaseAccount/code/phone', NOTHING],
+  ['GET', '/api/base/BaseAccount/code/email', NOTHING],
+  ['POST', '/api/base/BaseAccount/forgot', NOTHING],
+  ['POST', '/api/base/BaseAccount/binding', NOTHING],
+  ['POST', '/api/base/BaseAccount/register', registeredSchema],
+  ['GET', '/api/base/BaseAccount/getScenePermissionList', scenePermissionsSchema],
+  ['GET', '/api/base/BaseCustomPage/queryByTopDomain', customPageSchema.nullable()],
+  ['POST', '/api/base/BaseNotice/queryNotice', noticeSchema.nullable()],
+  ['GET', '/api/base/BaseDict/queryByType', z.array(dictItemSchema)],
+  ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
+  ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
+  ['POST', '/api/device/Device/page', devicePageSchema],
+  ['POST', '/api/device/Device/page', optionPageSchema, PART],
+  ['GET', '/api/device/Device/get', deviceDetailSchema],
+  ['PUT', '/api/device/Device/update', deviceDetailSchema],
+  ['POST', '/api/device/Device/history', historySchema],
+  ['GET', '/api/device/DeviceExpireInfo/getExpiredInfoByType', expiredInfoSchema],
+  ['GET', '/api/device/Device/getExpiredServiceDevice', expiredPageSchema],
+  ['POST', '/api/device/DeviceAlarm/page', alarmPageSchema],
+  ['POST', '/api/device/DeviceAlarm/deal', alarmSchema],
+  ['POST', '/api/device/DeviceAlarm/deferrals', deferralPageSchema],
+  ['GET', '/api/device/DeviceAlarm/count', untreatedCountSchema],
+  ['GET', '/api/payment/PayServicePackages/selectDeviceDepositInfo', depositInfoSchema, PART],
+  ['GET', '/api/payment/PayServiceItem/selectAllServiceItemByDevice', z.array(serviceItemSchema)],
+  ['GET', '/api/payment/PayServicePackages/selectLevelList', z.array(levelSchema)],
+  ['GET', '/api/payment/PayServiceLevelYear/selectListByDomain', yearOptionListSchema],
+  ['POST', '/api/payment/PayOrder/selectBatchQuote', z.array(deviceQuoteSchema)],
+  ['POST', '/api/payment/PayOrder/createServiceOrder', orderPlacedSchema],
+  ['POST', '/api/payment/PayOrder/createBatchServiceOrder', orderPlacedSchema],
+  ['POST', '/api/payment/PayOrder/createSmsOrder', orderPlacedSchema],
+  ['POST', '/api/payment/PayOrder/createBatchSmsOrder', orderPlacedSchema],
+  // Polled for its state only; the payment details came with the order.
+  ['GET', '/api/payment/PayOrder/get', orderStatusSchema, PART],
+  ['POST', '/api/payment/PayOrder/confirmPay', payStatusSchema],
+  ['POST', '/api/payment/PayOrder/selectMyOrderList', myOrderPageSchema],
+  ['POST', '/api/payment/PayOrder/selectOrderDetail', orderDetailSchema],
+  ['POST', '/api/payment/PayOrder/cancelOrder', orderStatusSchema, PART],
+  ['POST', '/api/payment/PayOrder/continuePay', resumedPaymentSchema],
+  ['GET', '/api/payment/PayOrder/selectCurrentService', currentServiceSchema.nullable()],
+  ['GET', '/api/payment/PaySmsPackages/selectSmsPackage', alertPackagesSchema],
+  ['POST', '/api/payment/PayUserBill/selectListByDomain', z.array(billSchema)],
+  ['POST', '/api/payment/PayUserBill/insert', billSchema],
+  ['PUT', '/api/payment/PayUserBill/update', billSchema],
+];
+
+/** Calls whose answer the client does not read, so there is nothing to compare. */
+const UNREAD: readonly [Method, string][] = [
+  ['GET', '/api/base/BaseAccount/loginOut'],
+  ['POST', '/api/base/BaseUserProfile/update'],
+  ['GET', '/api/payment/PayOrder/unAgreement'],
+  ['DELETE', '/api/payment/PayUserBill/delete'],
+  ['GET', '/api/payment/payment/getOpenId'],
+];
+
+// ---- a schema reduced to what both sides can say: types, null, fields and whether each is sent
+
+interface Shape {
+  /** 'string', 'number', 'integer', 'boolean', 'object', 'array'; empty: anything. */
+  types: Set<string>;
+  nullable: boolean;
+  properties?: Map<string, Shape>;
+  required?: Set<string>;
+  items?: Shape;
+}
+
+type Json = Record<string, unknown>;
+
+function shapeOf(schema: Json, resolve: (ref: string) => Json): Shape {
+  if (typeof schema.$ref === 'string') return shapeOf(resolve(schema.$ref), resolve);
+  const nullable = schema.nullable === true;
+  const branches = (schema.allOf ?? schema.anyOf ?? schema.oneOf) as Json[] | undefined;
+  if (branches) {
+    const shapes = branches.map((branch) => shapeOf(branch, resolve));
+    const types = new Set(shapes.flatMap((shape) => [...shape.types]));
+    const object = shapes.find((shape) => shape.properties);
+    const array = shapes.find((shape) => shape.items);
+    return {
+      types: shapes.some((shape) => shape.types.size === 0 && !shape.nullable) ? new Set() : types,
+      nullable: nullable || shapes.some((shape) => shape.nullable),
+      ...(object ? { properties: object.properties, required: object.required } : {}),
+      ...(array ? { items: array.items } : {}),
+    };
+  }
+  if (Array.isArray(schema.enum) && schema.enum.length === 1 && schema.enum[0] === null) {
+    return { types: new Set(['null']), nullable: true };
+  }
+  const declared = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
+  const types = new Set((declared as string[]).filter((type) => type !== 'null'));
+  if (types.size === 0 && schema.properties) types.add('object');
+  const shape: Shape = { types, nullable: nullable || declared.includes('null') };
+  if (schema.properties) {
+    shape.properties = new Map(
+      Object.entries(schema.properties as Record<string, Json>).map(([name, field]) => [name, shapeOf(field, resolve)]),
+    );
+    shape.required = new Set((schema.required as string[] | undefined) ?? []);
+  }
+  if (schema.items) shape.items = shapeOf(schema.items as Json, resolve);
+  return shape;
+}
+
+const isAnything = (shape: Shape) => shape.types.size === 0 && !shape.nullable;
+const accepts = (client: Set<string>, type: string) => client.has(type) || (type === 'integer' && client.has('number'));
+const typeText = (shape: Shape) => [...shape.types].sort().join(' | ') || 'null';
+
+/**
+ * The disagreements between the client's shape and the server's at `where`, both ways; with `part`,
+ * fields the server sends and the client leaves are not among them.
+ */
+function disagreements(client: Shape, server: Shape, where: string, part = false): string[] {
+  if (isAnything(client) || isAnything(server)) return [];
+  const found: string[] = [];
+  if (server.nullable && !client.nullable) found.push(`${where}: the server may send null, the client refuses it`);
+  if (client.nullable && !server.nullable) found.push(`${where}: the client takes null, the server never sends it`);
+  const serverTypes = [...server.types].filter((type) => type !== 'null');
+  const clientTypes = [...client.types].filter((type) => type !== 'null');
+  const refused = serverTypes.filter((type) => !accepts(client.types, type));
+  const unsent = clientTypes.filter((type) => !serverTypes.some((sent) => sent === type || (type === 'number' && sent === 'integer')));
+  if (refused.length || unsent.length) {
+    found.push(`${where}: the client reads ${typeText(client)}, the server sends ${typeText(server)}`);
+    return found;
+  }
+  if (client.properties && server.properties) {
+    const names = new Set([...client.properties.keys(), ...server.properties.keys()]);
+    for (const name of [...names].sort()) {
+      const at = `${where}.${name}`;
+      const mine = client.properties.get(name);
+      const theirs = server.properties.get(name);
+      if (!theirs) found.push(`${at}: the client reads it, the server does not send it`);
+      else if (!mine) {
+        if (!part) found.push(`${at}: the server sends it, the client does not read it`);
+      }
+      else {
+        const sent = server.required?.has(name) ?? false;
+        const needed = client.required?.has(name) ?? false;
+        if (needed && !sent) found.push(`${at}: the client requires it, the server may leave it out`);
+        if (sent && !needed) found.push(`${at}: the server always sends it, the client takes it as optional`);
+        found.push(...disagreements(mine, theirs, at, part));
+      }
+    }
+  }
+  if (client.items && server.items) found.push(...disagreements(client.items, server.items, `${where}[]`, part));
+  return found;
+}
+
+// ---- the server's document
+
+let document: Json;
+
+function resolveIn(ref: string): Json {
+  const name = ref.replace('#/components/schemas/', '');
+  const schema = ((document.components as Json).schemas as Record<string, Json>)[name];
+  if (!schema) throw new Error(`the OpenAPI document has no schema ${ref}`);
+  return schema;
+}
+
+/** The `data` of the 200 envelope `method path` answers with. */
+function answerOf(method: Method, path: string): Json {
+  const operation = ((document.paths as Record<string, Json>)[path] ?? {})[method.toLowerCase()] as Json | undefined;
+  if (!operation) throw new Error(`the server has no ${method} ${path}`);
+  const ok = (operation.responses as Record<string, Json>)['200'];
+  const envelope = ((ok?.content as Record<string, Json> | undefined)?.['application/json']?.schema ?? {}) as Json;
+  const data = shapeSource(envelope).properties as Record<string, Json> | undefined;
+  if (!data?.data) throw new Error(`${method} ${path} documents no envelope with data`);
+  return data.data;
+}
+
+function shapeSource(schema: Json): Json {
+  return typeof schema.$ref === 'string' ? shapeSource(resolveIn(schema.$ref)) : schema;
+}
+
+beforeAll(() => {
+  // The repository's own src first, whatever the shared virtualenv points at.
+  const printed = execFileSync(join(ROOT, '.venv/bin/coldchain'), ['openapi'], {
+    cwd: ROOT,
+    env: { ...process.env, PYTHONPATH: join(ROOT, 'src') },
+    maxBuffer: 64 * 1024 * 1024,
+    encoding: 'utf8',
+  });
+  document = JSON.parse(printed) as Json;
+}, 120_000);
+
+describe('the client reads each answer as the server documents it', () => {
+  it.each(CONTRACT.map(([method, path, schema, part]) => ({ call: `${method} ${path}`, method, path, schema, part })))(
+    '$call',
+    ({ method, path, schema, part }) => {
+      const client = shapeOf(
+        z.toJSONSchema(schema, { target: 'openapi-3.0', io: 'input', unrepresentable: 'any' }) as Json,
+        () => ({}),
+      );
+      const server = shapeOf(answerOf(method, path), resolveIn);
+      const found = disagreements(client, server, 'data', part === PART);
+      expect(found, `${method} ${path} disagrees with the server:\n  ${found.join('\n  ')}`).toEqual([]);
+    },
+  );
+});
+
+describe('every call of the client is in the contract above', () => {
+  const CALL = /\bapi\.(get|post|put|delete)(?:<[^>]*>)?\(\s*(['`])([^'`]+)\2/g;
+
+  function sources(folder: string): string[] {
+    return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(folder, entry.name);
+      if (entry.isDirectory()) return entry.name === 'test' ? [] : sources(path);
+      return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [path] : [];
+    });
+  }
+
+  it('checks or names as unread each call the sources make', () => {
+    const known = [...CONTRACT.map(([method, path]) => `${method} ${path}`), ...UNREAD.map(([method, path]) => `${method} ${path}`)];
+    const missing: string[] = [];
+    for (const file of sources(SOURCES)) {
+      for (const [, method, , path] of readFileSync(file, 'utf8').matchAll(CALL)) {
+        const call = `${method!.toUpperCase()} /api${path!}`;
+        const pattern = new RegExp(`^${call.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\$\\\{[^}]*\\\}/g, '[^/]+')}$`);
+        if (!known.some((entry) => pattern.test(entry))) missing.push(`${relative(SOURCES, file)}: ${call}`);
+      }
+    }
+    expect(missing, `calls neither compared nor named as unread:\n  ${missing.join('\n  ')}`).toEqual([]);
+  });
+});
