@@ -46,6 +46,9 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // Without the TypeScript extensions and parser, no-cycle cannot read .ts modules and sees no cycle.
+      'import-x/extensions': ['.ts', '.tsx', '.js'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: 'web/tsconfig.json' })],
     },
     rules: {

@@ -8,7 +8,7 @@ import { cachedCustomPage } from '@/lib/api/customPage';
 import { setSessionEndHandler } from '@/lib/http';
 import { session } from '@/lib/session';
 import { findRoute, loginRedirect } from './guard';
-import { rememberPath } from './router';
+import { rememberPath } from './lastPath';
 
 /** The page title: the platform's title and the route's name (calibration pages: the service). */
 export function documentTitle(routeName: string | null, t: (key: string) => string): string {

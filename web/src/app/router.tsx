@@ -3,6 +3,7 @@ import { createBrowserRouter, redirect, type LoaderFunctionArgs, type RouteObjec
 import { FullScreenLoading } from '@/components/FullScreenLoading';
 import { LAYOUTS } from '@/features/layout/layouts';
 import { guardEffects } from './effects';
+import { rememberedPath } from './lastPath';
 import { runGuard } from './guard';
 import { Root, RouteError } from './Root';
 import { RoutePage } from './RoutePage';
@@ -11,12 +12,6 @@ import { ROUTES, type LayoutName, type RouteDef } from './routes';
 export interface GuardData {
   route: RouteDef | null;
   forbidden: boolean;
-}
-
-/** The location before the current navigation, where an external route leaves the user. */
-let lastPath = '/';
-export function rememberPath(path: string): void {
-  lastPath = path;
 }
 
 export function buildRoutes(queryClient: QueryClient): RouteObject[] {
@@ -32,7 +27,7 @@ export function buildRoutes(queryClient: QueryClient): RouteObject[] {
       case 'redirect':
         throw redirect(outcome.to);
       case 'stay':
-        throw redirect(lastPath === url.pathname + url.search ? '/' : lastPath);
+        throw redirect(rememberedPath() === url.pathname + url.search ? '/' : rememberedPath());
       case 'leaving':
         return { route: null, forbidden: false };
     }
