@@ -253,7 +253,7 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute('href', '/user/recover');
     unmount();
 
-    write('customData', { id: 1, topDomain: 'x', title: 'Acme Cold', defaultCamp: 1, enableRegister: 1, useElitechLogo: 0 });
+    write('customData', { id: 1, topDomain: 'x', title: 'Acme Cold', defaultCamp: 1, enableRegister: 1, useElitechLogo: 0, forceHttps: 0 });
     renderPage(LoginPage, '/user/login');
     expect(screen.queryByRole('link', { name: 'Create an account' })).not.toBeInTheDocument();
     expect(screen.getAllByText('Acme Cold').length).toBeGreaterThan(0);

@@ -207,7 +207,7 @@ describe('footer', () => {
   it('shows the copyright, the filing information and the version link', async () => {
     write(KEYS.customData, {
       id: 1, topDomain: 'demo.localhost', title: 'Demo Cloud', companyName: 'Demo Refrigeration Ltd.',
-      defaultCamp: 1, enableRegister: 0, useElitechLogo: 0, recordNumber: 'ICP 00000000-1',
+      defaultCamp: 1, enableRegister: 0, useElitechLogo: 0, forceHttps: 0, recordNumber: 'ICP 00000000-1',
       recordConnection: 'https://beian.miit.gov.cn/', policeFiling: 'Police 123', policeConnection: null,
       recordCompany: 'Demo Filing Co.',
     });

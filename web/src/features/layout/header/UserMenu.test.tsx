@@ -10,7 +10,7 @@ import { accountInfo, envelope, fakeServer, renderLayout, setUpI18n } from '../t
 vi.mock('@/features/dialogs/SessionDialogs', () => ({ SessionDialogs: () => null }));
 
 const customPage = {
-  id: 1, topDomain: 'demo.localhost', title: 'Demo Cloud', defaultCamp: 1, enableRegister: 0, useElitechLogo: 0,
+  id: 1, topDomain: 'demo.localhost', title: 'Demo Cloud', defaultCamp: 1, enableRegister: 0, useElitechLogo: 0, forceHttps: 0,
 };
 
 beforeAll(setUpI18n);
