@@ -54,7 +54,7 @@ from core.devices.registry import (
 from core.devices.retention import PurgeExpiredReadings
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
-from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
