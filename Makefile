@@ -51,7 +51,7 @@ serve: python
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
 
 lint: python
-	.venv/bin/ruff check src tests features bench migrations conftest.py
+	.venv/bin/ruff check src tools tests features bench migrations conftest.py
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
 # than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half

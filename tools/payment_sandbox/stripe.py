@@ -38,16 +38,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status, new_id
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
-
-if TYPE_CHECKING:
-    from adapters.payments.sandbox.app import SandboxConfig
+from payment_sandbox.ledger import SandboxPayment, Status, new_id
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 API_VERSION = "2026-10-28.endive"  # answered when the caller sends no Stripe-Version
 NOTIFY_PATH = "/api/payment/notify/stripe"

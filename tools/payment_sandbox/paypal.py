@@ -32,16 +32,12 @@ import threading
 import time
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, json_body
-
-if TYPE_CHECKING:
-    from adapters.payments.sandbox.app import SandboxConfig
+from payment_sandbox.ledger import SandboxPayment, Status
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, json_body
 
 TOKEN_LIFETIME_S = 32400  # PayPal's: nine hours
 _ALPHANUMERIC = string.ascii_uppercase + string.digits

@@ -25,13 +25,12 @@ from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
+from payment_sandbox.ledger import SandboxPayment, Status
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 if TYPE_CHECKING:
     from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey, RSAPublicKey
 
-    from adapters.payments.sandbox.app import SandboxConfig
 
 NAME = "alipay"
 CHINA = timezone(timedelta(hours=8), "Asia/Shanghai")  # Alipay's times are Beijing time

@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, jsonify, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status, new_id
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
+from payment_sandbox.ledger import SandboxPayment, Status, new_id
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from adapters.payments.sandbox.app import SandboxConfig
 
 NAME = "wechat"
 BEIJING = timezone(timedelta(hours=8))
