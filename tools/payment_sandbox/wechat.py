@@ -23,7 +23,7 @@ from payment_sandbox.ledger import SandboxPayment, Status, new_id
 from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
 
 NAME = "wechat"
@@ -59,7 +59,7 @@ def sign(fields: dict[str, str], key: str, sign_type: str = "MD5") -> str:
     return hashlib.md5(message).hexdigest().upper()  # noqa: S324 (WeChat Pay v2's signature)
 
 
-def to_xml(fields: dict[str, object]) -> bytes:
+def to_xml(fields: Mapping[str, object]) -> bytes:
     """WeChat's XML: one flat <xml> element, numbers bare and text in CDATA."""
     parts = ["<xml>"]
     for key, value in fields.items():
