@@ -50,7 +50,10 @@ class GatewaysByPayType(Mapping[PayType, PaymentGateway]):
         self._on, self._off = dict(on), dict(off or {})
 
     def __getitem__(self, pay_type: PayType) -> PaymentGateway:
-        pay_type = PayType(pay_type)
+        try:
+            pay_type = PayType(pay_type)
+        except ValueError:
+            raise KeyError(pay_type) from None
         if pay_type in self._on:
             return self._on[pay_type]
         return self._off.get(pay_type) or SwitchedOffGateway(provider_of(pay_type), _refused)
