@@ -53,7 +53,7 @@ serve: python
 # lint-imports holds the import contracts of pyproject.toml ([tool.importlinter]) on this
 # checkout's src (PYTHONPATH), whatever the virtualenv's own path points at.
 lint: python
-	.venv/bin/ruff check src tests features bench migrations conftest.py
+	.venv/bin/ruff check src tools tests features bench migrations conftest.py
 	PYTHONPATH=src .venv/bin/lint-imports
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
