@@ -55,6 +55,7 @@ serve: python
 lint: python
 	.venv/bin/ruff check src tools tests features bench migrations conftest.py
 	PYTHONPATH=src .venv/bin/lint-imports
+	.venv/bin/mypy
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
 # than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half
