@@ -52,7 +52,7 @@ class SendLoginCode:
             code, record = VerificationCode.issue(channel, target, CodePurpose.LOGIN, now, self._key)
             uow.codes.add(record)
             recipient = None if account is None else account.email if channel is Channel.EMAIL else account.phone
-            if recipient:
+            if account is not None and recipient:
                 uow.outbox.add(OutboundMessage(channel, recipient, VERIFICATION_CODE,
                                                {"code": code, "purpose": int(CodePurpose.LOGIN)},
                                                account.language or cmd.language, now))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
-from core.accounts.model import CodePurpose
+from core.accounts.model import Account, CodePurpose
 from core.accounts.password_policy import PasswordPolicy
 from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
 from core.accounts.registration import check_contact, check_new_password, redeem_code
@@ -26,15 +26,21 @@ from core.shared.errors import (
 from core.shared.messages import N_
 
 
+def _caller(uow: AccountsUnitOfWork, account_id: int) -> Account:
+    """The signed-in caller's account; gone since the session began, the caller is signed out."""
+    account = uow.accounts.get(account_id)
+    if account is None:
+        raise NotAuthenticated()
+    return account
+
+
 class GetAccountInfo:
     def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> AccountInfo:
         with self._uow as uow:
-            account = uow.accounts.get(account_id)
-            if account is None:
-                raise NotAuthenticated()
+            account = _caller(uow, account_id)
             held = uow.roles.permissions_of(account_id)
             return AccountInfo(
                 account=account,
@@ -96,7 +102,7 @@ class ChangeAccountBaseInfo:
         if problems:
             raise InvalidInput.of(problems)
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             uow.accounts.set_base_info(
                 cmd.account_id,
                 cmd.real_name.strip() if cmd.real_name is not None else account.real_name,
@@ -129,7 +135,7 @@ class ChangeAccountCredentials:
         now = self._clock.now()
         failure: Exception | None = None
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             if cmd.new_password is not None:
                 check_new_password(self._policy, cmd.new_password, account.user_name, field="newPassword")
             self._credentials.ensure_not_slowed(uow, account.user_name, cmd.client_address, now)
@@ -146,10 +152,10 @@ class ChangeAccountCredentials:
                 owner = uow.accounts.by_contact(cmd.channel, cmd.new_contact)
                 if owner is not None and owner.id != account.id:
                     raise ContactAlreadyBound()
-                uow.accounts.set_contact(account.id, cmd.channel, cmd.new_contact)
+                uow.accounts.set_contact(cmd.account_id, cmd.channel, cmd.new_contact)
             if cmd.new_password is not None:
-                uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
-                uow.sessions.revoke_all(account.id, now, keep_session_id=cmd.session_id)
+                uow.accounts.set_password_hash(cmd.account_id, self._hasher.hash(cmd.new_password))
+                uow.sessions.revoke_all(cmd.account_id, now, keep_session_id=cmd.session_id)
             uow.commit()
 
 
@@ -165,7 +171,7 @@ class BindAccountContact:
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             if (account.phone if cmd.channel is Channel.PHONE else account.email):
                 raise ContactAlreadySet()
             if not redeem_code(uow, cmd.channel, cmd.target, CodePurpose.BIND, cmd.code, now, self._key):
@@ -174,5 +180,5 @@ class BindAccountContact:
             owner = uow.accounts.by_contact(cmd.channel, cmd.target)
             if owner is not None and owner.id != account.id:
                 raise ContactAlreadyBound()
-            uow.accounts.set_contact(account.id, cmd.channel, cmd.target)
+            uow.accounts.set_contact(cmd.account_id, cmd.channel, cmd.target)
             uow.commit()

@@ -111,9 +111,9 @@ class RegisterAccount:
                 email=cmd.target if cmd.channel is Channel.EMAIL else None,
                 account_type=AccountType.PERSONAL, created_at=now,
             ))
-            uow.roles.assign(account.id, PERSONAL_CUSTOMER.code)
-            uow.accounts.save_profile(UserProfile(account.id))
-            token, session = LoginSession.open(account.id, now, LoginType.REGISTRATION, cmd.client_address)
+            uow.roles.assign(account.stored_id, PERSONAL_CUSTOMER.code)
+            uow.accounts.save_profile(UserProfile(account.stored_id))
+            token, session = LoginSession.open(account.stored_id, now, LoginType.REGISTRATION, cmd.client_address)
             uow.sessions.add(session)
             uow.commit()
         return token
@@ -137,7 +137,7 @@ class RecoverPassword:
                 raise WrongVerificationCode()
             # Only now is the user name known; leaving without a commit keeps the code usable.
             check_new_password(self._policy, cmd.new_password, account.user_name)
-            uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
+            uow.accounts.set_password_hash(account.stored_id, self._hasher.hash(cmd.new_password))
             # A new password ends every session opened with the old one.
-            uow.sessions.revoke_all(account.id, now)
+            uow.sessions.revoke_all(account.stored_id, now)
             uow.commit()

@@ -128,7 +128,7 @@ class CredentialCheck:
         if not self._hasher.verify(account.password_hash, password):
             return False
         if self._hasher.needs_rehash(account.password_hash):
-            uow.accounts.set_password_hash(account.id, self._hasher.hash(password))
+            uow.accounts.set_password_hash(account.stored_id, self._hasher.hash(password))
         return True
 
     @staticmethod
@@ -144,10 +144,8 @@ class Login:
 
     def __call__(self, cmd: LogIn) -> IssuedToken:
         if cmd.login_code is not None:
-            return self._with_code(cmd)
+            return self._with_code(cmd, cmd.login_code)
         now = self._clock.now()
-        failure: Exception | None = None
-        token = None
         with self._uow as uow:
             failures = self._credentials.ensure_not_slowed(uow, cmd.user_name, cmd.client_address, now)
             if cmd.captcha_answer is not None:
@@ -159,32 +157,32 @@ class Login:
                     uow.commit()  # the image code stays asked for
                     raise refusal
             account = uow.accounts.by_login_name(cmd.user_name)
-            if not self._credentials.verify(uow, account, cmd.password or ""):
+            verified = self._credentials.verify(uow, account, cmd.password or "")  # hashes even for no account
+            outcome: IssuedToken | Exception
+            if account is None or not verified:
                 failures = self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, account, now)
-                failure = BadCredentials(captcha_required=self._credentials.next_needs_captcha(
+                outcome = BadCredentials(captcha_required=self._credentials.next_needs_captcha(
                     uow, cmd.user_name, cmd.client_address, failures, now))
             elif not account.enabled:
-                failure = AccountDisabled()
+                outcome = AccountDisabled()
             else:
-                token = self._open(uow, account, cmd, now)
+                outcome = self._open(uow, account, cmd, now)
             uow.commit()
-        if failure is not None:
-            raise failure
-        return token
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
-    def _with_code(self, cmd: LogIn) -> IssuedToken:
+    def _with_code(self, cmd: LogIn, login_code: str) -> IssuedToken:
         """A one-time code sent to the owner stands for the password and the image code; it is
         not slowed per address, so an attacker sharing the owner's address cannot keep them out."""
         now = self._clock.now()
         with self._uow as uow:
             account = uow.accounts.by_login_name(cmd.user_name)
             channel, target = code_address(account, cmd.user_name)
-            redeemed = redeem_code(uow, channel, target, CodePurpose.LOGIN, cmd.login_code, now, self._key)
-            failure = (WrongVerificationCode() if not redeemed or account is None
-                       else AccountDisabled() if not account.enabled else None)
-            if failure is not None:
+            redeemed = redeem_code(uow, channel, target, CodePurpose.LOGIN, login_code, now, self._key)
+            if not redeemed or account is None or not account.enabled:
                 uow.commit()  # the check counts against the code
-                raise failure
+                raise AccountDisabled() if redeemed and account is not None else WrongVerificationCode()
             token = self._open(uow, account, cmd, now)
             uow.commit()
         return token
@@ -192,8 +190,8 @@ class Login:
     def _open(self, uow: AccountsUnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
         self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
         if cmd.language and cmd.language != account.language:
-            uow.accounts.set_language(account.id, cmd.language)
-        token, session = LoginSession.open(account.id, now, cmd.login_type, cmd.client_address)
+            uow.accounts.set_language(account.stored_id, cmd.language)
+        token, session = LoginSession.open(account.stored_id, now, cmd.login_type, cmd.client_address)
         uow.sessions.add(session)
         return token
 
@@ -218,7 +216,7 @@ class SwitchToPlatform:
                                                  now)
             else:
                 self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
-                token, session = LoginSession.open(caller.id, now, LoginType.PLATFORM_SWITCH,
+                token, session = LoginSession.open(cmd.account_id, now, LoginType.PLATFORM_SWITCH,
                                                    cmd.client_address)
                 uow.sessions.add(session)
             uow.commit()
@@ -241,7 +239,7 @@ class Authenticate:
             account = uow.accounts.get(session.account_id)
             if account is None or not account.enabled:
                 raise NotAuthenticated()
-            return Principal(account.id, account.user_name, session.id)
+            return Principal(session.account_id, account.user_name, session.stored_id)
 
 
 class Logout:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from core.alarms.commands import DealWithAlarm
 from core.alarms.deferral import (
     DEFAULT_DEFER_MINUTES,
@@ -20,6 +22,12 @@ from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
 
+
+def _listing(uow: AlarmsUnitOfWork, alarm_id: int, account_id: int, now: datetime) -> AlarmListing:
+    listing = uow.alarms.alarm_listing(alarm_id, account_id, now)
+    if listing is None:
+        raise NotFound()
+    return listing
 
 class ListAlarms:
     def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
@@ -47,9 +55,7 @@ class DealAlarm:
         minutes = self._defer_minutes(cmd)
         now = self._clock.now()
         with self._uow as uow:
-            listing = uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id, now)
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, cmd.alarm_id, cmd.account_id, now)
             ensure_access(uow, cmd.account_id, listing.alarm.device_id, Access.WRITE)
             if listing.alarm.state is AlarmState.TREATED:
                 raise AlarmAlreadyHandled()
@@ -61,7 +67,7 @@ class DealAlarm:
             if not done:
                 raise AlarmAlreadyHandled()  # someone else was quicker
             uow.commit()
-            return uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id, now)
+            return _listing(uow, cmd.alarm_id, cmd.account_id, now)
 
     @staticmethod
     def _defer_minutes(cmd: DealWithAlarm) -> int | None:
@@ -85,9 +91,7 @@ class ListDeferrals:
 
     def __call__(self, account_id: int, alarm_id: int, request: PageRequest) -> Page[Deferral]:
         with self._uow as uow:
-            listing = uow.alarms.alarm_listing(alarm_id, account_id, self._clock.now())
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, alarm_id, account_id, self._clock.now())
             ensure_access(uow, account_id, listing.alarm.device_id, Access.READ)
             return uow.alarms.deferral_page(alarm_id, request)
 

@@ -4,6 +4,7 @@ where the caller may change the device."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmRule
 from core.alarms.model import AlarmRule, Recipient
@@ -26,6 +27,13 @@ def ensure_access(uow: AlarmsUnitOfWork, account_id: int, device_id: int, needed
 def _clean(recipient: Recipient) -> Recipient:
     return replace(recipient, id=None, name=recipient.name.strip(), phone=(recipient.phone or "").strip() or None,
                    email=(recipient.email or "").strip() or None)
+
+
+def _listing(uow: AlarmsUnitOfWork, rule_id: int) -> RuleListing:
+    listing = uow.alarms.rule_listing(rule_id)
+    if listing is None:
+        raise NotFound()
+    return listing
 
 
 def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
@@ -53,9 +61,7 @@ class GetAlarmRule:
 
     def __call__(self, account_id: int, rule_id: int) -> RuleListing:
         with self._uow as uow:
-            listing = uow.alarms.rule_listing(rule_id)
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, rule_id)
             ensure_access(uow, account_id, listing.rule.device_id, Access.READ)
             return listing
 
@@ -77,7 +83,7 @@ class CreateAlarmRule:
                 raise AlarmRuleExists()
             uow.alarms.add_rule(rule)
             uow.commit()
-            return uow.alarms.rule_listing(rule.id)
+            return _listing(uow, rule.stored_id)
 
 
 class UpdateAlarmRule:
@@ -89,7 +95,7 @@ class UpdateAlarmRule:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     @staticmethod
-    def _changes(cmd: ChangeAlarmRule) -> dict[str, object]:
+    def _changes(cmd: ChangeAlarmRule) -> dict[str, Any]:
         unknown = set(cmd.changes) - set(SETTINGS)
         if unknown:
             raise ValueError(f"not a setting of an alarm rule: {sorted(unknown)}")
@@ -123,7 +129,7 @@ class UpdateAlarmRule:
                 uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
                 uow.alarms.refresh_alarm_state([rule.device_id])
             uow.commit()
-            return uow.alarms.rule_listing(rule.id)
+            return _listing(uow, rule.stored_id)
 
 
 class DeleteAlarmRule:

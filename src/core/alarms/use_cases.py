@@ -68,7 +68,7 @@ class EvaluateAlarms:
         reached = outcome.reached
         # The level goes up before the stored alarm is ended, so the guard still sees it open.
         if (known_alarm is not None and known_alarm.level > known_level
-                and not uow.alarms.raise_level(known_alarm.id, known_level, known_alarm.level)):
+                and not uow.alarms.raise_level(known_alarm.stored_id, known_level, known_alarm.level)):
             reached = [(a, level) for a, level in reached if a is not known_alarm]
         for alarm in outcome.changed_alarms:
             uow.alarms.save_alarm_progress(alarm)
@@ -102,7 +102,7 @@ class EscalateAlarms:
             rules = uow.alarms.rules({a.rule_id for a in candidates if a.rule_id is not None}) if candidates else {}
             due: list[tuple[AlarmMessage, AlarmRule, range]] = []
             for alarm in candidates:
-                rule = rules.get(alarm.rule_id)
+                rule = None if alarm.rule_id is None else rules.get(alarm.rule_id)  # None: rule deleted
                 if rule is None:
                     continue
                 level = rule.level_due(alarm.raised_at, now)
@@ -131,5 +131,5 @@ class EscalateAlarms:
         """Claim the levels (or the deferral's end) for this transaction alone."""
         to_level = max([alarm.level, *levels])
         if alarm.deferred_until is not None:
-            return uow.alarms.resume(alarm.id, alarm.deferred_until, alarm.level, to_level)
-        return uow.alarms.raise_level(alarm.id, alarm.level, to_level)
+            return uow.alarms.resume(alarm.stored_id, alarm.deferred_until, alarm.level, to_level)
+        return uow.alarms.raise_level(alarm.stored_id, alarm.level, to_level)

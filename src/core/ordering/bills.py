@@ -8,6 +8,7 @@ from dataclasses import dataclass, replace
 from enum import IntEnum
 
 from core.shared.edition import Edition
+from core.shared.identity import Stored
 from core.shared.messages import N_
 
 MAX_BILLS_PER_ACCOUNT = 20
@@ -32,7 +33,7 @@ class BillMode(IntEnum):
 
 
 @dataclass(frozen=True)
-class Bill:
+class Bill(Stored):
     id: int | None
     account_id: int
     invoice_type: InvoiceType
@@ -58,11 +59,14 @@ class Bill:
 # (field, maximum length) of every text field; the edge bounds them too
 LIMITS = {"company_name": 50, "tax_number": 20, "personal_name": 30, "bank_deposit": 50, "bill_user_name": 30,
           "bill_mail": 200, "bill_phone": 20, "bill_address": 50}
-_ENTERPRISE_ONLY = ("company_name", "tax_number", "bank_deposit")
 
 
 def _blank(value: str | None) -> bool:
     return value is None or not value.strip()
+
+
+def _trimmed(value: str | None) -> str | None:
+    return (value or "").strip() or None
 
 
 def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
@@ -81,7 +85,8 @@ def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
         require("company_name", N_("Enter the company name"))
         require("tax_number", N_("Enter the tax number"))
         require("bank_deposit", N_("Enter the bank and account"))
-        if not _blank(bill.tax_number) and not TAX_NUMBER.match(bill.tax_number.strip()):
+        tax_number = (bill.tax_number or "").strip()
+        if tax_number and not TAX_NUMBER.match(tax_number):
             problems.setdefault("tax_number", N_("Letters and digits only"))
     else:
         require("personal_name", N_("Enter the name on the invoice"))
@@ -93,7 +98,8 @@ def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
         problems.setdefault("bill_phone", N_("Enter a valid phone number"))
     if bill.bill_mode is BillMode.EMAIL:
         require("bill_mail", N_("Enter the e-mail address"))
-        if not _blank(bill.bill_mail) and not EMAIL.match(bill.bill_mail.strip()):
+        mail = (bill.bill_mail or "").strip()
+        if mail and not EMAIL.match(mail):
             problems.setdefault("bill_mail", N_("Enter a valid e-mail address"))
     else:
         require("bill_address", N_("Enter the address"))
@@ -104,13 +110,16 @@ def normalized(bill: Bill) -> Bill:
     """Trimmed, with the fields its type and mode hide dropped (a personal invoice has no
     company, tax number or bank; only the e-mail mode keeps an e-mail, only postal modes an
     address)."""
-    values = {name: (getattr(bill, name) or "").strip() or None for name in LIMITS}
-    if bill.invoice_type is InvoiceType.PERSONAL:
-        values.update(dict.fromkeys(_ENTERPRISE_ONLY))
-    else:
-        values["personal_name"] = None
-    if bill.bill_mode is BillMode.EMAIL:
-        values["bill_address"] = None
-    else:
-        values["bill_mail"] = None
-    return replace(bill, **values)
+    enterprise, by_mail = bill.invoice_type is InvoiceType.ENTERPRISE, bill.bill_mode is BillMode.EMAIL
+    return replace(
+        bill,
+        company_name=_trimmed(bill.company_name) if enterprise else None,
+        tax_number=_trimmed(bill.tax_number) if enterprise else None,
+        bank_deposit=_trimmed(bill.bank_deposit) if enterprise else None,
+        personal_name=None if enterprise else _trimmed(bill.personal_name),
+        bill_mail=_trimmed(bill.bill_mail) if by_mail else None,
+        bill_address=None if by_mail else _trimmed(bill.bill_address),
+        # required: left blank (not None) for bill_problems to name
+        bill_user_name=(bill.bill_user_name or "").strip(),
+        bill_phone=(bill.bill_phone or "").strip(),
+    )

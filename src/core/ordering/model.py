@@ -10,6 +10,7 @@ from enum import IntEnum, StrEnum
 
 from core.pricing.level_change import LevelChange, ServiceState
 from core.shared.edition import PayType
+from core.shared.identity import Stored
 
 
 class PayStatus(IntEnum):
@@ -113,7 +114,7 @@ class OrderLine:
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(Stored):
     id: int | None
     code: str
     account_id: int

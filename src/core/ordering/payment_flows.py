@@ -24,7 +24,7 @@ from core.ordering.payments import (
     provider_of,
 )
 from core.ordering.ports import OrderingUnitOfWork
-from core.ordering.unpaid_orders import close_with_provider, payable_until
+from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
 from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
@@ -104,8 +104,9 @@ class HandlePaymentNotification:
             if verdict is Verdict.NOT_PAID and note.failure is not None:
                 # The payer's attempt was refused (a card declined on the wallet sheet): the paying
                 # drawer, which polls the order, says so instead of waiting.
-                order = uow.orders.by_code(note.order_code)
-                uow.orders.record_failure(order.id, note.failure, note.attempt)
+                order = uow.orders.by_code(note.order_code)  # known: the verdict found it
+                if order is not None:
+                    uow.orders.record_failure(order.stored_id, note.failure, note.attempt)
             uow.commit()
         return gateway.acknowledge(verdict.accepted)
 
@@ -147,7 +148,7 @@ class CompleteProviderReturn:
                 log.warning("PayPal capture of order %s not settled: %s", order.code, outcome.value)
                 raise PaymentFailed()
         with self._uow as uow:
-            return uow.orders.get(order.id)
+            return current_order(uow, order.stored_id)
 
 
 class RecordPayerCancellation:
@@ -166,7 +167,7 @@ class RecordPayerCancellation:
 
 def record_failure(uow: OrderingUnitOfWork, order: Order, failure: PaymentFailure, attempt: str | None) -> None:
     with uow:
-        uow.orders.record_failure(order.id, failure, attempt)
+        uow.orders.record_failure(order.stored_id, failure, attempt)
         uow.commit()
 
 
@@ -200,7 +201,8 @@ class ReconcilePayments:
             request = payment_request(order)
             try:
                 result = gateway.query(request)
-                if not result.paid and result.approved:  # the payer approved and never came back
+                if not result.paid and result.approved and request.reference is not None:
+                    # the payer approved and never came back
                     result = gateway.confirm(request, request.reference)
                 if result.paid:
                     outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
@@ -231,7 +233,7 @@ class ReconcilePayments:
             uow.payment_notifications.add(NotificationRecord(
                 provider_of(order.pay_type).value, now, verdict.value, json.dumps(answer), order.code,
                 result.amount_cents))
-            uow.orders.mark_closed(order.id, now, CloseReason.PAYMENT_MISMATCH)
+            uow.orders.mark_closed(order.stored_id, now, CloseReason.PAYMENT_MISMATCH)
             uow.commit()
 
 
@@ -269,4 +271,4 @@ class RefundOrder:
                 uow.commit()
             raise PaymentFailed()
         with self._uow as uow:
-            return uow.orders.get(order_id)
+            return current_order(uow, order_id)

@@ -68,7 +68,9 @@ def providers_of(pay_types: Iterable[PayType]) -> tuple[Provider, ...]:
 
 def same_currency(reported: str | None, expected: str) -> bool:
     """Providers write currencies in either case (Stripe: usd); one that says none is not trusted."""
-    return bool(reported) and reported.upper() == expected.upper()
+    if not reported:
+        return False
+    return reported.upper() == expected.upper()
 
 
 @dataclass(frozen=True)
@@ -84,7 +86,7 @@ class PaymentRequest:
 
 
 def payment_request(order: Order) -> PaymentRequest:
-    return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
+    return PaymentRequest(order.stored_id, order.code, order.order_fee_cents, order.currency, order.description,
                           order.pay_type, order.created_at, order.payment_reference)
 
 

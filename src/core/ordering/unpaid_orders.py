@@ -55,7 +55,7 @@ def close_with_provider(uow: OrderingUnitOfWork, gateway: PaymentGateway, order:
                     reason.value, exc_info=True)
         return False
     with uow:
-        closed = uow.orders.mark_closed(order.id, now, reason)
+        closed = uow.orders.mark_closed(order.stored_id, now, reason)
         uow.commit()
     return closed
 
@@ -65,8 +65,17 @@ def supersede_earlier(uow: OrderingUnitOfWork, gateways: PaymentGateways, order:
     devices; how many were closed. Only earlier ones: of two orders asked for at once, the newer
     stands."""
     with uow:
-        earlier = uow.orders.unpaid_for_devices(order.account_id, order.kind, order.device_ids, order.id)
+        earlier = uow.orders.unpaid_for_devices(order.account_id, order.kind, order.device_ids,
+                                                  order.stored_id)
     return sum(close_with_provider(uow, gateways[old.pay_type], old, CloseReason.SUPERSEDED, now) for old in earlier)
+
+
+def current_order(uow: OrderingUnitOfWork, order_id: int) -> Order:
+    """The order as it is stored now: another transaction may have paid or closed it since."""
+    order = uow.orders.get(order_id)
+    if order is None:
+        raise NotFound()
+    return order
 
 
 def _own_changeable_order(uow: OrderingUnitOfWork, account_id: int, order_id: int) -> Order:
@@ -96,7 +105,7 @@ class CancelOrder:
                 self._uow, self._gateways[order.pay_type], order, CloseReason.CANCELLED, self._clock.now()):
             raise CancelFailed()
         with self._uow as uow:
-            order = uow.orders.get(order_id)
+            order = current_order(uow, order_id)
         if order.status in (PayStatus.PAID, PayStatus.REFUNDED):  # paid while it was being cancelled
             raise OrderNotCancellable()
         return order
@@ -129,6 +138,6 @@ class ResumePayment:
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
-            uow.orders.set_payment(order.id, start.payer_fields(), start.reference)
+            uow.orders.set_payment(order.stored_id, start.payer_fields(), start.reference)
             uow.commit()
         return order, start

@@ -129,11 +129,11 @@ class _PlaceOrder:
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
-            uow.orders.set_payment(order.id, start.payer_fields(), start.reference)
+            uow.orders.set_payment(order.stored_id, start.payer_fields(), start.reference)
             uow.commit()
         # Each change in the paying drawer asks for a new order: the earlier ones stop being payable.
         supersede_earlier(self._uow, self._gateways, order, self._clock.now())
-        return OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency)
+        return OrderPlaced(order.stored_id, order.code, order.order_fee_cents, start, order.currency)
 
 
 def _sum(amounts: Iterable[Money]) -> Money:
@@ -307,7 +307,7 @@ class SettleOrder:
                 return SettlementOutcome.CURRENCY_MISMATCH
             if amount_cents != order.order_fee_cents:
                 return SettlementOutcome.AMOUNT_MISMATCH
-            if not uow.orders.mark_paid(order.id, amount_cents, now, reference):
+            if not uow.orders.mark_paid(order.stored_id, amount_cents, now, reference):
                 return SettlementOutcome.ALREADY_SETTLED
             devices = uow.device_service.services_for_update(order.device_ids)
             for line in order.lines:
@@ -330,6 +330,8 @@ def _level_result(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device
     meanwhile, its level left the catalogue)."""
     if line.promise_holds(device.service):
         return line.promise
+    if line.level_id is None:  # not a service line: no level to change to
+        return None
     levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
     try:
         return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
@@ -344,10 +346,10 @@ def _apply_level(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device:
     if change is None:
         log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
                     order.code, line.device_id)
-        uow.orders.record_service_result(order.id, line.device_id, device.service.expires_at, True)
+        uow.orders.record_service_result(order.stored_id, line.device_id, device.service.expires_at, True)
         return
     uow.device_service.set_service(line.device_id, change.level_id, change.expires_at)
-    uow.orders.record_service_result(order.id, line.device_id, change.expires_at, change is not line.promise)
+    uow.orders.record_service_result(order.stored_id, line.device_id, change.expires_at, change is not line.promise)
 
 
 @dataclass(frozen=True)
@@ -415,7 +417,7 @@ class ConfirmWalletPayment:
             failure = result.failure or PaymentFailure.FAILED
             if result.failure is not None:  # the payer's attempt was refused: the order says so
                 with self._uow as uow:
-                    uow.orders.record_failure(order.id, result.failure, result.attempt)
+                    uow.orders.record_failure(order.stored_id, result.failure, result.attempt)
                     uow.commit()
             raise PaymentFailed(FAILURE_MESSAGES[failure], failure=failure)
         outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
