@@ -20,9 +20,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
-from sqlalchemy import and_, delete, exists, func, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Executable, and_, delete, exists, func, or_, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from adapters.persistence.models import (
     ActivityAccountRow,
@@ -42,6 +43,7 @@ from adapters.persistence.models import (
     SmsPackageRow,
     UserBillRow,
 )
+from adapters.persistence.results import rows_written
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import (
     ORDER_SORT_FIELDS,
@@ -69,13 +71,16 @@ PUBLIC_ACTIVITY, DIRECTED_ACTIVITY = 1, 2
 ACTIVE_AGREEMENT, CANCELLED_AGREEMENT = 1, 0
 
 
-def fresh(statement):
+_Statement = TypeVar("_Statement", bound=Executable)
+
+
+def fresh(statement: _Statement) -> _Statement:
     """Rows as the database has them, even when the session already holds them: the writes
     below are single UPDATE/DELETE statements that do not touch the session's objects."""
     return statement.execution_options(populate_existing=True)
 
 
-def write(statement):
+def write(statement: _Statement) -> _Statement:
     """An UPDATE or DELETE run as it is: its WHERE is not evaluated against objects the session
     may hold (they can be stale when another transaction changed the row first)."""
     return statement.execution_options(synchronize_session=False)
@@ -84,8 +89,9 @@ def write(statement):
 # --- catalogue ---------------------------------------------------------------------------------
 
 
-_ORDER_SORT_COLUMNS = {"gmtCreate": OrderRow.created_at, "payTime": OrderRow.paid_at,
-                       "orderFee": OrderRow.order_fee_cents, "orderCode": OrderRow.order_code}
+_ORDER_SORT_COLUMNS: dict[str, InstrumentedAttribute[Any]] = {
+    "gmtCreate": OrderRow.created_at, "payTime": OrderRow.paid_at, "orderFee": OrderRow.order_fee_cents,
+    "orderCode": OrderRow.order_code}
 assert set(_ORDER_SORT_COLUMNS) == set(ORDER_SORT_FIELDS)
 
 class SqlAlchemyCatalogueRepository:
@@ -299,7 +305,7 @@ class SqlAlchemyOrderRepository:
                                        .where(OrderRow.id == order_id,
                                               OrderRow.status.in_(sorted(int(s) for s in transition.sources)))
                                        .values(status=int(transition.target), **values)))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
                               recomputed: bool) -> None:
@@ -322,7 +328,7 @@ class SqlAlchemyOrderRepository:
             statement = statement.where(or_(OrderRow.failed_attempt.is_(None), OrderRow.failed_attempt != attempt))
         result = self._s.execute(write(statement.values(
             last_failure=failure.value, failure_count=OrderRow.failure_count + 1, failed_attempt=attempt)))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         where = [OrderRow.account_id == account_id,
@@ -331,7 +337,7 @@ class SqlAlchemyOrderRepository:
                      OrderRow.close_reason != CloseReason.SUPERSEDED.value)]
         if status is not None:
             where.append(OrderRow.status == int(status))
-        total = self._s.scalar(select(func.count()).select_from(OrderRow).where(*where))
+        total = self._s.execute(select(func.count()).select_from(OrderRow).where(*where)).scalar_one()
         column = _ORDER_SORT_COLUMNS[request.sort_field or "gmtCreate"]
         ascending = request.sort_order == "asc"
         order = [(column.asc() if ascending else column.desc()).nulls_last(),
@@ -371,7 +377,8 @@ class SqlAlchemyDeviceServiceRepository:
                         .values(level_id=level_id, service_expires_at=expires_at))
 
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
-        values = {"sms_count": DeviceRow.sms_count + sms, "voice_count": DeviceRow.voice_count + voice}
+        values: dict[str, ColumnElement[Any]] = {"sms_count": DeviceRow.sms_count + sms,
+                                                 "voice_count": DeviceRow.voice_count + voice}
         if country_code is not None:
             values["country_code"] = func.coalesce(DeviceRow.country_code, country_code)
         self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id).values(**values)
@@ -404,7 +411,7 @@ class SqlAlchemyAgreementRepository:
             update(AutoRenewAgreementRow)
             .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
             .values(status=CANCELLED_AGREEMENT, cancelled_at=at)))
-        return result.rowcount > 0
+        return rows_written(result) > 0
 
 
 # --- bills -------------------------------------------------------------------------------------
@@ -452,7 +459,7 @@ class SqlAlchemyBillRepository:
     def delete(self, account_id: int, bill_id: int) -> bool:
         result = self._s.execute(write(delete(UserBillRow).where(UserBillRow.id == bill_id,
                                                                  UserBillRow.account_id == account_id)))
-        return result.rowcount > 0
+        return rows_written(result) > 0
 
     def clear_default(self, account_id: int) -> None:
         self._s.execute(write(update(UserBillRow)
