@@ -1,4 +1,5 @@
 import { Button, NonIdealState } from '@blueprintjs/core';
+import { HomeIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 
@@ -17,7 +18,7 @@ export function ErrorPage({ code }: { code: ErrorCode }) {
         title={String(code)}
         description={t(`page${code}`)}
         action={
-          <Button intent="primary" icon="home" onClick={() => navigate('/')}>
+          <Button intent="primary" icon={<HomeIcon />} onClick={() => navigate('/')}>
             {t('backHome')}
           </Button>
         }

@@ -1,5 +1,6 @@
 /** A failed or cancelled payment, said plainly in the payer's language, with a retry. */
 import { Button, Callout } from '@blueprintjs/core';
+import { RefreshIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { PaymentFailureReason } from '../api/orders';
 
@@ -18,7 +19,7 @@ export function PaymentFailureNotice({ reason, onRetry }: { reason: PaymentFailu
       role="alert"
     >
       <p>{t(`${reason}.text`)}</p>
-      {onRetry && <Button text={t('retry')} icon="refresh" intent="primary" onClick={onRetry} data-testid="payment-failure-retry" />}
+      {onRetry && <Button text={t('retry')} icon={<RefreshIcon />} intent="primary" onClick={onRetry} data-testid="payment-failure-retry" />}
     </Callout>
   );
 }
