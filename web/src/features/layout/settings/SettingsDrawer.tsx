@@ -70,7 +70,7 @@ export function SettingsDrawer({ isOpen, onClose }: SettingsDrawerProps) {
                   data-colour={color}
                   onClick={() => settingsStore.update({ theme: color })}
                 >
-                  {chosen && <Icon icon={<TickIcon />} size={14} color="#fff" />}
+                  {chosen && <Icon icon={<TickIcon />} size={14} color="var(--bp-palette-white)" />}
                 </button>
               );
             })}
