@@ -1,5 +1,8 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
-import { ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon,
+  SearchIcon, TimelineLineChartIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';

@@ -1,5 +1,8 @@
 import { Callout, Card, Classes, H2, H3, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ArrowRightIcon, CalendarIcon, ChevronRightIcon, CrownIcon, ErrorIcon, InboxIcon, LayoutGridIcon, NotificationsIcon, ShieldIcon, StarIcon, TemperatureIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
+import {
+  ArrowRightIcon, CalendarIcon, ChevronRightIcon, CrownIcon, ErrorIcon, InboxIcon, LayoutGridIcon,
+  NotificationsIcon, ShieldIcon, StarIcon, TemperatureIcon, TickCircleIcon, TimeIcon,
+} from '@blueprintjs/icons';
 import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -1,5 +1,7 @@
 import { AnchorButton, Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { AutomaticUpdatesIcon, DisableIcon, ErrorIcon, InfoSignIcon, RefreshIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  AutomaticUpdatesIcon, DisableIcon, ErrorIcon, InfoSignIcon, RefreshIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyReason } from '@/features/devices/components/ReadOnly';

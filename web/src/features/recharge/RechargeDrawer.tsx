@@ -19,7 +19,10 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
-import { BoxIcon, CalendarIcon, ChatIcon, CreditCardIcon, CrossCircleIcon, EndorsedIcon, ErrorIcon, GiftBoxIcon, InfoSignIcon, LockIcon, TickCircleIcon, TickIcon, TimeIcon } from '@blueprintjs/icons';
+import {
+  BoxIcon, CalendarIcon, ChatIcon, CreditCardIcon, CrossCircleIcon, EndorsedIcon, ErrorIcon,
+  GiftBoxIcon, InfoSignIcon, LockIcon, TickCircleIcon, TickIcon, TimeIcon,
+} from '@blueprintjs/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChange } from '@/features/devices/access';

@@ -12,7 +12,9 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { ChatIcon, ErrorIcon, LockIcon, MobilePhoneIcon, PhoneIcon, RefreshIcon, TickCircleIcon } from '@blueprintjs/icons';
+import {
+  ChatIcon, ErrorIcon, LockIcon, MobilePhoneIcon, PhoneIcon, RefreshIcon, TickCircleIcon,
+} from '@blueprintjs/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editionConfig } from '@/lib/config';

@@ -1,5 +1,7 @@
 import { Callout, Classes, Icon, Tag } from '@blueprintjs/core';
-import { BanCircleIcon, FeedIcon, OfflineIcon, RefreshIcon, TemperatureIcon, TimeIcon, TintIcon } from '@blueprintjs/icons';
+import {
+  BanCircleIcon, FeedIcon, OfflineIcon, RefreshIcon, TemperatureIcon, TimeIcon, TintIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { REALTIME_REFRESH_MS, type DeviceDetail, type Probe } from '../api/devices';
 import { formatInstant, formatValue } from '@/lib/units';

@@ -1,5 +1,7 @@
 import { Button, ContextMenu, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { ArrowLeftIcon, ArrowRightIcon, ChevronDownIcon, CrossIcon, DisableIcon, SmallCrossIcon } from '@blueprintjs/icons';
+import {
+  ArrowLeftIcon, ArrowRightIcon, ChevronDownIcon, CrossIcon, DisableIcon, SmallCrossIcon,
+} from '@blueprintjs/icons';
 import { useEffect, useRef, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

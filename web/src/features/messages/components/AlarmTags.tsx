@@ -1,5 +1,8 @@
 import { Icon, Tag, Tooltip } from '@blueprintjs/core';
-import { ArrowDownIcon, ArrowUpIcon, NotificationsSnoozeIcon, PersonIcon, TickIcon, TimeIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  ArrowDownIcon, ArrowUpIcon, NotificationsSnoozeIcon, PersonIcon, TickIcon, TimeIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ABOVE, BELOW, DEFERRED, UNTREATED, type Alarm } from '../api/alarms';
 import { formatInstant } from '@/lib/units';

@@ -8,7 +8,10 @@
  * under rechargeKeys.all).
  */
 import { Alert, Button, ButtonGroup, Classes, HTMLTable, NonIdealState, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
-import { CreditCardIcon, CrossIcon, DocumentIcon, DocumentOpenIcon, ErrorIcon, RefreshIcon, ThListIcon, TrashIcon } from '@blueprintjs/icons';
+import {
+  CreditCardIcon, CrossIcon, DocumentIcon, DocumentOpenIcon, ErrorIcon, RefreshIcon, ThListIcon,
+  TrashIcon,
+} from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,10 +1,10 @@
 /** A failed or cancelled payment, said plainly in the payer's language, with a retry. */
 import { Button, Callout } from '@blueprintjs/core';
-import { RefreshIcon } from '@blueprintjs/icons';
+import { CreditCardIcon, DisableIcon, ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { PaymentFailureReason } from '../api/orders';
 
-const ICONS = { declined: 'credit-card', cancelled: 'disable', failed: 'error' } as const;
+const ICONS = { declined: <CreditCardIcon />, cancelled: <DisableIcon />, failed: <ErrorIcon /> } as const;
 
 export function PaymentFailureNotice({ reason, onRetry }: { reason: PaymentFailureReason; onRetry?: () => void }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeFailures' });

@@ -16,7 +16,10 @@
  * payer window (payerWindow.ts).
  */
 import { Button, Callout, Classes, Icon, Spinner } from '@blueprintjs/core';
-import { CreditCardIcon, ErrorIcon, InfoSignIcon, MobilePhoneIcon, RefreshIcon, ShareIcon, TickCircleIcon, TimeIcon, WarningSignIcon } from '@blueprintjs/icons';
+import {
+  CreditCardIcon, ErrorIcon, InfoSignIcon, MobilePhoneIcon, RefreshIcon, ShareIcon, TickCircleIcon,
+  TimeIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -18,7 +18,10 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
-import { ChatIcon, CreditCardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon, SearchIcon, TickCircleIcon } from '@blueprintjs/icons';
+import {
+  ChatIcon, CreditCardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon, SearchIcon,
+  TickCircleIcon,
+} from '@blueprintjs/icons';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChange } from '@/features/devices/access';
