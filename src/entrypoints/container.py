@@ -52,6 +52,8 @@ from core.devices.registry import (
     UpdateDevice,
 )
 from core.devices.retention import PurgeExpiredReadings
+from core.devices.send_reminders import SendExpiryReminders
+from core.jobs.use_cases import ListJobRuns, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.bills import DeleteBill, ListBills, SaveBill
@@ -76,10 +78,12 @@ from core.ordering.use_cases import (
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
+from entrypoints.jobs.app import create_celery_app
 from entrypoints.settings import Settings
 
 
 class Container(containers.DeclarativeContainer):
+    __self__ = providers.Self()
     settings = providers.Dependency(instance_of=Settings)
     edition = providers.Callable(lambda s: s.edition, settings)
     secret_key = providers.Callable(lambda s: s.secret_key_bytes, settings)
@@ -154,6 +158,7 @@ class Container(containers.DeclarativeContainer):
     broker_credential = providers.Factory(GetBrokerCredential, uow)
     broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
     purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)
+    send_expiry_reminders = providers.Factory(SendExpiryReminders, uow, clock, edition)
     # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.
     evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
@@ -200,6 +205,10 @@ class Container(containers.DeclarativeContainer):
     list_bills = providers.Factory(ListBills, uow)
     save_bill = providers.Factory(SaveBill, uow, edition)
     delete_bill = providers.Factory(DeleteBill, uow)
+    # The job engine (entrypoints/jobs): the Celery application whose tasks run these use cases.
+    jobs = providers.Singleton(create_celery_app, settings, __self__)
+    list_job_runs = providers.Factory(ListJobRuns, uow)
+    prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

@@ -20,6 +20,8 @@ from adapters.persistence.devices import (
     SqlAlchemyDeviceExpiryRepository,
     SqlAlchemyDeviceRepository,
 )
+from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
+from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
     SqlAlchemyBillRepository,
@@ -72,6 +74,8 @@ class SqlAlchemyUnitOfWork:
         self.agreements = SqlAlchemyAgreementRepository(s)
         self.payment_notifications = SqlAlchemyPaymentNotificationRepository(s)
         self.device_service = SqlAlchemyDeviceServiceRepository(s)
+        self.expiry_reminders = SqlAlchemyExpiryReminderRepository(s)
+        self.job_runs = SqlAlchemyJobRunRepository(s)
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

@@ -6,6 +6,7 @@ from datetime import datetime
 from typing import Protocol
 
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
+from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
 from core.shared.paging import Page, PageRequest
 from core.telemetry.downsample import BucketPlan, Point
@@ -123,4 +124,16 @@ class ReadingHistoryRepository(Protocol):
     def orphan_device_ids(self, limit: int) -> Sequence[int]:
         """Device ids that have readings but no device any more (deleted while an ingest
         worker still knew its GUID)."""
+        ...
+
+
+class ExpiryReminderRepository(Protocol):
+    def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
+        """Devices whose service expires in [since, until), with the stages already sent for
+        that expiry."""
+        ...
+
+    def record(self, device_id: int, expires_at: datetime, stage: int, at: datetime) -> bool:
+        """Record that the stage's reminder of this expiry was sent; False when it already was
+        (by this or another transaction), and then nothing is written."""
         ...
