@@ -23,7 +23,7 @@ class SqlAlchemyExpiryReminderRepository:
             select(DeviceRow.id, DeviceRow.device_name, DeviceRow.guid, DeviceRow.service_expires_at,
                    DeviceRow.country_code, AccountRow.phone, AccountRow.email, AccountRow.language)
             .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
-            .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at < until)
+            .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until)
             .order_by(DeviceRow.id)).all()
         sent: dict[int, set[int]] = defaultdict(set)
         if rows:
@@ -31,7 +31,7 @@ class SqlAlchemyExpiryReminderRepository:
                 select(ExpiryReminderRow.device_id, ExpiryReminderRow.stage)
                 .join(DeviceRow, and_(DeviceRow.id == ExpiryReminderRow.device_id,
                                       DeviceRow.service_expires_at == ExpiryReminderRow.expires_at))
-                .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at < until))
+                .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until))
             for device_id, stage in reminders:
                 sent[device_id].add(stage)
         return [ReminderCandidate(r.id, r.device_name, r.guid, r.service_expires_at, r.phone, r.email, r.language,

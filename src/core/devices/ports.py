@@ -129,7 +129,7 @@ class ReadingHistoryRepository(Protocol):
 
 class ExpiryReminderRepository(Protocol):
     def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
-        """Devices whose service expires in [since, until), with the stages already sent for
+        """Devices whose service expires in [since, until], with the stages already sent for
         that expiry."""
         ...
 

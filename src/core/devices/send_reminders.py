@@ -45,9 +45,12 @@ class SendExpiryReminders:
                 stage = due_stage(candidate.expires_at, now)
                 if stage is None or stage in candidate.sent:
                     continue
+                messages = self.messages(candidate, stage, now)
+                if not messages:  # an owner with neither phone nor e-mail
+                    continue
                 if not uow.expiry_reminders.record(candidate.device_id, candidate.expires_at, stage, now):
                     continue  # another run took it
-                for message in self.messages(candidate, stage, now):
+                for message in messages:
                     uow.outbox.add(message)
                 reminded += 1
             uow.commit()
