@@ -19,7 +19,7 @@ from adapters.payments.sandbox.credentials import generate
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 # What load_settings reads: dropped from the inherited environment so each test says all it sets.
 _SETTINGS = re.compile(r"^(APP_ENV|EDITION|DATABASE_URL|PUBLIC_BASE_URL|SECRET_KEY|VAR_DIR|WEB_DIST|PAYMENT_\w+|"
-                       r"WECHAT_\w+|ALIPAY_\w+|STRIPE_\w+|PAYPAL_\w+|MQTT_\w+|SMS_\w+|NOTIFICATION_BACKEND)$")
+                       r"WECHAT_\w+|ALIPAY_\w+|STRIPE_\w+|PAYPAL_\w+|MQTT_\w+|SMS_\w+|NOTIFICATION_BACKEND|JOBS_\w+)$")
 CHEAP_HASHES = {"PASSWORD_HASH_MEMORY_KIB": "1024", "PASSWORD_HASH_TIME_COST": "1", "PASSWORD_HASH_PARALLELISM": "1"}
 
 

@@ -56,7 +56,9 @@ def create_celery_app(settings: Settings, container: Container, **overrides: Any
     )
     app.conf.update(overrides)
     for job in JOBS:
-        app.task(name=job.task_name, **RETRY)(_task_body(job, container))
+        # Not shared: a shared task joins every application created later in the process, which
+        # would run this container's use cases for another container's application.
+        app.task(name=job.task_name, shared=False, **RETRY)(_task_body(job, container))
     return app
 
 
