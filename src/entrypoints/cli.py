@@ -49,14 +49,14 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
     In development it serves the payment sandbox at PAYMENT_SANDBOX_URL, once, unless something
     already answers there (`coldchain payment-sandbox`), which it then uses.
     With the SQLAlchemy job broker (JOBS_BROKER_URL=sqla+..., the development default) it also
-    runs a job worker and beat (escalation, outbox delivery, reconciliation, reminders, retention);
-    on Redis or RabbitMQ run `coldchain jobs worker` and `coldchain jobs beat` beside it.
+    runs a job worker and beat (escalation, outbox delivery, reconciliation, reminders, retention)
+    in one of its processes; on Redis or RabbitMQ run `coldchain jobs worker` and `coldchain jobs
+    beat` beside it.
     """
     from gunicorn.app.base import BaseApplication
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
-    from entrypoints.jobs.embedded import runs_embedded
     from entrypoints.payments import start_local_sandbox
 
     settings = _settings(ctx)
@@ -65,7 +65,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     def start_background(container) -> None:
         from entrypoints.ingest import EmbeddedIngest, start_simulator
-        from entrypoints.jobs.embedded import EmbeddedJobs
+        from entrypoints.jobs.embedded import EmbeddedJobs, runs_embedded
 
         if runs_embedded(settings.jobs_broker_url):
             jobs = EmbeddedJobs(container)
@@ -88,10 +88,9 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
     class Server(BaseApplication):
         def load_config(self) -> None:
             self.cfg.set("bind", f"{host}:{port}")
-            # The in-process broker, ingest worker and job worker and beat live in the one worker
-            # process: nothing that holds connections crosses a fork, and one beat sends the jobs.
-            single = embedded or runs_embedded(settings.jobs_broker_url)
-            self.cfg.set("workers", 1 if single else (workers or (1 if settings.is_sqlite else 2)))
+            # The in-process broker and ingest worker live in the one worker process: nothing
+            # that holds connections crosses a fork.
+            self.cfg.set("workers", 1 if embedded else (workers or (1 if settings.is_sqlite else 2)))
             self.cfg.set("worker_exit", stop_background)
             self.cfg.set("post_worker_init", worker_ready)
             self.cfg.set("threads", threads)

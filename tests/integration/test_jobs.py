@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from celery.contrib.testing.worker import start_worker
+from celery.contrib.testing.worker import start_worker  # type: ignore[import-untyped]
 from dependency_injector import providers
 from sqlalchemy import create_engine, func, select, text
 

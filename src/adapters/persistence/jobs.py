@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from datetime import datetime
+from typing import Any, cast
 
-from sqlalchemy import delete, select
+from sqlalchemy import CursorResult, delete, select
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import JobRunRow
@@ -31,4 +32,5 @@ class SqlAlchemyJobRunRepository:
         return [JobRun(r.name, r.started_at, r.finished_at, Outcome(r.outcome), r.detail, r.error, r.id) for r in rows]
 
     def delete_started_before(self, instant: datetime) -> int:
-        return self._s.execute(delete(JobRunRow).where(JobRunRow.started_at < instant)).rowcount
+        result = cast(CursorResult[Any], self._s.execute(delete(JobRunRow).where(JobRunRow.started_at < instant)))
+        return result.rowcount

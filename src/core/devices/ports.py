@@ -3,11 +3,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, Self
 
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
+from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.telemetry.downsample import BucketPlan, Point
 
@@ -137,3 +139,17 @@ class ExpiryReminderRepository(Protocol):
         """Record that the stage's reminder of this expiry was sent; False when it already was
         (by this or another transaction), and then nothing is written."""
         ...
+
+
+class ReminderUnitOfWork(Protocol):
+    """What sending expiry reminders needs: the devices due and the outbox, in one transaction."""
+
+    @property
+    def expiry_reminders(self) -> ExpiryReminderRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...
+
+    def __enter__(self) -> Self: ...
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...

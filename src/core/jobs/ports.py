@@ -1,7 +1,8 @@
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Protocol
+from types import TracebackType
+from typing import Protocol, Self
 
 from core.jobs.model import JobRun
 
@@ -20,3 +21,15 @@ class JobRunRepository(Protocol):
     def delete_started_before(self, instant: datetime) -> int:
         """Forget the runs started before the instant; how many went."""
         ...
+
+
+class JobsUnitOfWork(Protocol):
+    """The transaction the jobs' record needs, and only that."""
+
+    @property
+    def job_runs(self) -> JobRunRepository: ...
+
+    def __enter__(self) -> Self: ...
+    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
+                 tb: TracebackType | None) -> None: ...
+    def commit(self) -> None: ...

@@ -7,8 +7,8 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from core.jobs.model import JobRun
+from core.jobs.ports import JobsUnitOfWork
 from core.shared.clock import Clock
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 # The frequent jobs leave thousands of records a day; two weeks tell what went wrong lately.
@@ -20,7 +20,7 @@ class RecordedRun:
     the job works (so a run cut short stays visible), then how it ended. The job's exception is
     raised again for the caller to retry."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: JobsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, name: str, job: Callable[[], str | None]) -> str | None:
@@ -48,7 +48,7 @@ class RecordedRun:
 
 
 class ListJobRuns:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: JobsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, limit: int = 20) -> list[JobRun]:
@@ -57,7 +57,7 @@ class ListJobRuns:
 
 
 class PruneJobRuns:
-    def __init__(self, uow: UnitOfWork, clock: Clock, kept_for: timedelta = RUNS_KEPT_FOR) -> None:
+    def __init__(self, uow: JobsUnitOfWork, clock: Clock, kept_for: timedelta = RUNS_KEPT_FOR) -> None:
         self._uow, self._clock, self._kept_for = uow, clock, kept_for
 
     def __call__(self) -> int:

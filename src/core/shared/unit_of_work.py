@@ -17,10 +17,8 @@ from core.devices.ports import (
     BrokerCredentialRepository,
     DeviceExpiryRepository,
     DeviceRepository,
-    ExpiryReminderRepository,
     ReadingHistoryRepository,
 )
-from core.jobs.ports import JobRunRepository
 from core.notifications.ports import OutboxRepository
 from core.ordering.ports import (
     AgreementRepository,
@@ -60,8 +58,6 @@ class UnitOfWork(Protocol):
     agreements: AgreementRepository
     device_service: DeviceServiceRepository
     payment_notifications: PaymentNotificationRepository
-    expiry_reminders: ExpiryReminderRepository
-    job_runs: JobRunRepository
 
     def __enter__(self) -> Self: ...
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,

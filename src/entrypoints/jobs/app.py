@@ -6,7 +6,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, Any
 
-from celery import Celery
+from celery import Celery  # type: ignore[import-untyped]
 
 from core.jobs.use_cases import RecordedRun
 from entrypoints.jobs.catalogue import BY_NAME, JOBS, Job

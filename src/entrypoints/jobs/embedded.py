@@ -3,14 +3,15 @@ process, on the SQLAlchemy transport's SQLite file, so `make run` needs no Redis
 
 from __future__ import annotations
 
+import fcntl
 import logging
 import os
 import socket
 import threading
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
-from celery import beat
-from celery.worker import WorkController, state
+from celery import beat  # type: ignore[import-untyped]
+from celery.worker import WorkController, state  # type: ignore[import-untyped]
 
 if TYPE_CHECKING:
     from entrypoints.container import Container
@@ -26,13 +27,22 @@ def runs_embedded(broker_url: str) -> bool:
 
 
 class EmbeddedJobs:
+    """Runs in one process of the server only: the first to lock var/jobs.lock. Beat must be one,
+    and the SQLite transport is best left to one worker; when that process exits, the lock goes
+    with it and the process the server starts in its place takes over."""
+
     def __init__(self, container: Container) -> None:
         self._app = container.jobs()
+        self._lock_path = container.settings().var_dir / "jobs.lock"
+        self._lock: IO[bytes] | None = None
         self._worker: WorkController | None = None
         self._thread: threading.Thread | None = None
         self._beat: beat._Threaded | None = None
 
     def start(self) -> None:
+        if not self._take_lock():
+            log.info("another process of this console runs the jobs (%s is locked)", self._lock_path)
+            return
         self._worker = WorkController(
             app=self._app, pool="threads", concurrency=THREADS, hostname=f"serve-{os.getpid()}@{socket.gethostname()}",
             # Mingle, gossip and heartbeats talk to other workers over broadcast, which the
@@ -45,6 +55,17 @@ class EmbeddedJobs:
         log.info("job worker (%s threads) and beat running in this process on %s", THREADS,
                  self._app.conf.broker_url)
 
+    def _take_lock(self) -> bool:
+        self._lock_path.parent.mkdir(parents=True, exist_ok=True)
+        handle = open(self._lock_path, "ab")  # noqa: SIM115 - held open until stop()
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            handle.close()
+            return False
+        self._lock = handle
+        return True
+
     def stop(self) -> None:
         if self._beat is not None:
             self._beat.stop()
@@ -53,3 +74,5 @@ class EmbeddedJobs:
             state.should_terminate = 0
             self._thread.join(15)
             state.should_terminate = None
+        if self._lock is not None:
+            self._lock.close()  # and the lock with it
