@@ -43,6 +43,9 @@ class EmbeddedJobs:
         if not self._take_lock():
             log.info("another process of this console runs the jobs (%s is locked)", self._lock_path)
             return
+        # The threads pool runs a job through Celery's default application (trace_task_ret without
+        # an app), as `celery worker` arranges for its own: this process serves one console.
+        self._app.set_default()
         self._worker = WorkController(
             app=self._app, pool="threads", concurrency=THREADS, hostname=f"serve-{os.getpid()}@{socket.gethostname()}",
             # Mingle, gossip and heartbeats talk to other workers over broadcast, which the
