@@ -57,7 +57,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
-    from entrypoints.payments import start_local_sandbox
+    from entrypoints.local_sandbox import start_local_sandbox
 
     settings = _settings(ctx)
     embedded = settings.mqtt_embedded
@@ -188,9 +188,10 @@ def worker(ctx: click.Context, concurrency: int) -> None:
     mid-job loses nothing: the job is acknowledged only when done, so the broker hands it to
     another worker, and every job is idempotent."""
     from entrypoints.container import build_container
+    from entrypoints.jobs.app import create_celery_app
 
     settings = _settings(ctx)
-    app = build_container(settings).jobs()
+    app = create_celery_app(settings, build_container(settings))
     # Threads: the jobs wait on the database and the providers, and no connection crosses a fork.
     app.worker_main(["worker", "--loglevel", settings.log_level, "--pool", "threads",
                      "--concurrency", str(concurrency)])
@@ -201,9 +202,10 @@ def worker(ctx: click.Context, concurrency: int) -> None:
 def beat(ctx: click.Context) -> None:
     """Send every job on its schedule until stopped. Run exactly one."""
     from entrypoints.container import build_container
+    from entrypoints.jobs.app import create_celery_app
 
     settings = _settings(ctx)
-    build_container(settings).jobs().start(["beat", "--loglevel", settings.log_level])
+    create_celery_app(settings, build_container(settings)).start(["beat", "--loglevel", settings.log_level])
 
 
 @jobs.command("run")
@@ -228,15 +230,21 @@ def run_job(ctx: click.Context, name: str) -> None:
 @click.pass_context
 def payment_sandbox(ctx: click.Context, host: str, port: int | None) -> None:
     """Serve the local sandbox of WeChat Pay, Alipay, Stripe and PayPal (development and demos),
-    with the credentials the console uses in development (generated under var/)."""
+    with the credentials the console uses in development (generated under var/). Refused when
+    APP_ENV=production: the sandbox pays every order."""
     from werkzeug.serving import run_simple
 
-    from entrypoints.payments import sandbox_app
+    from entrypoints.local_sandbox import SandboxUnavailable, sandbox_app
 
     settings = _settings(ctx)
+    try:
+        app = sandbox_app(settings, settings.providers.sandbox_url)
+    except SandboxUnavailable as error:
+        click.echo(f"refused: {error}", err=True)
+        sys.exit(2)
     port = port or urlsplit(settings.providers.sandbox_url).port or 8001
     click.echo(f"payment sandbox on http://{host}:{port}/ (payer pages under /pay/)")
-    run_simple(host, port, sandbox_app(settings, settings.providers.sandbox_url), threaded=True)
+    run_simple(host, port, app, threaded=True)
 
 
 @main.command("demo-seed")

@@ -56,7 +56,7 @@ from core.devices.send_reminders import SendExpiryReminders
 from core.jobs.use_cases import ListJobRuns, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
-from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
@@ -78,12 +78,10 @@ from core.ordering.use_cases import (
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
-from entrypoints.jobs.app import create_celery_app
 from entrypoints.settings import Settings
 
 
 class Container(containers.DeclarativeContainer):
-    __self__ = providers.Self()
     settings = providers.Dependency(instance_of=Settings)
     edition = providers.Callable(lambda s: s.edition, settings)
     secret_key = providers.Callable(lambda s: s.secret_key_bytes, settings)
@@ -175,10 +173,16 @@ class Container(containers.DeclarativeContainer):
     # Either way only the providers switched on are offered (settings.switched_on_providers).
     development_gateway = providers.Singleton(
         DevelopmentPaymentGateway, providers.Callable(lambda s: s.public_base_url, settings), secret_key)
+    # Every pay type's gateway (a Mapping[PayType, PaymentGateway]), each provider's built from
+    # its own configuration (settings.payments).
+    _switched_on = providers.Callable(lambda s: s.switched_on_providers, settings)
     payment_gateways = providers.Selector(
         providers.Callable(lambda s: s.payment_backend, settings),
-        development=providers.Singleton(development_gateways, settings, development_gateway),
-        providers=providers.Singleton(provider_gateways, settings),
+        development=providers.Singleton(development_gateways, _switched_on, development_gateway),
+        providers=providers.Singleton(
+            provider_gateways, providers.Callable(lambda s: s.payments, settings),
+            providers.Callable(lambda s: s.payment_providers, settings), _switched_on,
+            providers.Callable(lambda s: s.public_base_url, settings)),
     )
     list_service_items = providers.Factory(ListServiceItems, uow)
     list_levels = providers.Factory(ListLevels, uow, clock, edition)
@@ -205,8 +209,6 @@ class Container(containers.DeclarativeContainer):
     list_bills = providers.Factory(ListBills, uow)
     save_bill = providers.Factory(SaveBill, uow, edition)
     delete_bill = providers.Factory(DeleteBill, uow)
-    # The job engine (entrypoints/jobs): the Celery application whose tasks run these use cases.
-    jobs = providers.Singleton(create_celery_app, settings, __self__)
     list_job_runs = providers.Factory(ListJobRuns, uow)
     prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
 

@@ -3,8 +3,6 @@ file, in one process of the server only."""
 
 from __future__ import annotations
 
-from dependency_injector import providers
-
 from entrypoints.jobs.app import send
 from entrypoints.jobs.embedded import EmbeddedJobs, runs_embedded
 from tests.support.jobs import jobs_app, runs, wait_for
@@ -14,8 +12,7 @@ def test_the_servers_own_worker_runs_what_is_sent_and_only_one_process_runs_it(s
     container = sqlite_app.container
     # The test settings run jobs eagerly; the server's worker needs them queued.
     app = jobs_app(container, broker_url=f"sqla+sqlite:///{tmp_path / 'celery-broker.db'}", task_always_eager=False)
-    container.jobs.override(providers.Object(app))
-    first, second = EmbeddedJobs(container), EmbeddedJobs(container)
+    first, second = EmbeddedJobs(container, app), EmbeddedJobs(container, app)
     try:
         first.start()
         second.start()  # another process of the same console: var/jobs.lock is taken, it runs nothing
@@ -25,7 +22,6 @@ def test_the_servers_own_worker_runs_what_is_sent_and_only_one_process_runs_it(s
     finally:
         second.stop()
         first.stop()
-        container.jobs.reset_override()
     assert second._thread is None and first._thread is not None and not first._thread.is_alive()
 
 

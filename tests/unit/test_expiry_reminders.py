@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
+from typing import cast
 
 import pytest
 
@@ -12,6 +13,7 @@ from core.devices.expiry_reminders import (
     ReminderStage,
     due_stage,
 )
+from core.devices.ports import DevicesUnitOfWork
 from core.devices.send_reminders import SendExpiryReminders
 from core.notifications.model import Channel
 from core.shared.edition import Edition
@@ -48,7 +50,8 @@ class World:
         self.uow, self.clock = FakeUnitOfWork(), MutableClock(now)
         for d in devices:
             self.uow.expiry_reminders.put(d)
-        self.send = SendExpiryReminders(self.uow, self.clock, Edition.DOMESTIC)
+        # The fake holds the two repositories reminders use, not the whole of the devices' unit of work.
+        self.send = SendExpiryReminders(cast(DevicesUnitOfWork, self.uow), self.clock, Edition.DOMESTIC)
 
     def at(self, before_expiry: timedelta) -> int:
         self.clock._now = EXPIRES - before_expiry

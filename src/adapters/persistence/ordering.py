@@ -45,17 +45,18 @@ from adapters.persistence.models import (
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import (
     ORDER_SORT_FIELDS,
+    ORDER_TRANSITIONS,
     Agreement,
     CloseReason,
     InvoiceStatus,
     Order,
     OrderKind,
     OrderLine,
+    OrderMove,
     PaymentFailure,
     PayStatus,
-    can_move,
 )
-from core.ordering.payment_flows import NotificationRecord
+from core.ordering.payments import NotificationRecord
 from core.ordering.ports import ServicedDevice
 from core.pricing.level_change import ChangeKind, LevelChange, ServiceState
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
@@ -266,8 +267,8 @@ class SqlAlchemyOrderRepository:
                               .values(payment=dict(payment) or None, payment_reference=reference)))
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        return self._transition(order_id, (PayStatus.UNPAID, PayStatus.CLOSED), PayStatus.PAID,
-                                pay_fee_cents=pay_fee_cents, paid_at=paid_at, settlement_reference=reference)
+        return self._move(order_id, OrderMove.PAY, pay_fee_cents=pay_fee_cents, paid_at=paid_at,
+                          settlement_reference=reference)
 
     def by_reference(self, reference: str) -> Order | None:
         return self._one(OrderRow.payment_reference == reference)
@@ -290,15 +291,14 @@ class SqlAlchemyOrderRepository:
         wanted = set(device_ids)
         return [_order(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
 
-    def _transition(self, order_id: int, sources: PayStatus | tuple[PayStatus, ...], target: PayStatus,
-                    **values) -> bool:
-        """One conditional write along ORDER_TRANSITIONS; False when the order was in none of the sources."""
-        sources = (sources,) if isinstance(sources, PayStatus) else sources
-        if not all(can_move(source, target) for source in sources):
-            raise ValueError(f"an order never moves from {sources} to {target}")
+    def _move(self, order_id: int, move: OrderMove, **values: object) -> bool:
+        """One conditional write along ORDER_TRANSITIONS: the order takes the move's target state
+        only from one of the move's sources; False when it was in none of them."""
+        transition = ORDER_TRANSITIONS[move]
         result = self._s.execute(write(update(OrderRow)
-                                       .where(OrderRow.id == order_id, OrderRow.status.in_([int(s) for s in sources]))
-                                       .values(status=int(target), **values)))
+                                       .where(OrderRow.id == order_id,
+                                              OrderRow.status.in_(sorted(int(s) for s in transition.sources)))
+                                       .values(status=int(transition.target), **values)))
         return result.rowcount == 1
 
     def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
@@ -308,13 +308,13 @@ class SqlAlchemyOrderRepository:
                               .values(settled_expires_at=expires_at, recomputed=recomputed)))
 
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
-        return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at, close_reason=reason.value)
+        return self._move(order_id, OrderMove.CLOSE, closed_at=at, close_reason=reason.value)
 
     def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        return self._transition(order_id, PayStatus.PAID, PayStatus.REFUNDED, refunded_at=at)
+        return self._move(order_id, OrderMove.REFUND, refunded_at=at)
 
     def unmark_refunded(self, order_id: int) -> None:
-        self._transition(order_id, PayStatus.REFUNDED, PayStatus.PAID, refunded_at=None)
+        self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))

@@ -6,7 +6,7 @@ from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredential
 from core.accounts.info import AccountInfo, PremiumState
 from core.accounts.model import CodePurpose
 from core.accounts.password_policy import PasswordPolicy
-from core.accounts.ports import PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
 from core.accounts.registration import check_contact, check_new_password, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
@@ -24,11 +24,10 @@ from core.shared.errors import (
     WrongVerificationCode,
 )
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
 
 
 class GetAccountInfo:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> AccountInfo:
@@ -48,7 +47,7 @@ class GetAccountInfo:
 
 
 class GetPermissions:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int) -> set[str]:
@@ -57,7 +56,7 @@ class GetPermissions:
 
 
 class GetScenePermissions:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, scene_id: int) -> list[str]:
@@ -66,7 +65,7 @@ class GetScenePermissions:
 
 
 class UpdateUserProfile:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, cmd: UpdateProfile) -> None:
@@ -85,7 +84,7 @@ class UpdateUserProfile:
 
 
 class ChangeAccountBaseInfo:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, cmd: ChangeBaseInfo) -> None:
@@ -110,7 +109,7 @@ class ChangeAccountCredentials:
     """Password and/or phone (e-mail) change, confirmed by the current password, which is
     throttled like a login. A new password ends every other session of the account."""
 
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher,
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher,
                  policy: PasswordPolicy, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._credentials, self._hasher, self._clock = uow, credentials, hasher, clock
         self._policy, self._edition, self._key = policy, edition, secret_key
@@ -159,7 +158,7 @@ class BindAccountContact:
     proven by a code sent to it. Replacing an existing one goes through ChangeAccountCredentials,
     which asks for the password: a session alone must not move the recovery channel."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._clock, self._edition, self._key = uow, clock, edition, secret_key
 
     def __call__(self, cmd: BindContact) -> None:

@@ -10,7 +10,7 @@ from core.accounts.commands import LogIn, SwitchPlatform
 from core.accounts.failure_notice import failure_notice
 from core.accounts.login_code import check_captcha, code_address
 from core.accounts.model import Account, CodePurpose, IssuedToken, LoginSession, LoginType, Principal, digest
-from core.accounts.ports import CaptchaRenderer, PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, CaptchaRenderer, PasswordHasher
 from core.accounts.registration import redeem_code
 from core.accounts.throttling import (
     CAPTCHA_WINDOW,
@@ -37,7 +37,6 @@ from core.shared.errors import (
     WrongPassword,
     WrongVerificationCode,
 )
-from core.shared.unit_of_work import UnitOfWork
 
 MAX_TOKEN_LENGTH = 128
 
@@ -58,7 +57,8 @@ class CredentialCheck:
             self._decoy_hash = self._hasher.hash("decoy password, never valid")
         return self._decoy_hash
 
-    def ensure_not_slowed(self, uow: UnitOfWork, name: str, address: str | None, now: datetime) -> list[Failure]:
+    def ensure_not_slowed(self, uow: AccountsUnitOfWork, name: str, address: str | None,
+                          now: datetime) -> list[Failure]:
         """Refuses (429) while this address must still wait before trying this name again;
         returns the name's recent failures."""
         failures = uow.throttle.failures_of(name_key(name), now - KEPT_FOR)
@@ -68,11 +68,11 @@ class CredentialCheck:
         return failures
 
     @staticmethod
-    def _protected(uow: UnitOfWork, name: str, now: datetime) -> bool:
+    def _protected(uow: AccountsUnitOfWork, name: str, now: datetime) -> bool:
         return uow.throttle.held_until(Hold.PROTECTED, name_key(name), now) is not None
 
     @staticmethod
-    def _ask_for_captcha(uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def _ask_for_captcha(uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                          now: datetime) -> bool:
         """Whether the name or the address needs the image code now (asked for before, or due by
         the failures); each that does keeps needing it for CAPTCHA_WINDOW from now, since the
@@ -85,7 +85,7 @@ class CredentialCheck:
             uow.throttle.hold(hold, keys[hold], now + CAPTCHA_WINDOW)
         return bool(asked)
 
-    def refusal_without_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def refusal_without_captcha(self, uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                                 now: datetime) -> Exception | None:
         """Why a password login without the image code is refused (1015, 1014), if it is."""
         if self._protected(uow, name, now):
@@ -94,12 +94,12 @@ class CredentialCheck:
             return CaptchaRequired()
         return None
 
-    def next_needs_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def next_needs_captcha(self, uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                            now: datetime) -> bool:
         """After a failure: whether the next login of the name from the address needs the image code."""
         return self._ask_for_captcha(uow, name, address, failures, now) or self._protected(uow, name, now)
 
-    def record_failure(self, uow: UnitOfWork, name: str, address: str | None, account: Account | None,
+    def record_failure(self, uow: AccountsUnitOfWork, name: str, address: str | None, account: Account | None,
                        now: datetime) -> list[Failure]:
         """Counts the failure; returns the name's recent failures, this one included."""
         key = name_key(name)
@@ -112,7 +112,7 @@ class CredentialCheck:
             self._tell_owner(uow, account, due, now)
         return failures
 
-    def _tell_owner(self, uow: UnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
+    def _tell_owner(self, uow: AccountsUnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
         hold_key = f"account:{account.id}"  # once an hour whichever of the account's names is attacked
         if uow.throttle.held_until(Hold.NOTICE, hold_key, now) is not None:
             return
@@ -121,7 +121,7 @@ class CredentialCheck:
             uow.outbox.add(message)
             uow.throttle.hold(Hold.NOTICE, hold_key, now + NOTICE_WINDOW)
 
-    def verify(self, uow: UnitOfWork, account: Account | None, password: str) -> bool:
+    def verify(self, uow: AccountsUnitOfWork, account: Account | None, password: str) -> bool:
         if account is None:
             self._hasher.verify(self._decoy(), password)
             return False
@@ -132,14 +132,14 @@ class CredentialCheck:
         return True
 
     @staticmethod
-    def succeeded(uow: UnitOfWork, name: str, address: str | None) -> None:
+    def succeeded(uow: AccountsUnitOfWork, name: str, address: str | None) -> None:
         """The owner's own mistakes from this address are forgiven; failures from elsewhere stay
         counted, so a login by the owner does not lift what an attack set off."""
         uow.throttle.clear_pair(name_key(name), address_key(address))
 
 
 class Login:
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, clock: Clock, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, clock: Clock, secret_key: bytes) -> None:
         self._uow, self._credentials, self._clock, self._key = uow, credentials, clock, secret_key
 
     def __call__(self, cmd: LogIn) -> IssuedToken:
@@ -189,7 +189,7 @@ class Login:
             uow.commit()
         return token
 
-    def _open(self, uow: UnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
+    def _open(self, uow: AccountsUnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
         self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
         if cmd.language and cmd.language != account.language:
             uow.accounts.set_language(account.id, cmd.language)
@@ -202,7 +202,7 @@ class SwitchToPlatform:
     """The user menu's Change platform: the caller confirms their own credentials and gets a new
     token for the other platform. Slowed per address like a login; its failures count too."""
 
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, clock: Clock) -> None:
         self._uow, self._credentials, self._clock = uow, credentials, clock
 
     def __call__(self, cmd: SwitchPlatform) -> IssuedToken:
@@ -228,7 +228,7 @@ class SwitchToPlatform:
 
 
 class Authenticate:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, token: str | None) -> Principal:
@@ -245,7 +245,7 @@ class Authenticate:
 
 
 class Logout:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, principal: Principal) -> None:
@@ -255,7 +255,7 @@ class Logout:
 
 
 class IssueCaptcha:
-    def __init__(self, uow: UnitOfWork, renderer: CaptchaRenderer, clock: Clock, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, renderer: CaptchaRenderer, clock: Clock, secret_key: bytes) -> None:
         self._uow, self._renderer, self._clock, self._key = uow, renderer, clock, secret_key
 
     def __call__(self) -> tuple[str, bytes]:

@@ -12,18 +12,17 @@ from core.alarms.deferral import (
 )
 from core.alarms.management import ensure_access
 from core.alarms.model import AlarmState, Handling
-from core.alarms.ports import AlarmFilter, AlarmListing
+from core.alarms.ports import AlarmFilter, AlarmListing, AlarmsUnitOfWork
 from core.alarms.validation import RESULT_MAX
 from core.devices.access import Access
 from core.shared.clock import Clock
 from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 
 class ListAlarms:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
@@ -38,7 +37,7 @@ class DealAlarm:
     as often as needed (see core/alarms/deferral.py). Either silences the alarm's alerts, so it
     needs the right to change the device."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, cmd: DealWithAlarm) -> AlarmListing:
@@ -81,7 +80,7 @@ class DealAlarm:
 class ListDeferrals:
     """An alarm's deferrals, newest first, for whoever may see the alarm."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, alarm_id: int, request: PageRequest) -> Page[Deferral]:
@@ -94,7 +93,7 @@ class ListDeferrals:
 
 
 class CountUntreatedAlarms:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> int:

@@ -7,7 +7,7 @@ from dataclasses import replace
 
 from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmRule
 from core.alarms.model import AlarmRule, Recipient
-from core.alarms.ports import RuleListing
+from core.alarms.ports import AlarmsUnitOfWork, RuleListing
 from core.alarms.validation import rule_problems
 from core.devices.access import Access, require
 from core.shared.clock import Clock
@@ -15,10 +15,9 @@ from core.shared.edition import Edition
 from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 
-def ensure_access(uow: UnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
+def ensure_access(uow: AlarmsUnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
     """404 for a device the caller may not see (whether it exists or not), 403 for one it may only
     read when it needs to change it."""
     require(uow.alarms.device_access(account_id, device_id), needed)
@@ -37,7 +36,7 @@ def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
 
 
 class ListAlarmRules:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, request: PageRequest, device_id: int | None = None,
@@ -49,7 +48,7 @@ class ListAlarmRules:
 
 
 class GetAlarmRule:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, rule_id: int) -> RuleListing:
@@ -62,7 +61,7 @@ class GetAlarmRule:
 
 
 class CreateAlarmRule:
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     def __call__(self, cmd: AddAlarmRule) -> RuleListing:
@@ -86,7 +85,7 @@ class UpdateAlarmRule:
     it left out; the result is checked whole, so a change that would leave the rule without a
     limit, or recipients on a level it no longer has, is refused (422) and nothing changes."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     @staticmethod
@@ -128,7 +127,7 @@ class UpdateAlarmRule:
 
 
 class DeleteAlarmRule:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, rule_id: int) -> None:

@@ -3,14 +3,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from types import TracebackType
-from typing import Protocol, Self
+from typing import Protocol
 
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
 from core.telemetry.downsample import BucketPlan, Point
 
 
@@ -129,6 +129,21 @@ class ReadingHistoryRepository(Protocol):
         ...
 
 
+class DevicesUnitOfWork(Transaction, Protocol):
+    @property
+    def devices(self) -> DeviceExpiryRepository: ...
+    @property
+    def device_registry(self) -> DeviceRepository: ...
+    @property
+    def broker_credentials(self) -> BrokerCredentialRepository: ...
+    @property
+    def history(self) -> ReadingHistoryRepository: ...
+    @property
+    def expiry_reminders(self) -> ExpiryReminderRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...  # the expiry reminders go out through it
+
+
 class ExpiryReminderRepository(Protocol):
     def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
         """Devices whose service expires in [since, until], with the stages already sent for
@@ -140,16 +155,3 @@ class ExpiryReminderRepository(Protocol):
         (by this or another transaction), and then nothing is written."""
         ...
 
-
-class ReminderUnitOfWork(Protocol):
-    """What sending expiry reminders needs: the devices due and the outbox, in one transaction."""
-
-    @property
-    def expiry_reminders(self) -> ExpiryReminderRepository: ...
-    @property
-    def outbox(self) -> OutboxRepository: ...
-
-    def __enter__(self) -> Self: ...
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None: ...
-    def commit(self) -> None: ...

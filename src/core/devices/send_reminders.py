@@ -16,7 +16,7 @@ from core.devices.expiry_reminders import (
     ReminderStage,
     due_stage,
 )
-from core.devices.ports import ReminderUnitOfWork
+from core.devices.ports import DevicesUnitOfWork
 from core.notifications.model import Channel, OutboundMessage
 from core.shared.clock import Clock
 from core.shared.edition import Edition
@@ -29,7 +29,7 @@ class SendExpiryReminders:
     transaction; the record's key (device, expiry, stage) makes a second run, or a run beside
     this one, write nothing more."""
 
-    def __init__(self, uow: ReminderUnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock = uow, clock
         profile = edition.profile
         self._language, self._zone = profile.default_language, ZoneInfo(profile.default_time_zone)

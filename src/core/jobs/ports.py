@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 from datetime import datetime
-from types import TracebackType
-from typing import Protocol, Self
+from typing import Protocol
 
 from core.jobs.model import JobRun
+from core.shared.transaction import Transaction
 
 
 class JobRunRepository(Protocol):
@@ -23,13 +23,6 @@ class JobRunRepository(Protocol):
         ...
 
 
-class JobsUnitOfWork(Protocol):
-    """The transaction the jobs' record needs, and only that."""
-
+class JobsUnitOfWork(Transaction, Protocol):
     @property
     def job_runs(self) -> JobRunRepository: ...
-
-    def __enter__(self) -> Self: ...
-    def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
-                 tb: TracebackType | None) -> None: ...
-    def commit(self) -> None: ...

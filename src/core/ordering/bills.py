@@ -6,14 +6,9 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import TYPE_CHECKING
 
 from core.shared.edition import Edition
-from core.shared.errors import InvalidInput, NotFound, TooManyBills
 from core.shared.messages import N_
-
-if TYPE_CHECKING:
-    from core.shared.unit_of_work import UnitOfWork
 
 MAX_BILLS_PER_ACCOUNT = 20
 MAINLAND_MOBILE = re.compile(r"^1[3-9]\d{9}$")
@@ -119,63 +114,3 @@ def normalized(bill: Bill) -> Bill:
     else:
         values["bill_mail"] = None
     return replace(bill, **values)
-
-
-_API_NAMES = {"company_name": "companyName", "tax_number": "taxNumber", "personal_name": "personalName",
-              "bank_deposit": "bankDeposit", "bill_user_name": "billUserName", "bill_mail": "billMail",
-              "bill_phone": "billPhone", "bill_address": "billAddress"}
-
-
-def _check(bill: Bill, edition: Edition) -> Bill:
-    bill = normalized(bill)
-    problems = bill_problems(bill, edition)
-    if problems:
-        raise InvalidInput.of({_API_NAMES[name]: message for name, message in problems.items()})
-    return bill
-
-
-class ListBills:
-    def __init__(self, uow: UnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int) -> list[Bill]:
-        with self._uow as uow:
-            return uow.bills.of_account(account_id)
-
-
-class SaveBill:
-    """Adds a bill (bill.id None) or changes one of the caller's. The first bill, or one saved as
-    default, becomes the only default."""
-
-    def __init__(self, uow: UnitOfWork, edition: Edition) -> None:
-        self._uow, self._edition = uow, edition
-
-    def __call__(self, bill: Bill) -> Bill:
-        bill = _check(bill, self._edition)
-        with self._uow as uow:
-            existing = uow.bills.of_account(bill.account_id)
-            if bill.id is None:
-                if len(existing) >= MAX_BILLS_PER_ACCOUNT:
-                    raise TooManyBills(limit=MAX_BILLS_PER_ACCOUNT)
-                bill = replace(bill, is_default=bill.is_default or not existing)
-            elif not any(b.id == bill.id for b in existing):
-                raise NotFound()
-            if bill.is_default:
-                uow.bills.clear_default(bill.account_id)
-            if bill.id is None:
-                bill = uow.bills.add(bill)
-            else:
-                uow.bills.update(bill)
-            uow.commit()
-        return bill
-
-
-class DeleteBill:
-    def __init__(self, uow: UnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int, bill_id: int) -> None:
-        with self._uow as uow:
-            if not uow.bills.delete(account_id, bill_id):
-                raise NotFound()
-            uow.commit()

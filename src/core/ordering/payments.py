@@ -34,6 +34,18 @@ def provider_of(pay_type: PayType) -> Provider:
             PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[PayType(pay_type)]
 
 
+@dataclass(frozen=True)
+class NotificationRecord:
+    """A provider's notification as received, with the verdict on it, kept for audit."""
+
+    provider: str
+    received_at: datetime
+    verdict: str
+    body: str
+    order_code: str | None = None
+    amount_cents: int | None = None
+
+
 # How long a started payment can be paid at each provider: an unpaid order expires then, and is
 # closed with its provider by reconciliation. Paying it again from My orders shows the same code
 # until then.

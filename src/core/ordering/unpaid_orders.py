@@ -18,6 +18,7 @@ from core.ordering.payments import (
     payment_request,
     payment_validity,
 )
+from core.ordering.ports import OrderingUnitOfWork
 from core.shared.clock import Clock
 from core.shared.errors import (
     CancelFailed,
@@ -28,7 +29,6 @@ from core.shared.errors import (
     PaymentFailed,
 )
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger("coldchain.payments")
 
@@ -43,7 +43,7 @@ def payable_until(order: Order) -> datetime:
     return order.expires_at or order.created_at + payment_validity(order.pay_type)
 
 
-def close_with_provider(uow: UnitOfWork, gateway: PaymentGateway, order: Order, reason: CloseReason,
+def close_with_provider(uow: OrderingUnitOfWork, gateway: PaymentGateway, order: Order, reason: CloseReason,
                         now: datetime) -> bool:
     """Withdraws the order's payment at its provider, then closes the order. False, the order left
     unpaid, when the provider would not (the payer is paying it right now, or it cannot be
@@ -60,7 +60,7 @@ def close_with_provider(uow: UnitOfWork, gateway: PaymentGateway, order: Order, 
     return closed
 
 
-def supersede_earlier(uow: UnitOfWork, gateways: PaymentGateways, order: Order, now: datetime) -> int:
+def supersede_earlier(uow: OrderingUnitOfWork, gateways: PaymentGateways, order: Order, now: datetime) -> int:
     """Closes the account's unpaid orders of the order's kind placed before it for exactly its
     devices; how many were closed. Only earlier ones: of two orders asked for at once, the newer
     stands."""
@@ -69,7 +69,7 @@ def supersede_earlier(uow: UnitOfWork, gateways: PaymentGateways, order: Order, 
     return sum(close_with_provider(uow, gateways[old.pay_type], old, CloseReason.SUPERSEDED, now) for old in earlier)
 
 
-def _own_changeable_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+def _own_changeable_order(uow: OrderingUnitOfWork, account_id: int, order_id: int) -> Order:
     """The caller's order (another account's is an unknown one), when the caller may still change
     every device of it that it can see (a member of an organization only reads its devices)."""
     order = uow.orders.get(order_id)
@@ -84,7 +84,7 @@ class CancelOrder:
     """The customer withdraws an unpaid order: closed with its provider, then here. Cancelling a
     closed order again changes nothing."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
         self._uow, self._gateways, self._clock = uow, gateways, clock
 
     def __call__(self, account_id: int, order_id: int) -> Order:
@@ -108,7 +108,7 @@ class ResumePayment:
     unreachable then) is started now. Past its validity the order is closed with its provider and
     refused: its price may have changed since, so a new order is placed in the drawer."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
         self._uow, self._gateways, self._clock = uow, gateways, clock
 
     def __call__(self, account_id: int, order_id: int) -> tuple[Order, PaymentStart]:

@@ -26,11 +26,11 @@ from core.ordering.model import (
     new_order_code,
 )
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
-from core.ordering.ports import ServicedDevice
+from core.ordering.ports import OrderingUnitOfWork, ServicedDevice
 from core.ordering.unpaid_orders import supersede_earlier
 from core.pricing.level_change import LevelChange, ServiceState, change_level
 from core.pricing.model import AlertKind, AlertPackage
-from core.pricing.queries import (
+from core.pricing.quotes import (
     SERVICE_NODE,
     DeviceQuote,
     find_level,
@@ -61,7 +61,6 @@ from core.shared.errors import (
 from core.shared.messages import N_
 from core.shared.money import Money
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
@@ -87,7 +86,7 @@ class _PlaceOrder:
     """What placing any order shares: the pay type, the batch bound, the bill, then storing the
     order and starting its payment."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
         self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
         self._currency = edition.profile.currency  # the only price list an edition reads
 
@@ -102,7 +101,7 @@ class _PlaceOrder:
             raise InvalidInput("deviceIdList", N_("Order has too many products, contact support"))
 
     @staticmethod
-    def _bill(uow: UnitOfWork, account_id: int, apply_flag: bool, bill_id: int | None) -> Bill | None:
+    def _bill(uow: OrderingUnitOfWork, account_id: int, apply_flag: bool, bill_id: int | None) -> Bill | None:
         if not apply_flag:
             return None
         if bill_id is None:
@@ -226,7 +225,7 @@ class PlaceAlertOrder(_PlaceOrder):
             lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
             country_code=cmd.country_code))
 
-    def _package(self, uow: UnitOfWork, package_id: int | None, kind: AlertKind,
+    def _package(self, uow: OrderingUnitOfWork, package_id: int | None, kind: AlertKind,
                  country_code: str) -> AlertPackage | None:
         if package_id is None:
             return None
@@ -236,7 +235,7 @@ class PlaceAlertOrder(_PlaceOrder):
         return package
 
 
-def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+def _own_order(uow: OrderingUnitOfWork, account_id: int, order_id: int) -> Order:
     """The caller's order; another account's is answered as one that does not exist."""
     order = uow.orders.get(order_id)
     if order is None or order.account_id != account_id:
@@ -245,7 +244,7 @@ def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
 
 
 class GetOrder:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, order_id: int) -> Order:
@@ -254,7 +253,7 @@ class GetOrder:
 
 
 class ListMyOrders:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
@@ -286,7 +285,7 @@ class SettleOrder:
     that makes it credits the devices, in the same transaction. Only what the order charges, in its
     own currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
@@ -323,7 +322,7 @@ class SettleOrder:
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 
 
-def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
+def _level_result(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
                   now: datetime) -> LevelChange | None:
     """What a service line gives its device if the order is paid now: the result promised when the
     order was placed, while the device is as it was quoted; else the rule applied to the device as
@@ -338,7 +337,7 @@ def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: Servic
         return None
 
 
-def _apply_level(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
+def _apply_level(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
     """Settles a service line, recording what the device got and whether it was computed anew. A
     change the rule now refuses leaves the device as it is, and the line says so: support refunds it."""
     change = _level_result(uow, order, line, device, now)
@@ -365,7 +364,7 @@ class PreviewLevelResults:
     would give it (Pay in My orders says it again before paying). A device whose change the rule
     now refuses, or that the caller no longer sees, is left out."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order: Order) -> list[LineResult]:
@@ -391,7 +390,8 @@ class ConfirmWalletPayment:
     """A wallet payment (Google Pay, the card payment-request button): the provider charges the
     payment method at once and the order is settled on its answer."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, edition: Edition) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder,
+                 edition: Edition) -> None:
         self._uow, self._gateways, self._settle, self._edition = uow, gateways, settle, edition
 
     def __call__(self, cmd: ConfirmPayment) -> PayStatus:
@@ -425,7 +425,7 @@ class ConfirmWalletPayment:
 
 
 class GetCurrentService:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, device_id: int) -> Agreement | None:
@@ -435,7 +435,7 @@ class GetCurrentService:
 
 
 class CancelAgreement:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, device_id: int) -> None:

@@ -14,13 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from core.telemetry.model import HUMIDITY, TEMPERATURE
+from core.telemetry.model import HUMIDITY, SENSOR_RANGE, TEMPERATURE
 
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_BATCH = 2000
 FUTURE_TOLERANCE = timedelta(minutes=5)  # device clocks drift
 OLDEST = timedelta(days=400)  # loggers upload at most a year of stored history
-SENSOR_RANGE = {TEMPERATURE: (-200.0, 200.0), HUMIDITY: (0.0, 100.0)}
 GUID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _EPOCH_MS_FROM = 100_000_000_000  # a number this large is milliseconds, not seconds
 

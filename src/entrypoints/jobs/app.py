@@ -1,19 +1,18 @@
-"""The Celery application, built from the settings; it connects to nothing until a worker, beat
-or a sender uses it."""
+"""The Celery application, built from the settings and the container whose use cases its tasks
+run; it connects to nothing until a worker, beat or a sender uses it. The API keeps one to send
+with (create_app), a worker or beat builds its own."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from celery import Celery  # type: ignore[import-untyped]
 
 from core.jobs.use_cases import RecordedRun
+from entrypoints.container import Container
 from entrypoints.jobs.catalogue import BY_NAME, JOBS, Job
 from entrypoints.settings import Settings
-
-if TYPE_CHECKING:
-    from entrypoints.container import Container
 
 log = logging.getLogger("coldchain.jobs")
 QUEUE = "coldchain"

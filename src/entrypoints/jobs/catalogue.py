@@ -6,14 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from celery.schedules import crontab  # type: ignore[import-untyped]
 
 from adapters.persistence.partitions import ensure_reading_partitions
-
-if TYPE_CHECKING:  # the container builds the Celery application, which registers these jobs
-    from entrypoints.container import Container
+from entrypoints.container import Container
 
 DELIVERY_BATCH = 50
 DELIVERY_ROUNDS = 20  # at most 1000 messages a run; the next run takes the rest

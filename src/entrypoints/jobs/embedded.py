@@ -8,13 +8,13 @@ import logging
 import os
 import socket
 import threading
-from typing import IO, TYPE_CHECKING
+from typing import IO
 
-from celery import beat  # type: ignore[import-untyped]
+from celery import Celery, beat  # type: ignore[import-untyped]
 from celery.worker import WorkController, state  # type: ignore[import-untyped]
 
-if TYPE_CHECKING:
-    from entrypoints.container import Container
+from entrypoints.container import Container
+from entrypoints.jobs.app import create_celery_app
 
 log = logging.getLogger("coldchain.jobs")
 THREADS = 2
@@ -31,8 +31,8 @@ class EmbeddedJobs:
     and the SQLite transport is best left to one worker; when that process exits, the lock goes
     with it and the process the server starts in its place takes over."""
 
-    def __init__(self, container: Container) -> None:
-        self._app = container.jobs()
+    def __init__(self, container: Container, app: Celery | None = None) -> None:
+        self._app = app or create_celery_app(container.settings(), container)
         self._lock_path = container.settings().var_dir / "jobs.lock"
         self._lock: IO[bytes] | None = None
         self._worker: WorkController | None = None

@@ -68,7 +68,7 @@ class LoginView(MethodView):
                 login_code=body.get("loginCode"), language=context.language.get(),
             )))
         except e.BadCredentials:
-            send_job(container.jobs(), "deliver_messages")  # the owner's notice of failures, if one was due
+            send_job(context.jobs(), "deliver_messages")  # the owner's notice of failures, if one was due
             raise
 
 
@@ -84,7 +84,7 @@ class LoginCodeView(MethodView):
         container = context.container()
         container.send_login_code()(RequestLoginCode(body["userName"], _captcha_id(body), body["verifyCode"],
                                                      context.language.get(), request.remote_addr))
-        send_job(container.jobs(), "deliver_messages")
+        send_job(context.jobs(), "deliver_messages")
 
 
 @blp.route("/BaseAccount/register")
@@ -116,7 +116,7 @@ def _send_code(channel: Channel, target: str, purpose: int) -> None:
     container = context.container()
     container.send_code()(SendCode(channel, target, CodePurpose(purpose), context.language.get(),
                                    request.remote_addr))
-    send_job(container.jobs(), "deliver_messages")
+    send_job(context.jobs(), "deliver_messages")
 
 
 @blp.route("/BaseAccount/code/phone")

@@ -14,7 +14,8 @@ from core.ordering.model import Order, OrderKind, PayStatus
 from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import LineResult, OrderPlaced, SettlementOutcome
 from core.pricing.level_change import ChangeKind, LevelChange
-from core.pricing.queries import AlertOffer, DeviceQuote, LevelOffer
+from core.pricing.queries import AlertOffer, LevelOffer
+from core.pricing.quotes import DeviceQuote
 from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
 from core.shared import errors as e
 from core.shared.edition import PayType
