@@ -52,6 +52,8 @@ from core.devices.registry import (
     UpdateDevice,
 )
 from core.devices.retention import PurgeExpiredReadings
+from core.devices.send_reminders import SendExpiryReminders
+from core.jobs.use_cases import ListJobRuns, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
@@ -154,6 +156,7 @@ class Container(containers.DeclarativeContainer):
     broker_credential = providers.Factory(GetBrokerCredential, uow)
     broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
     purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)
+    send_expiry_reminders = providers.Factory(SendExpiryReminders, uow, clock, edition)
     # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.
     evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
@@ -206,6 +209,8 @@ class Container(containers.DeclarativeContainer):
     list_bills = providers.Factory(ListBills, uow)
     save_bill = providers.Factory(SaveBill, uow, edition)
     delete_bill = providers.Factory(DeleteBill, uow)
+    list_job_runs = providers.Factory(ListJobRuns, uow)
+    prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

@@ -75,6 +75,9 @@ class Settings:
     var_dir: Path = Path("var")
     # The payment providers offered (PAYMENT_PROVIDERS, by default the edition's).
     payment_providers: tuple[Provider, ...] = ()
+    # The job engine's broker (JOBS_BROKER_URL): Redis or RabbitMQ in production; elsewhere by
+    # default a SQLite file under var/ through Celery's SQLAlchemy transport, which needs no server.
+    jobs_broker_url: str = "sqla+sqlite:///var/celery-broker.db"
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -295,6 +298,20 @@ def _external_links(env: Mapping[str, str]) -> dict[str, str]:
     return links
 
 
+JOBS_BROKER_SCHEMES = ("redis", "rediss", "amqp", "amqps", "pyamqp", "sqla+sqlite", "sqla+postgresql")
+
+
+def _jobs_broker_url(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
+    raw = env.get("JOBS_BROKER_URL", "").strip()
+    if not raw:
+        # production: one of the problems _production_problems lists
+        return "" if app_env == "production" else f"sqla+sqlite:///{var_dir / 'celery-broker.db'}"
+    if urlsplit(raw).scheme not in JOBS_BROKER_SCHEMES:
+        raise ConfigError("JOBS_BROKER_URL must be a Redis or RabbitMQ URL (redis://127.0.0.1:6379/0, "
+                          f"amqp://user:password@host:5672//) or sqla+sqlite:///path; got {urlsplit(raw).scheme!r}")
+    return raw
+
+
 def _production_problems(settings: Settings) -> list[str]:
     """What production cannot run with: development's embedded defaults (SQLite, plain http), a
     missing secret, or an offered payment provider that could not verify its notifications."""
@@ -308,6 +325,12 @@ def _production_problems(settings: Settings) -> list[str]:
         problems.append("SECRET_KEY must be set (at least 32 characters)")
     if not settings.mqtt_ingest_password:
         problems.append("MQTT_INGEST_PASSWORD must be set (the ingest workers' broker password)")
+    if not settings.jobs_broker_url:
+        problems.append("JOBS_BROKER_URL must be set: the job workers' and beat's Redis or RabbitMQ "
+                        "(redis://host:6379/0 or amqp://user:password@host:5672//)")
+    elif settings.jobs_broker_url.startswith("sqla+"):
+        problems.append("JOBS_BROKER_URL must be Redis or RabbitMQ in production; the SQLAlchemy transport is "
+                        "development's")
     if settings.payment_backend == "development":
         problems.append("PAYMENT_BACKEND=development pays orders without a provider")
     else:
@@ -348,6 +371,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         public_base_url=_public_base_url(env),
         var_dir=var_dir,
         payment_providers=_payment_providers(env, edition),
+        jobs_broker_url=_jobs_broker_url(env, app_env, var_dir),
     )
     if app_env == "production":
         problems = _production_problems(settings)

@@ -12,6 +12,8 @@ from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
 from core.accounts.rules import normalize_login_name
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
+from core.devices.expiry_reminders import ReminderCandidate
+from core.jobs.model import JobRun
 from core.notifications.model import Channel, OutboundMessage
 from core.ordering.bills import Bill
 from core.ordering.model import (
@@ -230,6 +232,8 @@ class FakeUnitOfWork:
         self.outbox = FakeOutboxRepository()
         self.dictionary = FakeDictionaryRepository()
         self.custom_pages = self.notices = None
+        self.expiry_reminders = FakeExpiryReminderRepository()
+        self.job_runs = FakeJobRunRepository()
         self.commits = 0
 
     def __enter__(self):
@@ -667,3 +671,45 @@ class FakePaymentGateways:
 
     def offers(self, pay_type: PayType) -> bool:
         return True
+
+
+class FakeExpiryReminderRepository:
+    """Devices as ReminderCandidates without their `sent` stages, which the fake keeps itself."""
+
+    def __init__(self) -> None:
+        self.devices: dict[int, ReminderCandidate] = {}
+        self.sent: set[tuple[int, datetime, int]] = set()
+
+    def put(self, device: ReminderCandidate) -> None:
+        self.devices[device.device_id] = device
+
+    def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
+        return [replace(d, sent=frozenset(s for i, e, s in self.sent if i == d.device_id and e == d.expires_at))
+                for d in self.devices.values() if since <= d.expires_at <= until]
+
+    def record(self, device_id: int, expires_at: datetime, stage: int, at: datetime) -> bool:
+        if (device_id, expires_at, stage) in self.sent:
+            return False
+        self.sent.add((device_id, expires_at, stage))
+        return True
+
+
+class FakeJobRunRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, JobRun] = {}
+
+    def add(self, run: JobRun) -> None:
+        run.id = len(self.rows) + 1
+        self.rows[run.id] = replace(run)
+
+    def save(self, run: JobRun) -> None:
+        self.rows[run.id] = replace(run)
+
+    def recent(self, limit: int) -> list[JobRun]:
+        return sorted(self.rows.values(), key=lambda r: (r.started_at, r.id), reverse=True)[:limit]
+
+    def delete_started_before(self, instant: datetime) -> int:
+        gone = [i for i, r in self.rows.items() if r.started_at < instant]
+        for i in gone:
+            del self.rows[i]
+        return len(gone)

@@ -75,6 +75,7 @@ def production(tmp_path, **overrides: str) -> dict[str, str]:
     return {"VAR_DIR": str(tmp_path), "APP_ENV": "production", "SECRET_KEY": "s" * 40,
             "DATABASE_URL": "postgresql://coldchain@db.example.com:5432/coldchain",
             "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "i" * 24,
+            "JOBS_BROKER_URL": "redis://redis.example.com:6379/0",
             "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id, "WECHAT_API_KEY": c.wechat_api_key,
             "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,
             "ALIPAY_PUBLIC_KEY": c.alipay_public_key, "STRIPE_SECRET_KEY": c.stripe_secret_key,
@@ -92,8 +93,9 @@ def test_production_needs_its_secret_and_turns_the_embedded_broker_off(tmp_path)
 def test_production_lists_every_problem_in_one_error(tmp_path):
     with pytest.raises(ConfigError) as refused:
         load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
-    for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "WECHAT_APP_ID",
-                 "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"):
+    for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "JOBS_BROKER_URL",
+                 "WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY",
+                 "ALIPAY_PUBLIC_KEY"):
         assert name in str(refused.value)
     assert "STRIPE" not in str(refused.value) and "PAYPAL" not in str(refused.value)  # not the edition's
     assert not list(tmp_path.iterdir())  # nothing generated on the way

@@ -26,6 +26,8 @@ from adapters.persistence.devices import (
     SqlAlchemyDeviceExpiryRepository,
     SqlAlchemyDeviceRepository,
 )
+from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
+from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
     SqlAlchemyBillRepository,
@@ -47,6 +49,7 @@ if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
     from core.alarms.ports import AlarmsUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
+    from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
     from core.ordering.ports import OrderingUnitOfWork
     from core.platform.ports import PlatformUnitOfWork
@@ -108,6 +111,8 @@ class SqlAlchemyUnitOfWork:
     agreements = _Repository(SqlAlchemyAgreementRepository)
     payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
+    expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
+    job_runs = _Repository(SqlAlchemyJobRunRepository)
 
     def __init__(self, session_factory: sessionmaker[Session]) -> None:
         self._session_factory = session_factory
@@ -145,5 +150,5 @@ if TYPE_CHECKING:
     # mypy's proof that this unit of work is every context's (the container hands it to all).
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
-            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow
+            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow

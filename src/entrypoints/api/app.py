@@ -24,6 +24,7 @@ from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
 from entrypoints.api.platform.views import blp as platform_blp
 from entrypoints.container import Container
+from entrypoints.jobs.app import create_celery_app
 
 MAX_BODY_BYTES = 1024 * 1024
 log = logging.getLogger("coldchain.api")
@@ -85,6 +86,7 @@ def create_app(container: Container) -> Flask:
     )
     app.json.sort_keys = False  # envelopes read code, msg, data
     app.extensions["coldchain.container"] = container
+    app.extensions["coldchain.jobs"] = create_celery_app(container.settings(), container)  # to send jobs with
     if settings.proxy_count:
         # Flask's documented way to add WSGI middleware; mypy compares the replacement with the
         # method's signature, self included, so no WSGI callable can match it
