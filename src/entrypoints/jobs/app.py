@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import Celery  # type: ignore[import-untyped]
+from celery import Celery
 
 from core.jobs.use_cases import RecordedRun
 from entrypoints.container import Container

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from celery.schedules import crontab  # type: ignore[import-untyped]
+from celery.schedules import crontab
 
 from adapters.persistence.partitions import ensure_reading_partitions
 from entrypoints.container import Container

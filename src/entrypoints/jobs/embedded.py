@@ -10,8 +10,8 @@ import socket
 import threading
 from typing import IO
 
-from celery import Celery, beat  # type: ignore[import-untyped]
-from celery.worker import WorkController, state  # type: ignore[import-untyped]
+from celery import Celery, beat
+from celery.worker import WorkController, state
 
 from entrypoints.container import Container
 from entrypoints.jobs.app import create_celery_app
