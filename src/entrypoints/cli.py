@@ -48,12 +48,16 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
     when no broker answers at MQTT_URL, an in-process broker; it then runs a single process.
     In development it serves the payment sandbox at PAYMENT_SANDBOX_URL, once, unless something
     already answers there (`coldchain payment-sandbox`), which it then uses.
+    With the SQLAlchemy job broker (JOBS_BROKER_URL=sqla+..., the development default) it also
+    runs a job worker and beat (escalation, outbox delivery, reconciliation, reminders, retention)
+    in one of its processes; on Redis or RabbitMQ run `coldchain jobs worker` and `coldchain jobs
+    beat` beside it.
     """
     from gunicorn.app.base import BaseApplication
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
-    from entrypoints.payments import start_local_sandbox
+    from entrypoints.local_sandbox import start_local_sandbox
 
     settings = _settings(ctx)
     embedded = settings.mqtt_embedded
@@ -61,12 +65,12 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     def start_background(container) -> None:
         from entrypoints.ingest import EmbeddedIngest, start_simulator
-        from entrypoints.payments import PeriodicReconciliation
+        from entrypoints.jobs.embedded import EmbeddedJobs, runs_embedded
 
-        reconciliation = PeriodicReconciliation(container)
-        reconciliation.start()
-        background.append(reconciliation)
-
+        if runs_embedded(settings.jobs_broker_url):
+            jobs = EmbeddedJobs(container)
+            jobs.start()
+            background.append(jobs)
         if embedded:
             ingest = EmbeddedIngest(container)
             ingest.start()
@@ -131,13 +135,93 @@ def migrate(ctx: click.Context) -> None:
 @click.pass_context
 def reconcile(ctx: click.Context) -> None:
     """Ask the payment providers about orders unpaid for a few minutes: settle those they say are
-    paid (a lost notification), close those past their expiry. `coldchain serve` does this every
-    minute; run it from cron where no server runs it."""
+    paid (a lost notification), close those past their expiry. The job engine does this every
+    minute (`coldchain jobs`); this runs it once, now."""
     from entrypoints.container import build_container
 
     outcome = build_container(_settings(ctx)).reconcile_payments()()
     click.echo(f"settled {outcome.settled}, closed {outcome.closed}, still unpaid {outcome.unpaid}, "
                f"failed {outcome.failed}")
+
+
+@main.group(invoke_without_command=True)
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 1000), help="runs listed")
+@click.pass_context
+def jobs(ctx: click.Context, limit: int) -> None:
+    """The job engine: escalation and alarm reminders, outbox delivery, payment reconciliation,
+    expiry reminders, retention, partitions. Without a subcommand, the latest runs.
+
+    \b
+    Production runs on JOBS_BROKER_URL (Redis or RabbitMQ):
+      coldchain jobs worker   as many as wanted (each a process with a few threads)
+      coldchain jobs beat     exactly one: it sends each job on its schedule
+    Under `coldchain serve` with the development default (a SQLite file) both run inside the server.
+    """
+    if ctx.invoked_subcommand is None:
+        ctx.invoke(list_runs, limit=limit)
+
+
+@jobs.command("list")
+@click.option("--limit", default=20, show_default=True, type=click.IntRange(1, 1000), help="runs listed")
+@click.pass_context
+def list_runs(ctx: click.Context, limit: int) -> None:
+    """The latest job runs, newest first: name, started, finished (UTC), outcome and what it did."""
+    from entrypoints.container import build_container
+
+    runs = build_container(_settings(ctx)).list_job_runs()(limit)
+    if not runs:
+        click.echo("no job has run yet")
+        return
+    click.echo(f"{'job':<26} {'started':<19} {'finished':<19} {'outcome':<9} detail")
+    for run in runs:
+        finished = f"{run.finished_at:%Y-%m-%d %H:%M:%S}" if run.finished_at else "-"
+        click.echo(f"{run.name:<26} {run.started_at:%Y-%m-%d %H:%M:%S} {finished:<19} {run.outcome.value:<9} "
+                   f"{run.error or run.detail or ''}")
+
+
+@jobs.command()
+@click.option("--concurrency", default=4, show_default=True, type=click.IntRange(1, 64),
+              help="jobs run at once (threads)")
+@click.pass_context
+def worker(ctx: click.Context, concurrency: int) -> None:
+    """Run a job worker until stopped (SIGTERM: it finishes the jobs it holds). A worker killed
+    mid-job loses nothing: the job is acknowledged only when done, so the broker hands it to
+    another worker, and every job is idempotent."""
+    from entrypoints.container import build_container
+    from entrypoints.jobs.app import create_celery_app
+
+    settings = _settings(ctx)
+    app = create_celery_app(settings, build_container(settings))
+    # Threads: the jobs wait on the database and the providers, and no connection crosses a fork.
+    app.worker_main(["worker", "--loglevel", settings.log_level, "--pool", "threads",
+                     "--concurrency", str(concurrency)])
+
+
+@jobs.command()
+@click.pass_context
+def beat(ctx: click.Context) -> None:
+    """Send every job on its schedule until stopped. Run exactly one."""
+    from entrypoints.container import build_container
+    from entrypoints.jobs.app import create_celery_app
+
+    settings = _settings(ctx)
+    create_celery_app(settings, build_container(settings)).start(["beat", "--loglevel", settings.log_level])
+
+
+@jobs.command("run")
+@click.argument("name")
+@click.pass_context
+def run_job(ctx: click.Context, name: str) -> None:
+    """Run one job now, in this process (recorded like any run): e.g. purge_expired_readings."""
+    from core.jobs.use_cases import RecordedRun
+    from entrypoints.container import build_container
+    from entrypoints.jobs.catalogue import BY_NAME
+
+    if name not in BY_NAME:
+        raise click.BadParameter(f"one of {', '.join(BY_NAME)}", param_hint="NAME")
+    container = build_container(_settings(ctx))
+    job = BY_NAME[name]
+    click.echo(RecordedRun(container.uow(), container.clock())(name, lambda: job.run(container)))
 
 
 @main.command("payment-sandbox")
@@ -146,15 +230,21 @@ def reconcile(ctx: click.Context) -> None:
 @click.pass_context
 def payment_sandbox(ctx: click.Context, host: str, port: int | None) -> None:
     """Serve the local sandbox of WeChat Pay, Alipay, Stripe and PayPal (development and demos),
-    with the credentials the console uses in development (generated under var/)."""
+    with the credentials the console uses in development (generated under var/). Refused when
+    APP_ENV=production: the sandbox pays every order."""
     from werkzeug.serving import run_simple
 
-    from entrypoints.payments import sandbox_app
+    from entrypoints.local_sandbox import SandboxUnavailable, sandbox_app
 
     settings = _settings(ctx)
+    try:
+        app = sandbox_app(settings, settings.providers.sandbox_url)
+    except SandboxUnavailable as error:
+        click.echo(f"refused: {error}", err=True)
+        sys.exit(2)
     port = port or urlsplit(settings.providers.sandbox_url).port or 8001
     click.echo(f"payment sandbox on http://{host}:{port}/ (payer pages under /pay/)")
-    run_simple(host, port, sandbox_app(settings, settings.providers.sandbox_url), threaded=True)
+    run_simple(host, port, app, threaded=True)
 
 
 @main.command("demo-seed")
@@ -240,7 +330,7 @@ def mqtt_config(ctx: click.Context, out_dir: Path, config_dir: Path | None, pers
 def retention(ctx: click.Context, batch_size: int) -> None:
     """Delete readings no longer kept: those of devices whose service expired more than three
     months ago, up to expiry + 3 months, and those of deleted devices. Each batch is its own
-    transaction; run it daily (cron or a systemd timer)."""
+    transaction. The job engine does this daily (`coldchain jobs`); this runs it once, now."""
     from core.devices.retention import PurgeExpiredReadings
     from entrypoints.container import build_container
 

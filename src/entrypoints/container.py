@@ -52,9 +52,11 @@ from core.devices.registry import (
     UpdateDevice,
 )
 from core.devices.retention import PurgeExpiredReadings
+from core.devices.send_reminders import SendExpiryReminders
+from core.jobs.use_cases import ListJobRuns, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
-from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
@@ -154,6 +156,7 @@ class Container(containers.DeclarativeContainer):
     broker_credential = providers.Factory(GetBrokerCredential, uow)
     broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
     purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)
+    send_expiry_reminders = providers.Factory(SendExpiryReminders, uow, clock, edition)
     # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.
     evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
@@ -170,10 +173,16 @@ class Container(containers.DeclarativeContainer):
     # Either way only the providers switched on are offered (settings.switched_on_providers).
     development_gateway = providers.Singleton(
         DevelopmentPaymentGateway, providers.Callable(lambda s: s.public_base_url, settings), secret_key)
+    # Every pay type's gateway (a Mapping[PayType, PaymentGateway]), each provider's built from
+    # its own configuration (settings.payments).
+    _switched_on = providers.Callable(lambda s: s.switched_on_providers, settings)
     payment_gateways = providers.Selector(
         providers.Callable(lambda s: s.payment_backend, settings),
-        development=providers.Singleton(development_gateways, settings, development_gateway),
-        providers=providers.Singleton(provider_gateways, settings),
+        development=providers.Singleton(development_gateways, _switched_on, development_gateway),
+        providers=providers.Singleton(
+            provider_gateways, providers.Callable(lambda s: s.payments, settings),
+            providers.Callable(lambda s: s.payment_providers, settings), _switched_on,
+            providers.Callable(lambda s: s.public_base_url, settings)),
     )
     list_service_items = providers.Factory(ListServiceItems, uow)
     list_levels = providers.Factory(ListLevels, uow, clock, edition)
@@ -200,6 +209,8 @@ class Container(containers.DeclarativeContainer):
     list_bills = providers.Factory(ListBills, uow)
     save_bill = providers.Factory(SaveBill, uow, edition)
     delete_bill = providers.Factory(DeleteBill, uow)
+    list_job_runs = providers.Factory(ListJobRuns, uow)
+    prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

@@ -22,15 +22,12 @@ from adapters.messaging.simulator import SimulatedDevice, Simulator
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.persistence.database import unavailable
 from adapters.persistence.models import DeviceRow, DeviceTypeRow
-from adapters.persistence.partitions import ensure_reading_partitions
 from core.devices.credentials import INGEST_USERNAME, claimable_by_a_device
 from core.telemetry.directory import DeviceDirectory
 from core.telemetry.use_cases import RecordStatus, StoreReadings
 from entrypoints.container import Container
 
 log = logging.getLogger("coldchain.ingest")
-ESCALATE_EVERY_S = 60.0
-PARTITIONS_EVERY_S = 6 * 3600.0
 
 
 def default_client_id() -> str:
@@ -51,8 +48,6 @@ def build_worker(container: Container, config: IngestConfig,
         record_status=RecordStatus(container.uow(), clock),
         directory=DeviceDirectory(device_ids),
         now=lambda: datetime.now(UTC),
-        periodic=[(ESCALATE_EVERY_S, lambda: container.escalate_alarms()()),
-                  (PARTITIONS_EVERY_S, lambda: ensure_reading_partitions(container.engine()))],
         transient=unavailable,
         on_failure=on_failure,
     )

@@ -137,10 +137,23 @@ def test_simulated_devices_reach_the_database_through_the_broker(seeded):
         forget_session(url, client_id)
 
 
-@pytest.mark.parametrize("command", ["serve", "migrate", "demo-seed", "ingest", "simulate"])
+@pytest.mark.parametrize("command", ["serve", "migrate", "demo-seed", "ingest", "simulate", "jobs", "jobs worker",
+                                     "jobs beat"])
 def test_every_command_has_help(tmp_path, command):
-    result = run(command, "--help", tmp_path=tmp_path)
+    result = run(*command.split(), "--help", tmp_path=tmp_path)
     assert result.returncode == 0 and "Usage:" in result.stdout
+
+
+def test_a_job_run_by_hand_is_listed_with_its_outcome(tmp_path):
+    assert run("migrate", tmp_path=tmp_path).returncode == 0
+    assert run("jobs", tmp_path=tmp_path).stdout.strip() == "no job has run yet"
+    ran = run("jobs", "run", "send_expiry_reminders", tmp_path=tmp_path)
+    assert ran.returncode == 0 and ran.stdout.strip() == "reminded the owners of 0 device(s)"
+    header, row = run("jobs", tmp_path=tmp_path).stdout.splitlines()
+    assert header.split() == ["job", "started", "finished", "outcome", "detail"]
+    assert row.split()[0] == "send_expiry_reminders" and "succeeded reminded the owners of 0 device(s)" in row
+    unknown = run("jobs", "run", "mine_bitcoin", tmp_path=tmp_path)
+    assert unknown.returncode == 2 and "send_expiry_reminders" in unknown.stderr
 
 
 def test_the_development_secret_key_is_generated_once_and_kept_private(tmp_path):

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import requests
 
-from adapters.payments.sandbox.credentials import generate
+from adapters.payments.development_credentials import generate
 
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 # What load_settings reads: dropped from the inherited environment so each test says all it sets.
 _SETTINGS = re.compile(r"^(APP_ENV|EDITION|DATABASE_URL|PUBLIC_BASE_URL|SECRET_KEY|VAR_DIR|WEB_DIST|PAYMENT_\w+|"
-                       r"WECHAT_\w+|ALIPAY_\w+|STRIPE_\w+|PAYPAL_\w+|MQTT_\w+|SMS_\w+|NOTIFICATION_BACKEND)$")
+                       r"WECHAT_\w+|ALIPAY_\w+|STRIPE_\w+|PAYPAL_\w+|MQTT_\w+|SMS_\w+|NOTIFICATION_BACKEND|JOBS_\w+)$")
 CHEAP_HASHES = {"PASSWORD_HASH_MEMORY_KIB": "1024", "PASSWORD_HASH_TIME_COST": "1", "PASSWORD_HASH_PARALLELISM": "1"}
 
 
@@ -41,12 +41,14 @@ def free_port() -> int:
 
 def production_env(database_url: str, *, edition: str = "domestic", **overrides: str) -> dict[str, str]:
     """A complete production configuration: PostgreSQL, an https address, every provider's
-    credentials (fresh sandbox-made ones, aimed at a closed port), the ingest broker password."""
+    credentials (fresh sandbox-made ones, aimed at a closed port), the ingest broker password, the
+    job broker."""
     c, nowhere = generate(), "http://127.0.0.1:9"
     return {
         "APP_ENV": "production", "EDITION": edition, "DATABASE_URL": database_url,
         "SECRET_KEY": "production-secret-key-of-the-attack-tests-0123456789",
         "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "ingest-password-0123456789",
+        "JOBS_BROKER_URL": "redis://127.0.0.1:9/0",  # a closed port: nothing here runs jobs
         "WECHAT_PAY_BASE_URL": f"{nowhere}/wechat/", "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id,
         "WECHAT_API_KEY": c.wechat_api_key, "ALIPAY_GATEWAY_URL": f"{nowhere}/alipay/gateway.do",
         "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,

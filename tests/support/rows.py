@@ -6,7 +6,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Connection, Table
+from sqlalchemy import JSON, Connection, SmallInteger, Table
 from sqlalchemy.types import TypeDecorator
 
 FIRST_ID = 1_000_001  # above any reference row's id
@@ -21,8 +21,8 @@ def sample(table: Table, column_name: str) -> Any:
     kind = type_.python_type
     if kind is bool:
         return False
-    if kind is int:
-        return FIRST_ID if column.primary_key else 1
+    if kind is int:  # a SMALLINT in a key is a code (a reminder's stage), not an id
+        return FIRST_ID if column.primary_key and not isinstance(type_, SmallInteger) else 1
     if kind is float:
         return 1.0
     if kind is str:

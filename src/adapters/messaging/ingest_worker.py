@@ -25,7 +25,7 @@ import logging
 import threading
 import time
 from collections import Counter, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import urlsplit
@@ -101,14 +101,12 @@ class IngestWorker:
     def __init__(self, config: IngestConfig, *, store: Callable[[list[Reading]], StoreOutcome],
                  record_status: Callable[[dict[int, bool]], None], directory: DeviceDirectory,
                  now: Callable[[], datetime],
-                 periodic: Sequence[tuple[float, Callable[[], object]]] = (),
                  transient: Callable[[BaseException], bool] = unreachable,
                  on_failure: Callable[[BaseException], object] = lambda error: None) -> None:
         self.config, self.stats = config, IngestStats()
         self._store, self._record_status, self._directory, self._now = store, record_status, directory, now
         self._transient, self._on_failure = transient, on_failure
         self.failure: BaseException | None = None  # why the flusher stopped, when it was not asked to
-        self._periodic = [[interval, 0.0, job] for interval, job in periodic]
         self._pending: deque[Message] = deque()
         self._wake = threading.Event()
         self._stopping = threading.Event()
@@ -221,24 +219,12 @@ class IngestWorker:
                     break  # stopping while the database is away: leave them unacknowledged
             if self._stopping.is_set():
                 return
-            self._run_periodic()
             now = time.monotonic()
             if now - stats_at >= self.config.stats_every_s:
                 if self.stats.received:
                     line = self.stats.line(now - stats_at, stored_at_last_line)
                     log.info("ingest %s: %s", self.config.client_id, line)
                 stats_at, stored_at_last_line, self._logged_rejections = now, self.stats.stored, 0
-
-    def _run_periodic(self) -> None:
-        now = time.monotonic()
-        for job in self._periodic:
-            interval, last, run = job
-            if now - last >= interval:
-                job[1] = now
-                try:
-                    run()
-                except Exception:  # a periodic job must not stop ingest
-                    log.exception("periodic ingest job failed")
 
     def _parse(self, batch: list[Message]) -> tuple[list[RawReading], dict[str, bool]]:
         now, mount = self._now(), len(self.config.topic_prefix)

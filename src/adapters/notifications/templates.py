@@ -5,6 +5,7 @@ from core.alarms.alerts import (
     ALARM_TEMPERATURE_ABOVE,
     ALARM_TEMPERATURE_BELOW,
 )
+from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.notifications.model import VERIFICATION_CODE
 from core.shared.messages import N_
 
@@ -23,6 +24,10 @@ TEMPLATES = {
                              "{limit} %RH since {time}."),
     ALARM_HUMIDITY_BELOW: N_("Level {level} alarm: {device} humidity {value} %RH is below the lower limit "
                              "{limit} %RH since {time}."),
+    SERVICE_EXPIRING: N_("The cloud service of device {device} ({guid}) expires on {date}. Renew it in the console "
+                         "to keep the service running without a break."),
+    SERVICE_EXPIRED: N_("The cloud service of device {device} ({guid}) expired on {date}. Its readings are kept "
+                        "for three months; renew it in the console to restore the service."),
 }
 
 # E-mail needs a subject line as well.
@@ -33,4 +38,6 @@ SUBJECTS = {
     ALARM_TEMPERATURE_BELOW: N_("Alarm on {device}"),
     ALARM_HUMIDITY_ABOVE: N_("Alarm on {device}"),
     ALARM_HUMIDITY_BELOW: N_("Alarm on {device}"),
+    SERVICE_EXPIRING: N_("The service of {device} expires on {date}"),
+    SERVICE_EXPIRED: N_("The service of {device} has expired"),
 }

@@ -8,7 +8,7 @@ they would be emitted on PostgreSQL too, in SQLite's dialect."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -21,6 +21,7 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -38,6 +39,9 @@ NAMING = {
 
 
 class Base(DeclarativeBase):
+    # Every class here maps one Table (DeclarativeBase says FromClause, which also covers mapping a
+    # join or a subquery): Core statements take `Row.__table__` as the table it is.
+    __table__: ClassVar[Table]
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map = {datetime: UtcDateTime, dict[str, Any]: JSON}
 
@@ -634,3 +638,30 @@ class PaymentNotificationRow(Base):
     order_code: Mapped[str | None] = mapped_column(String(64), index=True)
     amount_cents: Mapped[int | None] = mapped_column(BigInteger)
     body: Mapped[str] = mapped_column(Text)
+
+
+# --- jobs (issue 15) ---------------------------------------------------------------------------
+
+
+class JobRunRow(Base):
+    """One run of a scheduled or queued job (core/jobs): `coldchain jobs` lists them."""
+
+    __tablename__ = "job_runs"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(50))
+    started_at: Mapped[datetime] = mapped_column(index=True)
+    finished_at: Mapped[datetime | None]
+    outcome: Mapped[str] = mapped_column(String(10))  # running, succeeded, failed
+    detail: Mapped[str | None] = mapped_column(String(500))
+    error: Mapped[str | None] = mapped_column(String(1000))
+
+
+class ExpiryReminderRow(Base):
+    """Each reminder of a device's service expiry that was written to the outbox, so that it goes
+    once per (device, expiry, stage); a renewal's new expiry has reminders of its own."""
+
+    __tablename__ = "expiry_reminders"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    expires_at: Mapped[datetime] = mapped_column(primary_key=True)
+    stage: Mapped[int] = mapped_column(SmallInteger, primary_key=True)  # days before expiry; 0 on expiry
+    sent_at: Mapped[datetime]

@@ -6,8 +6,11 @@ from datetime import datetime
 from typing import Protocol
 
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
+from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
+from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
 from core.telemetry.downsample import BucketPlan, Point
 
 
@@ -124,3 +127,31 @@ class ReadingHistoryRepository(Protocol):
         """Device ids that have readings but no device any more (deleted while an ingest
         worker still knew its GUID)."""
         ...
+
+
+class DevicesUnitOfWork(Transaction, Protocol):
+    @property
+    def devices(self) -> DeviceExpiryRepository: ...
+    @property
+    def device_registry(self) -> DeviceRepository: ...
+    @property
+    def broker_credentials(self) -> BrokerCredentialRepository: ...
+    @property
+    def history(self) -> ReadingHistoryRepository: ...
+    @property
+    def expiry_reminders(self) -> ExpiryReminderRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...  # the expiry reminders go out through it
+
+
+class ExpiryReminderRepository(Protocol):
+    def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
+        """Devices whose service expires in [since, until], with the stages already sent for
+        that expiry."""
+        ...
+
+    def record(self, device_id: int, expires_at: datetime, stage: int, at: datetime) -> bool:
+        """Record that the stage's reminder of this expiry was sent; False when it already was
+        (by this or another transaction), and then nothing is written."""
+        ...
+

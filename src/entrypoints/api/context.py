@@ -35,3 +35,8 @@ def current_principal() -> Principal:
 def container():
     """The dependency container of the running application."""
     return current_app.extensions["coldchain.container"]
+
+
+def jobs():
+    """The Celery application the running application sends jobs with (entrypoints/jobs)."""
+    return current_app.extensions["coldchain.jobs"]

@@ -25,6 +25,7 @@ from core.shared import errors as e
 from entrypoints.api import context
 from entrypoints.api.accounts import schemas as s
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope
+from entrypoints.jobs.app import send as send_job
 
 blp = ApiBlueprint("accounts", __name__, description="Session and account")
 CAPTCHA_COOKIE = "jc_captcha"
@@ -67,7 +68,7 @@ class LoginView(MethodView):
                 login_code=body.get("loginCode"), language=context.language.get(),
             )))
         except e.BadCredentials:
-            container.deliver_messages()()  # the owner's notice of repeated failures, if one was due
+            send_job(context.jobs(), "deliver_messages")  # the owner's notice of failures, if one was due
             raise
 
 
@@ -83,7 +84,7 @@ class LoginCodeView(MethodView):
         container = context.container()
         container.send_login_code()(RequestLoginCode(body["userName"], _captcha_id(body), body["verifyCode"],
                                                      context.language.get(), request.remote_addr))
-        container.deliver_messages()()
+        send_job(context.jobs(), "deliver_messages")
 
 
 @blp.route("/BaseAccount/register")
@@ -115,7 +116,7 @@ def _send_code(channel: Channel, target: str, purpose: int) -> None:
     container = context.container()
     container.send_code()(SendCode(channel, target, CodePurpose(purpose), context.language.get(),
                                    request.remote_addr))
-    container.deliver_messages()()
+    send_job(context.jobs(), "deliver_messages")
 
 
 @blp.route("/BaseAccount/code/phone")

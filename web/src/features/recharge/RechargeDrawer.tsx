@@ -19,6 +19,10 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
+import {
+  BoxIcon, CalendarIcon, ChatIcon, CreditCardIcon, CrossCircleIcon, EndorsedIcon, ErrorIcon,
+  GiftBoxIcon, InfoSignIcon, LockIcon, TickCircleIcon, TickIcon, TimeIcon,
+} from '@blueprintjs/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChange } from '@/lib/access';
@@ -61,7 +65,7 @@ export function RechargeDrawer({ isOpen, deviceIds, onClose, onBuyAlerts, onAgre
       isOpen={isOpen}
       onClose={onClose}
       size={RECHARGE_DRAWER_WIDTH}
-      icon="credit-card"
+      icon={<CreditCardIcon />}
       title={batch ? t('drawer.batchTitle', { count: deviceIds.length }) : t('drawer.title')}
       className="jc-recharge-drawer"
     >
@@ -104,7 +108,7 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   };
 
   if (failed) {
-    return <NonIdealState icon="error" title={t('drawer.loadFailed')} className="jc-recharge-state" />;
+    return <NonIdealState icon={<ErrorIcon />} title={t('drawer.loadFailed')} className="jc-recharge-state" />;
   }
   if (!loaded || !first) {
     return <Spinner size={40} className="jc-recharge-state" />;
@@ -113,7 +117,7 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   return (
     <div className={`${Classes.DRAWER_BODY} jc-recharge-body`} data-testid="recharge-drawer">
       {readOnly && (
-        <Callout intent="warning" icon="lock" compact className="jc-recharge-read-only" data-testid="recharge-read-only">
+        <Callout intent="warning" icon={<LockIcon />} compact className="jc-recharge-read-only" data-testid="recharge-read-only">
           {readOnlyReason}
         </Callout>
       )}
@@ -124,15 +128,15 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
       )}
       {!hasLevels ? (
         <div data-testid="recharge-no-levels">
-          <NonIdealState icon="box" title={t('levels.none')} className="jc-recharge-state" />
+          <NonIdealState icon={<BoxIcon />} title={t('levels.none')} className="jc-recharge-state" />
         </div>
       ) : levels.isError ? (
-        <NonIdealState icon="error" title={t('levels.loadFailed')} className="jc-recharge-state" />
+        <NonIdealState icon={<ErrorIcon />} title={t('levels.loadFailed')} className="jc-recharge-state" />
       ) : levels.data === undefined ? (
         <Spinner size={32} className="jc-recharge-state" />
       ) : levels.data.length === 0 ? (
         <div data-testid="recharge-no-levels">
-          <NonIdealState icon="box" title={t('levels.none')} className="jc-recharge-state" />
+          <NonIdealState icon={<BoxIcon />} title={t('levels.none')} className="jc-recharge-state" />
         </div>
       ) : (
         <>
@@ -168,7 +172,7 @@ export function ExpiryText({ date }: { date: string | null }) {
   if (!date) return <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>;
   if (isLifelong({ expiresAt: date })) {
     return (
-      <Tag minimal round intent="success" icon="endorsed" data-testid="expiry-lifelong">
+      <Tag minimal round intent="success" icon={<EndorsedIcon />} data-testid="expiry-lifelong">
         {t('duration.lifelong')}
       </Tag>
     );
@@ -194,7 +198,7 @@ interface HeaderProps {
 function BuyAlertsLink({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   return (
-    <Button variant="minimal" intent="primary" icon="chat" text={t('header.buyAlerts')} onClick={onClick} data-testid="buy-alerts" />
+    <Button variant="minimal" intent="primary" icon={<ChatIcon />} text={t('header.buyAlerts')} onClick={onClick} data-testid="buy-alerts" />
   );
 }
 
@@ -292,7 +296,7 @@ function ActivityValidity({ level }: { level: Level }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   if (level.activityId == null || !level.activityStartTime || !level.activityEndTime) return null;
   return (
-    <Callout intent="primary" icon="calendar" compact className="jc-recharge-activity" data-testid="activity-validity">
+    <Callout intent="primary" icon={<CalendarIcon />} compact className="jc-recharge-activity" data-testid="activity-validity">
       {t('levels.activity', { start: formatMinute(level.activityStartTime), end: formatMinute(level.activityEndTime) })}
     </Callout>
   );
@@ -332,7 +336,7 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
           </Tag>
         )}
         {level.presentationMonth > 0 && (
-          <Tag intent="warning" round icon="gift-box" data-testid="level-bonus">
+          <Tag intent="warning" round icon={<GiftBoxIcon />} data-testid="level-bonus">
             {t('levels.bonus', { count: level.presentationMonth })}
           </Tag>
         )}
@@ -340,7 +344,7 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
       <div className="jc-level-head">
         <h3 className="jc-level-name">{level.levelName}</h3>
         {level.current && (
-          <Tag minimal intent="primary" icon="tick" data-testid="level-current">
+          <Tag minimal intent="primary" icon={<TickIcon />} data-testid="level-current">
             {t('levels.current')}
           </Tag>
         )}
@@ -366,7 +370,7 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
       </div>
       {level.activityId != null && level.activityEndTime && (
         <span className="jc-level-offer" data-testid="level-offer">
-          <Icon icon="time" size={12} />
+          <Icon icon={<TimeIcon />} size={12} />
           {t('levels.offerUntil', { end: formatMinute(level.activityEndTime) })}
         </span>
       )}
@@ -387,14 +391,14 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
           const { itemTitle: title, itemDetail: detail } = item;
           return (
             <li key={item.itemCode} className={has ? 'is-included' : 'is-excluded'} data-testid="level-item" data-included={has}>
-              <Icon icon={has ? 'tick-circle' : 'cross-circle'} size={14} className="jc-level-item-icon" />
+              <Icon icon={has ? <TickCircleIcon /> : <CrossCircleIcon />} size={14} className="jc-level-item-icon" />
               <span className="jc-level-item-text">
                 <span>{title}</span>
                 {detail && <span className={`jc-level-item-detail ${Classes.TEXT_MUTED}`}>{detail}</span>}
               </span>
               {item.itemSupplement && (
                 <Tooltip content={item.itemSupplement} placement="top">
-                  <Icon icon="info-sign" size={12} className={Classes.TEXT_MUTED} />
+                  <Icon icon={<InfoSignIcon />} size={12} className={Classes.TEXT_MUTED} />
                 </Tooltip>
               )}
             </li>

@@ -1,58 +1,64 @@
-"""Payment processes assembled from the container: the periodic reconciliation a server runs,
-and the local payment sandbox (`coldchain payment-sandbox`, or in-process under `make run`)."""
+"""The local payment sandbox (tools/payment_sandbox) served for development: by `coldchain serve`
+in its master process, or alone by `coldchain payment-sandbox`.
+
+The sandbox is a tool, not the product: it is not in the wheel, and with APP_ENV=production
+nothing imports it (sandbox_app refuses before it looks for it). In a source checkout it sits in
+tools/ beside src/: the tests have tools/ on their path (pytest's pythonpath in pyproject.toml),
+and the console appends it to its own path here, the one place that needs the sandbox."""
 
 from __future__ import annotations
 
+import importlib
 import logging
 import socket
+import sys
 import threading
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
-from entrypoints.container import Container
 from entrypoints.settings import Settings
 
+if TYPE_CHECKING:
+    from flask import Flask
+    from werkzeug.serving import BaseWSGIServer
+
 log = logging.getLogger("coldchain.payments")
-RECONCILE_EVERY_S = 60.0
+TOOLS_DIR = Path(__file__).resolve().parents[2] / "tools"
 
 
-class PeriodicReconciliation:
-    """Asks the providers about orders whose notification has not come, every minute."""
-
-    def __init__(self, container: Container, every_s: float = RECONCILE_EVERY_S) -> None:
-        self._container, self._every_s = container, every_s
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="payment-reconciliation", daemon=True)
-
-    def start(self) -> None:
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._stop.set()
-        self._thread.join(10)
-
-    def _run(self) -> None:
-        while not self._stop.wait(self._every_s):
-            try:
-                outcome = self._container.reconcile_payments()()
-                if outcome.settled or outcome.closed or outcome.failed:
-                    log.info("reconciliation: %s", outcome)
-            except Exception:  # the next round tries again
-                log.exception("reconciliation failed")
+class SandboxUnavailable(Exception):
+    """The sandbox is not served here: in production, or where it is not installed."""
 
 
-def sandbox_app(settings: Settings, public_url: str):
+def _sandbox_module() -> ModuleType:
+    try:
+        return importlib.import_module("payment_sandbox.app")
+    except ModuleNotFoundError as error:
+        if error.name != "payment_sandbox" or not (TOOLS_DIR / "payment_sandbox").is_dir():
+            raise SandboxUnavailable("the payment sandbox is a development tool of the source checkout "
+                                     "(tools/payment_sandbox), which this installation does not have") from error
+    sys.path.append(str(TOOLS_DIR))
+    return importlib.import_module("payment_sandbox.app")
+
+
+def sandbox_app(settings: Settings, public_url: str) -> Flask:
     """The payment sandbox with the development credentials under var/ (the console's defaults)."""
-    from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-    from adapters.payments.sandbox.credentials import development_credentials
+    if settings.app_env == "production":
+        raise SandboxUnavailable("the payment sandbox never runs with APP_ENV=production: it pays every order")
+    sandbox = _sandbox_module()
+    from adapters.payments.development_credentials import development_credentials
 
     credentials = development_credentials(settings.var_dir)
-    return create_sandbox_app(SandboxConfig(public_url, credentials, settings.public_base_url))
+    app: Flask = sandbox.create_sandbox_app(sandbox.SandboxConfig(public_url, credentials, settings.public_base_url))
+    return app
 
 
 class LocalSandbox:
     """The payment sandbox served from a thread of the console's process (development)."""
 
-    def __init__(self, server) -> None:
+    def __init__(self, server: BaseWSGIServer) -> None:
         self._server = server
         self._thread = threading.Thread(target=server.serve_forever, name="payment-sandbox", daemon=True)
 
@@ -85,6 +91,11 @@ def start_local_sandbox(settings: Settings) -> LocalSandbox | None:
     if _answers(parts.hostname, parts.port):
         log.info("using the payment sandbox already at %s", settings.providers.sandbox_url)
         return None
+    try:
+        app = sandbox_app(settings, settings.providers.sandbox_url)
+    except SandboxUnavailable as error:
+        log.warning("payment sandbox: %s; payments wait for one at %s", error, settings.providers.sandbox_url)
+        return None
     from werkzeug.serving import make_server
 
     # Bound here rather than by werkzeug, which calls sys.exit() when the port is taken.
@@ -94,8 +105,7 @@ def start_local_sandbox(settings: Settings) -> LocalSandbox | None:
         log.warning("payment sandbox: cannot listen at %s: %s", settings.providers.sandbox_url, error)
         return None
     try:
-        server = make_server(parts.hostname, parts.port, sandbox_app(settings, settings.providers.sandbox_url),
-                             threaded=True, fd=listener.fileno())
+        server = make_server(parts.hostname, parts.port, app, threaded=True, fd=listener.fileno())
     finally:
         listener.close()  # werkzeug listens on its own duplicate of the socket
     sandbox = LocalSandbox(server)

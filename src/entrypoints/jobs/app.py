@@ -1,0 +1,87 @@
+"""The Celery application, built from the settings and the container whose use cases its tasks
+run; it connects to nothing until a worker, beat or a sender uses it. The API keeps one to send
+with (create_app), a worker or beat builds its own."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from celery import Celery
+
+from core.jobs.use_cases import RecordedRun
+from entrypoints.container import Container
+from entrypoints.jobs.catalogue import BY_NAME, JOBS, Job
+from entrypoints.settings import Settings
+
+log = logging.getLogger("coldchain.jobs")
+QUEUE = "coldchain"
+# Redis hands an unacknowledged job to another worker this long after it was taken: longer than
+# the longest job (a day's retention purge), or a slow job would run twice at once.
+VISIBILITY_TIMEOUT_S = 3600
+RETRY = {
+    "autoretry_for": (Exception,),
+    "retry_backoff": 5,  # 5 s, 10 s, 20 s ... with jitter
+    "retry_backoff_max": 600,
+    "retry_jitter": True,
+    "max_retries": 6,
+    # Acknowledged once done: a worker that dies mid-job leaves it for another (every job is idempotent).
+    "acks_late": True,
+    "reject_on_worker_lost": True,
+}
+
+
+def create_celery_app(settings: Settings, container: Container, **overrides: Any) -> Celery:
+    """The application whose tasks run the catalogue's jobs with the container's use cases.
+    APP_ENV=test runs what is sent at once, in the sender (Celery's task_always_eager), so the
+    API's tests need no worker; tests of the engine itself override that."""
+    app = Celery("coldchain", set_as_current=False)
+    app.conf.update(
+        broker_url=settings.jobs_broker_url,
+        broker_connection_retry_on_startup=True,
+        # The SQLAlchemy transport hands its options to create_engine(), which takes none of these.
+        broker_transport_options=({} if settings.jobs_broker_url.startswith("sqla+")
+                                  else {"visibility_timeout": VISIBILITY_TIMEOUT_S}),
+        task_default_queue=QUEUE,
+        task_ignore_result=True,  # each run's record is the job_runs table
+        task_acks_late=True,
+        task_reject_on_worker_lost=True,
+        task_always_eager=settings.app_env == "test",
+        worker_prefetch_multiplier=1,
+        worker_hijack_root_logger=False,
+        timezone="UTC",
+        beat_schedule=beat_schedule(),
+        beat_schedule_filename=str(settings.var_dir / "celerybeat-schedule"),
+    )
+    app.conf.update(overrides)
+    for job in JOBS:
+        # Not shared: a shared task joins every application created later in the process, which
+        # would run this container's use cases for another container's application.
+        app.task(name=job.task_name, shared=False, **RETRY)(_task_body(job, container))
+    return app
+
+
+def beat_schedule() -> dict[str, dict[str, Any]]:
+    # A run that waited in the queue longer than the gap to the next one is dropped: after an
+    # outage the workers do not catch up on every missed minute.
+    return {job.name: {"task": job.task_name, "schedule": job.every,
+                       "options": {"expires": job.every if isinstance(job.every, float) else 3600}}
+            for job in JOBS}
+
+
+def _task_body(job: Job, container: Container):
+    def run() -> str | None:
+        return RecordedRun(container.uow(), container.clock())(job.name, lambda: job.run(container))
+
+    run.__name__ = run.__qualname__ = job.name
+    run.__doc__ = job.run.__doc__
+    return run
+
+
+def send(app: Celery, name: str) -> None:
+    """Ask a worker to run a job now. When the broker cannot take it, log and go on: beat sends
+    every job again soon."""
+    try:
+        app.tasks[BY_NAME[name].task_name].apply_async(retry=False)
+    except Exception as error:
+        log.warning("could not send job %s to the broker: %s", name, error)

@@ -1,0 +1,79 @@
+"""Every job: what it runs (a use case built from the container) and how often beat sends it.
+Each is idempotent, so a job sent twice, or run again after its worker died, changes nothing
+more than once."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from celery.schedules import crontab
+
+from adapters.persistence.partitions import ensure_reading_partitions
+from entrypoints.container import Container
+
+DELIVERY_BATCH = 50
+DELIVERY_ROUNDS = 20  # at most 1000 messages a run; the next run takes the rest
+
+
+@dataclass(frozen=True)
+class Job:
+    name: str
+    run: Callable[[Container], str]  # returns what it did, in a few words, for the record
+    every: float | crontab  # seconds between two runs, or a time of day (UTC)
+
+    @property
+    def task_name(self) -> str:
+        return f"coldchain.{self.name}"
+
+
+def escalate_alarms(container: Container) -> str:
+    return f"escalated or reminded {container.escalate_alarms()()} alarm(s)"
+
+
+def deliver_messages(container: Container) -> str:
+    sent = 0
+    for _ in range(DELIVERY_ROUNDS):
+        batch = container.deliver_messages()(DELIVERY_BATCH)
+        sent += batch
+        if batch < DELIVERY_BATCH:
+            break
+    return f"sent {sent} message(s)"
+
+
+def reconcile_payments(container: Container) -> str:
+    outcome = container.reconcile_payments()()
+    return (f"settled {outcome.settled}, closed {outcome.closed}, still unpaid {outcome.unpaid}, "
+            f"failed {outcome.failed}")
+
+
+def send_expiry_reminders(container: Container) -> str:
+    return f"reminded the owners of {container.send_expiry_reminders()()} device(s)"
+
+
+def purge_expired_readings(container: Container) -> str:
+    report = container.purge_readings()()
+    return (f"deleted {report.readings} readings of {report.devices} devices past retention and "
+            f"{report.orphans} readings of deleted devices")
+
+
+def ensure_partitions(container: Container) -> str:
+    return f"created {ensure_reading_partitions(container.engine())} reading partition(s)"
+
+
+def prune_job_runs(container: Container) -> str:
+    return f"forgot {container.prune_job_runs()()} run(s) older than two weeks"
+
+
+JOBS = (
+    # Levels whose time has come and reminders after a deferral: within a minute.
+    Job("escalate_alarms", escalate_alarms, 60.0),
+    # The outbox: alarm alerts written by ingest and escalation, reminders, codes a view could not hand over.
+    Job("deliver_messages", deliver_messages, 15.0),
+    Job("reconcile_payments", reconcile_payments, 60.0),
+    Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5)),
+    Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30)),
+    Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
+    Job("prune_job_runs", prune_job_runs, crontab(hour=4, minute=10)),
+)
+BY_NAME = {job.name: job for job in JOBS}
