@@ -22,7 +22,7 @@ from sqlalchemy import create_engine, text
 from tests.support.commands import free_port, production_env, run, serve_outcome, start
 from tests.support.fixtures import _postgres_database
 
-EVERY_EDITION_PROBLEM = ("DATABASE_URL", "PUBLIC_BASE_URL", "MQTT_INGEST_PASSWORD")
+EVERY_EDITION_PROBLEM = ("DATABASE_URL", "PUBLIC_BASE_URL", "MQTT_INGEST_PASSWORD", "MQTT_ADMIN_PASSWORD")
 PROVIDER_VARIABLES = {
     "domestic": ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY",
                  "ALIPAY_PUBLIC_KEY"),
@@ -75,7 +75,7 @@ def test_a_complete_production_configuration_migrates_and_serves(tmp_path, produ
 @pytest.mark.postgres
 @pytest.mark.parametrize("change", [
     {"DATABASE_URL": "sqlite:///var/coldchain.db"}, {"PUBLIC_BASE_URL": "http://console.example.com"},
-    {"MQTT_INGEST_PASSWORD": ""}, {"WECHAT_API_KEY": ""}, {"ALIPAY_PUBLIC_KEY": ""},
+    {"MQTT_INGEST_PASSWORD": ""}, {"MQTT_ADMIN_PASSWORD": ""}, {"WECHAT_API_KEY": ""}, {"ALIPAY_PUBLIC_KEY": ""},
 ])
 def test_one_missing_production_requirement_is_named_alone(tmp_path, production_database, change):
     env = production_env(production_database, VAR_DIR=str(tmp_path / "var"), **change)
