@@ -147,8 +147,8 @@ class Container(containers.DeclarativeContainer):
     # login where it has one (production, `make run`'s private broker), else left alone.
     broker_access = providers.Selector(
         providers.Callable(lambda s: "dynsec" if s.mqtt_admin_password else "none", settings),
-        dynsec=providers.Singleton(DynsecBrokerAccess, providers.Callable(lambda s: s.mqtt_url, settings),
-                                   providers.Callable(lambda s: s.mqtt_admin_password, settings)),
+        dynsec=providers.Factory(DynsecBrokerAccess, providers.Callable(lambda s: s.mqtt_url, settings),
+                                 providers.Callable(lambda s: s.mqtt_admin_password, settings)),
         none=providers.Singleton(NoBrokerAccess),
     )
     list_devices = providers.Factory(ListDevices, uow, clock)

@@ -13,6 +13,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime
+from typing import Any
 from urllib.parse import urlsplit
 
 from dependency_injector import providers
@@ -62,13 +63,14 @@ def build_worker(container: Container, config: IngestConfig,
     )
 
 
-def worker_config(container: Container, **overrides) -> IngestConfig:
+def worker_config(container: Container, **overrides: Any) -> IngestConfig:
     """A `coldchain ingest` worker's configuration: on the broker `coldchain mqtt-config` sets up
     unless the overrides say otherwise."""
     settings = container.settings()
     password = settings.mqtt_ingest_password
-    values = {"url": settings.mqtt_url, "client_id": default_client_id(), "topic_prefix": DEVICE_MOUNT_POINT,
-              "username": INGEST_USERNAME if password else None, "password": password}
+    values: dict[str, Any] = {"url": settings.mqtt_url, "client_id": default_client_id(),
+                              "topic_prefix": DEVICE_MOUNT_POINT, "username": INGEST_USERNAME if password else None,
+                              "password": password}
     values.update({k: v for k, v in overrides.items() if v is not None})
     if claimable_by_a_device(values["client_id"]):
         raise ValueError(f"a device could connect as {values['client_id']!r} and take the worker's session")

@@ -121,7 +121,7 @@ class AddDeviceByGuid:
                 display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
                 remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
             grant = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
-            device = registry.visible(cmd.account_id, device_id)
+            device = accessible(registry.visible(cmd.account_id, device_id), Access.READ)
             uow.commit()
         self._broker.grant([grant])
         return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login_of(grant))
@@ -135,7 +135,8 @@ class UpdateDevice:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     def __call__(self, cmd: ChangeDevice) -> Device:
-        problems, changes = {}, {}
+        problems: dict[str, str] = {}
+        changes: dict[str, object] = {}
         if cmd.name is not None:
             if problem := device_name_problem(cmd.name):
                 problems["deviceName"] = problem
@@ -158,7 +159,7 @@ class UpdateDevice:
             accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             if changes:
                 uow.device_registry.update(cmd.device_id, changes)
-            device = uow.device_registry.visible(cmd.account_id, cmd.device_id)
+            device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.READ)
             uow.commit()
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
 
