@@ -72,7 +72,7 @@ lint: python
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py
-test-python: python
+test-python: python mosquitto
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
 	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST))); tests=$$?; \

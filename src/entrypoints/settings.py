@@ -106,7 +106,8 @@ class Settings:
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # Where devices connect (the simulator): the devices' listener; MQTT_URL is the workers' one.
     mqtt_device_url: str = "mqtt://127.0.0.1:1883"
-    # Development without MQTT_URL: `coldchain serve` runs a private Mosquitto at the default URLs.
+    # Development with MQTT_EMBEDDED and no MQTT_URL: `coldchain serve` runs a private Mosquitto
+    # at the default URLs (PRIVATE_*_URL).
     mqtt_private_broker: bool = False
     # The console's broker login (user `broker-admin`), with which it changes the running broker's
     # device logins; None where the console manages no broker's logins.
@@ -196,8 +197,8 @@ def _database_url(env: Mapping[str, str], var_dir: Path) -> str:
 PRIVATE_DEVICE_URL, PRIVATE_INGEST_URL = "mqtt://127.0.0.1:18883", "mqtt://127.0.0.1:18884"
 
 
-def _private_broker(env: Mapping[str, str], app_env: str) -> bool:
-    return app_env == "development" and not env.get("MQTT_URL", "").strip()
+def _private_broker(env: Mapping[str, str], app_env: str, embedded: bool) -> bool:
+    return app_env == "development" and embedded and not env.get("MQTT_URL", "").strip()
 
 
 def _broker_url(env: Mapping[str, str], name: str, default: str) -> str:
@@ -408,7 +409,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
     var_dir = Path(env.get("VAR_DIR", "var")).resolve()
     edition = Edition(_choice(env, "EDITION", "domestic", tuple(e.value for e in Edition)))
-    private_broker = _private_broker(env, app_env)
+    embedded = _flag(env, "MQTT_EMBEDDED", app_env == "development")
+    private_broker = _private_broker(env, app_env, embedded)
     mqtt_url = _mqtt_url(env, private_broker)
     settings = Settings(
         app_env=app_env,
@@ -418,7 +420,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         mqtt_device_url=_broker_url(env, "MQTT_DEVICE_URL", PRIVATE_DEVICE_URL if private_broker else mqtt_url),
         mqtt_private_broker=private_broker,
         mqtt_admin_password=_mqtt_admin_password(env, private_broker, var_dir),
-        mqtt_embedded=_flag(env, "MQTT_EMBEDDED", app_env == "development"),
+        mqtt_embedded=embedded,
         secret_key=_secret_key(env, app_env, var_dir),
         mqtt_ingest_password=_mqtt_ingest_password(env, app_env, var_dir),
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),

@@ -46,6 +46,8 @@ def test_a_given_mqtt_url_is_the_broker_for_workers_and_devices_and_no_private_o
     settings = load_settings({"VAR_DIR": str(tmp_path), "MQTT_URL": "mqtt://127.0.0.1:1883"})
     assert (settings.mqtt_url, settings.mqtt_device_url) == ("mqtt://127.0.0.1:1883", "mqtt://127.0.0.1:1883")
     assert settings.mqtt_private_broker is False and settings.mqtt_admin_password is None
+    no_embedded = load_settings({"VAR_DIR": str(tmp_path), "MQTT_EMBEDDED": "0"})  # e.g. the browser tests' server
+    assert (no_embedded.mqtt_private_broker, no_embedded.mqtt_url) == (False, "mqtt://127.0.0.1:1883")
     devices = load_settings({"VAR_DIR": str(tmp_path), "MQTT_URL": "mqtt://10.0.0.5:1884",
                              "MQTT_DEVICE_URL": "mqtts://broker.example.com:8883"})
     assert devices.mqtt_device_url == "mqtts://broker.example.com:8883"
