@@ -51,7 +51,8 @@ def rotate(api, app, guid: str) -> str:
 
 
 def delete(api, app, guid: str) -> None:
-    reply = api.call("DELETE", "/device/Device/delete", token=api.token("alice"), query={"deviceId": device_id(app, guid)})
+    reply = api.call("DELETE", "/device/Device/delete", token=api.token("alice"),
+                     query={"deviceId": device_id(app, guid)})
     assert reply.status == 200, reply.body
 
 

@@ -64,12 +64,14 @@ def test_the_plugin_stores_the_console_s_hash_as_it_is_and_it_checks_the_passwor
 
 
 def test_each_device_has_a_role_confined_to_its_own_topics_and_ingest_reads_them_all():
-    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$101$YWJj$ZGVm")], [BrokerAccount("ingest", "$7$1$YQ==$Yg==")],
+    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$101$YWJj$ZGVm")],
+                              [BrokerAccount("ingest", "$7$1$YQ==$Yg==")],
                               [BrokerAccount("broker-admin", "$7$1$YQ==$Yw==")])
     config = dynamic_security_config(accounts)
     roles = {role["rolename"]: [(a["acltype"], a["topic"]) for a in role["acls"]] for role in config["roles"]}
     assert roles["device-ABCDEFGH"] == [
-        ("publishClientSend", "fleet/devices/ABCDEFGH/telemetry"), ("publishClientSend", "fleet/devices/ABCDEFGH/status"),
+        ("publishClientSend", "fleet/devices/ABCDEFGH/telemetry"),
+        ("publishClientSend", "fleet/devices/ABCDEFGH/status"),
         ("publishClientSend", "fleet/devices/ABCDEFGH/acks"), ("subscribePattern", "fleet/devices/ABCDEFGH/commands"),
         ("publishClientReceive", "fleet/devices/ABCDEFGH/commands")]
     assert ("subscribePattern", "$share/+/fleet/devices/+/telemetry") in roles["coldchain-ingest"]
@@ -97,7 +99,8 @@ def test_both_listeners_share_the_plugin_s_logins_and_devices_are_mounted_under_
 
 
 def test_the_plugin_s_file_is_written_for_the_broker_s_group_to_rewrite(tmp_path):
-    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$1$YQ==$Yg==")], [BrokerAccount("ingest", "$7$1$YQ==$Yw==")])
+    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$1$YQ==$Yg==")],
+                              [BrokerAccount("ingest", "$7$1$YQ==$Yw==")])
     paths = write_broker_config(tmp_path, accounts, BrokerLayout(tmp_path))
     assert [p.name for p in paths] == ["dynamic-security.json", "mosquitto.conf"]
     config = json.loads((tmp_path / "dynamic-security.json").read_text())

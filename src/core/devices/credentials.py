@@ -115,4 +115,5 @@ class ListBrokerAccounts:
         def service(username: str, password: str | None) -> list[BrokerAccount]:
             return [BrokerAccount(username, self._hasher.hash(password))] if password else []
 
-        return BrokerAccounts(devices, service(INGEST_USERNAME, ingest_password), service(ADMIN_USERNAME, admin_password))
+        return BrokerAccounts(devices, service(INGEST_USERNAME, ingest_password),
+                              service(ADMIN_USERNAME, admin_password))
