@@ -133,6 +133,7 @@ class EmbeddedIngest:
         self.broker: EmbeddedBroker | None = None
         self.worker: IngestWorker | None = None
         self.device_url = container.settings().mqtt_device_url
+        self._stopping = threading.Event()
 
     def start(self) -> None:
         settings = self._container.settings()
@@ -141,8 +142,8 @@ class EmbeddedIngest:
         if settings.mqtt_private_broker and self._mosquitto is not None:
             device_host, device_port = _host_port(settings.mqtt_device_url)
             self.private = PrivateMosquitto(self._mosquitto, settings.var_dir / "mosquitto", device_port, port, host)
-            self.private.start(self._container.broker_accounts()(settings.mqtt_ingest_password,
-                                                                   settings.mqtt_admin_password))
+            self._start_private()
+            threading.Thread(target=self._watch_private, name="private-mosquitto-watch", daemon=True).start()
             topic_prefix = DEVICE_MOUNT_POINT
         elif not broker_answers(host, port):
             log.warning("no Mosquitto broker here (`apt-get install mosquitto`, or `make run` installs it): using the "
@@ -162,7 +163,25 @@ class EmbeddedIngest:
         self.worker = build_worker(self._container, config)
         self.worker.start()
 
+    def _start_private(self) -> None:
+        """With its logins written from the database: whatever it missed while down is in them."""
+        assert self.private is not None
+        settings = self._container.settings()
+        self.private.start(self._container.broker_accounts()(settings.mqtt_ingest_password,
+                                                             settings.mqtt_admin_password))
+
+    def _watch_private(self, every_s: float = 2.0) -> None:
+        while not self._stopping.wait(every_s):
+            if self.private is not None and not self.private.running() and not self._stopping.is_set():
+                log.warning("the private Mosquitto stopped (see %s): starting it again", self.private.log_file)
+                try:
+                    self.private.stop()
+                    self._start_private()
+                except RuntimeError as error:
+                    log.error("the private Mosquitto did not start again: %s", error)
+
     def stop(self) -> None:
+        self._stopping.set()
         if self.worker is not None:
             self.worker.stop()
         if self.broker is not None:

@@ -5,6 +5,8 @@ two workers sharing the load, nothing lost while the database is away."""
 from __future__ import annotations
 
 import logging
+import os
+import signal
 import socket
 from datetime import UTC, datetime, timedelta
 
@@ -365,6 +367,12 @@ def test_serve_s_private_mosquitto_takes_the_simulated_devices_each_logged_in_as
         device_port = int(ingest.device_url.rsplit(":", 1)[1])
         assert not Client(device_port, "", "", protocol=mqtt.MQTTv311).accepted()  # anonymous
         assert not Client(device_port, GUID, "a-guessed-password").accepted()
+        # A broker that dies is started again, and the readings go on.
+        crashed = ingest.private.pid
+        os.kill(crashed, signal.SIGKILL)
+        wait_until(lambda: ingest.private.running() and ingest.private.pid != crashed, 30, "the broker back")
+        resumed = count(c)
+        wait_until(lambda: count(c) >= resumed + 6, 60, "simulated readings after the restart")
     finally:
         if simulator is not None:
             simulator.stop()

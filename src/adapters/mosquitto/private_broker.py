@@ -61,6 +61,10 @@ class PrivateMosquitto:
     def running(self) -> bool:
         return self._process is not None and self._process.poll() is None
 
+    @property
+    def pid(self) -> int | None:
+        return self._process.pid if self._process is not None else None
+
     def stop(self) -> None:
         if self._process is None:
             return
