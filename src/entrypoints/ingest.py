@@ -140,7 +140,7 @@ class EmbeddedIngest:
         host, port = _host_port(settings.mqtt_url)
         v5, topic_prefix = True, ""
         if settings.mqtt_private_broker and self._mosquitto is not None:
-            device_host, device_port = _host_port(settings.mqtt_device_url)
+            _, device_port = _host_port(settings.mqtt_device_url)
             self.private = PrivateMosquitto(self._mosquitto, settings.var_dir / "mosquitto", device_port, port, host)
             self._start_private()
             threading.Thread(target=self._watch_private, name="private-mosquitto-watch", daemon=True).start()
