@@ -91,11 +91,12 @@ class SqlAlchemyDeviceExpiryRepository:
         return where
 
     def count_expiring(self, account_id: int, window: ExpiryWindow) -> int:
-        return self._s.scalar(select(func.count()).select_from(DeviceRow).where(*self._where(account_id, window)))
+        return self._s.execute(select(func.count()).select_from(DeviceRow)
+                               .where(*self._where(account_id, window))).scalar_one()
 
     def expiring_page(self, account_id: int, window: ExpiryWindow, request: PageRequest) -> Page[ExpiringDevice]:
         where = self._where(account_id, window)
-        total = self._s.scalar(select(func.count()).select_from(DeviceRow).where(*where))
+        total = self._s.execute(select(func.count()).select_from(DeviceRow).where(*where)).scalar_one()
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.type_id, DeviceTypeRow.type_name, DeviceRow.device_name, DeviceRow.guid,
                    DeviceRow.service_expires_at, access_of(account_id))
@@ -104,7 +105,9 @@ class SqlAlchemyDeviceExpiryRepository:
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total,
-                    [ExpiringDevice(*row[:-1], Access(row[-1])) for row in rows])
+                    [ExpiringDevice(device_id, type_id, type_name, name, guid, expires_at, Access(access))
+                     for device_id, type_id, type_name, name, guid, expires_at, access in rows
+                     if expires_at is not None])  # always (the WHERE says so): the check tells the type
 
 
 _SORT_COLUMNS = {
@@ -206,8 +209,9 @@ class SqlAlchemyDeviceRepository:
 
     def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
         conditions = self._where(account_id, where)
-        total = self._s.scalar(select(func.count()).select_from(DeviceRow)
-                               .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(*conditions))
+        total = self._s.execute(select(func.count()).select_from(DeviceRow)
+                                .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(*conditions)
+                                ).scalar_one()
         column = _SORT_COLUMNS.get(request.sort_field or "createdAt", DeviceRow.created_at)
         ascending = request.sort_order == "asc"
         order = [(column.asc() if ascending else column.desc()).nulls_last(),
@@ -309,7 +313,8 @@ class SqlAlchemyDeviceRepository:
         rows = self._s.execute(select(DeviceRow.id, expires)
                                .where(expires.is_not(None), expires < min(expired_before, LIFELONG_FROM))
                                .order_by(DeviceRow.id))
-        return [(device_id, expires_at) for device_id, expires_at in rows]
+        # expires_at is never None (the WHERE says so): the check tells the type
+        return [(device_id, expires_at) for device_id, expires_at in rows if expires_at is not None]
 
 
 class SqlAlchemyBrokerCredentialRepository:

@@ -10,12 +10,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.devices.access import Access, accessible
-from core.devices.ports import BrokerAccess, BrokerAccount, BrokerCredential, BrokerGrant, BrokerPasswordHasher
+from core.devices.ports import (
+    BrokerAccess,
+    BrokerAccount,
+    BrokerCredential,
+    BrokerGrant,
+    BrokerPasswordHasher,
+    DevicesUnitOfWork,
+)
 from core.devices.rules import guid_problem
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
 
 OWNER_ONLY = N_("Only the owner of the device may do this")
 # The ingest workers' login and the console's own (which changes the running broker's logins):
@@ -43,8 +49,8 @@ class BrokerLogin:
     password: str
 
 
-def issue_credentials(uow: UnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str, clock: Clock,
-                      generate: Callable[[], str] = new_password) -> BrokerGrant:
+def issue_credentials(uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str,
+                      clock: Clock, generate: Callable[[], str] = new_password) -> BrokerGrant:
     """Give a device a new password inside the caller's unit of work; hand the grant to
     BrokerAccess once the unit of work has committed."""
     password = generate()
@@ -61,7 +67,7 @@ class RotateBrokerCredentials:
     """A new password for the device's broker login: the broker takes it, and refuses the old one
     (closing a connection made with it), as soon as it is committed. Only the owner may do it."""
 
-    def __init__(self, uow: UnitOfWork, hasher: BrokerPasswordHasher, clock: Clock, broker: BrokerAccess,
+    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, clock: Clock, broker: BrokerAccess,
                  generate: Callable[[], str] = new_password) -> None:
         self._uow, self._hasher, self._clock, self._generate = uow, hasher, clock, generate
         self._broker = broker
@@ -80,7 +86,7 @@ class RotateBrokerCredentials:
 class GetBrokerCredential:
     """The device's broker user name and when its password was issued; never the password."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: DevicesUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, device_id: int) -> BrokerCredential | None:
@@ -104,7 +110,7 @@ class ListBrokerAccounts:
     """Every device's login for the broker's logins, the ingest workers' one, and the console's
     own, with which it changes the running broker's logins."""
 
-    def __init__(self, uow: UnitOfWork, hasher: BrokerPasswordHasher) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher) -> None:
         self._uow, self._hasher = uow, hasher
 
     def __call__(self, ingest_password: str | None, admin_password: str | None = None) -> BrokerAccounts:

@@ -17,19 +17,18 @@ from core.devices.model import (
     add_months,
     vip_state,
 )
-from core.devices.ports import BrokerAccess, BrokerPasswordHasher
+from core.devices.ports import BrokerAccess, BrokerPasswordHasher, DevicesUnitOfWork
 from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, Forbidden, InvalidInput, NotFound
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 READINGS_DELETED_PER_BATCH = 5000
 
 
 class ListDevices:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
@@ -40,7 +39,7 @@ class ListDevices:
 
 
 class GetDevice:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, device_id: int) -> Device:
@@ -52,7 +51,7 @@ class GetDevice:
 
 
 class CountHomeDevices:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, scene: int | None = None) -> HomeCounts:
@@ -63,7 +62,7 @@ class CountHomeDevices:
 class ListDeviceTypes:
     """Published types, for the list's filters and the add form."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: DevicesUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, scene: int | None = None) -> list[DeviceType]:
@@ -84,7 +83,7 @@ class AddDeviceByGuid:
     the free level of its type's package when there is one, and its broker credentials, which the
     broker accepts as soon as the device is committed."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher,
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher,
                  broker: BrokerAccess) -> None:
         self._uow, self._clock, self._edition, self._hasher = uow, clock, edition, hasher
         self._broker = broker
@@ -131,7 +130,7 @@ class UpdateDevice:
     """Name, remark, display settings and country code, by whoever may change the device (its
     owner, its organization's creator and administrators; members only read it)."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     def __call__(self, cmd: ChangeDevice) -> Device:
@@ -159,7 +158,7 @@ class UpdateDevice:
             accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             if changes:
                 uow.device_registry.update(cmd.device_id, changes)
-            device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.READ)
+            device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             uow.commit()
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
 
@@ -171,7 +170,8 @@ class DeleteDevice:
     Once the device is gone the broker refuses its login and closes its connection. Readings a
     worker still writes for it afterwards are swept by `coldchain retention`."""
 
-    def __init__(self, uow: UnitOfWork, broker: BrokerAccess, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess,
+                 batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
         self._uow, self._broker, self._batch_size = uow, broker, batch_size
 
     def __call__(self, account_id: int, device_id: int) -> int:
@@ -186,7 +186,7 @@ class DeleteDevice:
         return delete_all_readings(self._uow, device_id, None, self._batch_size)
 
 
-def delete_all_readings(uow: UnitOfWork, device_id: int, before, batch_size: int) -> int:
+def delete_all_readings(uow: DevicesUnitOfWork, device_id: int, before, batch_size: int) -> int:
     """Delete in batches of `batch_size`, one transaction each, until none is left."""
     deleted = 0
     while True:
