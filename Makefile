@@ -14,7 +14,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := .venv
 
-.PHONY: help run test install python web browser lint test-python test-web bench i18n-extract serve clean
+.PHONY: help run test install python web browser mosquitto lint test-python test-web bench i18n-extract serve clean
 
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
@@ -42,7 +42,18 @@ web:
 
 install: python web
 
-run: install
+# `make run`'s MQTT broker: Debian's Mosquitto (with its dynamic-security plugin), which
+# `coldchain serve` starts privately on 127.0.0.1:18883/18884; a Mosquitto the machine already
+# runs on 1883 is left alone. Without it the console falls back to an in-process broker that
+# checks no device credentials.
+mosquitto:
+	@if ! command -v mosquitto >/dev/null && [ ! -x /usr/sbin/mosquitto ]; then \
+		echo "installing Debian's Mosquitto for make run's private MQTT broker"; \
+		$(SUDO) apt-get install -y -q mosquitto || \
+		{ $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q mosquitto; }; \
+	fi
+
+run: install mosquitto
 	.venv/bin/coldchain migrate
 	.venv/bin/coldchain demo-seed
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT) --simulate
@@ -66,7 +77,7 @@ lint: python node_modules/.installed
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py
-test-python: python
+test-python: python mosquitto
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
 	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST))); tests=$$?; \

@@ -44,8 +44,11 @@ def main(ctx: click.Context) -> None:
 def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads: int, simulate: bool) -> None:
     """Serve the API under /api and the built web client at / (gunicorn).
 
-    With MQTT_EMBEDDED on (the development default) the server also runs one ingest worker and,
-    when no broker answers at MQTT_URL, an in-process broker; it then runs a single process.
+    With MQTT_EMBEDDED on (the development default) the server also runs one ingest worker and
+    its broker, in a single process: with no MQTT_URL given, a private Mosquitto with production's
+    set-up (devices on 127.0.0.1:18883, the worker and the console on 127.0.0.1:18884, files in
+    var/mosquitto/); without Mosquitto, when nothing answers at MQTT_URL, an in-process broker
+    that speaks MQTT 3.1.1 only and checks no credentials.
     In development it serves the payment sandbox at PAYMENT_SANDBOX_URL, once, unless something
     already answers there (`coldchain payment-sandbox`), which it then uses.
     With the SQLAlchemy job broker (JOBS_BROKER_URL=sqla+..., the development default) it also
@@ -71,12 +74,14 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
             jobs = EmbeddedJobs(container)
             jobs.start()
             background.append(jobs)
+        device_url = None
         if embedded:
             ingest = EmbeddedIngest(container)
-            ingest.start()
             background.append(ingest)
+            ingest.start()
+            device_url = ingest.device_url
         if simulate:
-            background.append(start_simulator(container, devices=50, interval_s=10.0))
+            background.append(start_simulator(container, devices=50, interval_s=10.0, url=device_url))
 
     def stop_background(server, worker) -> None:
         for job in reversed(background):
@@ -266,7 +271,7 @@ def demo_seed(ctx: click.Context) -> None:
 
 @main.command("mqtt-config")
 @click.option("--out", "out_dir", required=True, type=click.Path(file_okay=False, path_type=Path),
-              help="directory to write the password files, ACLs and mosquitto.conf into")
+              help="directory to write mosquitto.conf and dynamic-security.json into")
 @click.option("--config-dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="where the files will live on the broker host, as mosquitto.conf names them [default: --out]")
 @click.option("--persistence-dir", type=click.Path(file_okay=False, path_type=Path),
@@ -276,51 +281,96 @@ def demo_seed(ctx: click.Context) -> None:
               help="the devices' listener")
 @click.option("--bind", default="0.0.0.0", show_default=True, help="address the devices' listener binds")
 @click.option("--ingest-port", default=1884, show_default=True, type=click.IntRange(1, 65535),
-              help="the ingest workers' listener")
+              help="the listener of the ingest workers and the console")
 @click.option("--ingest-bind", default="127.0.0.1", show_default=True,
-              help="address the ingest workers' listener binds: one devices cannot reach")
+              help="address the ingest listener binds: one devices cannot reach")
+@click.option("--plugin", type=click.Path(dir_okay=False, path_type=Path), default=None,
+              help="the dynamic-security plugin on the broker host [default: this machine's, else Debian's path]")
 @click.pass_context
 def mqtt_config(ctx: click.Context, out_dir: Path, config_dir: Path | None, persistence_dir: Path, port: int,
-                bind: str, ingest_port: int, ingest_bind: str) -> None:
-    """Write the Mosquitto 2 set-up of production into --out: two listeners,
-    each with its own logins and ACL.
+                bind: str, ingest_port: int, ingest_bind: str, plugin: Path | None) -> None:
+    """Write the Mosquitto 2 set-up of production into --out, from the database.
 
     \b
-    devices.passwd  every device (user name = its GUID, PBKDF2-SHA512 hash as
-                    mosquitto_passwd writes it)
-    devices.acl     a device may publish only devices/<GUID>/telemetry, .../status
-                    and .../acks and read devices/<GUID>/commands
-    ingest.passwd   the ingest workers' user `ingest`, whose password is
-                    MQTT_INGEST_PASSWORD (generated into var/ outside production)
-    ingest.acl      `ingest` may read every device's telemetry, status and acks,
-                    also as the shared subscription $share/ingest/fleet/devices/+/...
+    dynamic-security.json  the logins and ACLs of Mosquitto's dynamic-security
+                    plugin: every device (user name = client id = its GUID,
+                    its PBKDF2-SHA512 hash as the console keeps it) with a role
+                    that may publish only devices/<GUID>/telemetry, .../status
+                    and .../acks and read devices/<GUID>/commands; `ingest`
+                    (MQTT_INGEST_PASSWORD), which reads every device's
+                    telemetry, status and acks, also as the shared subscription
+                    $share/ingest/fleet/devices/+/...; and `broker-admin`
+                    (MQTT_ADMIN_PASSWORD), the console's own login
     mosquitto.conf  the devices' listener (--port; topics under the mount point
                     fleet/, client id = user name) and the ingest listener
-                    (--ingest-port), allow_anonymous false, persistence,
-                    max_queued_messages 100000, max_inflight_messages 0 (MQTT v5
-                    clients set their own Receive Maximum)
+                    (--ingest-port), allow_anonymous false, the plugin,
+                    persistence, max_queued_messages 100000,
+                    max_inflight_messages 0 (MQTT v5 clients set their own
+                    Receive Maximum)
 
-    Run it again after devices are added or passwords rotated, then reload
-    Mosquitto (kill -HUP or `systemctl reload mosquitto`). Files holding hashes
-    are written 0640, group mosquitto when run as root. Start the broker with
-    `mosquitto -c <config-dir>/mosquitto.conf`; workers then connect to the
-    ingest listener as `ingest`.
+    While the broker runs, the console itself lets devices in as they are added
+    or given new passwords and cuts them off as they are deleted, over the
+    plugin's control topic as `broker-admin` (through MQTT_URL). The plugin
+    reads its file only at start and rewrites it on every change: run this
+    command while the broker is stopped, before each start (systemd
+    ExecStartPre=), so a change the broker missed while it was down is in it;
+    `coldchain mqtt-sync` says whether any is waiting. Files are written 0660
+    (the plugin's, which its directory must let the broker replace) and 0644,
+    group mosquitto when run as root. Start the broker with
+    `mosquitto -c <config-dir>/mosquitto.conf`.
     """
-    from adapters.mosquitto.config import BrokerLayout, write_broker_config
+    from adapters.mosquitto.config import DEFAULT_PLUGIN, BrokerLayout, find_mosquitto, write_broker_config
     from entrypoints.container import build_container
 
     settings = _settings(ctx)
-    if not settings.mqtt_ingest_password:
-        click.echo("configuration error: MQTT_INGEST_PASSWORD must be set (the ingest workers' broker password)",
-                   err=True)
+    missing = [name for name, value in (("MQTT_INGEST_PASSWORD", settings.mqtt_ingest_password),
+                                        ("MQTT_ADMIN_PASSWORD", settings.mqtt_admin_password)) if not value]
+    if missing:
+        click.echo(f"configuration error: {' and '.join(missing)} must be set (the ingest workers' and the "
+                   "console's broker passwords)", err=True)
         sys.exit(2)
     container = build_container(settings)
-    accounts = container.broker_accounts()(settings.mqtt_ingest_password)
-    layout = BrokerLayout((config_dir or out_dir).resolve(), persistence_dir, port, bind, ingest_port, ingest_bind)
+    accounts = container.broker_accounts()(settings.mqtt_ingest_password, settings.mqtt_admin_password)
+    installed = find_mosquitto()
+    layout = BrokerLayout((config_dir or out_dir).resolve(), persistence_dir, port, bind, ingest_port, ingest_bind,
+                          plugin=plugin or (installed.plugin if installed else DEFAULT_PLUGIN))
     for path in write_broker_config(out_dir, accounts, layout):
         click.echo(f"wrote {path}")
-    click.echo(f"{len(accounts.devices)} device logins on port {port} and the ingest login on {ingest_bind}:"
-               f"{ingest_port}")
+    click.echo(f"{len(accounts.devices)} device logins on port {port}; the ingest and console logins on "
+               f"{ingest_bind}:{ingest_port}")
+
+
+@main.command("mqtt-sync")
+@click.pass_context
+def mqtt_sync(ctx: click.Context) -> None:
+    """Bring the running broker's device logins in line with the database, after it missed changes
+    (it was down or unreachable when devices changed): deleted devices are refused and cut off.
+
+    A password the broker missed cannot be sent again (only its hash is kept): such devices are
+    listed, and exit status 1 says so; they can log in once the broker has restarted from files
+    written by `coldchain mqtt-config` (or, under `make run`, once `coldchain serve` restarts).
+    """
+    from adapters.mosquitto.dynsec import BrokerUnreachable, DynsecBrokerAccess
+    from entrypoints.container import build_container
+
+    settings = _settings(ctx)
+    if not settings.mqtt_admin_password:
+        click.echo("configuration error: MQTT_ADMIN_PASSWORD must be set (the console's broker password)", err=True)
+        sys.exit(2)
+    container = build_container(settings)
+    accounts = container.broker_accounts()(None).devices
+    try:
+        outcome = DynsecBrokerAccess(settings.mqtt_url, settings.mqtt_admin_password).converge(accounts)
+    except BrokerUnreachable as error:
+        click.echo(f"the broker at {settings.mqtt_url} did not answer: {error}", err=True)
+        sys.exit(2)
+    click.echo(f"{len(accounts)} device logins; refused {len(outcome.revoked)} of deleted devices"
+               + (f" ({', '.join(outcome.revoked)})" if outcome.revoked else ""))
+    if outcome.stale:
+        click.echo(f"{len(outcome.stale)} devices' current passwords are not in the running broker "
+                   f"({', '.join(outcome.stale[:20])}{', ...' if len(outcome.stale) > 20 else ''}): run "
+                   "`coldchain mqtt-config` while the broker is stopped, then start it", err=True)
+        sys.exit(1)
 
 
 @main.command()
@@ -389,27 +439,31 @@ def ingest(ctx: click.Context, client_id: str | None, share_group: str, topic_pr
 @click.option("--interval", default=10.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="seconds between two readings of a device")
 @click.option("--seed", type=int, help="repeatable readings")
-@click.option("--username", help="broker user (anonymous when absent)")
-@click.option("--password", help="broker password")
 @click.pass_context
-def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None, username: str | None,
-             password: str | None) -> None:
-    """Publish realistic readings of registered devices to MQTT_URL until Ctrl-C: drift around each
-    device's set point, door openings, and now and then an excursion that raises alarms."""
+def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None) -> None:
+    """Publish realistic readings of registered devices to MQTT_DEVICE_URL until Ctrl-C: drift
+    around each device's set point, door openings, and now and then an excursion that raises alarms.
+
+    Each simulated device logs in as itself with a new broker password the simulator gives it (the
+    console keeps only hashes), so its real counterpart's password stops working: refused when
+    APP_ENV=production."""
     import signal
     import threading
 
     from entrypoints.container import build_container
     from entrypoints.ingest import start_simulator
 
-    container = build_container(_settings(ctx))
+    settings = _settings(ctx)
+    if settings.app_env == "production":
+        click.echo("refused: the simulator gives the devices it drives new broker passwords; it does not run when "
+                   "APP_ENV=production", err=True)
+        sys.exit(2)
+    container = build_container(settings)
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    simulator = start_simulator(container, devices=devices, interval_s=interval, seed=seed, username=username,
-                                password=password)
-    click.echo(f"simulating {len(simulator.devices)} devices every {interval:g} s on "
-               f"{container.settings().mqtt_url}; Ctrl-C stops")
+    simulator = start_simulator(container, devices=devices, interval_s=interval, seed=seed)
+    click.echo(f"simulating {len(simulator.devices)} devices every {interval:g} s on {simulator.url}; Ctrl-C stops")
     stop.wait()
     simulator.stop()
 

@@ -11,6 +11,7 @@ from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
 from adapters.i18n import Translator
+from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from adapters.notifications.development import LoggingMessageSender
 from adapters.notifications.http_sms import HttpSmsVoiceSender
@@ -144,15 +145,24 @@ class Container(containers.DeclarativeContainer):
     list_expiring_devices = providers.Factory(ListExpiringDevices, uow, clock)
     expiry_reminder = providers.Factory(GetExpiryReminder, uow, clock)
     broker_hasher = providers.Singleton(MosquittoPasswordHasher)
+    # The running broker's device logins: through the dynamic-security plugin as the console's own
+    # login where it has one (production, `make run`'s private broker), else left alone.
+    broker_access = providers.Selector(
+        providers.Callable(lambda s: "dynsec" if s.mqtt_admin_password else "none", settings),
+        dynsec=providers.Factory(DynsecBrokerAccess, providers.Callable(lambda s: s.mqtt_url, settings),
+                                 providers.Callable(lambda s: s.mqtt_admin_password, settings)),
+        none=providers.Singleton(NoBrokerAccess),
+    )
     list_devices = providers.Factory(ListDevices, uow, clock)
     get_device = providers.Factory(GetDevice, uow, clock)
     home_counts = providers.Factory(CountHomeDevices, uow, clock)
     list_device_types = providers.Factory(ListDeviceTypes, uow)
-    add_device = providers.Factory(AddDeviceByGuid, uow, clock, edition, broker_hasher)
+    add_device = providers.Factory(AddDeviceByGuid, uow, clock, edition, broker_hasher, broker_access)
     update_device = providers.Factory(UpdateDevice, uow, clock, edition)
-    delete_device = providers.Factory(DeleteDevice, uow)
+    delete_device = providers.Factory(DeleteDevice, uow, broker_access)
     device_history = providers.Factory(GetDeviceHistory, uow)
-    rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock)
+    rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock,
+                                                  broker_access)
     broker_credential = providers.Factory(GetBrokerCredential, uow)
     broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
     purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)

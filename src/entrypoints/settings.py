@@ -65,6 +65,14 @@ class Settings:
     payments: PaymentConfigs = field(repr=False)
     # The ingest workers' broker password (user `ingest`); None in production until it is set.
     mqtt_ingest_password: str | None = field(default=None, repr=False)
+    # Where devices connect (the simulator): the devices' listener; MQTT_URL is the workers' one.
+    mqtt_device_url: str = "mqtt://127.0.0.1:1883"
+    # Development with MQTT_EMBEDDED and no MQTT_URL: `coldchain serve` runs a private Mosquitto
+    # at the default URLs (PRIVATE_*_URL).
+    mqtt_private_broker: bool = False
+    # The console's broker login (user `broker-admin`), with which it changes the running broker's
+    # device logins; None where the console manages no broker's logins.
+    mqtt_admin_password: str | None = field(default=None, repr=False)
     # development: the server log and the outbox table; providers: SMS/voice over HTTP, e-mail over SMTP
     notification_backend: str = "development"
     # development: the console's own gateway (a signed pay link stands in for every provider);
@@ -149,28 +157,52 @@ def _database_url(env: Mapping[str, str], var_dir: Path) -> str:
     return raw
 
 
-def _mqtt_url(env: Mapping[str, str]) -> str:
-    raw = env.get("MQTT_URL", "").strip() or "mqtt://127.0.0.1:1883"
+# `make run`'s private Mosquitto: beside, not on, the 1883 of a Mosquitto the machine may run.
+PRIVATE_DEVICE_URL, PRIVATE_INGEST_URL = "mqtt://127.0.0.1:18883", "mqtt://127.0.0.1:18884"
+
+
+def _private_broker(env: Mapping[str, str], app_env: str, embedded: bool) -> bool:
+    return app_env == "development" and embedded and not env.get("MQTT_URL", "").strip()
+
+
+def _broker_url(env: Mapping[str, str], name: str, default: str) -> str:
+    raw = env.get(name, "").strip() or default
     parts = urlsplit(raw)
     try:
         port = parts.port
     except ValueError:
         port = -1
     if parts.scheme not in ("mqtt", "mqtts") or not parts.hostname or port == -1:
-        raise ConfigError(f"MQTT_URL must look like mqtt://host:1883 or mqtts://host:8883; got {raw!r}")
+        raise ConfigError(f"{name} must look like mqtt://host:1883 or mqtts://host:8883; got {raw!r}")
     return raw
 
 
+def _mqtt_url(env: Mapping[str, str], private: bool = False) -> str:
+    return _broker_url(env, "MQTT_URL", PRIVATE_INGEST_URL if private else "mqtt://127.0.0.1:1883")
+
+
+def _broker_password(env: Mapping[str, str], name: str) -> str | None:
+    password = env.get(name, "").strip()
+    if password and (len(password) < 16 or any(ch.isspace() or ch == ":" for ch in password)):
+        raise ConfigError(f"{name} must be at least 16 characters, without spaces or ':' (try: "
+                          "python3 -c 'import secrets; print(secrets.token_urlsafe(24))')")
+    return password or None
+
+
 def _mqtt_ingest_password(env: Mapping[str, str], app_env: str, var_dir: Path) -> str | None:
-    password = env.get("MQTT_INGEST_PASSWORD", "").strip()
-    if password:
-        if len(password) < 16 or any(ch.isspace() or ch == ":" for ch in password):
-            raise ConfigError("MQTT_INGEST_PASSWORD must be at least 16 characters, without spaces or ':' (try: "
-                              "python3 -c 'import secrets; print(secrets.token_urlsafe(24))')")
+    if password := _broker_password(env, "MQTT_INGEST_PASSWORD"):
         return password
     if app_env == "production":
         return None  # `coldchain mqtt-config` and the ingest workers say it is missing
     return _generated_once(var_dir / "mqtt_ingest_password", 24)  # development, like the secret key
+
+
+def _mqtt_admin_password(env: Mapping[str, str], private: bool, var_dir: Path) -> str | None:
+    """Production needs it (_production_problems); the private broker of development gets one
+    generated once; elsewhere the console changes no broker's logins unless it is given."""
+    if password := _broker_password(env, "MQTT_ADMIN_PASSWORD"):
+        return password
+    return _generated_once(var_dir / "mqtt_admin_password", 24) if private else None
 
 
 def _generated_once(path: Path, size: int) -> str:
@@ -331,6 +363,9 @@ def _production_problems(settings: Settings) -> list[str]:
     elif settings.jobs_broker_url.startswith("sqla+"):
         problems.append("JOBS_BROKER_URL must be Redis or RabbitMQ in production; the SQLAlchemy transport is "
                         "development's")
+    if not settings.mqtt_admin_password:
+        problems.append("MQTT_ADMIN_PASSWORD must be set (the console's broker password, with which it lets devices "
+                        "in and out of the broker as they are added, given new passwords and deleted)")
     if settings.payment_backend == "development":
         problems.append("PAYMENT_BACKEND=development pays orders without a provider")
     else:
@@ -348,13 +383,19 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
     var_dir = Path(env.get("VAR_DIR", "var")).resolve()
     edition = Edition(_choice(env, "EDITION", "domestic", tuple(e.value for e in Edition)))
+    embedded = _flag(env, "MQTT_EMBEDDED", app_env == "development")
+    private_broker = _private_broker(env, app_env, embedded)
+    mqtt_url = _mqtt_url(env, private_broker)
     sandbox = _sandbox_url(env)
     settings = Settings(
         app_env=app_env,
         edition=edition,
         database_url=_database_url(env, var_dir),
-        mqtt_url=_mqtt_url(env),
-        mqtt_embedded=_flag(env, "MQTT_EMBEDDED", app_env == "development"),
+        mqtt_url=mqtt_url,
+        mqtt_device_url=_broker_url(env, "MQTT_DEVICE_URL", PRIVATE_DEVICE_URL if private_broker else mqtt_url),
+        mqtt_private_broker=private_broker,
+        mqtt_admin_password=_mqtt_admin_password(env, private_broker, var_dir),
+        mqtt_embedded=embedded,
         secret_key=_secret_key(env, app_env, var_dir),
         mqtt_ingest_password=_mqtt_ingest_password(env, app_env, var_dir),
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),

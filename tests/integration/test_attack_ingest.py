@@ -328,15 +328,26 @@ def test_rogue_devices_subscribing_to_the_ingest_share_take_no_reading(fleet):
         worker.stop()
 
 
-def test_a_device_cannot_log_in_where_the_ingest_workers_do(fleet):
-    """The workers' listener knows only the ingest accounts; the devices' knows only devices."""
-    device = Client(fleet.broker.ingest_port, ROGUE, fleet.passwords[ROGUE])
-    ingest_on_devices_side = Client(fleet.broker.device_port, "ingest", INGEST_PASSWORD)
+def test_a_device_on_the_workers_listener_is_only_itself_there(fleet):
+    """Both listeners share the broker's logins, but a device that reaches the workers' listener
+    can connect there only under its own GUID and read nothing: it cannot take a worker's
+    session or a share of its subscription."""
+    worker = start_worker(fleet, "ingest-listener")
+    honest = [fleet.device(guid) for guid in HONEST]
+    impostor = Client(fleet.broker.ingest_port, ROGUE, fleet.passwords[ROGUE], client_id="ingest-listener")
+    rogue = Client(fleet.broker.ingest_port, ROGUE, fleet.passwords[ROGUE], client_id=ROGUE)
     try:
-        assert not device.accepted()
-        assert not ingest_on_devices_side.accepted()
+        assert not impostor.accepted()
+        assert rogue.accepted()
+        assert all(rogue.subscribe(topic)[0].is_failure for topic in SPYING)
+        base = fleet.stored()
+        readings = Readings()
+        readings.send(honest, 30)
+        assert stored_once_all_arrived(fleet, base + 90) == base + 90
+        assert rogue.received == []
     finally:
-        close_all([device, ingest_on_devices_side])
+        close_all([impostor, rogue, *honest])
+        worker.stop()
 
 
 def test_a_device_using_the_worker_s_client_id_does_not_take_its_session(fleet):

@@ -137,6 +137,39 @@ def test_simulated_devices_reach_the_database_through_the_broker(seeded):
         forget_session(url, client_id)
 
 
+def test_serve_simulate_stores_the_simulated_readings_through_its_private_mosquitto(seeded):
+    """`make run` end to end: `coldchain serve --simulate` in development starts its own Mosquitto
+    (production's set-up, under var/mosquitto/), and each simulated device, logged in as itself,
+    reaches the SQLite database through it; stopping the server stops the broker."""
+    from adapters.messaging.embedded_broker import broker_answers
+    from entrypoints.settings import PRIVATE_DEVICE_URL, PRIVATE_INGEST_URL
+    from tests.support.mosquitto import free_port, require_mosquitto_binary
+
+    require_mosquitto_binary()
+    ports = [int(url.rsplit(":", 1)[1]) for url in (PRIVATE_DEVICE_URL, PRIVATE_INGEST_URL)]
+    if any(broker_answers("127.0.0.1", port) for port in ports):
+        pytest.skip("a console's private broker already runs on this machine (make run)")
+
+    def recent() -> int:
+        since = (datetime.now(UTC) - timedelta(minutes=5)).strftime("%Y-%m-%d %H:%M:%S")
+        with closing(sqlite3.connect(seeded / "var" / "coldchain.db", timeout=10)) as db:
+            return db.execute("SELECT count(*) FROM readings WHERE ts > ?", (since,)).fetchone()[0]
+
+    before = recent()
+    server = start("serve", "--port", str(free_port()), "--simulate", tmp_path=seeded, MQTT_URL="",
+                   MQTT_DEVICE_URL="", MQTT_EMBEDDED="1", PAYMENT_SANDBOX_URL=f"http://127.0.0.1:{free_port()}")
+    try:
+        # The simulator publishes every 10 s: two rounds of its devices.
+        wait_until(lambda: recent() >= before + 10, timeout=90, what="simulated readings")
+        log = (seeded / "serve.log").read_text()
+        assert "private Mosquitto" in log and "in-process broker" not in log
+        pid = int((seeded / "var" / "mosquitto" / "mosquitto.pid").read_text())
+    finally:
+        server.terminate()
+        assert server.wait(30) == 0
+    assert not Path(f"/proc/{pid}").exists(), "the private broker outlived the server"
+
+
 @pytest.mark.parametrize("command", ["serve", "migrate", "demo-seed", "ingest", "simulate", "jobs", "jobs worker",
                                      "jobs beat"])
 def test_every_command_has_help(tmp_path, command):

@@ -4,6 +4,9 @@ two workers sharing the load, nothing lost while the database is away."""
 
 from __future__ import annotations
 
+import logging
+import os
+import signal
 import socket
 from datetime import UTC, datetime, timedelta
 
@@ -325,10 +328,84 @@ def test_a_retired_worker_stores_what_it_held_and_its_share_goes_to_the_others(d
     assert flags[0].session_present is False
 
 
-@pytest.mark.parametrize("broker", ["none answering", "mosquitto"])
-def test_serve_s_embedded_ingest_starts_a_broker_only_when_none_answers(sqlite_app, broker):
-    """`coldchain serve` in development: one in-process worker on a plain subscription, and an
-    in-process broker when nothing listens at MQTT_URL."""
+@pytest.fixture
+def serve_settings(sqlite_app, tmp_path):
+    """`coldchain serve`'s settings in development, on free ports and a private var/."""
+    from dataclasses import replace
+
+    from dependency_injector import providers
+
+    c = sqlite_app.container
+    seed(c)
+    settings = replace(c.settings(), var_dir=tmp_path, mqtt_private_broker=True, mqtt_admin_password="a" * 24,
+                       mqtt_url=f"mqtt://127.0.0.1:{free_port()}", mqtt_device_url=f"mqtt://127.0.0.1:{free_port()}")
+    c.settings.override(providers.Object(settings))
+    yield c, settings
+    c.settings.reset_last_overriding()
+    c.broker_access.reset_override()
+
+
+def test_serve_s_private_mosquitto_takes_the_simulated_devices_each_logged_in_as_itself(serve_settings):
+    """`make run`: a private Mosquitto with production's set-up, the worker on v5 under the mount
+    point, and the simulator's devices each with a password of its own, stored."""
+    from entrypoints.ingest import EmbeddedIngest, start_simulator
+    from tests.support.mosquitto import Client, require_mosquitto_binary
+
+    require_mosquitto_binary()
+    c, settings = serve_settings
+    ingest = EmbeddedIngest(c)
+    simulator = None
+    before = count(c)
+    try:
+        ingest.start()
+        assert ingest.private is not None and ingest.private.running() and ingest.broker is None
+        assert ingest.worker.wait_connected(10)
+        assert (ingest.worker.config.mqtt_v5, ingest.worker.config.topic_prefix) == (True, "fleet/")
+        assert ingest.device_url == settings.mqtt_device_url
+        simulator = start_simulator(c, devices=3, interval_s=0.2, seed=7, url=ingest.device_url)
+        wait_until(lambda: count(c) >= before + 6, 30, "simulated readings")
+        device_port = int(ingest.device_url.rsplit(":", 1)[1])
+        assert not Client(device_port, "", "", protocol=mqtt.MQTTv311).accepted()  # anonymous
+        assert not Client(device_port, GUID, "a-guessed-password").accepted()
+        # A broker that dies is started again, and the readings go on.
+        crashed = ingest.private.pid
+        os.kill(crashed, signal.SIGKILL)
+        wait_until(lambda: ingest.private.running() and ingest.private.pid != crashed, 30, "the broker back")
+        resumed = count(c)
+        wait_until(lambda: count(c) >= resumed + 6, 60, "simulated readings after the restart")
+    finally:
+        if simulator is not None:
+            simulator.stop()
+        ingest.stop()
+    assert ingest.private is not None and not ingest.private.running()
+
+
+def test_without_mosquitto_serve_falls_back_to_the_in_process_broker_and_says_what_it_lacks(serve_settings, caplog):
+    from adapters.mosquitto.dynsec import NoBrokerAccess
+    from entrypoints.ingest import EmbeddedIngest
+
+    c, settings = serve_settings
+    ingest = EmbeddedIngest(c, mosquitto=None)
+    publisher = None
+    before = count(c)
+    try:
+        with caplog.at_level(logging.WARNING, logger="coldchain.ingest"):
+            ingest.start()
+        assert "MQTT 3.1.1 only" in caplog.text and "checks no device credentials" in caplog.text
+        assert ingest.broker is not None and ingest.private is None and ingest.device_url == settings.mqtt_url
+        assert isinstance(c.broker_access(), NoBrokerAccess)
+        assert ingest.worker.wait_connected(10) and ingest.worker.config.mqtt_v5 is False
+        publisher = Publisher(settings.mqtt_url, v5=False)
+        publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 11)])
+        wait_until(lambda: count(c) == before + 10, what="10 readings")
+    finally:
+        if publisher is not None:
+            publisher.close()
+        ingest.stop()
+
+
+def test_serve_s_embedded_ingest_uses_a_broker_that_answers_at_a_given_mqtt_url(sqlite_app):
+    """A developer's own broker at MQTT_URL: used as it is, with a plain subscription."""
     from dataclasses import replace
 
     from dependency_injector import providers
@@ -337,17 +414,17 @@ def test_serve_s_embedded_ingest_starts_a_broker_only_when_none_answers(sqlite_a
 
     c = sqlite_app.container
     seed(c)
-    url = require_mosquitto() if broker == "mosquitto" else f"mqtt://127.0.0.1:{free_port()}"
+    url = require_mosquitto()
     settings = c.settings()
-    c.settings.override(providers.Object(replace(settings, mqtt_url=url)))
+    c.settings.override(providers.Object(replace(settings, mqtt_url=url, mqtt_device_url=url)))
     ingest = EmbeddedIngest(c)
     publisher = None
     before = count(c)
     try:
         ingest.start()
-        assert (ingest.broker is None) == (broker == "mosquitto")
+        assert ingest.broker is None and ingest.private is None
         assert ingest.worker.wait_connected(10) and ingest.worker.config.share_group is None
-        publisher = Publisher(url, v5=broker == "mosquitto")
+        publisher = Publisher(url)
         publisher.send_many([(f"devices/{GUID}/telemetry", reading(i)) for i in range(1, 11)])
         wait_until(lambda: count(c) == before + 10, what="10 readings")
     finally:
@@ -355,5 +432,4 @@ def test_serve_s_embedded_ingest_starts_a_broker_only_when_none_answers(sqlite_a
             publisher.close()
         ingest.stop()
         c.settings.reset_last_overriding()
-        if broker == "mosquitto":
-            forget_session(url, ingest.worker.config.client_id)
+        forget_session(url, ingest.worker.config.client_id)

@@ -1,7 +1,7 @@
 """`coldchain mqtt-config` against a real Mosquitto: the machine's broker binary started on free
-ports with the generated password files, ACLs and mosquitto.conf. A device publishes on its own
+ports with the generated dynamic-security logins and mosquitto.conf. A device publishes on its own
 topics only, which the ingest account reads under the devices' mount point; a wrong password
-cannot connect, and a rotated password replaces the old one once the broker reloads."""
+cannot connect. How the running broker follows device changes: test_broker_access.py."""
 
 from __future__ import annotations
 
@@ -12,9 +12,7 @@ import time
 
 import paho.mqtt.client as mqtt
 import pytest
-from sqlalchemy import select
 
-from adapters.persistence.models import DeviceRow
 from tests.support.mosquitto import (
     COLDCHAIN,
     INGEST_PASSWORD,
@@ -141,21 +139,6 @@ def test_a_device_connects_under_its_own_client_id_whatever_it_asks_for(api, bro
             client.close()
 
 
-def test_a_rotated_password_replaces_the_old_one_once_the_broker_reloads(api, app, broker):
-    old = add_device(api, "MQTTDEVICE0003")
-    broker.configure()
-    broker.start()
-    assert Client(broker.device_port, "MQTTDEVICE0003", old).accepted()
-    with app.container.session_factory()() as session:
-        device = session.scalar(select(DeviceRow.id).where(DeviceRow.guid == "MQTTDEVICE0003"))
-    new = api.call("POST", "/device/Device/credentials/rotate", token=api.token("alice"),
-                   query={"deviceId": device}).data["password"]
-    broker.configure()
-    broker.reload()
-    assert not Client(broker.device_port, "MQTTDEVICE0003", old).accepted()
-    assert Client(broker.device_port, "MQTTDEVICE0003", new).accepted()
-
-
 def test_the_command_says_what_is_missing_in_production(tmp_path):
     environment = {k: v for k, v in os.environ.items() if k not in ("MQTT_INGEST_PASSWORD", "DATABASE_URL")}
     environment.update({"APP_ENV": "production", "SECRET_KEY": "s" * 40, "VAR_DIR": str(tmp_path)})
@@ -163,3 +146,7 @@ def test_the_command_says_what_is_missing_in_production(tmp_path):
                             text=True, env=environment, timeout=60)
     assert result.returncode == 2 and "MQTT_INGEST_PASSWORD" in result.stderr
     assert not (tmp_path / "conf").exists()
+    environment.update({"MQTT_INGEST_PASSWORD": INGEST_PASSWORD, "MQTT_ADMIN_PASSWORD": "", "APP_ENV": "test"})
+    result = subprocess.run([COLDCHAIN, "mqtt-config", "--out", str(tmp_path / "conf")], capture_output=True,
+                            text=True, env=environment, timeout=60)
+    assert result.returncode == 2 and "MQTT_ADMIN_PASSWORD" in result.stderr

@@ -41,14 +41,15 @@ def free_port() -> int:
 
 def production_env(database_url: str, *, edition: str = "domestic", **overrides: str) -> dict[str, str]:
     """A complete production configuration: PostgreSQL, an https address, every provider's
-    credentials (fresh sandbox-made ones, aimed at a closed port), the ingest broker password, the
-    job broker."""
+    credentials (fresh sandbox-made ones, aimed at a closed port), the ingest and console broker
+    passwords, the job broker."""
     c, nowhere = generate(), "http://127.0.0.1:9"
     return {
         "APP_ENV": "production", "EDITION": edition, "DATABASE_URL": database_url,
         "SECRET_KEY": "production-secret-key-of-the-attack-tests-0123456789",
         "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "ingest-password-0123456789",
         "JOBS_BROKER_URL": "redis://127.0.0.1:9/0",  # a closed port: nothing here runs jobs
+        "MQTT_ADMIN_PASSWORD": "broker-admin-password-0123456789",
         "WECHAT_PAY_BASE_URL": f"{nowhere}/wechat/", "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id,
         "WECHAT_API_KEY": c.wechat_api_key, "ALIPAY_GATEWAY_URL": f"{nowhere}/alipay/gateway.do",
         "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,

@@ -1,12 +1,11 @@
 """The production broker for tests: the machine's Mosquitto binary started on free ports with the
-files `coldchain mqtt-config` writes from the app's database, and devices that log in with the
-credentials the API issued them."""
+files `coldchain mqtt-config` writes from the app's database, devices that log in with the
+credentials the API issued them, and the console's hold on the running broker's logins."""
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -23,6 +22,7 @@ from tests.support.mqtt import unique
 MOSQUITTO = "/usr/sbin/mosquitto"
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 INGEST_PASSWORD = "ingest-password-for-tests-0123"
+ADMIN_PASSWORD = "broker-admin-password-for-tests-0123"
 
 
 def require_mosquitto_binary() -> None:
@@ -42,7 +42,8 @@ def console_environment(database_url: str, var_dir: Path, **extra: str) -> dict[
     """The environment of a `coldchain` command run against the test's database."""
     environment = {k: v for k, v in os.environ.items() if k not in ("APP_ENV", "EDITION", "MQTT_URL")}
     environment.update({"DATABASE_URL": database_url, "VAR_DIR": str(var_dir), "APP_ENV": "test",
-                        "MQTT_INGEST_PASSWORD": INGEST_PASSWORD, "SECRET_KEY": "s" * 40, **extra})
+                        "MQTT_INGEST_PASSWORD": INGEST_PASSWORD, "MQTT_ADMIN_PASSWORD": ADMIN_PASSWORD,
+                        "SECRET_KEY": "s" * 40, **extra})
     return environment
 
 
@@ -71,7 +72,16 @@ class GeneratedBroker:
              "--persistence-dir", str(self.data)],
             capture_output=True, text=True, env=console_environment(self.database_url, self.root / "var"), timeout=120)
         assert result.returncode == 0, result.stderr
+        # The plugin rewrites its file on every change, as the user Mosquitto drops root for.
+        (self.root / "conf").chmod(0o777)
+        (self.root / "conf" / "dynamic-security.json").chmod(0o666)
         return result
+
+    def access(self):
+        """The console's hold on this broker's logins, as the container builds it in production."""
+        from adapters.mosquitto.dynsec import DynsecBrokerAccess
+
+        return DynsecBrokerAccess(self.ingest_url, ADMIN_PASSWORD)
 
     def start(self) -> None:
         # A file, not a pipe nobody reads: a long attack's connection log would fill the pipe and stall it.
@@ -91,17 +101,17 @@ class GeneratedBroker:
                         raise AssertionError(f"mosquitto did not start listening on {port}") from None
                     time.sleep(0.05)
 
-    def reload(self) -> None:
-        self.process.send_signal(signal.SIGHUP)
-        time.sleep(0.5)
-
-    def stop(self) -> None:
+    def halt(self) -> None:
+        """Stop the broker and keep its files, to start it again."""
         if self.process is not None and self.process.poll() is None:
             self.process.terminate()
             try:
                 self.process.wait(10)
             except subprocess.TimeoutExpired:
                 self.process.kill()
+
+    def stop(self) -> None:
+        self.halt()
         shutil.rmtree(self.root, ignore_errors=True)
 
 

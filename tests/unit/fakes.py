@@ -417,6 +417,20 @@ class FakeBrokerHasher:
         return f"hashed:{password}"
 
 
+class FakeBrokerAccess:
+    """What the running broker was told, with how many commits the unit of work had seen by then."""
+
+    def __init__(self, uow: FakeUnitOfWork) -> None:
+        self._uow = uow
+        self.calls: list[tuple[str, list, int]] = []
+
+    def grant(self, grants) -> None:
+        self.calls.append(("grant", [(g.username, g.password, g.password_hash) for g in grants], self._uow.commits))
+
+    def revoke(self, usernames) -> None:
+        self.calls.append(("revoke", list(usernames), self._uow.commits))
+
+
 def device_unit_of_work() -> FakeUnitOfWork:
     """A fake unit of work with the device registry, broker credentials and reading history."""
     uow = FakeUnitOfWork()

@@ -28,7 +28,7 @@ from core.shared.edition import Edition
 from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, Forbidden, InvalidInput, NotFound
 from core.telemetry.downsample import Point
 from tests.support.clock import MutableClock
-from tests.unit.fakes import FakeBrokerHasher, device_unit_of_work
+from tests.unit.fakes import FakeBrokerAccess, FakeBrokerHasher, device_unit_of_work
 
 NOW = datetime(2026, 5, 31, 12, 0, tzinfo=UTC)
 OWNER, MEMBER, STRANGER, ADMIN = 1, 2, 3, 4
@@ -85,8 +85,8 @@ def _uow():
     return uow
 
 
-def _add(uow, guid="RCW360A0000001", type_id=LOGGER.id, edition=Edition.DOMESTIC, **fields):
-    add = AddDeviceByGuid(uow, MutableClock(NOW), edition, FakeBrokerHasher())
+def _add(uow, guid="RCW360A0000001", type_id=LOGGER.id, edition=Edition.DOMESTIC, broker=None, **fields):
+    add = AddDeviceByGuid(uow, MutableClock(NOW), edition, FakeBrokerHasher(), broker or FakeBrokerAccess(uow))
     return add(AddDevice(OWNER, guid, fields.pop("name", "Fridge"), type_id, **fields))
 
 
@@ -146,11 +146,12 @@ def test_members_only_read_administrators_change_and_only_the_owner_deletes_or_r
     changed = update(ChangeDevice(ADMIN, device.id, name="Renamed", remark=""))
     assert (changed.name, changed.remark, changed.access) == ("Renamed", None, Access.WRITE)
     for caller, message in ((MEMBER, READ_ONLY), (ADMIN, OWNER_ONLY)):
-        for call in (DeleteDevice(uow), RotateBrokerCredentials(uow, FakeBrokerHasher(), clock)):
+        broker = FakeBrokerAccess(uow)
+        for call in (DeleteDevice(uow, broker), RotateBrokerCredentials(uow, FakeBrokerHasher(), clock, broker)):
             with pytest.raises(Forbidden) as refused:
                 call(caller, device.id)
             assert refused.value.message == message
-    for call in (lambda: DeleteDevice(uow)(STRANGER, device.id),
+    for call in (lambda: DeleteDevice(uow, FakeBrokerAccess(uow))(STRANGER, device.id),
                  lambda: update(ChangeDevice(STRANGER, device.id, name="x"))):
         with pytest.raises(NotFound):
             call()
@@ -162,24 +163,49 @@ def test_an_unknown_device_and_one_the_caller_may_not_see_are_the_same_not_found
     device = _owned_device(uow)
     for device_id in (device.id, 999):
         with pytest.raises(NotFound) as refused:
-            DeleteDevice(uow)(STRANGER, device_id)
+            DeleteDevice(uow, FakeBrokerAccess(uow))(STRANGER, device_id)
         assert (refused.value.code, refused.value.message) == (404, "Not found")
 
 
-def test_rotating_replaces_the_stored_hash_with_one_of_the_new_password():
+def test_rotating_replaces_the_stored_hash_and_tells_the_broker_once_committed():
     uow = _uow()
     device = _owned_device(uow)
-    login = RotateBrokerCredentials(uow, FakeBrokerHasher(), MutableClock(NOW), lambda: "fresh-password")(
+    broker = FakeBrokerAccess(uow)
+    commits = uow.commits
+    login = RotateBrokerCredentials(uow, FakeBrokerHasher(), MutableClock(NOW), broker, lambda: "fresh-password")(
         OWNER, device.id)
     assert login.password == "fresh-password"
     assert uow.broker_credentials.rows[device.id][1] == "hashed:fresh-password"
+    assert broker.calls == [("grant", [(device.guid, "fresh-password", "hashed:fresh-password")], commits + 1)]
+
+
+def test_a_new_device_s_login_reaches_the_broker_once_committed_and_a_refused_one_never():
+    uow = _uow()
+    broker = FakeBrokerAccess(uow)
+    added = _add(uow, broker=broker)
+    assert broker.calls == [("grant", [("RCW360A0000001", added.credentials.password,
+                                        f"hashed:{added.credentials.password}")], 1)]
+    with pytest.raises(DeviceAlreadyAdded):
+        _add(uow, guid="rcw360a0000001", broker=broker)
+    assert len(broker.calls) == 1
+
+
+def test_a_deleted_device_is_revoked_at_the_broker_once_committed_and_a_refused_deletion_revokes_nothing():
+    uow = _uow()
+    device = _owned_device(uow)
+    broker = FakeBrokerAccess(uow)
+    with pytest.raises(Forbidden):
+        DeleteDevice(uow, broker)(MEMBER, device.id)
+    commits = uow.commits
+    DeleteDevice(uow, broker)(OWNER, device.id)
+    assert broker.calls == [("revoke", [device.guid], commits + 1)]
 
 
 def test_deleting_a_device_deletes_its_readings_in_batches():
     uow = _uow()
     device = _owned_device(uow)
     uow.history.readings[device.id] = [Point(NOW - timedelta(minutes=i), 4.0, 50.0) for i in range(25)]
-    DeleteDevice(uow, batch_size=10)(OWNER, device.id)
+    DeleteDevice(uow, FakeBrokerAccess(uow), batch_size=10)(OWNER, device.id)
     assert uow.device_registry.deleted == [device.id]
     assert uow.history.batches == [10, 10, 5] and uow.history.readings[device.id] == []
 

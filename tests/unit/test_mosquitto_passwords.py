@@ -1,9 +1,11 @@
-"""Device passwords are stored in Mosquitto's own hash format, so the broker's password file is
-written straight from the table."""
+"""Device passwords are stored in Mosquitto's own hash format, so the dynamic-security plugin's
+logins are written straight from the table, without a password in clear."""
 
 from __future__ import annotations
 
 import base64
+import hashlib
+import json
 import os
 import re
 import shutil
@@ -11,14 +13,8 @@ import subprocess
 
 import pytest
 
-from adapters.mosquitto.config import (
-    BrokerLayout,
-    devices_acl,
-    ingest_acl,
-    mosquitto_conf,
-    password_file,
-    write_broker_config,
-)
+from adapters.mosquitto.config import BrokerLayout, mosquitto_conf, write_broker_config
+from adapters.mosquitto.dynsec import dynamic_security_config, fingerprint
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from core.devices.credentials import BrokerAccounts, claimable_by_a_device
 from core.devices.ports import BrokerAccount
@@ -55,44 +51,61 @@ def test_a_hash_written_by_mosquitto_passwd_verifies(tmp_path):
     assert not MosquittoPasswordHasher.verify(hashed, "from-the-binar")
 
 
-def test_the_password_file_has_one_line_per_login_and_refuses_a_name_with_a_colon():
-    text = password_file([BrokerAccount("ingest", "$7$1$a$b"), BrokerAccount("ABCDEFGH", "$7$1$c$d")])
-    assert text == "ingest:$7$1$a$b\nABCDEFGH:$7$1$c$d\n"
-    with pytest.raises(ValueError):
-        password_file([BrokerAccount("a:b", "$7$1$a$b")])
+def test_the_plugin_stores_the_console_s_hash_as_it_is_and_it_checks_the_password_as_the_plugin_does():
+    hashed = MosquittoPasswordHasher().hash("device-password")
+    config = dynamic_security_config(BrokerAccounts([BrokerAccount("ABCDEFGH", hashed)], []))
+    [device] = [c for c in config["clients"] if c["username"] == "ABCDEFGH"]
+    digest = hashlib.pbkdf2_hmac("sha512", b"device-password", base64.b64decode(device["salt"]),
+                                 device["iterations"], 64)
+    assert base64.b64encode(digest).decode() == device["password"]
+    assert device["clientid"] == "ABCDEFGH" and device["textName"] == fingerprint(hashed)
+    with pytest.raises(ValueError):  # only PBKDF2-SHA512 ($7$) is what the plugin reads
+        dynamic_security_config(BrokerAccounts([BrokerAccount("ABCDEFGH", "$6$1$a$b")], []))
 
 
-def test_the_acls_confine_devices_to_their_own_topics_and_let_ingest_read_them_all():
-    rules = [line for line in devices_acl().splitlines() if line and not line.startswith("#")]
-    assert rules == ["pattern write fleet/devices/%u/telemetry", "pattern write fleet/devices/%u/status",
-                     "pattern write fleet/devices/%u/acks", "pattern read fleet/devices/%u/commands"]
-    rules = [line for line in ingest_acl([BrokerAccount("ingest", "$7$1$a$b")]).splitlines()
-             if line and not line.startswith("#")]
-    assert rules == ["user ingest", "topic read fleet/devices/+/telemetry", "topic read fleet/devices/+/status",
-                     "topic read fleet/devices/+/acks"]
+def test_each_device_has_a_role_confined_to_its_own_topics_and_ingest_reads_them_all():
+    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$101$YWJj$ZGVm")],
+                              [BrokerAccount("ingest", "$7$1$YQ==$Yg==")],
+                              [BrokerAccount("broker-admin", "$7$1$YQ==$Yw==")])
+    config = dynamic_security_config(accounts)
+    roles = {role["rolename"]: [(a["acltype"], a["topic"]) for a in role["acls"]] for role in config["roles"]}
+    assert roles["device-ABCDEFGH"] == [
+        ("publishClientSend", "fleet/devices/ABCDEFGH/telemetry"),
+        ("publishClientSend", "fleet/devices/ABCDEFGH/status"),
+        ("publishClientSend", "fleet/devices/ABCDEFGH/acks"), ("subscribePattern", "fleet/devices/ABCDEFGH/commands"),
+        ("publishClientReceive", "fleet/devices/ABCDEFGH/commands")]
+    assert ("subscribePattern", "$share/+/fleet/devices/+/telemetry") in roles["coldchain-ingest"]
+    assert ("publishClientReceive", "fleet/devices/+/status") in roles["coldchain-ingest"]
+    assert all(topic.startswith("$CONTROL/dynamic-security/") for _, topic in roles["coldchain-admin"])
+    assert config["defaultACLAccess"] == {"publishClientSend": False, "publishClientReceive": False,
+                                          "subscribe": False, "unsubscribe": True}
+    assert {c["username"]: c["roles"] for c in config["clients"]} == {
+        "ABCDEFGH": [{"rolename": "device-ABCDEFGH"}], "ingest": [{"rolename": "coldchain-ingest"}],
+        "broker-admin": [{"rolename": "coldchain-admin"}]}
 
 
-def test_devices_and_ingest_workers_log_in_on_listeners_of_their_own(tmp_path):
-    conf = mosquitto_conf(BrokerLayout(tmp_path, tmp_path / "data", 18830, "0.0.0.0", 18831, "127.0.0.1"))
+def test_both_listeners_share_the_plugin_s_logins_and_devices_are_mounted_under_fleet(tmp_path):
+    conf = mosquitto_conf(BrokerLayout(tmp_path, tmp_path / "data", 18830, "0.0.0.0", 18831, "127.0.0.1",
+                                       plugin=tmp_path / "dynsec.so"))
     settings = [line for line in conf.splitlines() if line and not line.startswith("#")]
     devices, ingest = settings.index("listener 18830 0.0.0.0"), settings.index("listener 18831 127.0.0.1")
-    assert "per_listener_settings true" in settings[:devices]
-    for expected in ("persistence true", "max_queued_messages 100000", "max_inflight_messages 0"):
+    for expected in ("per_listener_settings false", "allow_anonymous false", f"plugin {tmp_path}/dynsec.so",
+                     f"plugin_opt_config_file {tmp_path}/dynamic-security.json", "persistence true",
+                     "max_queued_messages 100000", "max_inflight_messages 0"):
         assert expected in settings[:devices]
     assert settings[devices:ingest] == [
-        "listener 18830 0.0.0.0", "protocol mqtt", "mount_point fleet/", "use_username_as_clientid true",
-        "allow_anonymous false", f"password_file {tmp_path}/devices.passwd", f"acl_file {tmp_path}/devices.acl"]
-    assert settings[ingest:] == [
-        "listener 18831 127.0.0.1", "protocol mqtt", "allow_anonymous false",
-        f"password_file {tmp_path}/ingest.passwd", f"acl_file {tmp_path}/ingest.acl"]
+        "listener 18830 0.0.0.0", "protocol mqtt", "mount_point fleet/", "use_username_as_clientid true"]
+    assert settings[ingest:] == ["listener 18831 127.0.0.1", "protocol mqtt"]
 
 
-def test_the_ingest_login_is_written_only_where_the_workers_log_in(tmp_path):
-    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$1$c$d")], [BrokerAccount("ingest", "$7$1$a$b")])
-    write_broker_config(tmp_path, accounts, BrokerLayout(tmp_path))
-    assert (tmp_path / "devices.passwd").read_text() == "ABCDEFGH:$7$1$c$d\n"
-    assert (tmp_path / "ingest.passwd").read_text() == "ingest:$7$1$a$b\n"
-    assert (tmp_path / "devices.passwd").stat().st_mode & 0o777 == 0o640
+def test_the_plugin_s_file_is_written_for_the_broker_s_group_to_rewrite(tmp_path):
+    accounts = BrokerAccounts([BrokerAccount("ABCDEFGH", "$7$1$YQ==$Yg==")],
+                              [BrokerAccount("ingest", "$7$1$YQ==$Yw==")])
+    paths = write_broker_config(tmp_path, accounts, BrokerLayout(tmp_path))
+    assert [p.name for p in paths] == ["dynamic-security.json", "mosquitto.conf"]
+    config = json.loads((tmp_path / "dynamic-security.json").read_text())
+    assert [c["username"] for c in config["clients"]] == ["ABCDEFGH", "ingest"]
+    assert (tmp_path / "dynamic-security.json").stat().st_mode & 0o777 == 0o660
 
 
 @pytest.mark.parametrize("client_id,claimable", [

@@ -34,7 +34,12 @@ def test_development_defaults(tmp_path):
     settings = load_settings({"VAR_DIR": str(tmp_path)})
     assert settings.edition is Edition.DOMESTIC and settings.app_env == "development"
     assert settings.database_url == f"sqlite:///{tmp_path / 'coldchain.db'}"
-    assert settings.mqtt_url == "mqtt://127.0.0.1:1883" and settings.mqtt_embedded is True
+    assert settings.mqtt_embedded is True and settings.mqtt_private_broker is True
+    # `make run`'s private Mosquitto, beside a system Mosquitto on 1883: the workers' and console's
+    # listener, and the devices' one; its admin password generated once, privately
+    assert (settings.mqtt_url, settings.mqtt_device_url) == ("mqtt://127.0.0.1:18884", "mqtt://127.0.0.1:18883")
+    assert len(settings.mqtt_admin_password) >= 32
+    assert (tmp_path / "mqtt_admin_password").stat().st_mode & 0o777 == 0o600
     assert len(settings.secret_key) >= 32
     assert settings.payments.wechat.base_url.startswith("http://127.0.0.1")
 
@@ -69,6 +74,19 @@ def test_outside_production_provider_urls_default_under_the_sandbox_and_credenti
     assert "sk_test_dev" not in repr(configs)
 
 
+def test_a_given_mqtt_url_is_the_broker_for_workers_and_devices_and_no_private_one_runs(tmp_path):
+    settings = load_settings({"VAR_DIR": str(tmp_path), "MQTT_URL": "mqtt://127.0.0.1:1883"})
+    assert (settings.mqtt_url, settings.mqtt_device_url) == ("mqtt://127.0.0.1:1883", "mqtt://127.0.0.1:1883")
+    assert settings.mqtt_private_broker is False and settings.mqtt_admin_password is None
+    no_embedded = load_settings({"VAR_DIR": str(tmp_path), "MQTT_EMBEDDED": "0"})  # e.g. the browser tests' server
+    assert (no_embedded.mqtt_private_broker, no_embedded.mqtt_url) == (False, "mqtt://127.0.0.1:1883")
+    devices = load_settings({"VAR_DIR": str(tmp_path), "MQTT_URL": "mqtt://10.0.0.5:1884",
+                             "MQTT_DEVICE_URL": "mqtts://broker.example.com:8883"})
+    assert devices.mqtt_device_url == "mqtts://broker.example.com:8883"
+    with pytest.raises(ConfigError, match="MQTT_ADMIN_PASSWORD"):
+        load_settings({"VAR_DIR": str(tmp_path), "MQTT_ADMIN_PASSWORD": "short"})
+
+
 def production(tmp_path, **overrides: str) -> dict[str, str]:
     """A complete production configuration (nothing here connects to it)."""
     c = generate()
@@ -76,6 +94,7 @@ def production(tmp_path, **overrides: str) -> dict[str, str]:
             "DATABASE_URL": "postgresql://coldchain@db.example.com:5432/coldchain",
             "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "i" * 24,
             "JOBS_BROKER_URL": "redis://redis.example.com:6379/0",
+            "MQTT_ADMIN_PASSWORD": "a" * 24,
             "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id, "WECHAT_API_KEY": c.wechat_api_key,
             "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,
             "ALIPAY_PUBLIC_KEY": c.alipay_public_key, "STRIPE_SECRET_KEY": c.stripe_secret_key,
@@ -93,9 +112,9 @@ def test_production_needs_its_secret_and_turns_the_embedded_broker_off(tmp_path)
 def test_production_lists_every_problem_in_one_error(tmp_path):
     with pytest.raises(ConfigError) as refused:
         load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
-    for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "JOBS_BROKER_URL",
-                 "WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY",
-                 "ALIPAY_PUBLIC_KEY"):
+    for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "MQTT_ADMIN_PASSWORD",
+                 "JOBS_BROKER_URL", "WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID",
+                 "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"):
         assert name in str(refused.value)
     assert "STRIPE" not in str(refused.value) and "PAYPAL" not in str(refused.value)  # not the edition's
     assert not list(tmp_path.iterdir())  # nothing generated on the way
@@ -120,6 +139,7 @@ def test_production_names_each_missing_credential_of_an_offered_provider(tmp_pat
     ({"DATABASE_URL": "sqlite:////var/lib/coldchain.db"}, "DATABASE_URL"),
     ({"PUBLIC_BASE_URL": "http://console.example.com"}, "PUBLIC_BASE_URL"),
     ({"MQTT_INGEST_PASSWORD": ""}, "MQTT_INGEST_PASSWORD"),
+    ({"MQTT_ADMIN_PASSWORD": ""}, "MQTT_ADMIN_PASSWORD"),
     ({"PAYMENT_BACKEND": "development"}, "PAYMENT_BACKEND"),
 ])
 def test_production_names_each_development_default_it_refuses(tmp_path, change, name):

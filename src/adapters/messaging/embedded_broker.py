@@ -50,8 +50,8 @@ class EmbeddedBroker:
             "plugins": {"amqtt.plugins.authentication.AnonymousAuthPlugin": {"allow_anonymous": True}},
         }
         try:
-            self._broker = Broker(config, loop=self._loop)
-            self._loop.run_until_complete(self._broker.start())
+            self._broker = broker = Broker(config, loop=self._loop)
+            self._loop.run_until_complete(broker.start())
         except BaseException as error:  # reported to start()
             self._error = error
             self._ready.set()

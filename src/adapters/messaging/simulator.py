@@ -71,13 +71,13 @@ class DeviceModel:
 class SimulatedDevice:
     guid: str
     scene: str  # "1" cold chain, "2" cold storage, "3" freezer
+    password: str | None = field(default=None, repr=False)  # its broker password; None: anonymous
 
 
 class Simulator:
-    def __init__(self, url: str, devices: list[SimulatedDevice], interval_s: float, *, seed: int | None = None,
-                 username: str | None = None, password: str | None = None) -> None:
+    def __init__(self, url: str, devices: list[SimulatedDevice], interval_s: float, *, seed: int | None = None) -> None:
         self.url, self.devices, self.interval_s = url, devices, interval_s
-        self._username, self._password = username, password
+        self._passwords = {d.guid: d.password for d in devices}
         rng = random.Random(seed)
         self._models = {d.guid: DeviceModel(*PROFILES.get(d.scene, PROFILES["1"]), rng=random.Random(rng.random()))
                         for d in devices}
@@ -88,10 +88,11 @@ class Simulator:
 
     def _connect(self, guid: str) -> mqtt.Client:
         parts = urlsplit(self.url)
-        # MQTT 3.1.1, as the loggers in the field speak it (and the embedded broker does).
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"sim-{guid}", protocol=mqtt.MQTTv311)
-        if self._username:
-            client.username_pw_set(self._username, self._password)
+        # MQTT 3.1.1, as the loggers in the field speak it (and the fallback broker does); each
+        # logs in as itself, under its GUID as client id, as a real device does.
+        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=guid, protocol=mqtt.MQTTv311)
+        if self._passwords.get(guid) is not None:
+            client.username_pw_set(guid, self._passwords[guid])
         status = f"devices/{guid}/status"
         client.will_set(status, "offline", qos=1, retain=True)
         client.on_connect = lambda c, *_: c.publish(status, "online", qos=1, retain=True)

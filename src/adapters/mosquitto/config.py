@@ -1,42 +1,62 @@
-"""The Mosquitto set-up of production, written from the console's data by `coldchain mqtt-config`.
+"""The Mosquitto set-up of production (and of `make run`'s private broker), written from the
+console's data by `coldchain mqtt-config`.
 
-Two listeners, each with its own logins and ACL (`per_listener_settings`):
+Two listeners, one set of logins and ACLs, held by the dynamic-security plugin (dynsec.py):
 
-- the devices' listener. Each device logs in with its GUID and may publish only its own telemetry,
-  status and command answers and read only its own commands (`devices.passwd`, `devices.acl`:
-  patterns on %u, so adding a device never changes the ACL). Everything a device names lives under
-  the mount point `fleet/` on the broker, so a device cannot reach a topic outside it: a
-  subscription to the workers' `$share/ingest/...` becomes the ordinary filter
-  `fleet/$share/ingest/...`, which matches nothing and takes no share of the workers' load.
-  Mosquitto 2.0's acl_file cannot refuse a SUBSCRIBE (it checks only what is delivered), and
-  the dynamic-security plugin, which can, neither expands %u nor rereads its file on a reload.
-  The broker gives each device its user name as client id, so no device can connect under
-  another client's id and take over its session;
-- the ingest listener, on an address devices do not reach (127.0.0.1 by default), where only the
-  ingest workers' account logs in (`ingest.passwd`, `ingest.acl`): it reads every device's
-  telemetry, status and answers, directly or through the shared subscription.
+- the devices' listener. Each device logs in with its GUID and its own password, and may publish
+  only its own telemetry, status and command answers and read only its own commands. Everything a
+  device names lives under the mount point `fleet/` on the broker, and the listener gives each
+  device its user name as client id, so no device can connect under another client's id and take
+  over its session (the plugin also ties each device's login to that id on any listener);
+- the ingest listener, on an address devices do not reach (127.0.0.1 by default), where the
+  ingest workers (user `ingest`) read every device's telemetry, status and answers, directly or
+  through the shared subscription, and where the console (user `broker-admin`) changes the
+  running broker's logins as devices are added, given new passwords or deleted.
 
 `mosquitto.conf` adds persistence and queue limits sized for workers that acknowledge only after
-their batch commits, and refuses a packet larger than the ingest takes. Every file is reread on a
-reload (SIGHUP).
+their batch commits, and refuses a packet larger than the ingest takes. The plugin reads
+`dynamic-security.json` when the broker starts and rewrites it itself on every change: write it
+while the broker is stopped (e.g. `ExecStartPre=`), never while it runs.
 """
 
 from __future__ import annotations
 
+import glob
 import grp
+import json
 import os
-from collections.abc import Iterable
+import shutil
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
 
+from adapters.mosquitto.dynsec import DEVICE_MOUNT_POINT, dynamic_security_config
 from core.devices.credentials import BrokerAccounts
-from core.devices.ports import BrokerAccount
 from core.telemetry.parsing import MAX_PAYLOAD_BYTES
+
+__all__ = ["DEVICE_MOUNT_POINT", "BrokerLayout", "find_mosquitto", "mosquitto_conf", "write_broker_config"]
 
 SHARE_GROUP = "ingest"
 BROKER_GROUP = "mosquitto"  # Mosquitto drops root for this user and group, then reads the files
-DEVICE_MOUNT_POINT = "fleet/"  # where the devices' topics sit on the broker, as the workers see them
+DYNSEC_FILE = "dynamic-security.json"
+# Where Debian and a source build put the plugin.
+PLUGIN_PLACES = ("/usr/lib/*/mosquitto_dynamic_security.so", "/usr/lib/mosquitto_dynamic_security.so",
+                 "/usr/local/lib/mosquitto_dynamic_security.so")
+DEFAULT_PLUGIN = Path("/usr/lib/x86_64-linux-gnu/mosquitto_dynamic_security.so")
+
+
+@dataclass(frozen=True)
+class MosquittoInstall:
+    binary: Path
+    plugin: Path
+
+
+def find_mosquitto() -> MosquittoInstall | None:
+    """The machine's Mosquitto broker and its dynamic-security plugin, if both are there."""
+    binary = shutil.which("mosquitto") or next(
+        (p for p in ("/usr/sbin/mosquitto", "/usr/local/sbin/mosquitto") if os.access(p, os.X_OK)), None)
+    plugin = next((p for pattern in PLUGIN_PLACES for p in sorted(glob.glob(pattern))), None)
+    return MosquittoInstall(Path(binary), Path(plugin)) if binary and plugin else None
 
 
 @dataclass(frozen=True)
@@ -49,45 +69,10 @@ class BrokerLayout:
     bind: str = "0.0.0.0"
     ingest_port: int = 1884
     ingest_bind: str = "127.0.0.1"
-
-
-def password_file(accounts: Iterable[BrokerAccount]) -> str:
-    lines = []
-    for account in accounts:
-        if ":" in account.username or "\n" in account.username:
-            raise ValueError(f"a broker user name may not contain ':' or a line break: {account.username!r}")
-        lines.append(f"{account.username}:{account.password_hash}\n")
-    return "".join(lines)
-
-
-def devices_acl(mount_point: str = DEVICE_MOUNT_POINT) -> str:
-    return f"""# Written by `coldchain mqtt-config`; regenerate rather than edit.
-
-# Every device logs in with its GUID as user name (%u). It names its topics without the mount
-# point (devices/<GUID>/telemetry), which the broker puts in front, so the rules carry it too.
-# It may publish its own telemetry, its status (its last will included) and its answers to
-# commands, and read its own commands. Nothing else, so one device can neither pose as another
-# nor read another's data.
-pattern write {mount_point}devices/%u/telemetry
-pattern write {mount_point}devices/%u/status
-pattern write {mount_point}devices/%u/acks
-pattern read {mount_point}devices/%u/commands
-"""
-
-
-def ingest_acl(accounts: Iterable[BrokerAccount], mount_point: str = DEVICE_MOUNT_POINT) -> str:
-    rules = "".join(f"""
-user {account.username}
-topic read {mount_point}devices/+/telemetry
-topic read {mount_point}devices/+/status
-topic read {mount_point}devices/+/acks
-""" for account in accounts)
-    return f"""# Written by `coldchain mqtt-config`; regenerate rather than edit.
-
-# The ingest workers read every device's telemetry, status and answers, directly or through the
-# shared subscription $share/{SHARE_GROUP}/{mount_point}devices/+/... that splits the load between them
-# (what a client may read is checked on each message delivered, by its topic).
-{rules}"""
+    plugin: Path = DEFAULT_PLUGIN
+    user: str | None = None  # who Mosquitto runs as when started by root (default: mosquitto)
+    log_file: Path | None = None  # default: Mosquitto's own (syslog or stderr)
+    pid_file: Path | None = None
 
 
 MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 4096
@@ -95,12 +80,21 @@ MAX_PACKET_BYTES = MAX_PAYLOAD_BYTES + 4096
 
 def mosquitto_conf(layout: BrokerLayout, mount_point: str = DEVICE_MOUNT_POINT) -> str:
     config_dir, data_dir = layout.config_dir, layout.persistence_dir
+    run_as = f"user {layout.user}\n" if layout.user else ""
+    logging = f"log_dest file {layout.log_file}\n" if layout.log_file else ""
+    pid = f"pid_file {layout.pid_file}\n" if layout.pid_file else ""
     return f"""# Mosquitto 2 configuration of the cold-chain console, written by `coldchain mqtt-config`.
-# Reload after new files (devices added, passwords rotated): kill -HUP <pid> or
-# `systemctl reload mosquitto`; connected clients stay connected.
-
-# Each listener has its own logins and ACL: devices never log in where the ingest workers do.
-per_listener_settings true
+# The console changes the logins of the running broker itself (devices added, passwords rotated,
+# devices deleted); write these files again only while the broker is stopped.
+{run_as}{logging}{pid}
+# One set of logins and ACLs for both listeners, held by the dynamic-security plugin, which reads
+# {DYNSEC_FILE} at start and rewrites it on every change (its directory must be writable by
+# the broker's user). Each device may act only on its own topics and connect only under its own
+# client id, on whichever listener it reaches.
+per_listener_settings false
+allow_anonymous false
+plugin {layout.plugin}
+plugin_opt_config_file {config_dir / DYNSEC_FILE}
 
 # Messages a worker has not acknowledged survive a broker restart.
 persistence true
@@ -120,23 +114,16 @@ max_packet_size {MAX_PACKET_BYTES}
 persistent_client_expiration 7d
 set_tcp_nodelay true
 
-# Devices (MQTT v5, 3.1.1 and 3.1). All their topics live under {mount_point} on the broker, so no
-# subscription of theirs reaches the workers' shared subscription or anything else outside it;
-# their client id is their user name (the GUID), so none can take over another client's session.
+# Devices (MQTT v5, 3.1.1 and 3.1). All their topics live under {mount_point} on the broker;
+# their client id is their user name (the GUID), whatever they ask for.
 listener {layout.port} {layout.bind}
 protocol mqtt
 mount_point {mount_point}
 use_username_as_clientid true
-allow_anonymous false
-password_file {config_dir / "devices.passwd"}
-acl_file {config_dir / "devices.acl"}
 
-# The console's ingest workers, on an address the devices do not reach.
+# The console's ingest workers and its own login, on an address the devices do not reach.
 listener {layout.ingest_port} {layout.ingest_bind}
 protocol mqtt
-allow_anonymous false
-password_file {config_dir / "ingest.passwd"}
-acl_file {config_dir / "ingest.acl"}
 """
 
 
@@ -151,13 +138,9 @@ def _write(path: Path, content: str, mode: int) -> None:
 
 
 def write_broker_config(out_dir: Path, accounts: BrokerAccounts, layout: BrokerLayout) -> list[Path]:
-    """Write both listeners' password files and ACLs, and mosquitto.conf, into `out_dir`; returns
-    their paths."""
+    """Write mosquitto.conf and the plugin's logins and ACLs into `out_dir`; returns their paths."""
     out_dir.mkdir(parents=True, exist_ok=True)
-    files = [(out_dir / "devices.passwd", password_file(accounts.devices), 0o640),
-             (out_dir / "devices.acl", devices_acl(), 0o640),
-             (out_dir / "ingest.passwd", password_file(accounts.ingest), 0o640),
-             (out_dir / "ingest.acl", ingest_acl(accounts.ingest), 0o640),
+    files = [(out_dir / DYNSEC_FILE, json.dumps(dynamic_security_config(accounts), indent=1), 0o660),
              (out_dir / "mosquitto.conf", mosquitto_conf(layout), 0o644)]
     for path, content, mode in files:
         _write(path, content, mode)

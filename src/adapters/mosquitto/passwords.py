@@ -1,7 +1,7 @@
 """Mosquitto's password hash (the `$7$` format of mosquitto_passwd in Mosquitto 2.x):
 PBKDF2-HMAC-SHA512 over a 12-byte random salt, written `$7$<iterations>$<base64 salt>$<base64
-hash>` with a 64-byte hash. A password file of `username:hash` lines can then be written
-straight from the device_credentials table."""
+hash>` with a 64-byte hash, which the dynamic-security plugin stores as it is (dynsec.py): the
+broker's logins are written straight from the device_credentials table."""
 
 from __future__ import annotations
 

@@ -310,7 +310,7 @@ class DeviceRow(Base):
 
 class DeviceCredentialRow(Base):
     """The broker login of one device: user name is its GUID, the password is stored as
-    Mosquitto's PBKDF2-SHA512 hash, so the password file is generated from this table."""
+    Mosquitto's PBKDF2-SHA512 hash, so the broker's logins are written from this table."""
 
     __tablename__ = "device_credentials"
     device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)

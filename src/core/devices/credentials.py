@@ -1,22 +1,33 @@
 """Each device logs in to the MQTT broker as itself: the user name is its GUID and the password
 a random secret shown once, when issued or rotated. Only a hash in the broker's own format is
-kept, so the broker's password file is written from the table (`coldchain mqtt-config`)."""
+kept, so the broker's logins are written from the table when it starts (`coldchain mqtt-config`),
+and the running broker is told of each change once it has committed (BrokerAccess)."""
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from core.devices.access import Access, accessible
-from core.devices.ports import BrokerAccount, BrokerCredential, BrokerPasswordHasher, DevicesUnitOfWork
+from core.devices.ports import (
+    BrokerAccess,
+    BrokerAccount,
+    BrokerCredential,
+    BrokerGrant,
+    BrokerPasswordHasher,
+    DevicesUnitOfWork,
+)
 from core.devices.rules import guid_problem
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
 
 OWNER_ONLY = N_("Only the owner of the device may do this")
-INGEST_USERNAME = "ingest"  # the ingest workers' login, known only to their own listener
+# The ingest workers' login and the console's own (which changes the running broker's logins):
+# names no device can have, as a GUID is 8 to 32 letters and digits.
+INGEST_USERNAME = "ingest"
+ADMIN_USERNAME = "broker-admin"
 
 
 def claimable_by_a_device(client_id: str) -> bool:
@@ -38,30 +49,38 @@ class BrokerLogin:
     password: str
 
 
-def issue_credentials(uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str, clock: Clock,
-                      generate: Callable[[], str] = new_password) -> BrokerLogin:
-    """Give a device a new password inside the caller's unit of work."""
+def issue_credentials(uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str,
+                      clock: Clock, generate: Callable[[], str] = new_password) -> BrokerGrant:
+    """Give a device a new password inside the caller's unit of work; hand the grant to
+    BrokerAccess once the unit of work has committed."""
     password = generate()
-    uow.broker_credentials.save(device_id, guid, hasher.hash(password), clock.now())
-    return BrokerLogin(guid, password)
+    password_hash = hasher.hash(password)
+    uow.broker_credentials.save(device_id, guid, password_hash, clock.now())
+    return BrokerGrant(guid, password, password_hash)
+
+
+def login_of(grant: BrokerGrant) -> BrokerLogin:
+    return BrokerLogin(grant.username, grant.password)
 
 
 class RotateBrokerCredentials:
-    """A new password for the device's broker login; the old one stops working once the broker
-    reloads its password file. Only the owner may do it."""
+    """A new password for the device's broker login: the broker takes it, and refuses the old one
+    (closing a connection made with it), as soon as it is committed. Only the owner may do it."""
 
-    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, clock: Clock,
+    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, clock: Clock, broker: BrokerAccess,
                  generate: Callable[[], str] = new_password) -> None:
         self._uow, self._hasher, self._clock, self._generate = uow, hasher, clock, generate
+        self._broker = broker
 
     def __call__(self, account_id: int, device_id: int) -> BrokerLogin:
         with self._uow as uow:
             device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
             if not device.owned_by(account_id):
                 raise Forbidden(OWNER_ONLY)
-            login = issue_credentials(uow, self._hasher, device.id, device.guid, self._clock, self._generate)
+            grant = issue_credentials(uow, self._hasher, device.id, device.guid, self._clock, self._generate)
             uow.commit()
-        return login
+        self._broker.grant([grant])
+        return login_of(grant)
 
 
 class GetBrokerCredential:
@@ -84,15 +103,23 @@ class BrokerAccounts:
 
     devices: list[BrokerAccount]
     ingest: list[BrokerAccount]
+    admin: list[BrokerAccount] = field(default_factory=list)
 
 
 class ListBrokerAccounts:
-    """Every device's login for the broker's password files, and the ingest workers' one."""
+    """Every device's login for the broker's logins, the ingest workers' one, and the console's
+    own, with which it changes the running broker's logins."""
 
     def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher) -> None:
         self._uow, self._hasher = uow, hasher
 
-    def __call__(self, ingest_password: str) -> BrokerAccounts:
+    def __call__(self, ingest_password: str | None, admin_password: str | None = None) -> BrokerAccounts:
+        """The service logins whose password is given (a password hashed anew each time)."""
         with self._uow as uow:
             devices = uow.broker_credentials.accounts()
-        return BrokerAccounts(devices, [BrokerAccount(INGEST_USERNAME, self._hasher.hash(ingest_password))])
+
+        def service(username: str, password: str | None) -> list[BrokerAccount]:
+            return [BrokerAccount(username, self._hasher.hash(password))] if password else []
+
+        return BrokerAccounts(devices, service(INGEST_USERNAME, ingest_password),
+                              service(ADMIN_USERNAME, admin_password))

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
@@ -102,6 +102,33 @@ class BrokerCredentialRepository(Protocol):
 
 class BrokerPasswordHasher(Protocol):
     def hash(self, password: str) -> str: ...
+
+
+@dataclass(frozen=True)
+class BrokerGrant:
+    """A device's new broker login as the running broker must learn it: the password in clear
+    (the broker's control interface hashes it itself) and the hash the database keeps."""
+
+    username: str
+    password: str = field(repr=False)
+    password_hash: str = field(repr=False)
+
+
+class BrokerAccess(Protocol):
+    """The running broker's device logins, changed as soon as a device change has committed, so a
+    device added or given a new password connects at once and a deleted one is cut off at once.
+
+    Neither method raises: a broker that cannot be reached is logged, and the next start of the
+    broker (written from the database) or `coldchain mqtt-sync` brings it in line."""
+
+    def grant(self, grants: Sequence[BrokerGrant]) -> None:
+        """Let each log in with its password only (an earlier password stops working, and a
+        connection made with it is closed), publishing only under its own GUID."""
+        ...
+
+    def revoke(self, usernames: Sequence[str]) -> None:
+        """Refuse each from now on and close its open connection."""
+        ...
 
 
 class ReadingHistoryRepository(Protocol):

@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from core.devices.access import Access, accessible
 from core.devices.commands import AddDevice, ChangeDevice
-from core.devices.credentials import OWNER_ONLY, BrokerLogin, issue_credentials
+from core.devices.credentials import OWNER_ONLY, BrokerLogin, issue_credentials, login_of
 from core.devices.model import (
     FREE_SERVICE_MONTHS,
     Device,
@@ -17,7 +17,7 @@ from core.devices.model import (
     add_months,
     vip_state,
 )
-from core.devices.ports import BrokerPasswordHasher, DevicesUnitOfWork
+from core.devices.ports import BrokerAccess, BrokerPasswordHasher, DevicesUnitOfWork
 from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
 from core.shared.clock import Clock
 from core.shared.edition import Edition
@@ -80,10 +80,13 @@ class AddDeviceByGuid:
     """There is no registry of manufactured GUIDs to check against, so a GUID is added by the
     first customer who has the device in hand; a GUID already added is refused (409), whatever
     the case of its letters. The device gets the service a new device gets: two months free, at
-    the free level of its type's package when there is one, and its broker credentials at once."""
+    the free level of its type's package when there is one, and its broker credentials, which the
+    broker accepts as soon as the device is committed."""
 
-    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher,
+                 broker: BrokerAccess) -> None:
         self._uow, self._clock, self._edition, self._hasher = uow, clock, edition, hasher
+        self._broker = broker
 
     def _check(self, cmd: AddDevice) -> None:
         problems = {}
@@ -116,10 +119,11 @@ class AddDeviceByGuid:
                 country_code=cmd.country_code or self._edition.profile.default_country_code,
                 display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
                 remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
-            login = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
+            grant = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
             device = accessible(registry.visible(cmd.account_id, device_id), Access.READ)
             uow.commit()
-        return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login)
+        self._broker.grant([grant])
+        return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login_of(grant))
 
 
 class UpdateDevice:
@@ -163,10 +167,12 @@ class DeleteDevice:
     """Only the owner deletes a device: its organization's administrators change it, but it is
     not theirs to remove. The device goes in one transaction; its readings (which have no foreign
     key, for the sake of ingest) follow in batches, so no transaction holds millions of rows.
-    Readings a worker still writes for it afterwards are swept by `coldchain retention`."""
+    Once the device is gone the broker refuses its login and closes its connection. Readings a
+    worker still writes for it afterwards are swept by `coldchain retention`."""
 
-    def __init__(self, uow: DevicesUnitOfWork, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
-        self._uow, self._batch_size = uow, batch_size
+    def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess,
+                 batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+        self._uow, self._broker, self._batch_size = uow, broker, batch_size
 
     def __call__(self, account_id: int, device_id: int) -> int:
         """Returns how many readings went with the device."""
@@ -176,6 +182,7 @@ class DeleteDevice:
                 raise Forbidden(OWNER_ONLY)
             uow.device_registry.delete(device_id)
             uow.commit()
+        self._broker.revoke([device.guid])
         return delete_all_readings(self._uow, device_id, None, self._batch_size)
 
 

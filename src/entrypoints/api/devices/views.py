@@ -213,8 +213,8 @@ class RotateCredentialsView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, query):
         """A new random MQTT password for the device, returned this once; only its owner may ask
-        (403 for everyone else in its organization). The broker accepts it, and stops accepting the
-        old one, once `coldchain mqtt-config` has rewritten its password file and it has reloaded."""
+        (403 for everyone else in its organization). The broker accepts it at once, refuses the old
+        one and closes the connections made with it."""
         login = context.container().rotate_broker_credentials()(_caller(), query["deviceId"])
         return {"username": login.username, "password": login.password}
 
