@@ -36,19 +36,27 @@ from adapters.persistence.platform import (
 )
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
+from adapters.persistence.session_scope import SessionScope
 
 
 class SqlAlchemyUnitOfWork:
-    """One database transaction per `with` block; repositories share its session."""
+    """One database transaction per `with` block; repositories share its session. Inside a
+    SessionScope (an API request) the block holds the scope's session instead of making one:
+    what it commits is committed and what it leaves uncommitted is rolled back, as ever, but
+    reads share the request's one connection and transaction (session_scope.py)."""
 
-    def __init__(self, session_factory: sessionmaker) -> None:
+    def __init__(self, session_factory: sessionmaker, scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
+        self._scope = scope
+        self._scoped = False
         self.session: Session | None = None
 
     def __enter__(self) -> Self:
         if self.session is not None:
             raise RuntimeError("a unit of work is not re-entrant; use a new one")
-        self.session = s = self._session_factory()
+        shared = self._scope.join() if self._scope is not None else None
+        self._scoped = shared is not None
+        self.session = s = shared or self._session_factory()
         self.accounts = SqlAlchemyAccountRepository(s)
         self.roles = SqlAlchemyRoleRepository(s)
         self.premium = SqlAlchemyPremiumRepository(s)
@@ -76,11 +84,14 @@ class SqlAlchemyUnitOfWork:
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        session, self.session = self.session, None
+        if self._scope is not None and self._scoped:
+            self._scope.leave(session, failed=exc_type is not None)
+            return
         try:
-            self.rollback()
+            session.rollback()
         finally:
-            self.session.close()
-            self.session = None
+            session.close()
 
     def commit(self) -> None:
         self.session.commit()
