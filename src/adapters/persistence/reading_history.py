@@ -38,8 +38,9 @@ _ORPHANS = text("""
 def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
     """One pass: each reading's bucket (a binary search over the bucket bounds, exact and cheap),
     each bucket's min and max per probe as window aggregates over one sort by bucket, then per
-    bucket and extreme the earliest reading holding it."""
-    extremes, holders, hits = [], [], []
+    bucket and extreme the earliest reading holding it; each row also carries how many readings
+    the range holds, which a separate count would read again."""
+    extremes, holders, hits = ["count(*) OVER () AS total"], [], []
     for probe in probes:
         column = _COLUMNS[probe]
         extremes.append(f"min({column}) OVER w AS {probe}_lo, max({column}) OVER w AS {probe}_hi")
@@ -62,12 +63,12 @@ def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
         ), holders AS (
             SELECT * FROM marked WHERE {" OR ".join(holders)}
         ), chosen AS (
-            SELECT DISTINCT ON (h.b, k.extreme) h.ts, h.temperature, h.humidity
+            SELECT DISTINCT ON (h.b, k.extreme) h.ts, h.temperature, h.humidity, h.total
             FROM holders h CROSS JOIN LATERAL (VALUES {", ".join(hits)}) AS k(extreme, hit)
             WHERE k.hit
             ORDER BY h.b, k.extreme, h.ts
         )
-        SELECT DISTINCT ts, temperature, humidity FROM chosen ORDER BY ts"""
+        SELECT DISTINCT ts, temperature, humidity, total FROM chosen ORDER BY ts"""
 
 
 class SqlAlchemyReadingHistoryRepository:
@@ -90,13 +91,15 @@ class SqlAlchemyReadingHistoryRepository:
                                .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).all()
         return [Point(ts, temperature, humidity) for ts, temperature, humidity in rows]
 
-    def extremes(self, device_id: int, plan: BucketPlan) -> list[Point]:
+    def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
         if not self._postgresql:
-            return downsample(self.points(device_id, plan.start, plan.end), plan)
+            points = self.points(device_id, plan.start, plan.end)
+            return downsample(points, plan), len(points)
         rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
                                 "inner_bounds": plan.count - 1}).all()
-        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity in rows]
+        total = rows[0].total if rows else 0
+        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)

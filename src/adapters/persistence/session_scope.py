@@ -18,9 +18,10 @@ from contextvars import ContextVar, Token
 from dataclasses import dataclass
 
 from sqlalchemy import event
-from sqlalchemy.orm import ORMExecuteState, Session, sessionmaker
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, sessionmaker
 
 _WROTE = "coldchain.wrote"
+_HELD = "coldchain.held"
 
 
 @dataclass
@@ -39,8 +40,18 @@ def _note_flush(session: Session, _context) -> None:
     session.info[_WROTE] = True
 
 
-def _forget_writes(session: Session, *_args) -> None:
-    session.info.pop(_WROTE, None)
+def _forget_writes(session: Session, transaction: SessionTransaction) -> None:
+    if transaction.parent is None:  # the transaction itself, not a savepoint, was committed or rolled back
+        session.info.pop(_WROTE, None)
+
+
+def _hold(session: Session, instance: object) -> None:
+    # The identity map holds rows weakly: a repository that turned its row into a domain object
+    # lets it go at once. A scope's session holds what it loads until the request ends, so the
+    # next unit of work finds it (the caller's account, read by the token check) without a query.
+    held = session.info.get(_HELD)
+    if held is not None:
+        held.append(instance)
 
 
 class SessionScope:
@@ -48,7 +59,8 @@ class SessionScope:
         self._factory = session_factory
         self._current: ContextVar[_Scope | None] = ContextVar(f"session_scope_{id(self)}", default=None)
         for name, listener in (("do_orm_execute", _note_write), ("after_flush", _note_flush),
-                               ("after_commit", _forget_writes), ("after_rollback", _forget_writes)):
+                               ("after_transaction_end", _forget_writes),
+                               ("loaded_as_persistent", _hold)):
             if not event.contains(session_factory, name, listener):
                 event.listen(session_factory, name, listener)
 
@@ -69,7 +81,7 @@ class SessionScope:
         if scope is None or scope.held:
             return None
         if scope.session is None:
-            scope.session = self._factory()
+            scope.session = self._factory(info={_HELD: []})
         scope.held = True
         return scope.session
 
