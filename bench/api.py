@@ -213,7 +213,7 @@ def free_port() -> int:
 
 
 @contextmanager
-def server(url: str, var: Path) -> Iterator[str]:
+def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "APP_ENV": "development", "MQTT_EMBEDDED": "0",
            "PAYMENT_BACKEND": "development", "VAR_DIR": str(var), "SECRET_KEY": SECRET_KEY, "LOG_LEVEL": "warning",
@@ -233,7 +233,7 @@ def server(url: str, var: Path) -> Iterator[str]:
                 if process.poll() is not None or time.monotonic() > deadline:
                     raise SystemExit(f"the server did not start; see {var / 'server.log'}") from None
                 time.sleep(0.3)
-        yield base
+        yield base, process.pid
     finally:
         os.killpg(process.pid, signal.SIGTERM)
         try:
@@ -267,6 +267,47 @@ class Figures:
     p50_ms: float
     p99_ms: float
     failures: int
+    requests: int
+
+
+_TICK_MS = 1000 / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_ms(pids: set[int]) -> dict[int, float]:
+    """CPU time (user + system) each process has used so far."""
+    used = {}
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # gone
+            continue
+        used[pid] = (int(fields[11]) + int(fields[12])) * _TICK_MS
+    return used
+
+
+class CpuMeter:
+    """CPU a call costs in the server's workers and in PostgreSQL's backends serving them:
+    unlike requests a second, it hardly depends on what else loads the machine."""
+
+    def __init__(self, server_pid: int, database: str) -> None:
+        self._server_pid, self._database = server_pid, database
+
+    def workers(self) -> set[int]:
+        children = Path(f"/proc/{self._server_pid}/task/{self._server_pid}/children").read_text().split()
+        return {int(pid) for pid in children}
+
+    def backends(self) -> set[int]:
+        out = subprocess.run(["psql", PG_ADMIN_URL, "-Atc", "SELECT pid FROM pg_stat_activity WHERE datname = "
+                              f"'{self._database}' AND pid <> pg_backend_pid()"], capture_output=True, text=True)
+        return {int(pid) for pid in out.stdout.split()}
+
+    def snapshot(self) -> tuple[dict[int, float], dict[int, float]]:
+        return cpu_ms(self.workers()), cpu_ms(self.backends())
+
+    def since(self, before: tuple[dict[int, float], dict[int, float]]) -> tuple[float, float]:
+        now = self.snapshot()
+        return tuple(sum(ms - then.get(pid, 0.0) for pid, ms in current.items())  # type: ignore[return-value]
+                     for current, then in zip(now, before, strict=True))
 
 
 def drive(base: str, call: Call, token: str, seconds: int, folder: Path) -> Figures:
@@ -276,12 +317,17 @@ def drive(base: str, call: Call, token: str, seconds: int, folder: Path) -> Figu
                       f'wrk.headers["Content-Type"] = "application/json"\n'
                       f'wrk.headers["Authorization"] = "Bearer {token}"\n')
     out = subprocess.run(["wrk", f"-t{WRK_THREADS}", f"-c{CONNECTIONS}", f"-d{seconds}s", "--latency",
+                          "--timeout", "30s",
                           "-s", str(script), base + call.path], capture_output=True, text=True, check=True).stdout
     latency = {int(p): float(v) * _UNIT[unit] for p, v, unit in _LATENCY.findall(out)}
     failures = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
     errors = re.search(r"Socket errors: connect (\d+), read (\d+), write (\d+), timeout (\d+)", out)
-    return Figures(float(re.search(r"Requests/sec:\s+([\d.]+)", out).group(1)), latency[50], latency[99],
-                   (int(failures.group(1)) if failures else 0) + (sum(map(int, errors.groups())) if errors else 0))
+    rate, requests = re.search(r"Requests/sec:\s+([\d.]+)", out), re.search(r"(\d+) requests in", out)
+    if rate is None or requests is None:
+        raise SystemExit(f"wrk said:\n{out}")
+    return Figures(float(rate.group(1)), latency[50], latency[99],
+                   (int(failures.group(1)) if failures else 0) + (sum(map(int, errors.groups())) if errors else 0),
+                   int(requests.group(1)))
 
 
 def verdict(call: Call, f: Figures) -> str:
@@ -306,7 +352,8 @@ def main() -> None:
     var = Path(tempfile.mkdtemp(prefix="coldchain-apibench-"))
     with database() as url:
         device_id, now = build_fleet(url, var)
-        with server(url, var) as base:
+        with server(url, var) as (base, server_pid):
+            meter = CpuMeter(server_pid, url.rsplit("/", 1)[1])
             token = login(base)
             alice_total = request(base, Call("", "POST", "/api/device/Device/page", {"scene": 1, "start": 1,
                                                                                      "pageSize": 1}), token)
@@ -314,15 +361,21 @@ def main() -> None:
             deep_start = max(1, scene_total // 10 - 5)  # one of the last pages of ten
             print(f"served by {WORKERS} gunicorn workers at {base}; alice has {scene_total} devices in scene 1; "
                   f"wrk: {CONNECTIONS} connections, {SECONDS} s a call after 2 s of warm-up")
-            print(f"{'call':<38} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'failed':>7}  target")
+            print(f"{'call':<38} {'req/s':>8} {'p50 ms':>8} {'p99 ms':>8} {'failed':>7} {'CPU ms/request':>18}  target")
+            print(f"{'':<38} {'':>8} {'':>8} {'':>8} {'':>7} {'server':>9}{'database':>9}")
             for call in calls(device_id, now, deep_start):
                 answer = request(base, call, token)
                 if answer.get("code") != 0:
                     raise SystemExit(f"{call.name}: {answer}")
                 drive(base, call, token, 2, var)
+                before = meter.snapshot()
                 f = drive(base, call, token, SECONDS, var)
-                print(f"{call.name:<38} {f.rate:8.1f} {f.p50_ms:8.1f} {f.p99_ms:8.1f} {f.failures:7d}  "
-                      f"{verdict(call, f)}", flush=True)
+                server_ms, database_ms = meter.since(before)
+                print(f"{call.name:<38} {f.rate:8.1f} {f.p50_ms:8.1f} {f.p99_ms:8.1f} {f.failures:7d} "
+                      f"{server_ms / f.requests:9.2f}{database_ms / f.requests:9.2f}  {verdict(call, f)}", flush=True)
+            load = os.getloadavg()[0]
+            print(f"load average while measuring: {load:.1f} on {os.cpu_count()} CPUs (a busy machine lowers req/s and "
+                  "raises latency; CPU per request changes little)")
     shutil.rmtree(var, ignore_errors=True)
 
 
