@@ -102,7 +102,7 @@ class SqlAlchemyDeviceExpiryRepository:
     @staticmethod
     def _where(window: ExpiryWindow) -> list[ColumnElement[bool]]:
         expires = DeviceRow.service_expires_at
-        where = [expires.is_not(None)]
+        where: list[ColumnElement[bool]] = [expires.is_not(None)]
         if window.since is not None:
             where.append(expires >= window.since)
         if window.until is not None:
@@ -208,7 +208,7 @@ class SqlAlchemyDeviceRepository:
 
     @staticmethod
     def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:
-        where = []
+        where: list[ColumnElement[bool]] = []
         if f.name:
             where.append(_contains(DeviceRow.device_name, f.name))
         if f.guid:
@@ -252,8 +252,8 @@ class SqlAlchemyDeviceRepository:
                 branch = branch.join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
             branches.append(select(branch.order_by(*order(column, DeviceRow.id)).limit(reach).subquery()))
         merged = union_all(*branches).subquery()
-        ids = list(self._s.scalars(select(merged.c.id).order_by(*order(merged.c.sort_key, merged.c.id))
-                                   .offset(request.offset).limit(request.page_size)))
+        ids: list[int] = list(self._s.scalars(select(merged.c.id).order_by(*order(merged.c.sort_key, merged.c.id))
+                                              .offset(request.offset).limit(request.page_size)))
         rows = {row[0].id: row for row in self._s.execute(self._select(account_id).where(DeviceRow.id.in_(ids)))}
         return Page(request.start, request.page_size, total, [self._device(rows[i]) for i in ids if i in rows])
 

@@ -85,6 +85,7 @@ class SqlAlchemyUnitOfWork:
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
         session, self.session = self.session, None
+        assert session is not None, "left a unit of work that was not entered"
         if self._scope is not None and self._scoped:
             self._scope.leave(session, failed=exc_type is not None)
             return
