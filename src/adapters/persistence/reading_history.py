@@ -38,9 +38,11 @@ _ORPHANS = text("""
 def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
     """One pass: each reading's bucket (a binary search over the bucket bounds, exact and cheap),
     each bucket's min and max per probe as window aggregates over one sort by bucket, then per
-    bucket and extreme the earliest reading holding it; each row also carries how many readings
-    the range holds, which a separate count would read again."""
-    extremes, holders, hits = ["count(*) OVER () AS total"], [], []
+    bucket and extreme the earliest reading holding it. The same window counts each bucket's
+    readings, and each bucket's first reading is kept beside its extremes (a bucket may have none
+    for the plan's probes), so every row carries how many readings the range holds: a separate
+    count would read the range again."""
+    extremes, holders, hits = ["count(*) OVER w AS n, min(ts) OVER w AS first_ts"], ["ts = first_ts"], []
     for probe in probes:
         column = _COLUMNS[probe]
         extremes.append(f"min({column}) OVER w AS {probe}_lo, max({column}) OVER w AS {probe}_hi")
@@ -63,12 +65,14 @@ def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
         ), holders AS (
             SELECT * FROM marked WHERE {" OR ".join(holders)}
         ), chosen AS (
-            SELECT DISTINCT ON (h.b, k.extreme) h.ts, h.temperature, h.humidity, h.total
+            SELECT DISTINCT ON (h.b, k.extreme) h.ts, h.temperature, h.humidity
             FROM holders h CROSS JOIN LATERAL (VALUES {", ".join(hits)}) AS k(extreme, hit)
             WHERE k.hit
             ORDER BY h.b, k.extreme, h.ts
         )
-        SELECT DISTINCT ts, temperature, humidity, total FROM chosen ORDER BY ts"""
+        SELECT DISTINCT ts, temperature, humidity,
+               (SELECT sum(n) FROM (SELECT DISTINCT ON (b) n FROM holders ORDER BY b) AS buckets) AS total
+        FROM chosen ORDER BY ts"""
 
 
 class SqlAlchemyReadingHistoryRepository:
@@ -98,7 +102,7 @@ class SqlAlchemyReadingHistoryRepository:
         rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
                                 "inner_bounds": plan.count - 1}).all()
-        total = rows[0].total if rows else 0
+        total = int(rows[0].total) if rows else 0
         return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
