@@ -343,6 +343,8 @@ def verdict(call: Call, f: Figures) -> str:
         wanted.append(f"p50 < {call.max_p50_ms:.0f} ms")
         met &= f.p50_ms < call.max_p50_ms
     met &= f.failures == 0
+    if not wanted:
+        return "-" if met else "FAILED"
     return f"{'met' if met else 'MISSED'} ({', '.join(wanted)})"
 
 
