@@ -50,8 +50,12 @@ run: install
 serve: python
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT)
 
+# lint-imports holds the import contracts of pyproject.toml ([tool.importlinter]) on this
+# checkout's src (PYTHONPATH), whatever the virtualenv's own path points at.
 lint: python
-	.venv/bin/ruff check src tests features bench migrations conftest.py
+	.venv/bin/ruff check src tools tests features bench migrations conftest.py
+	PYTHONPATH=src .venv/bin/lint-imports
+	.venv/bin/mypy
 
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
 # than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half

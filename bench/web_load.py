@@ -4,19 +4,23 @@ console's first page can run, gzipped, as built for production.
     .venv/bin/python bench/web_load.py
 
 It builds the client into a temporary folder with Vite's manifest and follows the entry's static
-imports (what the browser fetches at once; lazy routes and catalogues loaded on demand are
-listed apart). Figures are printed, never asserted; the last line is the total.
+imports (what the browser fetches at once; lazy routes are listed apart). The UI text comes in
+one chunk per language (`locale-<language>`), fetched before the first page renders: the total
+counts the one of FIRST_LANGUAGE. Figures are printed, never asserted; the last line is the total.
 """
 
 from __future__ import annotations
 
 import gzip
 import json
+import re
 import subprocess
 import tempfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
+FIRST_LANGUAGE = "en-US"
+LOCALE_CHUNK = re.compile(r"(?:^|/)locale-([\w-]+?)-[\w-]{8}\.js$")
 
 
 def gzipped(path: Path) -> int:
@@ -54,13 +58,24 @@ def main() -> None:
             print(f"  {size / 1024:8.1f} kB  {name}")
         if len(rows) > 12:
             print(f"  {sum(s for s, _ in rows[12:]) / 1024:8.1f} kB  {len(rows) - 12} more chunks")
-        lazy = {chunk["file"] for key, chunk in manifest.items() if key not in keys and chunk["file"].endswith(".js")}
+        later = {chunk["file"] for key, chunk in manifest.items() if key not in keys and chunk["file"].endswith(".js")}
+        locales = {match.group(1): f for f in later if (match := LOCALE_CHUNK.search(f))}
+        lazy = later - set(locales.values())
+        print("UI text, one chunk per language, gzipped:")
+        for language, name in sorted(locales.items()):
+            print(f"  {gzipped(out / name) / 1024:8.1f} kB  {language}")
         lazy_total = sum(gzipped(out / f) for f in lazy)
         css_total = sum(gzipped(out / f) for f in css)
         js_total = sum(s for s, _ in rows)
-        print(f"lazy chunks (loaded on demand): {len(lazy)}, {lazy_total / 1024:.1f} kB gzipped in all")
+        print(f"largest first-load chunk, gzipped: {rows[0][0] / 1024:.1f} kB ({rows[0][1]})")
+        print(f"lazy chunks (routes loaded on demand): {len(lazy)}, {lazy_total / 1024:.1f} kB gzipped in all")
         print(f"first-load CSS, gzipped: {css_total / 1024:.1f} kB")
-        print(f"first-load JavaScript, gzipped: {js_total / 1024:.1f} kB in {len(rows)} chunks")
+        if FIRST_LANGUAGE in locales:
+            print(f"first-load JavaScript without UI text, gzipped: {js_total / 1024:.1f} kB in {len(rows)} chunks")
+            js_total += gzipped(out / locales[FIRST_LANGUAGE])
+            print(f"first-load JavaScript with the {FIRST_LANGUAGE} text, gzipped: {js_total / 1024:.1f} kB in {len(rows) + 1} chunks")
+        else:  # the catalogues are bundled with the code
+            print(f"first-load JavaScript, gzipped: {js_total / 1024:.1f} kB in {len(rows)} chunks")
 
 
 if __name__ == "__main__":

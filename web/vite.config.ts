@@ -1,20 +1,79 @@
 /// <reference types="vitest/config" />
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const api = process.env.COLDCHAIN_API ?? 'http://127.0.0.1:8000';
 
+const inPackages = (...names: string[]) => new RegExp(`node_modules[\\/](${names.join('|')})[\\/]`);
+
+/**
+ * Libraries get chunks named after them, so a size report says what weighs what. Icons stay out of
+ * `blueprint`: each lands with the code that draws it (see blueprintIconsByNameOff).
+ */
+const VENDORS: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
+  { name: 'react', test: inPackages('react', 'react-dom', 'scheduler', 'react-router', 'cookie', 'set-cookie-parser') },
+  {
+    name: 'blueprint',
+    test: (id) =>
+      inPackages('@blueprintjs', '@popperjs', 'react-popper', 'react-transition-group', 'react-day-picker', 'date-fns',
+        'classnames', 'dom-helpers', 'react-uid', 'react-innertext', 'tslib', 'change-case', 'warning').test(id) &&
+      !/[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]\w+[\\/]generated[\\/]/.test(id),
+  },
+  // ECharts alone is above the 500 kB a chunk may weigh: its canvas library, zrender, goes apart.
+  { name: 'zrender', test: inPackages('zrender') },
+  { name: 'echarts', test: inPackages('echarts') },
+  { name: 'query', test: inPackages('@tanstack') },
+  { name: 'i18n', test: inPackages('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements') },
+  { name: 'forms', test: inPackages('react-hook-form', '@hookform', 'zod') },
+];
+
+/** Each language's catalogues, from every feature, in one chunk fetched when that language is used. */
+const LOCALES = {
+  debugName: 'locales',
+  name: (id: string) => {
+    const language = /[\\/](?:[a-z][A-Za-z]*L|l)ocales[\\/]([\w-]+)\.json$/.exec(id)?.[1];
+    return language ? `locale-${language}` : null;
+  },
+};
+
+/**
+ * Blueprint's `<Icon icon="add">` fetches the paths of an icon named by a string from chunks that
+ * hold all ~600 icons (about 620 kB). The console imports each icon it draws (`<AddIcon />`, and
+ * lib/icons.ts for names held as data), so those loaders are replaced by one that refuses: a name
+ * that slips through falls back to Blueprint's icon font and logs which icon to import.
+ */
+function blueprintIconsByNameOff(): Plugin {
+  const loader = /[\\/]@blueprintjs[\\/]icons[\\/]lib[\\/]\w+[\\/]paths-loaders[\\/](allPathsLoader|splitPathsBySizeLoader)\.js$/;
+  return {
+    name: 'blueprint-icons-by-name-off',
+    enforce: 'pre',
+    load(id) {
+      const match = loader.exec(id);
+      if (!match) return null;
+      return `export const ${match[1]} = async (name) => {
+  throw new Error('icon "' + name + '" named by a string: import it from @blueprintjs/icons instead');
+};`;
+    },
+  };
+}
+
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [react(), blueprintIconsByNameOff()],
   resolve: { alias: { '@': `${root}src` } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    chunkSizeWarningLimit: 2000,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [...VENDORS, LOCALES],
+        },
+      },
+    },
   },
   server: {
     port: 5173,

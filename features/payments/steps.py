@@ -9,9 +9,9 @@ import urllib.request
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select
 
-from adapters.payments.sandbox.wechat import sign, to_xml
 from adapters.persistence.models import DeviceRow
 from core.devices.model import add_months
+from payment_sandbox.wechat import sign, to_xml
 
 DEVICE = "RCW360A0000001"
 PAY_TYPES = {"WeChat Pay": 1, "Alipay": 2, "PayPal": 20, "Google Pay": 30, "the payment-request button": 40}

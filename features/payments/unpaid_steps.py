@@ -12,9 +12,9 @@ from features.payments.steps import DEVICE, PAY_TYPES, _device, _ok, _order, cur
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select
 
-from adapters.payments.sandbox.ledger import Status
 from adapters.persistence.models import DeviceRow
 from core.devices.model import add_months
+from payment_sandbox.ledger import Status
 
 PROVIDERS = {"WeChat Pay": "wechat", "Alipay": "alipay"}
 

@@ -53,7 +53,7 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     from entrypoints.api.app import create_app
     from entrypoints.container import build_container
-    from entrypoints.payments import start_local_sandbox
+    from entrypoints.local_sandbox import start_local_sandbox
 
     settings = _settings(ctx)
     embedded = settings.mqtt_embedded
@@ -146,15 +146,21 @@ def reconcile(ctx: click.Context) -> None:
 @click.pass_context
 def payment_sandbox(ctx: click.Context, host: str, port: int | None) -> None:
     """Serve the local sandbox of WeChat Pay, Alipay, Stripe and PayPal (development and demos),
-    with the credentials the console uses in development (generated under var/)."""
+    with the credentials the console uses in development (generated under var/). Refused when
+    APP_ENV=production: the sandbox pays every order."""
     from werkzeug.serving import run_simple
 
-    from entrypoints.payments import sandbox_app
+    from entrypoints.local_sandbox import SandboxUnavailable, sandbox_app
 
     settings = _settings(ctx)
+    try:
+        app = sandbox_app(settings, settings.providers.sandbox_url)
+    except SandboxUnavailable as error:
+        click.echo(f"refused: {error}", err=True)
+        sys.exit(2)
     port = port or urlsplit(settings.providers.sandbox_url).port or 8001
     click.echo(f"payment sandbox on http://{host}:{port}/ (payer pages under /pay/)")
-    run_simple(host, port, sandbox_app(settings, settings.providers.sandbox_url), threaded=True)
+    run_simple(host, port, app, threaded=True)
 
 
 @main.command("demo-seed")

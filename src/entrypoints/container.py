@@ -55,7 +55,7 @@ from core.devices.registry import (
 from core.devices.retention import PurgeExpiredReadings
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
-from core.ordering.bills import DeleteBill, ListBills, SaveBill
+from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
@@ -173,10 +173,16 @@ class Container(containers.DeclarativeContainer):
     # Either way only the providers switched on are offered (settings.switched_on_providers).
     development_gateway = providers.Singleton(
         DevelopmentPaymentGateway, providers.Callable(lambda s: s.public_base_url, settings), secret_key)
+    # Every pay type's gateway (a Mapping[PayType, PaymentGateway]), each provider's built from
+    # its own configuration (settings.payments).
+    _switched_on = providers.Callable(lambda s: s.switched_on_providers, settings)
     payment_gateways = providers.Selector(
         providers.Callable(lambda s: s.payment_backend, settings),
-        development=providers.Singleton(development_gateways, settings, development_gateway),
-        providers=providers.Singleton(provider_gateways, settings),
+        development=providers.Singleton(development_gateways, _switched_on, development_gateway),
+        providers=providers.Singleton(
+            provider_gateways, providers.Callable(lambda s: s.payments, settings),
+            providers.Callable(lambda s: s.payment_providers, settings), _switched_on,
+            providers.Callable(lambda s: s.public_base_url, settings)),
     )
     list_service_items = providers.Factory(ListServiceItems, uow)
     list_levels = providers.Factory(ListLevels, uow, clock, edition)

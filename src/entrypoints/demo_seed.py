@@ -204,8 +204,8 @@ class _Seeder:
         return levels
 
     def options(self, level: m.ServiceLevelRow, currency: str) -> list[m.LevelYearOptionRow]:
-        return self.s.scalars(select(m.LevelYearOptionRow).filter_by(level_id=level.id, currency=currency)
-                              .order_by(m.LevelYearOptionRow.sort, m.LevelYearOptionRow.id)).all()
+        return list(self.s.scalars(select(m.LevelYearOptionRow).filter_by(level_id=level.id, currency=currency)
+                                   .order_by(m.LevelYearOptionRow.sort, m.LevelYearOptionRow.id)))
 
     def devices(self, owners: dict[str, m.AccountRow], org: m.OrganizationRow, types, levels) -> None:
         country = self.edition.profile.default_country_code
@@ -360,14 +360,15 @@ DEMO_EXCURSIONS = (
 def _demo_alarms(container: Container) -> list[str]:
     """Alarm messages for the message centre: alice's three excursions, one already handled."""
     with Session(container.engine()) as session:
+        # The excursions go just before each device's last reading: without history there are none.
         devices = {guid: (device_id, last) for guid, device_id, last in session.execute(
             select(m.DeviceRow.guid, m.DeviceRow.id, m.DeviceRow.last_reading_at)
-            .where(m.DeviceRow.guid.in_([guid for guid, _, _ in DEMO_EXCURSIONS])))}
+            .where(m.DeviceRow.guid.in_([guid for guid, _, _ in DEMO_EXCURSIONS]))) if last is not None}
         ids = [device_id for device_id, _ in devices.values()]
         if len(devices) < len(DEMO_EXCURSIONS) or session.scalar(
                 select(m.AlarmMessageRow.id).where(m.AlarmMessageRow.device_id.in_(ids)).limit(1)):
             return []
-        alice = session.scalar(select(m.AccountRow.id).filter_by(user_name_key="alice"))
+        alice = session.execute(select(m.AccountRow.id).filter_by(user_name_key="alice")).scalar_one()
     store = StoreReadings(container.uow(), container.clock(), container.evaluate_alarms())
     for guid, hours, points in DEMO_EXCURSIONS:
         device_id, last = devices[guid]
@@ -375,8 +376,8 @@ def _demo_alarms(container: Container) -> list[str]:
         store([Reading(device_id, start + timedelta(minutes=minute), t, 60.0) for minute, t in points])
     container.escalate_alarms()()
     with Session(container.engine()) as session:
-        recovered = session.scalar(select(m.AlarmMessageRow.id).where(
-            m.AlarmMessageRow.device_id == devices["RCW360A0000001"][0]))
+        recovered = session.execute(select(m.AlarmMessageRow.id).where(
+            m.AlarmMessageRow.device_id == devices["RCW360A0000001"][0]).limit(1)).scalar_one()
     container.deal_alarm()(DealWithAlarm(alice, recovered, Handling.APPROVE, "门已关好，压缩机已复位"))
     return [f"alarm_messages:{guid}" for guid, _, _ in DEMO_EXCURSIONS]
 

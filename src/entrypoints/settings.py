@@ -16,7 +16,8 @@ from urllib.parse import urlsplit
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import ArgumentError
 
-from adapters.payments.sandbox.credentials import development_credentials
+from adapters.payments.configs import PaymentConfigs
+from adapters.payments.provider_config import DEFAULT_SANDBOX_URL, ProviderDefaults
 from core.ordering.payments import Provider, providers_of
 from core.shared.edition import Edition
 
@@ -28,43 +29,11 @@ class ConfigError(ValueError):
     pass
 
 
-# What each payment provider cannot work without, by variable: above all what verifies its
-# notifications (WeChat Pay's API key, Alipay's public key, Stripe's webhook secret; PayPal's
-# captures are read with the client credentials). A provider lacking one is switched off.
-REQUIRED_CREDENTIALS: dict[Provider, tuple[str, ...]] = {
-    Provider.WECHAT: ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY"),
-    Provider.ALIPAY: ("ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"),
-    Provider.STRIPE: ("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET"),
-    Provider.PAYPAL: ("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET"),
-}
-# The providers' own APIs, the base URLs of production; elsewhere the local sandbox stands in.
-PRODUCTION_URLS = {
-    "WECHAT_PAY_BASE_URL": "https://api.mch.weixin.qq.com/",
-    "ALIPAY_GATEWAY_URL": "https://openapi.alipay.com/gateway.do",
-    "STRIPE_API_BASE": "https://api.stripe.com",
-    "PAYPAL_BASE_URL": "https://api-m.paypal.com",
-}
-
-
 @dataclass(frozen=True)
 class ProviderSettings:
-    """Base URLs and keys of outside services; they default to the local sandboxes."""
+    """Base URLs and keys of the outside services other than payments (each payment provider
+    reads its own: adapters/payments/*_config.py); they default to the local sandboxes."""
 
-    wechat_pay_base_url: str
-    wechat_app_id: str
-    wechat_mch_id: str
-    wechat_api_key: str
-    alipay_gateway_url: str
-    alipay_app_id: str
-    alipay_private_key: str
-    alipay_public_key: str
-    stripe_api_base: str
-    stripe_secret_key: str
-    stripe_publishable_key: str
-    stripe_webhook_secret: str
-    paypal_base_url: str
-    paypal_client_id: str
-    paypal_client_secret: str
     sms_base_url: str
     sms_api_key: str
     map_key: str
@@ -74,16 +43,7 @@ class ProviderSettings:
     # E-mail alerts: smtp://user:password@host:25 (STARTTLS when offered) or smtps://...:465.
     smtp_url: str = "smtp://127.0.0.1:25"
     mail_from: str = "Coldchain <alarms@coldchain.example>"
-    sandbox_url: str = "http://127.0.0.1:8001"  # the local payment sandbox, PAYMENT_SANDBOX_URL
-    # WeChat: the merchant certificate and key (PEM file paths) refunds need, and the official
-    # account's app secret for the OAuth code exchange (None: the sandbox's, the API key).
-    wechat_mch_cert: str | None = None
-    wechat_mch_key: str | None = None
-    wechat_oauth_secret: str | None = None
-
-    def missing(self, provider: Provider) -> tuple[str, ...]:
-        """The variables of the provider's REQUIRED_CREDENTIALS that are empty."""
-        return tuple(name for name in REQUIRED_CREDENTIALS[provider] if not getattr(self, name.lower()))
+    sandbox_url: str = DEFAULT_SANDBOX_URL  # the local payment sandbox, PAYMENT_SANDBOX_URL
 
 
 @dataclass(frozen=True)
@@ -102,6 +62,7 @@ class Settings:
     web_dist: Path
     market_manage_account: str | None
     providers: ProviderSettings = field(repr=False)
+    payments: PaymentConfigs = field(repr=False)
     # The ingest workers' broker password (user `ingest`); None in production until it is set.
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # development: the server log and the outbox table; providers: SMS/voice over HTTP, e-mail over SMTP
@@ -122,7 +83,7 @@ class Settings:
         switched off: their pay types are not offered and their notifications refused."""
         if self.payment_backend == "development":
             return self.payment_providers
-        return tuple(p for p in self.payment_providers if not self.providers.missing(p))
+        return tuple(p for p in self.payment_providers if not self.payments.missing(p))
 
     @property
     def secret_key_bytes(self) -> bytes:
@@ -233,41 +194,20 @@ def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
     return _generated_once(var_dir / "secret_key", 48)
 
 
-def _providers(env: Mapping[str, str], app_env: str, development_var_dir: Path | None) -> ProviderSettings:
-    """In development every provider credential defaults to the one the local payment sandbox
-    generated under var/, so `make run` pays end to end with no configuration. In production
-    nothing defaults to the sandbox: the URLs are the providers' own and credentials must be set."""
-    sandbox = env.get("PAYMENT_SANDBOX_URL", "http://127.0.0.1:8001").rstrip("/")
+def _sandbox_url(env: Mapping[str, str]) -> str:
+    sandbox = env.get("PAYMENT_SANDBOX_URL", DEFAULT_SANDBOX_URL).rstrip("/")
     if urlsplit(sandbox).scheme not in ("http", "https"):
         raise ConfigError(f"PAYMENT_SANDBOX_URL must be an http(s) URL; got {sandbox!r}")
-    dev = development_credentials(development_var_dir) if development_var_dir is not None else None
-    production = app_env == "production"
+    return sandbox
 
-    def get(name: str, default: str = "", development: str | None = None) -> str:
-        value = env.get(name, "").strip()
-        if value:
-            return value
-        if dev is not None and development:
-            return getattr(dev, development)
-        return PRODUCTION_URLS.get(name, "") if production else default
+
+def _providers(env: Mapping[str, str], app_env: str, sandbox: str) -> ProviderSettings:
+    def get(name: str) -> str:
+        return env.get(name, "").strip()
 
     return ProviderSettings(
-        wechat_pay_base_url=get("WECHAT_PAY_BASE_URL", f"{sandbox}/wechat/"),
-        wechat_app_id=get("WECHAT_APP_ID", "wxsandbox0000000", development="wechat_app_id"),
-        wechat_mch_id=get("WECHAT_MCH_ID", "1900000109", development="wechat_mch_id"),
-        wechat_api_key=get("WECHAT_API_KEY", "", development="wechat_api_key"),
-        alipay_gateway_url=get("ALIPAY_GATEWAY_URL", f"{sandbox}/alipay/gateway.do"),
-        alipay_app_id=get("ALIPAY_APP_ID", "2021000000000000", development="alipay_app_id"),
-        alipay_private_key=get("ALIPAY_PRIVATE_KEY", "", development="alipay_app_private_key"),
-        alipay_public_key=get("ALIPAY_PUBLIC_KEY", "", development="alipay_public_key"),
-        stripe_api_base=get("STRIPE_API_BASE", f"{sandbox}/stripe"),
-        stripe_secret_key=get("STRIPE_SECRET_KEY", "", development="stripe_secret_key"),
-        stripe_publishable_key=get("STRIPE_PUBLISHABLE_KEY", "", development="stripe_publishable_key"),
-        stripe_webhook_secret=get("STRIPE_WEBHOOK_SECRET", "", development="stripe_webhook_secret"),
-        paypal_base_url=get("PAYPAL_BASE_URL", f"{sandbox}/paypal"),
-        paypal_client_id=get("PAYPAL_CLIENT_ID", "", development="paypal_client_id"),
-        paypal_client_secret=get("PAYPAL_CLIENT_SECRET", "", development="paypal_client_secret"),
-        sms_base_url=get("SMS_BASE_URL", f"{sandbox}/sms"),
+        # Production has no SMS provider of its own to default to; elsewhere the sandbox's.
+        sms_base_url=get("SMS_BASE_URL") or ("" if app_env == "production" else f"{sandbox}/sms"),
         sms_api_key=get("SMS_API_KEY"),
         map_key=get("MAP_KEY"),
         map_security_key=get("MAP_SECURITY_KEY"),
@@ -275,10 +215,21 @@ def _providers(env: Mapping[str, str], app_env: str, development_var_dir: Path |
         smtp_url=_smtp_url(env),
         mail_from=_mail_from(env),
         sandbox_url=sandbox,
-        wechat_mch_cert=get("WECHAT_MCH_CERT") or None,
-        wechat_mch_key=get("WECHAT_MCH_KEY") or None,
-        wechat_oauth_secret=get("WECHAT_OAUTH_SECRET") or None,
     )
+
+
+def _payments(env: Mapping[str, str], app_env: str, sandbox: str, var_dir: Path) -> PaymentConfigs:
+    """In development every provider credential defaults to the one generated under var/ for the
+    console and the local payment sandbox, so `make run` pays end to end with no configuration.
+    In production nothing defaults to the sandbox: the URLs are the providers' own and credentials
+    must be set."""
+    development: dict[str, str] = {}
+    if app_env == "development":
+        # Imported here, never in production: the module exists for development alone.
+        from adapters.payments.development_credentials import development_credentials
+
+        development = development_credentials(var_dir).console_environment()
+    return PaymentConfigs.from_env(env, ProviderDefaults(app_env == "production", sandbox, development))
 
 
 def _payment_providers(env: Mapping[str, str], edition: Edition) -> tuple[Provider, ...]:
@@ -361,7 +312,7 @@ def _production_problems(settings: Settings) -> list[str]:
         problems.append("PAYMENT_BACKEND=development pays orders without a provider")
     else:
         for provider in settings.payment_providers:
-            missing = settings.providers.missing(provider)
+            missing = settings.payments.missing(provider)
             if missing:
                 problems.append(f"{provider.value} is offered but lacks {', '.join(missing)}: set "
                                 f"{'it' if len(missing) == 1 else 'them'}, or leave {provider.value} out of "
@@ -374,6 +325,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
     var_dir = Path(env.get("VAR_DIR", "var")).resolve()
     edition = Edition(_choice(env, "EDITION", "domestic", tuple(e.value for e in Edition)))
+    sandbox = _sandbox_url(env)
     settings = Settings(
         app_env=app_env,
         edition=edition,
@@ -389,7 +341,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         password_parallelism=_int(env, "PASSWORD_HASH_PARALLELISM", 4, 1, 16),
         web_dist=Path(env.get("WEB_DIST", "web/dist")).resolve(),
         market_manage_account=env.get("MARKET_MANAGE_ACCOUNT", "").strip() or None,
-        providers=_providers(env, app_env, var_dir if app_env == "development" else None),
+        providers=_providers(env, app_env, sandbox),
+        payments=_payments(env, app_env, sandbox, var_dir),
         notification_backend=_choice(env, "NOTIFICATION_BACKEND", "development", ("development", "providers")),
         payment_backend=_payment_backend(env, app_env),
         public_base_url=_public_base_url(env),

@@ -136,9 +136,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
   // The international server runs as APP_ENV=development, the one mode where the console pays
   // end to end with no configuration: its provider credentials default to the ones generated once
-  // into $VAR_DIR/payment-sandbox.json (settings._providers), and `coldchain serve` runs the
+  // into $VAR_DIR/payment-sandbox.json (settings._payments), and `coldchain serve` runs the
   // payment sandbox in-process at PAYMENT_SANDBOX_URL with those same credentials
-  // (payments.start_local_sandbox). Under APP_ENV=test neither happens: a separate
+  // (local_sandbox.start_local_sandbox). Under APP_ENV=test neither happens: a separate
   // `coldchain payment-sandbox` process would generate the credentials and every one of them
   // would have to be copied into the console's environment. What development mode does besides is
   // switched off or kept here: its own VAR_DIR (the generated secrets, credentials and the

@@ -12,20 +12,19 @@ import urllib.request
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from unittest.mock import patch
 from urllib.parse import parse_qsl, urlencode
 
 import pytest
 from alipay.aop.api.util.SignatureUtils import get_sign_content, sign_with_rsa2, verify_with_rsa
 
 from adapters.payments.alipay import AlipayError, AlipayGateway
-from adapters.payments.sandbox import providers
-from adapters.payments.sandbox.alipay import AlipaySandbox, load_private_key, rsa2_sign, sign_content
-from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-from adapters.payments.sandbox.credentials import SandboxCredentials, generate
-from adapters.payments.sandbox.ledger import Ledger, SandboxPayment, Status
+from adapters.payments.development_credentials import DevelopmentCredentials, generate
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
+from payment_sandbox.alipay import AlipaySandbox, load_private_key, rsa2_sign, sign_content
+from payment_sandbox.app import SandboxConfig, create_sandbox_app
+from payment_sandbox.ledger import Ledger, SandboxPayment, Status
+from payment_sandbox.provider import SandboxContext
 from tests.support.payments import served
 
 ORDER = "20260301143000000001"
@@ -44,7 +43,7 @@ class AlipayWorld:
     """The sandbox with only its Alipay provider, and a merchant endpoint catching notifications."""
 
     url: str
-    credentials: SandboxCredentials
+    credentials: DevelopmentCredentials
     sandbox: AlipaySandbox
     ledger: Ledger
     notify_url: str
@@ -64,20 +63,14 @@ class AlipayWorld:
 
 
 def alipay_sandbox_app(config: SandboxConfig):
-    """create_sandbox_app builds the context its providers share; have it build ours alone."""
-    built: list[AlipaySandbox] = []
-
-    def only_alipay(context, config):
-        built.append(AlipaySandbox(context, config))
-        return built
-
-    with patch.object(providers, "all_providers", only_alipay):
-        app = create_sandbox_app(config)
-    return app, built[0]
+    """The sandbox with Alipay alone, sharing its context (and ledger) with the payer page."""
+    context = SandboxContext(Ledger(), config.public_url)
+    sandbox = AlipaySandbox(context, config)
+    return create_sandbox_app(config, [sandbox], context), sandbox
 
 
 @pytest.fixture(scope="module")
-def _servers() -> Iterator[tuple[str, str, object, list[Received], SandboxCredentials]]:
+def _servers() -> Iterator[tuple[str, str, object, list[Received], DevelopmentCredentials]]:
     """The merchant's endpoint and the sandbox's port, served once for the module."""
     credentials = generate()
     received: list[Received] = []

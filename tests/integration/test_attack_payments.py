@@ -22,10 +22,10 @@ import pytest
 import requests
 from sqlalchemy import func, select
 
-from adapters.payments.sandbox.provider import deliver
-from adapters.payments.sandbox.wechat import parse_xml, to_xml
 from adapters.persistence.models import OrderRow, PaymentNotificationRow
 from core.ordering.payment_flows import Reconciliation
+from payment_sandbox.provider import deliver
+from payment_sandbox.wechat import parse_xml, to_xml
 from tests.integration.test_recharge_api import COLD_ROOM_A, COLD_ROOM_B, FRIDGE, device, levels, ok, options, refused
 from tests.support.api import ApiClient
 from tests.support.commands import production_env, serve_outcome

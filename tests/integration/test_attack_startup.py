@@ -11,7 +11,10 @@ the real `coldchain` command in a subprocess, on PostgreSQL where production nee
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -19,9 +22,10 @@ import pytest
 import requests
 from sqlalchemy import create_engine, text
 
-from tests.support.commands import free_port, production_env, run, serve_outcome, start
+from tests.support.commands import environment, free_port, production_env, run, serve_outcome, start
 from tests.support.fixtures import _postgres_database
 
+ROOT = Path(__file__).resolve().parents[2]
 EVERY_EDITION_PROBLEM = ("DATABASE_URL", "PUBLIC_BASE_URL", "MQTT_INGEST_PASSWORD")
 PROVIDER_VARIABLES = {
     "domestic": ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY",
@@ -56,6 +60,37 @@ def test_every_command_refuses_the_same_production_configuration(tmp_path, comma
     result = run(*command, cwd=tmp_path, timeout=60, **BARE_PRODUCTION, VAR_DIR=str(tmp_path / "var"))
     assert_refused_listing(result.returncode, result.stderr, EVERY_EDITION_PROBLEM + PROVIDER_VARIABLES["domestic"])
     assert not (tmp_path / "var" / "coldchain.db").exists()  # nothing was written to a SQLite file
+
+
+# What a production process loads: the whole console built and its gateways chosen, with the sandbox
+# importable (tools/ on its path) and yet never imported; nothing connects to the database.
+PRODUCTION_PROCESS = """
+import importlib.util, sys
+from entrypoints.api.app import create_app
+from entrypoints.container import build_container
+from entrypoints.local_sandbox import start_local_sandbox
+from entrypoints.settings import load_settings
+settings = load_settings()
+container = build_container(settings)
+create_app(container)
+assert container.payment_gateways().offers(1) and start_local_sandbox(settings) is None
+assert importlib.util.find_spec("payment_sandbox") is not None
+print(sorted(m for m in sys.modules if m.split(".")[0] == "payment_sandbox"
+             or m == "adapters.payments.development_credentials"))
+"""
+
+
+def test_production_never_loads_the_payment_sandbox_nor_lets_it_be_started(tmp_path):
+    env = production_env("postgresql://coldchain@127.0.0.1:9/none", VAR_DIR=str(tmp_path / "var"))
+    refused = run("payment-sandbox", cwd=tmp_path, timeout=60, **env)
+    assert refused.returncode == 2 and "refused" in refused.stderr and "APP_ENV=production" in refused.stderr, (
+        refused.stdout + refused.stderr)
+    path = os.pathsep.join([str(ROOT / "src"), str(ROOT / "tools"), os.environ.get("PYTHONPATH", "")])
+    loaded = subprocess.run([sys.executable, "-c", PRODUCTION_PROCESS], capture_output=True, text=True, cwd=tmp_path,
+                            env=environment(**env, PYTHONPATH=path), timeout=120)
+    assert loaded.returncode == 0, loaded.stderr
+    assert loaded.stdout.strip() == "[]"
+    assert not (tmp_path / "var" / "payment-sandbox.json").exists()
 
 
 @pytest.fixture

@@ -8,10 +8,11 @@ from datetime import UTC, datetime
 import pytest
 
 from adapters.payments.development import DevelopmentPaymentGateway
-from adapters.payments.gateways import GatewaysByPayType, provider_gateways
+from adapters.payments.gateways import GatewaysByPayType
 from core.ordering.model import new_order_code
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import Edition, PayType
+from entrypoints.container import build_container
 from tests.support.fixtures import settings_for_tests
 from tests.support.payments import payment_world
 
@@ -33,8 +34,9 @@ def backends(tmp_path_factory):
     with payment_world() as (world, _console):
         var = tmp_path_factory.mktemp("contract")
         # Each edition switches on its own providers only: both, for all four adapters.
-        domestic, international = (provider_gateways(settings_for_tests(
-            f"sqlite:///{var / 'c.db'}", var, EDITION=edition, **world.provider_env())) for edition in Edition)
+        domestic, international = (build_container(settings_for_tests(
+            f"sqlite:///{var / 'c.db'}", var, EDITION=edition, **world.provider_env())).payment_gateways()
+            for edition in Edition)
         yield {"providers": {p: (domestic if domestic.offers(p) else international)[p] for p in PayType},
                "development": GatewaysByPayType(dict.fromkeys(PayType, DevelopmentPaymentGateway(
                    world.console_url, b"contract-test-secret-0123456789abcdef")))}

@@ -17,14 +17,14 @@ import requests
 from flask import Flask
 from flask import request as flask_request
 
+from adapters.payments.development_credentials import DevelopmentCredentials, generate
 from adapters.payments.paypal import PayPalError, PayPalGateway, to_cents, to_value
-from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-from adapters.payments.sandbox.credentials import SandboxCredentials, generate
-from adapters.payments.sandbox.ledger import Ledger, Status
-from adapters.payments.sandbox.paypal import PayPalSandbox
-from adapters.payments.sandbox.provider import SandboxContext
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
+from payment_sandbox.app import SandboxConfig, create_sandbox_app
+from payment_sandbox.ledger import Ledger, Status
+from payment_sandbox.paypal import PayPalSandbox
+from payment_sandbox.provider import SandboxContext
 from tests.support.payments import served
 
 RETURN_PATH, CANCEL_PATH = "/api/payment/paypal/return", "/api/payment/paypal/cancel"
@@ -45,7 +45,7 @@ def payment(amount_cents: int = 3990, currency: str = "USD", code: str | None = 
 class PayPalWorld:
     sandbox_url: str
     console_url: str
-    credentials: SandboxCredentials
+    credentials: DevelopmentCredentials
     sandbox: PayPalSandbox
     returns: list[tuple[str, dict[str, str]]] = field(default_factory=list)  # what reached the console
 

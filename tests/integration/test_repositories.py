@@ -84,6 +84,18 @@ def test_units_of_work_of_a_request_share_its_session_but_never_uncommitted_work
         assert uow.accounts.by_login_name("carol_01") is None and uow.accounts.by_login_name("dave_001") is None
 
 
+def test_a_unit_of_work_builds_a_repository_on_first_use_and_only_inside_its_block(container):
+    uow = container.uow()
+    with uow:
+        accounts = uow.accounts
+        assert uow.accounts is accounts and set(uow._repositories) == {"accounts"}
+    assert uow._repositories == {}
+    with pytest.raises(RuntimeError):
+        uow.orders  # noqa: B018  the transaction is over
+    with uow:
+        assert uow.accounts is not accounts  # a new transaction, a new session
+
+
 def test_login_failures_are_kept_by_name_and_address_and_forgotten_after_an_hour(container, clock):
     now = clock.now()
     with container.uow() as uow:

@@ -19,15 +19,15 @@ import stripe
 from flask import Flask
 from flask import request as flask_request
 
-from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-from adapters.payments.sandbox.credentials import SandboxCredentials, generate
-from adapters.payments.sandbox.ledger import Ledger, Status
-from adapters.payments.sandbox.provider import SandboxContext
-from adapters.payments.sandbox.stripe import StripeSandbox
+from adapters.payments.development_credentials import DevelopmentCredentials, generate
 from adapters.payments.stripe_pay import StripeGateway, from_stripe_amount, to_stripe_amount
 from core.ordering.model import PaymentFailure
 from core.ordering.payments import InvalidNotification, Notification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
+from payment_sandbox.app import SandboxConfig, create_sandbox_app
+from payment_sandbox.ledger import Ledger, Status
+from payment_sandbox.provider import SandboxContext
+from payment_sandbox.stripe import StripeSandbox
 from tests.support.payments import served
 
 ORDER = "20261124000000000001"
@@ -67,7 +67,7 @@ class Console:
 @dataclass
 class World:
     sandbox_url: str
-    credentials: SandboxCredentials
+    credentials: DevelopmentCredentials
     sandbox: StripeSandbox
     ledger: Ledger
     console: Console

@@ -18,8 +18,6 @@ import pytest
 import requests
 from sqlalchemy import select, update
 
-from adapters.payments.sandbox.ledger import Status
-from adapters.payments.sandbox.provider import deliver
 from adapters.persistence.models import OrganizationMemberRow, PaymentNotificationRow, RoleRow
 from core.devices.access import READ_ONLY
 from core.devices.model import add_months
@@ -28,6 +26,8 @@ from core.ordering.payments import PAYMENT_VALIDITY, Provider
 from core.permissions import roles
 from entrypoints.api.framework import envelope, page_of
 from entrypoints.api.payment import schemas as s
+from payment_sandbox.ledger import Status
+from payment_sandbox.provider import deliver
 from tests.integration.test_attack_access import account_id
 from tests.integration.test_recharge_api import (
     ACME_ROOM,

@@ -16,14 +16,14 @@ import requests
 from flask import Flask, Response, request
 from wechatpy.exceptions import WeChatOAuthException, WeChatPayException
 
-from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-from adapters.payments.sandbox.credentials import SandboxCredentials, generate
-from adapters.payments.sandbox.ledger import Ledger, SandboxPayment, Status
-from adapters.payments.sandbox.provider import SandboxContext
-from adapters.payments.sandbox.wechat import WechatSandbox, parse_xml, sign, to_xml
+from adapters.payments.development_credentials import DevelopmentCredentials, generate
 from adapters.payments.wechat_pay import WechatPayGateway
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
+from payment_sandbox.app import SandboxConfig, create_sandbox_app
+from payment_sandbox.ledger import Ledger, SandboxPayment, Status
+from payment_sandbox.provider import SandboxContext
+from payment_sandbox.wechat import WechatSandbox, parse_xml, sign, to_xml
 from tests.support.payments import served
 
 _codes = iter(range(1, 10**6))
@@ -48,7 +48,7 @@ class Received:
 @dataclass
 class WechatWorld:
     sandbox_url: str
-    credentials: SandboxCredentials
+    credentials: DevelopmentCredentials
     sandbox: WechatSandbox
     ledger: Ledger
     gateway: WechatPayGateway
@@ -81,7 +81,7 @@ class WechatWorld:
         return reference
 
 
-def wechat_sandbox(url: str, credentials: SandboxCredentials) -> tuple[Flask, WechatSandbox, Ledger]:
+def wechat_sandbox(url: str, credentials: DevelopmentCredentials) -> tuple[Flask, WechatSandbox, Ledger]:
     config = SandboxConfig(url, credentials, console_url="http://127.0.0.1:9")
     context = SandboxContext(Ledger(), url)
     sandbox = WechatSandbox(context, config)

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import requests
 
-from adapters.payments.sandbox.credentials import generate
+from adapters.payments.development_credentials import generate
 
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 # What load_settings reads: dropped from the inherited environment so each test says all it sets.

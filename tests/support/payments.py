@@ -11,11 +11,11 @@ from dataclasses import dataclass, field
 
 from werkzeug.serving import make_server
 
-from adapters.payments.sandbox.app import SandboxConfig, create_sandbox_app
-from adapters.payments.sandbox.credentials import SandboxCredentials, generate
-from adapters.payments.sandbox.ledger import Ledger
-from adapters.payments.sandbox.provider import SandboxContext, SandboxProvider
-from adapters.payments.sandbox.providers import all_providers
+from adapters.payments.development_credentials import DevelopmentCredentials, generate
+from payment_sandbox.app import SandboxConfig, create_sandbox_app
+from payment_sandbox.ledger import Ledger
+from payment_sandbox.provider import SandboxContext, SandboxProvider
+from payment_sandbox.providers import all_providers
 
 
 class _Deferred:
@@ -46,7 +46,7 @@ def served(app: Callable | None = None) -> Iterator[tuple[str, _Deferred]]:
 class PaymentWorld:
     sandbox_url: str
     console_url: str
-    credentials: SandboxCredentials
+    credentials: DevelopmentCredentials
     # The sandbox's providers by name and its ledger, for notifications signed as each provider.
     providers: dict[str, SandboxProvider] = field(default_factory=dict)
     ledger: Ledger = field(default_factory=Ledger)
@@ -68,7 +68,7 @@ class PaymentWorld:
 
 
 @contextmanager
-def payment_world(credentials: SandboxCredentials | None = None) -> Iterator[tuple[PaymentWorld, _Deferred]]:
+def payment_world(credentials: DevelopmentCredentials | None = None) -> Iterator[tuple[PaymentWorld, _Deferred]]:
     """A running sandbox and a port for the console; set the console's WSGI app on the holder
     once it is built with `world.provider_env()`."""
     credentials = credentials or generate()

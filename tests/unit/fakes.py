@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import datetime
 
@@ -12,9 +13,34 @@ from core.accounts.rules import normalize_login_name
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel, OutboundMessage
+from core.ordering.bills import Bill
+from core.ordering.model import (
+    ORDER_TRANSITIONS,
+    Agreement,
+    CloseReason,
+    Order,
+    OrderKind,
+    OrderMove,
+    PaymentFailure,
+    PayStatus,
+)
+from core.ordering.payments import (
+    NotificationRecord,
+    PaymentRequest,
+    PaymentResult,
+    PaymentStart,
+    RefundRequest,
+    RefundResult,
+)
+from core.ordering.ports import ServicedDevice
 from core.permissions.roles import BY_CODE
 from core.platform.model import DictItem
+from core.pricing.level_change import ServiceState
+from core.pricing.model import AlertPackage, Level, ServiceItem
+from core.pricing.rules import DataPlan
+from core.shared.edition import PayType
 from core.shared.errors import UserAlreadyExists
+from core.shared.paging import Page, PageRequest
 
 
 class FakeAccountRepository:
@@ -408,4 +434,237 @@ class FakeCountRepository:
         if left <= 0:
             return False
         self.counts[device_id][channel] = left - 1
+        return True
+
+
+# --- ordering ----------------------------------------------------------------------------------
+
+
+class FakeOrderRepository:
+    """Orders in memory. Every change of state is a move of core.ordering.model.ORDER_TRANSITIONS,
+    conditional on its sources, as the SQL repository's conditional UPDATE is."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Order] = {}
+
+    def add(self, order: Order) -> Order:
+        order = replace(order, id=max(self.rows, default=0) + 1)
+        self.rows[order.id] = order
+        return order
+
+    def get(self, order_id: int) -> Order | None:
+        return self.rows.get(order_id)
+
+    def by_code(self, code: str) -> Order | None:
+        return next((o for o in self.rows.values() if o.code == code), None)
+
+    def by_reference(self, reference: str) -> Order | None:
+        return next((o for o in self.rows.values() if o.payment_reference == reference), None)
+
+    def set_payment(self, order_id: int, payment: dict[str, str], reference: str | None) -> None:
+        self.rows[order_id] = replace(self.rows[order_id], payment=dict(payment), payment_reference=reference)
+
+    def _move(self, order_id: int, move: OrderMove, **changes: object) -> bool:
+        transition = ORDER_TRANSITIONS[move]
+        order = self.rows.get(order_id)
+        if order is None or order.status not in transition.sources:
+            return False
+        self.rows[order_id] = replace(order, status=transition.target, **changes)  # type: ignore[arg-type]
+        return True
+
+    def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
+        return self._move(order_id, OrderMove.PAY, pay_fee_cents=pay_fee_cents, paid_at=paid_at,
+                          settlement_reference=reference)
+
+    def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
+        return self._move(order_id, OrderMove.CLOSE, closed_at=at, close_reason=reason)
+
+    def mark_refunded(self, order_id: int, at: datetime) -> bool:
+        return self._move(order_id, OrderMove.REFUND, refunded_at=at)
+
+    def unmark_refunded(self, order_id: int) -> None:
+        self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
+
+    def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
+        order = self.rows[order_id]
+        if order.status is not PayStatus.UNPAID:
+            return False
+        self.rows[order_id] = replace(order, last_failure=failure, failure_count=order.failure_count + 1)
+        return True
+
+    def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
+                              recomputed: bool) -> None:
+        order = self.rows[order_id]
+        lines = tuple(replace(line, settled_expires_at=expires_at, recomputed=recomputed)
+                      if line.device_id == device_id else line for line in order.lines)
+        self.rows[order_id] = replace(order, lines=lines)
+
+    def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
+        rows = sorted((o for o in self.rows.values() if o.account_id == account_id
+                       and (status is None or o.status is status)
+                       and not (o.status is PayStatus.CLOSED and o.close_reason is CloseReason.SUPERSEDED)),
+                      key=lambda o: o.created_at, reverse=True)
+        shown = rows[request.offset:request.offset + request.page_size]
+        return Page(request.start, request.page_size, len(rows), shown)
+
+    def unpaid_created_before(self, instant: datetime, limit: int) -> list[Order]:
+        return sorted((o for o in self.rows.values() if o.status is PayStatus.UNPAID and o.created_at < instant),
+                      key=lambda o: (o.created_at, o.id))[:limit]
+
+    def unpaid_for_devices(self, account_id: int, kind: OrderKind, device_ids: Sequence[int],
+                           before_id: int) -> list[Order]:
+        return [o for o in self.rows.values() if o.account_id == account_id and o.kind is kind
+                and o.status is PayStatus.UNPAID and o.id < before_id and set(o.device_ids) == set(device_ids)]
+
+
+class FakeCatalogueRepository:
+    def __init__(self, levels: Sequence[Level] = (), packages: Sequence[AlertPackage] = ()) -> None:
+        self.levels, self.packages = list(levels), list(packages)
+
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
+        return [replace(lv, options=tuple(o for o in lv.options if o.currency == currency)) for lv in self.levels]
+
+    def items(self) -> list[ServiceItem]:
+        return []
+
+    def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:
+        return [p for p in self.packages if p.country_code == country_code and p.currency == currency]
+
+    def alert_package(self, package_id: int, currency: str) -> AlertPackage | None:
+        return next((p for p in self.packages if p.id == package_id and p.currency == currency), None)
+
+
+class FakeDeviceServiceRepository:
+    """The service state of the devices of a FakeDeviceRepository; `credited` records each write."""
+
+    def __init__(self, registry: FakeDeviceRepository) -> None:
+        self.registry = registry
+        self.credited: list[tuple[int, int, datetime]] = []
+        self.alert_counts: list[tuple[int, int, int]] = []
+
+    def services_for_update(self, device_ids: Sequence[int]) -> dict[int, ServicedDevice]:
+        devices = (self.registry.devices[i] for i in device_ids if i in self.registry.devices)
+        return {d.id: ServicedDevice(ServiceState(d.level_id, d.service_expires_at), d.type_id,
+                                     DataPlan.of(d.sim_iccid, d.jc_iccid_status)) for d in devices}
+
+    def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None:
+        self.credited.append((device_id, level_id, expires_at))
+        self.registry.update(device_id, {"level_id": level_id, "service_expires_at": expires_at})
+
+    def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
+        self.alert_counts.append((device_id, sms, voice))
+
+
+class FakeAgreementRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, Agreement] = {}
+
+    def active(self, device_id: int) -> Agreement | None:
+        return self.rows.get(device_id)
+
+    def cancel(self, device_id: int, at: datetime) -> bool:
+        return self.rows.pop(device_id, None) is not None
+
+
+class FakeBillRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, Bill] = {}
+
+    def of_account(self, account_id: int) -> list[Bill]:
+        return [b for b in self.rows.values() if b.account_id == account_id]
+
+    def get(self, account_id: int, bill_id: int) -> Bill | None:
+        bill = self.rows.get(bill_id)
+        return bill if bill is not None and bill.account_id == account_id else None
+
+    def add(self, bill: Bill) -> Bill:
+        bill = replace(bill, id=max(self.rows, default=0) + 1)
+        self.rows[bill.id] = bill
+        return bill
+
+    def update(self, bill: Bill) -> None:
+        self.rows[bill.id] = bill
+
+    def delete(self, account_id: int, bill_id: int) -> bool:
+        return self.get(account_id, bill_id) is not None and self.rows.pop(bill_id) is not None
+
+    def clear_default(self, account_id: int) -> None:
+        for bill in self.of_account(account_id):
+            self.rows[bill.id] = replace(bill, is_default=False)
+
+
+class FakePaymentNotificationRepository:
+    def __init__(self) -> None:
+        self.rows: list[NotificationRecord] = []
+
+    def add(self, record: NotificationRecord) -> None:
+        self.rows.append(record)
+
+    def recent(self, limit: int) -> list[NotificationRecord]:
+        return self.rows[::-1][:limit]
+
+
+class FakeOrderingUnitOfWork:
+    """The repositories core.ordering.ports.OrderingUnitOfWork lists, in memory."""
+
+    def __init__(self, catalogue: FakeCatalogueRepository | None = None) -> None:
+        self.orders = FakeOrderRepository()
+        self.bills = FakeBillRepository()
+        self.agreements = FakeAgreementRepository()
+        self.device_registry = FakeDeviceRepository()
+        self.device_service = FakeDeviceServiceRepository(self.device_registry)
+        self.payment_notifications = FakePaymentNotificationRepository()
+        self.catalogue = catalogue or FakeCatalogueRepository()
+        self.commits = 0
+
+    def __enter__(self) -> FakeOrderingUnitOfWork:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def commit(self) -> None:
+        self.commits += 1
+
+    def rollback(self) -> None:
+        pass
+
+
+class FakePaymentGateway:
+    """A provider that starts, closes and refunds as told, and records what it was asked."""
+
+    def __init__(self, refunds_succeed: bool = True) -> None:
+        self.refunds_succeed = refunds_succeed
+        self.started: list[str] = []
+        self.closed: list[str] = []
+        self.refunds: list[RefundRequest] = []
+
+    def start(self, request: PaymentRequest) -> PaymentStart:
+        self.started.append(request.order_code)
+        return PaymentStart(pay_qr_code=f"weixin://pay/{request.order_code}", reference=f"ref-{request.order_code}")
+
+    def close(self, request: PaymentRequest) -> None:
+        self.closed.append(request.order_code)
+
+    def refund(self, refund: RefundRequest) -> RefundResult:
+        self.refunds.append(refund)
+        return RefundResult(self.refunds_succeed, error=None if self.refunds_succeed else "refused")
+
+    def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
+        raise NotImplementedError
+
+    def query(self, request: PaymentRequest) -> PaymentResult:
+        return PaymentResult(paid=False)
+
+
+class FakePaymentGateways:
+    """Every pay type goes to the one fake gateway."""
+
+    def __init__(self, gateway: FakePaymentGateway | None = None) -> None:
+        self.gateway = gateway or FakePaymentGateway()
+
+    def __getitem__(self, pay_type: PayType) -> FakePaymentGateway:
+        return self.gateway
+
+    def offers(self, pay_type: PayType) -> bool:
         return True

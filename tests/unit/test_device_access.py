@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from core.devices.access import READ_ONLY, Access, require
-from core.pricing.queries import visible_devices
+from core.pricing.quotes import visible_devices
 from core.shared.errors import Forbidden, NotFound
 from tests.unit.test_device_registry import ADMIN, MEMBER, OWNER, STRANGER, _owned_device, _uow
 

@@ -3,7 +3,7 @@ refunded; closed for an unpaid order that can no longer be paid)."""
 
 from itertools import product
 
-from core.ordering.model import ORDER_TRANSITIONS, CloseReason, PayStatus, can_move
+from core.ordering.model import ORDER_TRANSITIONS, CloseReason, OrderMove, PayStatus, can_move
 from core.ordering.payments import PAYMENT_VALIDITY, Provider
 
 
@@ -15,8 +15,14 @@ def test_an_order_moves_only_along_the_table():
         (PayStatus.PAID, PayStatus.REFUNDED),
         (PayStatus.REFUNDED, PayStatus.PAID),  # the provider refused the refund
     }
-    assert set(ORDER_TRANSITIONS) == set(PayStatus)
+    assert set(ORDER_TRANSITIONS) == set(OrderMove)
     assert not can_move(PayStatus.CLOSED, PayStatus.UNPAID) and not can_move(PayStatus.PAID, PayStatus.CLOSED)
+
+
+def test_a_settlement_never_pays_a_refunded_order_again():
+    assert PayStatus.REFUNDED not in ORDER_TRANSITIONS[OrderMove.PAY].sources
+    assert ORDER_TRANSITIONS[OrderMove.REFUND_REFUSED].sources == {PayStatus.REFUNDED}
+    assert all(PayStatus.UNPAID is not t.target for t in ORDER_TRANSITIONS.values())  # nothing goes back to unpaid
 
 
 def test_close_reasons_fit_their_column_and_every_provider_has_a_validity():

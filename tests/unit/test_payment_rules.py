@@ -40,6 +40,13 @@ def test_only_the_pay_types_of_switched_on_providers_are_offered():
     assert not gateways.offers(PayType.WECHAT) and isinstance(gateways[PayType.WECHAT], SwitchedOffGateway)
 
 
+def test_the_gateways_map_every_pay_type_to_one_and_nothing_else():
+    alipay = object()
+    gateways = GatewaysByPayType({PayType.ALIPAY: alipay})
+    assert dict(gateways).keys() == set(PayType) and gateways[PayType.ALIPAY] is alipay
+    assert 99 not in gateways and PayType.PAYPAL in gateways
+
+
 def test_a_switched_off_gateway_does_nothing_believes_nothing_and_answers_as_its_provider():
     gateway = SwitchedOffGateway(Provider.WECHAT, WechatPayGateway.acknowledge)
     for call in (gateway.start, gateway.query, gateway.close, gateway.refund):

@@ -3,13 +3,15 @@ from pathlib import Path
 
 import pytest
 
-from adapters.payments.sandbox.credentials import generate
+from adapters.payments.configs import PaymentConfigs
+from adapters.payments.development_credentials import generate
+from adapters.payments.provider_config import ProviderDefaults
 from adapters.security.passwords import Argon2PasswordHasher
 from core.notifications.model import Channel, OutboundMessage
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.payments import Provider
 from core.shared.edition import Edition
-from entrypoints.settings import REQUIRED_CREDENTIALS, ConfigError, load_settings
+from entrypoints.settings import ConfigError, load_settings
 from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeUnitOfWork
 
@@ -34,7 +36,37 @@ def test_development_defaults(tmp_path):
     assert settings.database_url == f"sqlite:///{tmp_path / 'coldchain.db'}"
     assert settings.mqtt_url == "mqtt://127.0.0.1:1883" and settings.mqtt_embedded is True
     assert len(settings.secret_key) >= 32
-    assert settings.providers.wechat_pay_base_url.startswith("http://127.0.0.1")
+    assert settings.payments.wechat.base_url.startswith("http://127.0.0.1")
+
+
+def required(provider: Provider) -> tuple[str, ...]:
+    """What the provider cannot work without: all of it is missing from an empty production environment."""
+    return PaymentConfigs.from_env({}, ProviderDefaults(production=True)).missing(provider)
+
+
+@pytest.mark.parametrize("provider,names", [
+    (Provider.WECHAT, ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY")),
+    (Provider.ALIPAY, ("ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY")),
+    (Provider.STRIPE, ("STRIPE_SECRET_KEY", "STRIPE_WEBHOOK_SECRET")),
+    (Provider.PAYPAL, ("PAYPAL_CLIENT_ID", "PAYPAL_CLIENT_SECRET")),
+])
+def test_each_provider_reports_what_it_cannot_work_without_until_it_is_set(provider, names):
+    assert required(provider) == names
+    complete = generate().console_environment()
+    production = ProviderDefaults(production=True)
+    assert PaymentConfigs.from_env(complete, production).missing(provider) == ()
+    assert PaymentConfigs.from_env({**complete, names[-1]: " "}, production).missing(provider) == names[-1:]
+
+
+def test_outside_production_provider_urls_default_under_the_sandbox_and_credentials_to_developments():
+    defaults = ProviderDefaults(production=False, sandbox_url="http://127.0.0.1:9001",
+                                development={"STRIPE_SECRET_KEY": "sk_test_dev"})
+    configs = PaymentConfigs.from_env({"PAYPAL_BASE_URL": "https://api-m.sandbox.paypal.com"}, defaults)
+    assert (configs.wechat.base_url, configs.alipay.gateway_url, configs.stripe.api_base, configs.paypal.base_url) == (
+        "http://127.0.0.1:9001/wechat/", "http://127.0.0.1:9001/alipay/gateway.do", "http://127.0.0.1:9001/stripe",
+        "https://api-m.sandbox.paypal.com")
+    assert configs.stripe.secret_key == "sk_test_dev" and configs.missing(Provider.STRIPE) == ("STRIPE_WEBHOOK_SECRET",)
+    assert "sk_test_dev" not in repr(configs)
 
 
 def production(tmp_path, **overrides: str) -> dict[str, str]:
@@ -70,15 +102,15 @@ def test_production_lists_every_problem_in_one_error(tmp_path):
 @pytest.mark.parametrize("edition,provider", [("domestic", p) for p in (Provider.WECHAT, Provider.ALIPAY)]
                          + [("international", p) for p in (Provider.STRIPE, Provider.PAYPAL)])
 def test_production_names_each_missing_credential_of_an_offered_provider(tmp_path, edition, provider):
-    for name in REQUIRED_CREDENTIALS[provider]:
+    for name in required(provider):
         with pytest.raises(ConfigError) as refused:
             load_settings(production(tmp_path, EDITION=edition, **{name: ""}))
         assert name in str(refused.value) and str(refused.value).count("\n  - ") == 1
     # not offered, it needs nothing
-    others = ",".join(p.value for p in REQUIRED_CREDENTIALS if p is not provider and p.value in
+    others = ",".join(p.value for p in Provider if p is not provider and p.value in
                       {"domestic": "wechat,alipay", "international": "stripe,paypal"}[edition])
     settings = load_settings(production(tmp_path, EDITION=edition, PAYMENT_PROVIDERS=others,
-                                        **dict.fromkeys(REQUIRED_CREDENTIALS[provider], "")))
+                                        **dict.fromkeys(required(provider), "")))
     assert provider not in settings.switched_on_providers and settings.payment_providers == (Provider(others),)
 
 
@@ -95,9 +127,9 @@ def test_production_names_each_development_default_it_refuses(tmp_path, change, 
 
 
 def test_production_talks_to_the_providers_own_apis_not_the_sandbox(tmp_path):
-    providers = load_settings(production(tmp_path)).providers
-    assert (providers.wechat_pay_base_url, providers.alipay_gateway_url, providers.stripe_api_base,
-            providers.paypal_base_url) == ("https://api.mch.weixin.qq.com/", "https://openapi.alipay.com/gateway.do",
+    payments = load_settings(production(tmp_path)).payments
+    assert (payments.wechat.base_url, payments.alipay.gateway_url, payments.stripe.api_base,
+            payments.paypal.base_url) == ("https://api.mch.weixin.qq.com/", "https://openapi.alipay.com/gateway.do",
                                            "https://api.stripe.com", "https://api-m.paypal.com")
 
 
@@ -186,18 +218,18 @@ def test_a_failed_delivery_stays_pending_and_does_not_stop_the_others():
 def test_payments_go_to_the_providers_and_development_credentials_are_generated_once(tmp_path):
     first = load_settings({"VAR_DIR": str(tmp_path)})
     assert first.payment_backend == "providers"
-    assert first.providers.wechat_api_key and first.providers.alipay_private_key
+    assert first.payments.wechat.api_key and first.payments.alipay.app_private_key
     again = load_settings({"VAR_DIR": str(tmp_path)})
-    assert again.providers.stripe_webhook_secret == first.providers.stripe_webhook_secret
+    assert again.payments.stripe.webhook_secret == first.payments.stripe.webhook_secret
     assert (tmp_path / "payment-sandbox.json").stat().st_mode & 0o077 == 0
     assert load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "test"}).payment_backend == "development"
     explicit = load_settings({"VAR_DIR": str(tmp_path), "STRIPE_SECRET_KEY": "sk_live_x"})
-    assert explicit.providers.stripe_secret_key == "sk_live_x"
+    assert explicit.payments.stripe.secret_key == "sk_live_x"
 
 
 def test_production_refuses_the_development_payment_gateway_and_keeps_no_generated_credentials(tmp_path):
     with pytest.raises(ConfigError, match="PAYMENT_BACKEND"):
         load_settings(production(tmp_path, PAYMENT_BACKEND="development"))
     settings = load_settings(production(tmp_path, WECHAT_API_KEY="", PAYMENT_PROVIDERS="alipay"))
-    assert settings.payment_backend == "providers" and settings.providers.wechat_api_key == ""
+    assert settings.payment_backend == "providers" and settings.payments.wechat.api_key == ""
     assert not (tmp_path / "payment-sandbox.json").exists()

@@ -55,8 +55,10 @@ class Translator:
             if path.exists():
                 with path.open("rb") as handle:
                     for message in read_po(handle):
-                        if message.id and message.string and not message.fuzzy:
-                            entries[message.id] = message.string
+                        msgid, text = message.id, message.string
+                        # singular messages only (a plural one holds tuples of ids and of strings)
+                        if isinstance(msgid, str) and isinstance(text, str) and msgid and text and not message.fuzzy:
+                            entries[msgid] = text
             self._catalogues[language] = entries
 
     def catalogue(self, language: str) -> dict[str, str]:

@@ -38,6 +38,7 @@ class SmtpEmailSender:
                             if subject else DEFAULT_SUBJECT)
         email["Message-ID"] = make_msgid(domain=self._mail_from.rpartition("@")[2].strip(">") or None)
         email.set_content(render(message, self._translator))
+        client: smtplib.SMTP
         if self._tls:
             client = smtplib.SMTP_SSL(self._host, self._port, timeout=self._timeout_s,
                                       context=ssl.create_default_context())

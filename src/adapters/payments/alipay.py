@@ -58,6 +58,8 @@ def _http_connection(url: str, query_string: str, timeout: float):
     port to a str, so a gateway such as the sandbox's http://127.0.0.1:PORT cannot be reached.
     Same contract: (request target, unopened connection); the target is the path and query."""
     parts = urlsplit(url)
+    if not parts.hostname:
+        raise AlipayError(f"the Alipay gateway URL {url!r} names no host")
     connection_class = HTTPSConnection if parts.scheme == "https" else HTTPConnection
     return f"{parts.path or '/'}?{query_string}", connection_class(parts.hostname, parts.port, timeout=timeout)
 

@@ -5,14 +5,12 @@ others."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Iterator, Mapping
+from typing import NamedTuple, NoReturn
 
-from core.ordering.payments import Acknowledgement, InvalidNotification, Provider, provider_of
+from adapters.payments.configs import PaymentConfigs
+from core.ordering.payments import Acknowledgement, InvalidNotification, PaymentGateway, Provider, provider_of
 from core.shared.edition import PayType
-
-if TYPE_CHECKING:
-    from entrypoints.settings import Settings
 
 log = logging.getLogger("coldchain.payments")
 NOTIFY_PATH = "/api/payment/notify"
@@ -31,29 +29,40 @@ class SwitchedOffGateway:
     def __init__(self, provider: Provider, acknowledge: Callable[[bool], Acknowledgement]) -> None:
         self._provider, self._acknowledge = provider, acknowledge
 
-    def _off(self, *_args, **_kwargs):
+    def _off(self, *_args: object, **_kwargs: object) -> NoReturn:
         raise ProviderSwitchedOff(f"the payment provider {self._provider.value} is switched off")
 
     start = confirm = query = close = refund = open_id = _off
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes):
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> NoReturn:
         raise InvalidNotification(f"the payment provider {self._provider.value} is switched off")
 
     def acknowledge(self, accepted: bool) -> Acknowledgement:
         return self._acknowledge(False)
 
 
-class GatewaysByPayType:
-    """The gateway behind each pay type; only those in `on` are offered."""
+class GatewaysByPayType(Mapping[PayType, PaymentGateway]):
+    """The gateway behind every pay type: those in `on` are offered; the others refuse everything
+    (those in `off`, or one answering as the development backend does)."""
 
-    def __init__(self, on: Mapping[PayType, object], off: Mapping[PayType, object] | None = None) -> None:
+    def __init__(self, on: Mapping[PayType, PaymentGateway],
+                 off: Mapping[PayType, PaymentGateway] | None = None) -> None:
         self._on, self._off = dict(on), dict(off or {})
 
-    def __getitem__(self, pay_type: PayType):
-        pay_type = PayType(pay_type)
+    def __getitem__(self, pay_type: PayType) -> PaymentGateway:
+        try:
+            pay_type = PayType(pay_type)
+        except ValueError:
+            raise KeyError(pay_type) from None
         if pay_type in self._on:
             return self._on[pay_type]
         return self._off.get(pay_type) or SwitchedOffGateway(provider_of(pay_type), _refused)
+
+    def __iter__(self) -> Iterator[PayType]:
+        return iter(PayType)
+
+    def __len__(self) -> int:
+        return len(PayType)
 
     def offers(self, pay_type: PayType) -> bool:
         return PayType(pay_type) in self._on
@@ -68,41 +77,52 @@ def _pay_types(provider: Provider) -> list[PayType]:
     return [p for p in PayType if provider_of(p) is provider]
 
 
-def development_gateways(settings: Settings, gateway) -> GatewaysByPayType:
-    """The development gateway behind the pay types of every provider offered."""
-    offered = settings.switched_on_providers
-    return GatewaysByPayType({p: gateway for p in PayType if provider_of(p) in offered})
+def development_gateways(switched_on: Collection[Provider], gateway: PaymentGateway) -> GatewaysByPayType:
+    """The development gateway behind the pay types of every provider switched on."""
+    return GatewaysByPayType({p: gateway for p in PayType if provider_of(p) in switched_on})
 
 
-def provider_gateways(settings: Settings) -> GatewaysByPayType:
+class _Adapter(NamedTuple):
+    acknowledge: Callable[[bool], Acknowledgement]  # its answer to a notification, when switched off
+    build: Callable[[], PaymentGateway]
+
+
+def _adapters(configs: PaymentConfigs, console_url: str) -> dict[Provider, _Adapter]:
     # Imported here: each SDK is large, and the development backend needs none of them.
     from adapters.payments.alipay import AlipayGateway
     from adapters.payments.paypal import PayPalGateway
     from adapters.payments.stripe_pay import StripeGateway
     from adapters.payments.wechat_pay import WechatPayGateway
 
-    p, console = settings.providers, settings.public_base_url
-    adapters = {
-        Provider.WECHAT: (WechatPayGateway, lambda: WechatPayGateway(
-            p.wechat_pay_base_url, p.wechat_app_id, p.wechat_mch_id, p.wechat_api_key, f"{console}{NOTIFY_PATH}/wechat",
-            mch_cert=p.wechat_mch_cert, mch_key=p.wechat_mch_key, oauth_secret=p.wechat_oauth_secret)),
-        Provider.ALIPAY: (AlipayGateway, lambda: AlipayGateway(
-            p.alipay_gateway_url, p.alipay_app_id, p.alipay_private_key, p.alipay_public_key,
-            f"{console}{NOTIFY_PATH}/alipay")),
-        Provider.STRIPE: (StripeGateway, lambda: StripeGateway(
-            p.stripe_api_base, p.stripe_secret_key, p.stripe_webhook_secret)),
-        Provider.PAYPAL: (PayPalGateway, lambda: PayPalGateway(
-            p.paypal_base_url, p.paypal_client_id, p.paypal_client_secret, f"{console}{PAYPAL_RETURN_PATH}",
-            f"{console}{PAYPAL_CANCEL_PATH}")),
+    wechat, alipay, stripe, paypal = configs.wechat, configs.alipay, configs.stripe, configs.paypal
+    return {
+        Provider.WECHAT: _Adapter(WechatPayGateway.acknowledge, lambda: WechatPayGateway(
+            wechat.base_url, wechat.app_id, wechat.mch_id, wechat.api_key, f"{console_url}{NOTIFY_PATH}/wechat",
+            mch_cert=wechat.mch_cert, mch_key=wechat.mch_key, oauth_secret=wechat.oauth_secret)),
+        Provider.ALIPAY: _Adapter(AlipayGateway.acknowledge, lambda: AlipayGateway(
+            alipay.gateway_url, alipay.app_id, alipay.app_private_key, alipay.alipay_public_key,
+            f"{console_url}{NOTIFY_PATH}/alipay")),
+        Provider.STRIPE: _Adapter(StripeGateway.acknowledge, lambda: StripeGateway(
+            stripe.api_base, stripe.secret_key, stripe.webhook_secret)),
+        Provider.PAYPAL: _Adapter(PayPalGateway.acknowledge, lambda: PayPalGateway(
+            paypal.base_url, paypal.client_id, paypal.client_secret, f"{console_url}{PAYPAL_RETURN_PATH}",
+            f"{console_url}{PAYPAL_CANCEL_PATH}")),
     }
-    on, off = {}, {}
-    for provider, (adapter, build) in adapters.items():
-        if provider in settings.switched_on_providers:
-            gateway, into = build(), on
+
+
+def provider_gateways(configs: PaymentConfigs, offered: Collection[Provider], switched_on: Collection[Provider],
+                      console_url: str) -> GatewaysByPayType:
+    """Each provider's adapter, built from its configuration, behind its pay types when it is
+    switched on; a switched-off gateway answering as the provider does otherwise."""
+    on: dict[PayType, PaymentGateway] = {}
+    off: dict[PayType, PaymentGateway] = {}
+    for provider, adapter in _adapters(configs, console_url).items():
+        if provider in switched_on:
+            gateway, into = adapter.build(), on
         else:
-            if provider in settings.payment_providers:
+            if provider in offered:
                 log.warning("payment provider %s switched off: %s not set", provider.value,
-                            ", ".join(p.missing(provider)))
+                            ", ".join(configs.missing(provider)))
             gateway, into = SwitchedOffGateway(provider, adapter.acknowledge), off
         into.update(dict.fromkeys(_pay_types(provider), gateway))
     return GatewaysByPayType(on, off)

@@ -29,6 +29,7 @@ from paypalserversdk.configuration import Configuration, Environment, Server
 from paypalserversdk.exceptions.api_exception import ApiException
 from paypalserversdk.exceptions.error_exception import ErrorException
 from paypalserversdk.exceptions.o_auth_provider_exception import OAuthProviderException
+from paypalserversdk.http.api_response import ApiResponse
 from paypalserversdk.http.auth.o_auth_2 import ClientCredentialsAuthCredentials
 from paypalserversdk.models.amount_with_breakdown import AmountWithBreakdown
 from paypalserversdk.models.checkout_payment_intent import CheckoutPaymentIntent
@@ -221,7 +222,7 @@ class PayPalGateway:
     # --- helpers --------------------------------------------------------------------------------
 
     @staticmethod
-    def _call(operation: Callable[[], object]):
+    def _call(operation: Callable[[], ApiResponse]):
         """The body of the SDK call's answer; ErrorException for PayPal's refusals of the
         operation itself, PayPalError where nothing can be concluded."""
         try:

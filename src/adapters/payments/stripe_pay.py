@@ -213,6 +213,7 @@ class StripeGateway:
         intent = getattr(getattr(event, "data", None), "object", None)
         if getattr(intent, "object", None) != "payment_intent" or not event_type.startswith("payment_intent."):
             raise InvalidNotification(f"{event_type or 'an event without a type'} is not about a payment intent")
+        assert intent is not None  # its "object" was "payment_intent" just above
         metadata = getattr(intent, "metadata", None)
         if not metadata or "order_code" not in metadata:
             raise InvalidNotification(f"{intent.id} is not one of our orders' payment intents")
@@ -222,12 +223,12 @@ class StripeGateway:
         except (ValueError, TypeError, AttributeError) as error:
             raise InvalidNotification(f"unreadable amount in {getattr(event, 'id', 'the event')}") from error
         # A payment the payer tried and the card refused (the wallet sheet, or its stand-in page).
-        error = getattr(intent, "last_payment_error", None) if event_type == "payment_intent.payment_failed" else None
+        refusal = getattr(intent, "last_payment_error", None) if event_type == "payment_intent.payment_failed" else None
         return Notification(order_code=str(metadata["order_code"]), paid=paid, amount_cents=amount,
                             reference=intent.id, currency=str(intent.currency),
-                            failure=card_failure(getattr(error, "code", None)) if error else None,
-                            attempt=(getattr(error, "charge", None) or getattr(intent, "latest_charge", None))
-                            if error else None)
+                            failure=card_failure(getattr(refusal, "code", None)) if refusal else None,
+                            attempt=(getattr(refusal, "charge", None) or getattr(intent, "latest_charge", None))
+                            if refusal else None)
 
     @staticmethod
     def acknowledge(accepted: bool) -> Acknowledgement:

@@ -93,7 +93,7 @@ class SqlAlchemyAccountRepository:
 
     def user_name_taken(self, user_name: str) -> bool:
         key = normalize_login_name(user_name)
-        return self._s.scalar(select(func.count()).where(AccountRow.user_name_key == key)) > 0
+        return self._s.execute(select(func.count()).where(AccountRow.user_name_key == key)).scalar_one() > 0
 
     def set_password_hash(self, account_id: int, password_hash: str) -> None:
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
@@ -213,8 +213,9 @@ class SqlAlchemyLoginThrottleRepository:
         return [Failure(address, at) for address, at in rows]
 
     def names_failing_from(self, address: str, since: datetime) -> int:
-        return self._s.scalar(select(func.count(LoginFailureRow.name_key.distinct()))
-                              .where(LoginFailureRow.address == address, LoginFailureRow.failed_at > since))
+        return self._s.execute(select(func.count(LoginFailureRow.name_key.distinct()))
+                               .where(LoginFailureRow.address == address, LoginFailureRow.failed_at > since)
+                               ).scalar_one()
 
     def clear_pair(self, name_key: str, address: str) -> None:
         self._s.execute(delete(LoginFailureRow).where(LoginFailureRow.name_key == name_key,
@@ -259,9 +260,9 @@ class SqlAlchemyVerificationCodeRepository:
                                 row.created_at, row.expires_at, row.attempts, row.consumed_at, row.id)
 
     def sent_since(self, channel: Channel, target: str, since: datetime) -> int:
-        return self._s.scalar(select(func.count()).where(
+        return self._s.execute(select(func.count()).where(
             VerificationCodeRow.channel == channel.value, VerificationCodeRow.target == target,
-            VerificationCodeRow.created_at > since))
+            VerificationCodeRow.created_at > since)).scalar_one()
 
     def save(self, code: VerificationCode) -> None:
         self._s.execute(update(VerificationCodeRow).where(VerificationCodeRow.id == code.id)

@@ -28,6 +28,7 @@ from adapters.persistence.models import (
     AlarmRuleRow,
     DeviceRow,
 )
+from adapters.persistence.results import rows_written
 from core.alarms.deferral import Deferral
 from core.alarms.model import (
     AlarmDevice,
@@ -135,7 +136,7 @@ class SqlAlchemyAlarmRepository:
     def rules(self, rule_ids: Collection[int]) -> dict[int, AlarmRule]:
         if not rule_ids:
             return {}
-        return {rule.id: rule for rule in self._rules_where(rules_t.c.id.in_(list(rule_ids)))}
+        return {rule.stored_id: rule for rule in self._rules_where(rules_t.c.id.in_(list(rule_ids)))}
 
     def alarm_devices(self, device_ids: Collection[int]) -> dict[int, AlarmDevice]:
         if not device_ids:
@@ -195,7 +196,7 @@ class SqlAlchemyAlarmRepository:
             .where(m.id == alarm_id, m.level == from_level, m.state == int(AlarmState.UNTREATED),
                    m.ended_at.is_(None), m.deferred_until.is_(None))
             .values(level=to_level))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def resume(self, alarm_id: int, deferred_until: datetime, from_level: int, to_level: int) -> bool:
         m = messages_t.c
@@ -204,7 +205,7 @@ class SqlAlchemyAlarmRepository:
             .where(m.id == alarm_id, m.level == from_level, m.state == int(AlarmState.UNTREATED),
                    m.ended_at.is_(None), m.deferred_until == deferred_until)
             .values(level=to_level, deferred_until=None))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def consume_count(self, device_id: int, channel: Channel) -> bool:
         # The guard is in the statement: concurrent batches wait for the row and re-check it, so a
@@ -212,7 +213,7 @@ class SqlAlchemyAlarmRepository:
         count = _COUNTS[channel]
         result = self._s.execute(update(devices_t).where(devices_t.c.id == device_id, count > 0)
                                  .values({count: count - 1}))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def refresh_alarm_state(self, device_ids: Collection[int]) -> None:
         if not device_ids:
@@ -254,7 +255,7 @@ class SqlAlchemyAlarmRepository:
                                                                 rules_t.c.probe == probe)
         if except_id is not None:
             query = query.where(rules_t.c.id != except_id)
-        return self._s.scalar(query) > 0
+        return self._s.execute(query).scalar_one() > 0
 
     def _add_recipients(self, rule: AlarmRule) -> None:
         if rule.recipients:
@@ -299,9 +300,9 @@ class SqlAlchemyAlarmRepository:
         if probe is not None:
             where.append(rules_t.c.probe == probe)
         base = select(rules_t.c.id).join(devices_t, devices_t.c.id == rules_t.c.device_id).where(*where)
-        total = self._s.scalar(select(func.count()).select_from(base.subquery()))
+        total = self._s.execute(select(func.count()).select_from(base.subquery())).scalar_one()
         order = rules_t.c.id.asc() if request.sort_order == "asc" else rules_t.c.id.desc()  # creation order
-        ids = list(self._s.scalars(base.order_by(order).offset(request.offset).limit(request.page_size)))
+        ids: list[int] = list(self._s.scalars(base.order_by(order).offset(request.offset).limit(request.page_size)))
         rules = self.rules(ids)
         devices = {row.d_id: _device(row) for row in self._s.execute(
             select(*_DEVICE_COLUMNS).where(devices_t.c.id.in_({r.device_id for r in rules.values()})))}
@@ -351,8 +352,8 @@ class SqlAlchemyAlarmRepository:
     def alarm_page(self, account_id: int, where: AlarmFilter, request: PageRequest,
                    now: datetime) -> Page[AlarmListing]:
         filters = self._filters(account_id, where, now)
-        total = self._s.scalar(select(func.count()).select_from(messages_t)
-                               .join(devices_t, devices_t.c.id == messages_t.c.device_id).where(*filters))
+        total = self._s.execute(select(func.count()).select_from(messages_t)
+                                .join(devices_t, devices_t.c.id == messages_t.c.device_id).where(*filters)).scalar_one()
         order = messages_t.c.raised_at.asc() if request.sort_order == "asc" else messages_t.c.raised_at.desc()
         id_order = messages_t.c.id.asc() if request.sort_order == "asc" else messages_t.c.id.desc()
         rows = self._s.execute(self._listings(account_id, *filters).order_by(order, id_order)
@@ -366,14 +367,14 @@ class SqlAlchemyAlarmRepository:
             update(messages_t).where(m.id == alarm_id, m.state == int(AlarmState.UNTREATED))
             .values(state=int(AlarmState.TREATED), handling=int(handling), result=result, handled_by=account_id,
                     handled_at=at, deferred_until=None))
-        return outcome.rowcount == 1
+        return rows_written(outcome) == 1
 
     def defer(self, deferral: Deferral) -> bool:
         m = messages_t.c
         outcome = self._s.execute(
             update(messages_t).where(m.id == deferral.alarm_id, m.state == int(AlarmState.UNTREATED))
             .values(deferred_until=deferral.deferred_until))
-        if outcome.rowcount != 1:
+        if rows_written(outcome) != 1:
             return False
         self._s.execute(insert(deferrals_t).values(
             alarm_id=deferral.alarm_id, account_id=deferral.account_id, deferred_at=deferral.deferred_at,
@@ -382,7 +383,8 @@ class SqlAlchemyAlarmRepository:
 
     def deferral_page(self, alarm_id: int, request: PageRequest) -> Page[Deferral]:
         d = deferrals_t.c
-        total = self._s.scalar(select(func.count()).select_from(deferrals_t).where(d.alarm_id == alarm_id))
+        total = self._s.execute(select(func.count()).select_from(deferrals_t)
+                                .where(d.alarm_id == alarm_id)).scalar_one()
         order = d.id.asc() if request.sort_order == "asc" else d.id.desc()
         rows = self._s.execute(
             select(deferrals_t, accounts_t.c.user_name.label("by_name"))
@@ -393,6 +395,7 @@ class SqlAlchemyAlarmRepository:
             for r in rows])
 
     def count_untreated(self, account_id: int, now: datetime) -> int:
-        return self._s.scalar(select(func.count()).select_from(messages_t)
-                              .join(devices_t, devices_t.c.id == messages_t.c.device_id)
-                              .where(visible_to(account_id), self._shown_state(AlarmState.UNTREATED, now)))
+        return self._s.execute(select(func.count()).select_from(messages_t)
+                               .join(devices_t, devices_t.c.id == messages_t.c.device_id)
+                               .where(visible_to(account_id), self._shown_state(AlarmState.UNTREATED, now))
+                               ).scalar_one()

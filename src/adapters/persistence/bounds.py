@@ -112,7 +112,7 @@ def _fit_stored_rows(connection: Connection, table: Table) -> None:
 
 def drop_sqlite_checks(op, table: Table) -> None:
     names = [c.name for c in table.constraints
-             if isinstance(c, CheckConstraint) and c.name and _CHECK_NAME.fullmatch(c.name)]
+             if isinstance(c, CheckConstraint) and isinstance(c.name, str) and _CHECK_NAME.fullmatch(c.name)]
     if names:
         with op.batch_alter_table(table.name, recreate="always", copy_from=table) as batch:
             for name in names:

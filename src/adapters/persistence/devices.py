@@ -110,11 +110,11 @@ class SqlAlchemyDeviceExpiryRepository:
         return where
 
     def count_expiring(self, account_id: int, window: ExpiryWindow) -> int:
-        return self._s.scalar(count_visible(account_id, *self._where(window)))
+        return self._s.execute(count_visible(account_id, *self._where(window))).scalar_one()
 
     def expiring_page(self, account_id: int, window: ExpiryWindow, request: PageRequest) -> Page[ExpiringDevice]:
         where = self._where(window)
-        total = self._s.scalar(count_visible(account_id, *where))
+        total: int = self._s.execute(count_visible(account_id, *where)).scalar_one()
         ids = union_all(*visible_branches(account_id, [DeviceRow.id], *where))
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.type_id, DeviceTypeRow.type_name, DeviceRow.device_name, DeviceRow.guid,
@@ -124,7 +124,9 @@ class SqlAlchemyDeviceExpiryRepository:
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total,
-                    [ExpiringDevice(*row[:-1], Access(row[-1])) for row in rows])
+                    [ExpiringDevice(device_id, type_id, type_name, name, guid, expires_at, Access(access))
+                     for device_id, type_id, type_name, name, guid, expires_at, access in rows
+                     if expires_at is not None])  # always (the WHERE says so): the check tells the type
 
 
 _SORT_COLUMNS = {
@@ -234,7 +236,7 @@ class SqlAlchemyDeviceRepository:
         each read in the page's order only as far as the page (for the default order, newest
         first), and merged; only the page's ten devices are then read whole, with their joins."""
         conditions = self._where(where)
-        total = self._s.scalar(count_visible(account_id, *conditions))
+        total: int = self._s.execute(count_visible(account_id, *conditions)).scalar_one()
         column = _SORT_COLUMNS.get(request.sort_field or "createdAt", DeviceRow.created_at)
         ascending = request.sort_order == "asc"
 
@@ -347,7 +349,8 @@ class SqlAlchemyDeviceRepository:
         rows = self._s.execute(select(DeviceRow.id, expires)
                                .where(expires.is_not(None), expires < min(expired_before, LIFELONG_FROM))
                                .order_by(DeviceRow.id))
-        return [(device_id, expires_at) for device_id, expires_at in rows]
+        # expires_at is never None (the WHERE says so): the check tells the type
+        return [(device_id, expires_at) for device_id, expires_at in rows if expires_at is not None]
 
 
 class SqlAlchemyBrokerCredentialRepository:

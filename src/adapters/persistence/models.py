@@ -8,7 +8,7 @@ they would be emitted on PostgreSQL too, in SQLite's dialect."""
 from __future__ import annotations
 
 from datetime import datetime
-from typing import Any
+from typing import Any, ClassVar
 
 from sqlalchemy import (
     JSON,
@@ -21,6 +21,7 @@ from sqlalchemy import (
     MetaData,
     SmallInteger,
     String,
+    Table,
     Text,
     UniqueConstraint,
 )
@@ -38,6 +39,9 @@ NAMING = {
 
 
 class Base(DeclarativeBase):
+    # Every class here maps one Table (DeclarativeBase says FromClause, which also covers mapping a
+    # join or a subquery): Core statements take `Row.__table__` as the table it is.
+    __table__: ClassVar[Table]
     metadata = MetaData(naming_convention=NAMING)
     type_annotation_map = {datetime: UtcDateTime, dict[str, Any]: JSON}
 

@@ -20,9 +20,10 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from typing import Any, TypeVar
 
-from sqlalchemy import and_, delete, exists, func, or_, select, update
-from sqlalchemy.orm import Session
+from sqlalchemy import ColumnElement, Executable, and_, delete, exists, func, or_, select, update
+from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from adapters.persistence.models import (
     ActivityAccountRow,
@@ -42,20 +43,22 @@ from adapters.persistence.models import (
     SmsPackageRow,
     UserBillRow,
 )
+from adapters.persistence.results import rows_written
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.model import (
     ORDER_SORT_FIELDS,
+    ORDER_TRANSITIONS,
     Agreement,
     CloseReason,
     InvoiceStatus,
     Order,
     OrderKind,
     OrderLine,
+    OrderMove,
     PaymentFailure,
     PayStatus,
-    can_move,
 )
-from core.ordering.payment_flows import NotificationRecord
+from core.ordering.payments import NotificationRecord
 from core.ordering.ports import ServicedDevice
 from core.pricing.level_change import ChangeKind, LevelChange, ServiceState
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
@@ -68,13 +71,16 @@ PUBLIC_ACTIVITY, DIRECTED_ACTIVITY = 1, 2
 ACTIVE_AGREEMENT, CANCELLED_AGREEMENT = 1, 0
 
 
-def fresh(statement):
+_Statement = TypeVar("_Statement", bound=Executable)
+
+
+def fresh(statement: _Statement) -> _Statement:
     """Rows as the database has them, even when the session already holds them: the writes
     below are single UPDATE/DELETE statements that do not touch the session's objects."""
     return statement.execution_options(populate_existing=True)
 
 
-def write(statement):
+def write(statement: _Statement) -> _Statement:
     """An UPDATE or DELETE run as it is: its WHERE is not evaluated against objects the session
     may hold (they can be stale when another transaction changed the row first)."""
     return statement.execution_options(synchronize_session=False)
@@ -83,8 +89,9 @@ def write(statement):
 # --- catalogue ---------------------------------------------------------------------------------
 
 
-_ORDER_SORT_COLUMNS = {"gmtCreate": OrderRow.created_at, "payTime": OrderRow.paid_at,
-                       "orderFee": OrderRow.order_fee_cents, "orderCode": OrderRow.order_code}
+_ORDER_SORT_COLUMNS: dict[str, InstrumentedAttribute[Any]] = {
+    "gmtCreate": OrderRow.created_at, "payTime": OrderRow.paid_at, "orderFee": OrderRow.order_fee_cents,
+    "orderCode": OrderRow.order_code}
 assert set(_ORDER_SORT_COLUMNS) == set(ORDER_SORT_FIELDS)
 
 class SqlAlchemyCatalogueRepository:
@@ -266,8 +273,8 @@ class SqlAlchemyOrderRepository:
                               .values(payment=dict(payment) or None, payment_reference=reference)))
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        return self._transition(order_id, (PayStatus.UNPAID, PayStatus.CLOSED), PayStatus.PAID,
-                                pay_fee_cents=pay_fee_cents, paid_at=paid_at, settlement_reference=reference)
+        return self._move(order_id, OrderMove.PAY, pay_fee_cents=pay_fee_cents, paid_at=paid_at,
+                          settlement_reference=reference)
 
     def by_reference(self, reference: str) -> Order | None:
         return self._one(OrderRow.payment_reference == reference)
@@ -290,16 +297,15 @@ class SqlAlchemyOrderRepository:
         wanted = set(device_ids)
         return [_order(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
 
-    def _transition(self, order_id: int, sources: PayStatus | tuple[PayStatus, ...], target: PayStatus,
-                    **values) -> bool:
-        """One conditional write along ORDER_TRANSITIONS; False when the order was in none of the sources."""
-        sources = (sources,) if isinstance(sources, PayStatus) else sources
-        if not all(can_move(source, target) for source in sources):
-            raise ValueError(f"an order never moves from {sources} to {target}")
+    def _move(self, order_id: int, move: OrderMove, **values: object) -> bool:
+        """One conditional write along ORDER_TRANSITIONS: the order takes the move's target state
+        only from one of the move's sources; False when it was in none of them."""
+        transition = ORDER_TRANSITIONS[move]
         result = self._s.execute(write(update(OrderRow)
-                                       .where(OrderRow.id == order_id, OrderRow.status.in_([int(s) for s in sources]))
-                                       .values(status=int(target), **values)))
-        return result.rowcount == 1
+                                       .where(OrderRow.id == order_id,
+                                              OrderRow.status.in_(sorted(int(s) for s in transition.sources)))
+                                       .values(status=int(transition.target), **values)))
+        return rows_written(result) == 1
 
     def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
                               recomputed: bool) -> None:
@@ -308,13 +314,13 @@ class SqlAlchemyOrderRepository:
                               .values(settled_expires_at=expires_at, recomputed=recomputed)))
 
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
-        return self._transition(order_id, PayStatus.UNPAID, PayStatus.CLOSED, closed_at=at, close_reason=reason.value)
+        return self._move(order_id, OrderMove.CLOSE, closed_at=at, close_reason=reason.value)
 
     def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        return self._transition(order_id, PayStatus.PAID, PayStatus.REFUNDED, refunded_at=at)
+        return self._move(order_id, OrderMove.REFUND, refunded_at=at)
 
     def unmark_refunded(self, order_id: int) -> None:
-        self._transition(order_id, PayStatus.REFUNDED, PayStatus.PAID, refunded_at=None)
+        self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
@@ -322,7 +328,7 @@ class SqlAlchemyOrderRepository:
             statement = statement.where(or_(OrderRow.failed_attempt.is_(None), OrderRow.failed_attempt != attempt))
         result = self._s.execute(write(statement.values(
             last_failure=failure.value, failure_count=OrderRow.failure_count + 1, failed_attempt=attempt)))
-        return result.rowcount == 1
+        return rows_written(result) == 1
 
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         where = [OrderRow.account_id == account_id,
@@ -331,7 +337,7 @@ class SqlAlchemyOrderRepository:
                      OrderRow.close_reason != CloseReason.SUPERSEDED.value)]
         if status is not None:
             where.append(OrderRow.status == int(status))
-        total = self._s.scalar(select(func.count()).select_from(OrderRow).where(*where))
+        total = self._s.execute(select(func.count()).select_from(OrderRow).where(*where)).scalar_one()
         column = _ORDER_SORT_COLUMNS[request.sort_field or "gmtCreate"]
         ascending = request.sort_order == "asc"
         order = [(column.asc() if ascending else column.desc()).nulls_last(),
@@ -371,7 +377,8 @@ class SqlAlchemyDeviceServiceRepository:
                         .values(level_id=level_id, service_expires_at=expires_at))
 
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
-        values = {"sms_count": DeviceRow.sms_count + sms, "voice_count": DeviceRow.voice_count + voice}
+        values: dict[str, ColumnElement[Any]] = {"sms_count": DeviceRow.sms_count + sms,
+                                                 "voice_count": DeviceRow.voice_count + voice}
         if country_code is not None:
             values["country_code"] = func.coalesce(DeviceRow.country_code, country_code)
         self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id).values(**values)
@@ -404,7 +411,7 @@ class SqlAlchemyAgreementRepository:
             update(AutoRenewAgreementRow)
             .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
             .values(status=CANCELLED_AGREEMENT, cancelled_at=at)))
-        return result.rowcount > 0
+        return rows_written(result) > 0
 
 
 # --- bills -------------------------------------------------------------------------------------
@@ -452,7 +459,7 @@ class SqlAlchemyBillRepository:
     def delete(self, account_id: int, bill_id: int) -> bool:
         result = self._s.execute(write(delete(UserBillRow).where(UserBillRow.id == bill_id,
                                                                  UserBillRow.account_id == account_id)))
-        return result.rowcount > 0
+        return rows_written(result) > 0
 
     def clear_default(self, account_id: int) -> None:
         self._s.execute(write(update(UserBillRow)

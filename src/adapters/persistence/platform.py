@@ -44,7 +44,7 @@ class SqlAlchemyNoticeRepository:
         column = {"publishedAt": NoticeRow.published_at, "noticeId": NoticeRow.id}.get(
             request.sort_field or "noticeId", NoticeRow.id)
         order = column.asc() if request.sort_order == "asc" else column.desc()
-        total = self._s.scalar(select(func.count()).select_from(NoticeRow).where(*where))
+        total = self._s.execute(select(func.count()).select_from(NoticeRow).where(*where)).scalar_one()
         rows = self._s.scalars(select(NoticeRow).where(*where).order_by(order, NoticeRow.id.desc())
                                .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total, [_notice(r) for r in rows])
@@ -64,8 +64,8 @@ class SqlAlchemyDictionaryRepository:
         return [DictItem(r.data_type, r.data_code, r.data_value, dict(r.labels or {}), r.sort) for r in rows]
 
     def has(self, data_type: str, data_code: str) -> bool:
-        return self._s.scalar(select(func.count()).where(DictItemRow.data_type == data_type,
-                                                         DictItemRow.data_code == data_code)) > 0
+        return self._s.execute(select(func.count()).where(DictItemRow.data_type == data_type,
+                                                          DictItemRow.data_code == data_code)).scalar_one() > 0
 
 
 class SqlAlchemyOutboxRepository:
@@ -92,5 +92,5 @@ class SqlAlchemyOutboxRepository:
                 for r in self._s.scalars(query)]
 
     def save(self, message: OutboundMessage) -> None:
-        row = self._s.get(OutboxMessageRow, message.id)
+        row = self._s.get_one(OutboxMessageRow, message.stored_id)
         row.sent_at, row.attempts, row.last_error = message.sent_at, message.attempts, message.last_error

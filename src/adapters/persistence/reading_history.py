@@ -16,6 +16,7 @@ from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import ReadingRow
+from adapters.persistence.results import rows_written
 from core.telemetry.downsample import BucketPlan, Point, downsample
 from core.telemetry.model import HUMIDITY, TEMPERATURE
 
@@ -88,11 +89,12 @@ class SqlAlchemyReadingHistoryRepository:
         return (_READINGS.c.device_id == device_id, _READINGS.c.ts >= since, _READINGS.c.ts <= until)
 
     def count(self, device_id: int, since: datetime, until: datetime) -> int:
-        return self._s.scalar(select(func.count()).select_from(_READINGS).where(*self._range(device_id, since, until)))
+        return self._s.execute(select(func.count()).select_from(_READINGS)
+                               .where(*self._range(device_id, since, until))).scalar_one()
 
     def points(self, device_id: int, since: datetime, until: datetime) -> list[Point]:
         rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.temperature, _READINGS.c.humidity)
-                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).all()
+                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).tuples().all()
         return [Point(ts, temperature, humidity) for ts, temperature, humidity in rows]
 
     def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
@@ -101,8 +103,8 @@ class SqlAlchemyReadingHistoryRepository:
             return downsample(points, plan), len(points)
         rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
-                                "inner_bounds": plan.count - 1}).all()
-        total = int(rows[0].total) if rows else 0
+                                "inner_bounds": plan.count - 1}).tuples().all()
+        total = int(rows[0][3]) if rows else 0
         return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
@@ -112,7 +114,7 @@ class SqlAlchemyReadingHistoryRepository:
         oldest = oldest.order_by(_READINGS.c.ts).limit(limit)
         result = self._s.execute(delete(_READINGS).where(_READINGS.c.device_id == device_id,
                                                          _READINGS.c.ts.in_(oldest.scalar_subquery())))
-        return result.rowcount
+        return rows_written(result)
 
     def orphan_device_ids(self, limit: int) -> list[int]:
         return list(self._s.scalars(_ORPHANS, {"limit": limit}))

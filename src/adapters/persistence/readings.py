@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 
+import psycopg
 from sqlalchemy import bindparam, or_, select, text, update
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
@@ -58,6 +59,8 @@ class SqlAlchemyReadingRepository:
 
     def _copy_in(self, readings: Iterable[Reading], received_at: datetime) -> list[tuple[int, datetime]]:
         connection = self._s.connection().connection.driver_connection
+        if not isinstance(connection, psycopg.Connection):  # COPY is psycopg's, on its own connection
+            raise TypeError(f"COPY needs a psycopg connection, not {type(connection).__name__}")
         with connection.cursor() as cursor:
             cursor.execute("CREATE TEMP TABLE IF NOT EXISTS readings_staging "
                            "(LIKE readings INCLUDING DEFAULTS) ON COMMIT DELETE ROWS")

@@ -110,9 +110,9 @@ def synchronise(session: Session) -> None:
             session.execute(delete(RolePermissionRow).where(RolePermissionRow.role_id == role.id,
                                                             RolePermissionRow.permission_name.in_(removed)))
 
-    rows = {(r.data_type, r.data_code): r for r in session.scalars(select(DictItemRow))}
+    items = {(r.data_type, r.data_code): r for r in session.scalars(select(DictItemRow))}
     for data_type, code, value, labels, sort in dictionary_items():
-        row = rows.get((data_type, code)) or DictItemRow(data_type=data_type, data_code=code)
-        row.data_value, row.labels, row.sort = value, labels, sort
-        session.add(row)
+        item = items.get((data_type, code)) or DictItemRow(data_type=data_type, data_code=code)
+        item.data_value, item.labels, item.sort = value, labels, sort
+        session.add(item)
     session.flush()

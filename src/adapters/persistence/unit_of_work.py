@@ -1,7 +1,13 @@
+"""The one unit of work behind every context's port (AccountsUnitOfWork, OrderingUnitOfWork, ...):
+it has every repository any of them lists, and so satisfies each structurally. A repository is
+built on its first use inside the `with` block, so a transaction that reads only orders builds
+only the order repository."""
+
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import TracebackType
-from typing import Self
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -38,6 +44,44 @@ from adapters.persistence.reading_history import SqlAlchemyReadingHistoryReposit
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 from adapters.persistence.session_scope import SessionScope
 
+if TYPE_CHECKING:
+    from core.accounts.ports import AccountsUnitOfWork
+    from core.alarms.ports import AlarmsUnitOfWork
+    from core.devices.ports import DevicesUnitOfWork
+    from core.notifications.ports import NotificationsUnitOfWork
+    from core.ordering.ports import OrderingUnitOfWork
+    from core.platform.ports import PlatformUnitOfWork
+    from core.pricing.ports import PricingUnitOfWork
+    from core.telemetry.ports import TelemetryUnitOfWork
+
+R = TypeVar("R")
+
+
+class _Repository(Generic[R]):
+    """A repository of the open transaction, built from its session on first access and kept
+    until the `with` block ends."""
+
+    def __init__(self, build: Callable[[Session], R]) -> None:
+        self._build = build
+        self._name = ""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = name
+
+    @overload
+    def __get__(self, uow: None, owner: type) -> Self: ...
+    @overload
+    def __get__(self, uow: SqlAlchemyUnitOfWork, owner: type) -> R: ...
+
+    def __get__(self, uow: SqlAlchemyUnitOfWork | None, owner: type) -> Self | R:
+        if uow is None:
+            return self
+        built = uow._repositories
+        if self._name not in built:
+            built[self._name] = self._build(uow.current_session())
+        repository: R = built[self._name]
+        return repository
+
 
 class SqlAlchemyUnitOfWork:
     """One database transaction per `with` block; repositories share its session. Inside a
@@ -45,47 +89,54 @@ class SqlAlchemyUnitOfWork:
     what it commits is committed and what it leaves uncommitted is rolled back, as ever, but
     reads share the request's one connection and transaction (session_scope.py)."""
 
-    def __init__(self, session_factory: sessionmaker, scope: SessionScope | None = None) -> None:
+    accounts = _Repository(SqlAlchemyAccountRepository)
+    roles = _Repository(SqlAlchemyRoleRepository)
+    premium = _Repository(SqlAlchemyPremiumRepository)
+    sessions = _Repository(SqlAlchemySessionRepository)
+    throttle = _Repository(SqlAlchemyLoginThrottleRepository)
+    codes = _Repository(SqlAlchemyVerificationCodeRepository)
+    captchas = _Repository(SqlAlchemyCaptchaRepository)
+    outbox = _Repository(SqlAlchemyOutboxRepository)
+    custom_pages = _Repository(SqlAlchemyCustomPageRepository)
+    notices = _Repository(SqlAlchemyNoticeRepository)
+    dictionary = _Repository(SqlAlchemyDictionaryRepository)
+    devices = _Repository(SqlAlchemyDeviceExpiryRepository)
+    device_registry = _Repository(SqlAlchemyDeviceRepository)
+    broker_credentials = _Repository(SqlAlchemyBrokerCredentialRepository)
+    history = _Repository(SqlAlchemyReadingHistoryRepository)
+    readings = _Repository(SqlAlchemyReadingRepository)
+    alarms = _Repository(SqlAlchemyAlarmRepository)
+    catalogue = _Repository(SqlAlchemyCatalogueRepository)
+    orders = _Repository(SqlAlchemyOrderRepository)
+    bills = _Repository(SqlAlchemyBillRepository)
+    agreements = _Repository(SqlAlchemyAgreementRepository)
+    payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
+    device_service = _Repository(SqlAlchemyDeviceServiceRepository)
+
+    def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
         self._scope = scope
         self._scoped = False
         self.session: Session | None = None
+        self._repositories: dict[str, Any] = {}
+
+    def current_session(self) -> Session:
+        if self.session is None:
+            raise RuntimeError("a repository is used inside `with uow:` only")
+        return self.session
 
     def __enter__(self) -> Self:
         if self.session is not None:
             raise RuntimeError("a unit of work is not re-entrant; use a new one")
         shared = self._scope.join() if self._scope is not None else None
         self._scoped = shared is not None
-        self.session = s = shared or self._session_factory()
-        self.accounts = SqlAlchemyAccountRepository(s)
-        self.roles = SqlAlchemyRoleRepository(s)
-        self.premium = SqlAlchemyPremiumRepository(s)
-        self.sessions = SqlAlchemySessionRepository(s)
-        self.throttle = SqlAlchemyLoginThrottleRepository(s)
-        self.codes = SqlAlchemyVerificationCodeRepository(s)
-        self.captchas = SqlAlchemyCaptchaRepository(s)
-        self.outbox = SqlAlchemyOutboxRepository(s)
-        self.custom_pages = SqlAlchemyCustomPageRepository(s)
-        self.notices = SqlAlchemyNoticeRepository(s)
-        self.dictionary = SqlAlchemyDictionaryRepository(s)
-        self.devices = SqlAlchemyDeviceExpiryRepository(s)
-        self.device_registry = SqlAlchemyDeviceRepository(s)
-        self.broker_credentials = SqlAlchemyBrokerCredentialRepository(s)
-        self.history = SqlAlchemyReadingHistoryRepository(s)
-        self.readings = SqlAlchemyReadingRepository(s)
-        self.alarms = SqlAlchemyAlarmRepository(s)
-        self.catalogue = SqlAlchemyCatalogueRepository(s)
-        self.orders = SqlAlchemyOrderRepository(s)
-        self.bills = SqlAlchemyBillRepository(s)
-        self.agreements = SqlAlchemyAgreementRepository(s)
-        self.payment_notifications = SqlAlchemyPaymentNotificationRepository(s)
-        self.device_service = SqlAlchemyDeviceServiceRepository(s)
+        self.session = shared or self._session_factory()
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
-        session, self.session = self.session, None
-        assert session is not None, "left a unit of work that was not entered"
+        session, self.session = self.current_session(), None
+        self._repositories.clear()
         if self._scope is not None and self._scoped:
             self._scope.leave(session, failed=exc_type is not None)
             return
@@ -95,7 +146,15 @@ class SqlAlchemyUnitOfWork:
             session.close()
 
     def commit(self) -> None:
-        self.session.commit()
+        self.current_session().commit()
 
     def rollback(self) -> None:
-        self.session.rollback()
+        self.current_session().rollback()
+
+
+if TYPE_CHECKING:
+    # mypy's proof that this unit of work is every context's (the container hands it to all).
+    def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
+            AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
+            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow

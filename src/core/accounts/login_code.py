@@ -11,15 +11,15 @@ from datetime import datetime, timedelta
 
 from core.accounts.commands import RequestLoginCode
 from core.accounts.model import Account, CodePurpose
+from core.accounts.ports import AccountsUnitOfWork
 from core.accounts.throttling import name_key
 from core.accounts.verification import MAX_SENDS_PER_HOUR, RESEND_AFTER, VerificationCode
 from core.notifications.model import VERIFICATION_CODE, Channel, OutboundMessage
 from core.shared.clock import Clock
 from core.shared.errors import CodeSentTooOften, TooManyAttempts, WrongCaptcha
-from core.shared.unit_of_work import UnitOfWork
 
 
-def check_captcha(uow: UnitOfWork, captcha_id: str | None, answer: str, now: datetime, key: bytes) -> None:
+def check_captcha(uow: AccountsUnitOfWork, captcha_id: str | None, answer: str, now: datetime, key: bytes) -> None:
     captcha = uow.captchas.take(captcha_id) if captcha_id else None
     if captcha is None or not captcha.accepts(answer, now, key):
         uow.commit()  # the captcha is spent either way
@@ -33,7 +33,7 @@ def code_address(account: Account | None, name: str) -> tuple[Channel, str]:
 
 
 class SendLoginCode:
-    def __init__(self, uow: UnitOfWork, clock: Clock, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock, secret_key: bytes) -> None:
         self._uow, self._clock, self._key = uow, clock, secret_key
 
     def __call__(self, cmd: RequestLoginCode) -> None:
@@ -52,7 +52,7 @@ class SendLoginCode:
             code, record = VerificationCode.issue(channel, target, CodePurpose.LOGIN, now, self._key)
             uow.codes.add(record)
             recipient = None if account is None else account.email if channel is Channel.EMAIL else account.phone
-            if recipient:
+            if account is not None and recipient:
                 uow.outbox.add(OutboundMessage(channel, recipient, VERIFICATION_CODE,
                                                {"code": code, "purpose": int(CodePurpose.LOGIN)},
                                                account.language or cmd.language, now))

@@ -6,6 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import IntEnum
 
+from core.shared.identity import Stored
+
 TOKEN_LIFETIME = timedelta(days=7)  # 604800000 ms, spec seed 000 section 4
 
 
@@ -37,7 +39,7 @@ class CodePurpose(IntEnum):
 
 
 @dataclass
-class Account:
+class Account(Stored):
     id: int | None
     user_name: str
     password_hash: str
@@ -73,7 +75,7 @@ def digest(secret: str) -> str:
 
 
 @dataclass
-class LoginSession:
+class LoginSession(Stored):
     """An opaque bearer token. Only its digest is stored, so a database leak yields no tokens."""
 
     token_digest: str

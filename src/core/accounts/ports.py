@@ -9,6 +9,9 @@ from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
+from core.notifications.ports import OutboxRepository
+from core.platform.ports import DictionaryRepository
+from core.shared.transaction import Transaction
 
 
 class AccountRepository(Protocol):
@@ -86,3 +89,28 @@ class RoleRepository(Protocol):
 
 class PremiumRepository(Protocol):
     def premium_until(self, account_id: int) -> datetime | None: ...
+
+
+class AccountsUnitOfWork(Transaction, Protocol):
+    """The transaction of the accounts' use cases: its own repositories, the outbox (codes and
+    notices are sent through it) and the platform's dictionary (a profile's industry and identity
+    are codes of it)."""
+
+    @property
+    def accounts(self) -> AccountRepository: ...
+    @property
+    def roles(self) -> RoleRepository: ...
+    @property
+    def premium(self) -> PremiumRepository: ...
+    @property
+    def sessions(self) -> SessionRepository: ...
+    @property
+    def throttle(self) -> LoginThrottleRepository: ...
+    @property
+    def codes(self) -> VerificationCodeRepository: ...
+    @property
+    def captchas(self) -> CaptchaRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...
+    @property
+    def dictionary(self) -> DictionaryRepository: ...

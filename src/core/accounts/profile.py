@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
-from core.accounts.model import CodePurpose
+from core.accounts.model import Account, CodePurpose
 from core.accounts.password_policy import PasswordPolicy
-from core.accounts.ports import PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
 from core.accounts.registration import check_contact, check_new_password, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
@@ -24,18 +24,23 @@ from core.shared.errors import (
     WrongVerificationCode,
 )
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
+
+
+def _caller(uow: AccountsUnitOfWork, account_id: int) -> Account:
+    """The signed-in caller's account; gone since the session began, the caller is signed out."""
+    account = uow.accounts.get(account_id)
+    if account is None:
+        raise NotAuthenticated()
+    return account
 
 
 class GetAccountInfo:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> AccountInfo:
         with self._uow as uow:
-            account = uow.accounts.get(account_id)
-            if account is None:
-                raise NotAuthenticated()
+            account = _caller(uow, account_id)
             held = uow.roles.permissions_of(account_id)
             return AccountInfo(
                 account=account,
@@ -48,7 +53,7 @@ class GetAccountInfo:
 
 
 class GetPermissions:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int) -> set[str]:
@@ -57,7 +62,7 @@ class GetPermissions:
 
 
 class GetScenePermissions:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, scene_id: int) -> list[str]:
@@ -66,7 +71,7 @@ class GetScenePermissions:
 
 
 class UpdateUserProfile:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, cmd: UpdateProfile) -> None:
@@ -85,7 +90,7 @@ class UpdateUserProfile:
 
 
 class ChangeAccountBaseInfo:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, cmd: ChangeBaseInfo) -> None:
@@ -97,7 +102,7 @@ class ChangeAccountBaseInfo:
         if problems:
             raise InvalidInput.of(problems)
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             uow.accounts.set_base_info(
                 cmd.account_id,
                 cmd.real_name.strip() if cmd.real_name is not None else account.real_name,
@@ -110,7 +115,7 @@ class ChangeAccountCredentials:
     """Password and/or phone (e-mail) change, confirmed by the current password, which is
     throttled like a login. A new password ends every other session of the account."""
 
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher,
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, hasher: PasswordHasher,
                  policy: PasswordPolicy, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._credentials, self._hasher, self._clock = uow, credentials, hasher, clock
         self._policy, self._edition, self._key = policy, edition, secret_key
@@ -130,7 +135,7 @@ class ChangeAccountCredentials:
         now = self._clock.now()
         failure: Exception | None = None
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             if cmd.new_password is not None:
                 check_new_password(self._policy, cmd.new_password, account.user_name, field="newPassword")
             self._credentials.ensure_not_slowed(uow, account.user_name, cmd.client_address, now)
@@ -147,10 +152,10 @@ class ChangeAccountCredentials:
                 owner = uow.accounts.by_contact(cmd.channel, cmd.new_contact)
                 if owner is not None and owner.id != account.id:
                     raise ContactAlreadyBound()
-                uow.accounts.set_contact(account.id, cmd.channel, cmd.new_contact)
+                uow.accounts.set_contact(cmd.account_id, cmd.channel, cmd.new_contact)
             if cmd.new_password is not None:
-                uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
-                uow.sessions.revoke_all(account.id, now, keep_session_id=cmd.session_id)
+                uow.accounts.set_password_hash(cmd.account_id, self._hasher.hash(cmd.new_password))
+                uow.sessions.revoke_all(cmd.account_id, now, keep_session_id=cmd.session_id)
             uow.commit()
 
 
@@ -159,14 +164,14 @@ class BindAccountContact:
     proven by a code sent to it. Replacing an existing one goes through ChangeAccountCredentials,
     which asks for the password: a session alone must not move the recovery channel."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._clock, self._edition, self._key = uow, clock, edition, secret_key
 
     def __call__(self, cmd: BindContact) -> None:
         check_contact(cmd.channel, cmd.target, self._edition)
         now = self._clock.now()
         with self._uow as uow:
-            account = uow.accounts.get(cmd.account_id)
+            account = _caller(uow, cmd.account_id)
             if (account.phone if cmd.channel is Channel.PHONE else account.email):
                 raise ContactAlreadySet()
             if not redeem_code(uow, cmd.channel, cmd.target, CodePurpose.BIND, cmd.code, now, self._key):
@@ -175,5 +180,5 @@ class BindAccountContact:
             owner = uow.accounts.by_contact(cmd.channel, cmd.target)
             if owner is not None and owner.id != account.id:
                 raise ContactAlreadyBound()
-            uow.accounts.set_contact(account.id, cmd.channel, cmd.target)
+            uow.accounts.set_contact(cmd.account_id, cmd.channel, cmd.target)
             uow.commit()

@@ -16,7 +16,7 @@ from core.accounts.model import (
     UserProfile,
 )
 from core.accounts.password_policy import PasswordPolicy
-from core.accounts.ports import PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
 from core.accounts.rules import email_problem, phone_problem, user_name_problem
 from core.accounts.verification import MAX_SENDS_PER_HOUR, RESEND_AFTER, VerificationCode
 from core.notifications.model import VERIFICATION_CODE, Channel, OutboundMessage
@@ -31,7 +31,6 @@ from core.shared.errors import (
     UserAlreadyExists,
     WrongVerificationCode,
 )
-from core.shared.unit_of_work import UnitOfWork
 
 
 def check_contact(channel: Channel, target: str, edition: Edition) -> None:
@@ -48,7 +47,7 @@ def check_new_password(policy: PasswordPolicy, password: str, user_name: str | N
 
 
 class SendVerificationCode:
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock, edition: Edition, secret_key: bytes) -> None:
         self._uow, self._clock, self._edition, self._key = uow, clock, edition, secret_key
 
     def __call__(self, cmd: SendCode) -> None:
@@ -75,7 +74,7 @@ class SendVerificationCode:
             uow.commit()
 
 
-def redeem_code(uow: UnitOfWork, channel: Channel, target: str, purpose: CodePurpose, code: str, now,
+def redeem_code(uow: AccountsUnitOfWork, channel: Channel, target: str, purpose: CodePurpose, code: str, now,
                 key: bytes) -> bool:
     record = uow.codes.latest(channel, target, purpose)
     if record is None:
@@ -86,7 +85,7 @@ def redeem_code(uow: UnitOfWork, channel: Channel, target: str, purpose: CodePur
 
 
 class RegisterAccount:
-    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
+    def __init__(self, uow: AccountsUnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
                  edition: Edition, secret_key: bytes) -> None:
         self._uow, self._hasher, self._policy, self._clock = uow, hasher, policy, clock
         self._edition, self._key = edition, secret_key
@@ -112,16 +111,16 @@ class RegisterAccount:
                 email=cmd.target if cmd.channel is Channel.EMAIL else None,
                 account_type=AccountType.PERSONAL, created_at=now,
             ))
-            uow.roles.assign(account.id, PERSONAL_CUSTOMER.code)
-            uow.accounts.save_profile(UserProfile(account.id))
-            token, session = LoginSession.open(account.id, now, LoginType.REGISTRATION, cmd.client_address)
+            uow.roles.assign(account.stored_id, PERSONAL_CUSTOMER.code)
+            uow.accounts.save_profile(UserProfile(account.stored_id))
+            token, session = LoginSession.open(account.stored_id, now, LoginType.REGISTRATION, cmd.client_address)
             uow.sessions.add(session)
             uow.commit()
         return token
 
 
 class RecoverPassword:
-    def __init__(self, uow: UnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
+    def __init__(self, uow: AccountsUnitOfWork, hasher: PasswordHasher, policy: PasswordPolicy, clock: Clock,
                  edition: Edition, secret_key: bytes) -> None:
         self._uow, self._hasher, self._policy, self._clock = uow, hasher, policy, clock
         self._edition, self._key = edition, secret_key
@@ -138,7 +137,7 @@ class RecoverPassword:
                 raise WrongVerificationCode()
             # Only now is the user name known; leaving without a commit keeps the code usable.
             check_new_password(self._policy, cmd.new_password, account.user_name)
-            uow.accounts.set_password_hash(account.id, self._hasher.hash(cmd.new_password))
+            uow.accounts.set_password_hash(account.stored_id, self._hasher.hash(cmd.new_password))
             # A new password ends every session opened with the old one.
-            uow.sessions.revoke_all(account.id, now)
+            uow.sessions.revoke_all(account.stored_id, now)
             uow.commit()

@@ -10,7 +10,7 @@ from core.accounts.commands import LogIn, SwitchPlatform
 from core.accounts.failure_notice import failure_notice
 from core.accounts.login_code import check_captcha, code_address
 from core.accounts.model import Account, CodePurpose, IssuedToken, LoginSession, LoginType, Principal, digest
-from core.accounts.ports import CaptchaRenderer, PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, CaptchaRenderer, PasswordHasher
 from core.accounts.registration import redeem_code
 from core.accounts.throttling import (
     CAPTCHA_WINDOW,
@@ -37,7 +37,6 @@ from core.shared.errors import (
     WrongPassword,
     WrongVerificationCode,
 )
-from core.shared.unit_of_work import UnitOfWork
 
 MAX_TOKEN_LENGTH = 128
 
@@ -58,7 +57,8 @@ class CredentialCheck:
             self._decoy_hash = self._hasher.hash("decoy password, never valid")
         return self._decoy_hash
 
-    def ensure_not_slowed(self, uow: UnitOfWork, name: str, address: str | None, now: datetime) -> list[Failure]:
+    def ensure_not_slowed(self, uow: AccountsUnitOfWork, name: str, address: str | None,
+                          now: datetime) -> list[Failure]:
         """Refuses (429) while this address must still wait before trying this name again;
         returns the name's recent failures."""
         failures = uow.throttle.failures_of(name_key(name), now - KEPT_FOR)
@@ -68,11 +68,11 @@ class CredentialCheck:
         return failures
 
     @staticmethod
-    def _protected(uow: UnitOfWork, name: str, now: datetime) -> bool:
+    def _protected(uow: AccountsUnitOfWork, name: str, now: datetime) -> bool:
         return uow.throttle.held_until(Hold.PROTECTED, name_key(name), now) is not None
 
     @staticmethod
-    def _ask_for_captcha(uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def _ask_for_captcha(uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                          now: datetime) -> bool:
         """Whether the name or the address needs the image code now (asked for before, or due by
         the failures); each that does keeps needing it for CAPTCHA_WINDOW from now, since the
@@ -85,7 +85,7 @@ class CredentialCheck:
             uow.throttle.hold(hold, keys[hold], now + CAPTCHA_WINDOW)
         return bool(asked)
 
-    def refusal_without_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def refusal_without_captcha(self, uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                                 now: datetime) -> Exception | None:
         """Why a password login without the image code is refused (1015, 1014), if it is."""
         if self._protected(uow, name, now):
@@ -94,12 +94,12 @@ class CredentialCheck:
             return CaptchaRequired()
         return None
 
-    def next_needs_captcha(self, uow: UnitOfWork, name: str, address: str | None, failures: list[Failure],
+    def next_needs_captcha(self, uow: AccountsUnitOfWork, name: str, address: str | None, failures: list[Failure],
                            now: datetime) -> bool:
         """After a failure: whether the next login of the name from the address needs the image code."""
         return self._ask_for_captcha(uow, name, address, failures, now) or self._protected(uow, name, now)
 
-    def record_failure(self, uow: UnitOfWork, name: str, address: str | None, account: Account | None,
+    def record_failure(self, uow: AccountsUnitOfWork, name: str, address: str | None, account: Account | None,
                        now: datetime) -> list[Failure]:
         """Counts the failure; returns the name's recent failures, this one included."""
         key = name_key(name)
@@ -112,7 +112,7 @@ class CredentialCheck:
             self._tell_owner(uow, account, due, now)
         return failures
 
-    def _tell_owner(self, uow: UnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
+    def _tell_owner(self, uow: AccountsUnitOfWork, account: Account, failures: list[Failure], now: datetime) -> None:
         hold_key = f"account:{account.id}"  # once an hour whichever of the account's names is attacked
         if uow.throttle.held_until(Hold.NOTICE, hold_key, now) is not None:
             return
@@ -121,33 +121,31 @@ class CredentialCheck:
             uow.outbox.add(message)
             uow.throttle.hold(Hold.NOTICE, hold_key, now + NOTICE_WINDOW)
 
-    def verify(self, uow: UnitOfWork, account: Account | None, password: str) -> bool:
+    def verify(self, uow: AccountsUnitOfWork, account: Account | None, password: str) -> bool:
         if account is None:
             self._hasher.verify(self._decoy(), password)
             return False
         if not self._hasher.verify(account.password_hash, password):
             return False
         if self._hasher.needs_rehash(account.password_hash):
-            uow.accounts.set_password_hash(account.id, self._hasher.hash(password))
+            uow.accounts.set_password_hash(account.stored_id, self._hasher.hash(password))
         return True
 
     @staticmethod
-    def succeeded(uow: UnitOfWork, name: str, address: str | None) -> None:
+    def succeeded(uow: AccountsUnitOfWork, name: str, address: str | None) -> None:
         """The owner's own mistakes from this address are forgiven; failures from elsewhere stay
         counted, so a login by the owner does not lift what an attack set off."""
         uow.throttle.clear_pair(name_key(name), address_key(address))
 
 
 class Login:
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, clock: Clock, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, clock: Clock, secret_key: bytes) -> None:
         self._uow, self._credentials, self._clock, self._key = uow, credentials, clock, secret_key
 
     def __call__(self, cmd: LogIn) -> IssuedToken:
         if cmd.login_code is not None:
-            return self._with_code(cmd)
+            return self._with_code(cmd, cmd.login_code)
         now = self._clock.now()
-        failure: Exception | None = None
-        token = None
         with self._uow as uow:
             failures = self._credentials.ensure_not_slowed(uow, cmd.user_name, cmd.client_address, now)
             if cmd.captcha_answer is not None:
@@ -159,41 +157,41 @@ class Login:
                     uow.commit()  # the image code stays asked for
                     raise refusal
             account = uow.accounts.by_login_name(cmd.user_name)
-            if not self._credentials.verify(uow, account, cmd.password or ""):
+            verified = self._credentials.verify(uow, account, cmd.password or "")  # hashes even for no account
+            outcome: IssuedToken | Exception
+            if account is None or not verified:
                 failures = self._credentials.record_failure(uow, cmd.user_name, cmd.client_address, account, now)
-                failure = BadCredentials(captcha_required=self._credentials.next_needs_captcha(
+                outcome = BadCredentials(captcha_required=self._credentials.next_needs_captcha(
                     uow, cmd.user_name, cmd.client_address, failures, now))
             elif not account.enabled:
-                failure = AccountDisabled()
+                outcome = AccountDisabled()
             else:
-                token = self._open(uow, account, cmd, now)
+                outcome = self._open(uow, account, cmd, now)
             uow.commit()
-        if failure is not None:
-            raise failure
-        return token
+        if isinstance(outcome, Exception):
+            raise outcome
+        return outcome
 
-    def _with_code(self, cmd: LogIn) -> IssuedToken:
+    def _with_code(self, cmd: LogIn, login_code: str) -> IssuedToken:
         """A one-time code sent to the owner stands for the password and the image code; it is
         not slowed per address, so an attacker sharing the owner's address cannot keep them out."""
         now = self._clock.now()
         with self._uow as uow:
             account = uow.accounts.by_login_name(cmd.user_name)
             channel, target = code_address(account, cmd.user_name)
-            redeemed = redeem_code(uow, channel, target, CodePurpose.LOGIN, cmd.login_code, now, self._key)
-            failure = (WrongVerificationCode() if not redeemed or account is None
-                       else AccountDisabled() if not account.enabled else None)
-            if failure is not None:
+            redeemed = redeem_code(uow, channel, target, CodePurpose.LOGIN, login_code, now, self._key)
+            if not redeemed or account is None or not account.enabled:
                 uow.commit()  # the check counts against the code
-                raise failure
+                raise AccountDisabled() if redeemed and account is not None else WrongVerificationCode()
             token = self._open(uow, account, cmd, now)
             uow.commit()
         return token
 
-    def _open(self, uow: UnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
+    def _open(self, uow: AccountsUnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
         self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
         if cmd.language and cmd.language != account.language:
-            uow.accounts.set_language(account.id, cmd.language)
-        token, session = LoginSession.open(account.id, now, cmd.login_type, cmd.client_address)
+            uow.accounts.set_language(account.stored_id, cmd.language)
+        token, session = LoginSession.open(account.stored_id, now, cmd.login_type, cmd.client_address)
         uow.sessions.add(session)
         return token
 
@@ -202,7 +200,7 @@ class SwitchToPlatform:
     """The user menu's Change platform: the caller confirms their own credentials and gets a new
     token for the other platform. Slowed per address like a login; its failures count too."""
 
-    def __init__(self, uow: UnitOfWork, credentials: CredentialCheck, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, credentials: CredentialCheck, clock: Clock) -> None:
         self._uow, self._credentials, self._clock = uow, credentials, clock
 
     def __call__(self, cmd: SwitchPlatform) -> IssuedToken:
@@ -218,7 +216,7 @@ class SwitchToPlatform:
                                                  now)
             else:
                 self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
-                token, session = LoginSession.open(caller.id, now, LoginType.PLATFORM_SWITCH,
+                token, session = LoginSession.open(cmd.account_id, now, LoginType.PLATFORM_SWITCH,
                                                    cmd.client_address)
                 uow.sessions.add(session)
             uow.commit()
@@ -228,7 +226,7 @@ class SwitchToPlatform:
 
 
 class Authenticate:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, token: str | None) -> Principal:
@@ -241,11 +239,11 @@ class Authenticate:
             account = uow.accounts.get(session.account_id)
             if account is None or not account.enabled:
                 raise NotAuthenticated()
-            return Principal(account.id, account.user_name, session.id)
+            return Principal(session.account_id, account.user_name, session.stored_id)
 
 
 class Logout:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, principal: Principal) -> None:
@@ -255,7 +253,7 @@ class Logout:
 
 
 class IssueCaptcha:
-    def __init__(self, uow: UnitOfWork, renderer: CaptchaRenderer, clock: Clock, secret_key: bytes) -> None:
+    def __init__(self, uow: AccountsUnitOfWork, renderer: CaptchaRenderer, clock: Clock, secret_key: bytes) -> None:
         self._uow, self._renderer, self._clock, self._key = uow, renderer, clock, secret_key
 
     def __call__(self) -> tuple[str, bytes]:

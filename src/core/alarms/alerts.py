@@ -10,9 +10,9 @@ from datetime import datetime
 from zoneinfo import ZoneInfo
 
 from core.alarms.model import AlarmDevice, AlarmKind, AlarmMessage, AlarmRule
+from core.alarms.ports import AlarmsUnitOfWork
 from core.notifications.model import Channel, OutboundMessage
 from core.shared.edition import Edition
-from core.shared.unit_of_work import UnitOfWork
 from core.telemetry.model import HUMIDITY, TEMPERATURE
 
 ALARM_TEMPERATURE_ABOVE = "alarm_temperature_above"
@@ -35,7 +35,7 @@ class AlertWriter:
         self._zone = ZoneInfo(profile.default_time_zone)
         self._country_code = profile.fixed_country_code or profile.default_country_code
 
-    def notify(self, uow: UnitOfWork, alarm: AlarmMessage, rule: AlarmRule, device: AlarmDevice, level: int,
+    def notify(self, uow: AlarmsUnitOfWork, alarm: AlarmMessage, rule: AlarmRule, device: AlarmDevice, level: int,
                now: datetime) -> int:
         """Alert the recipients of `level`; the number of messages written."""
         params = self.params(alarm, device, level)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from core.alarms.commands import DealWithAlarm
 from core.alarms.deferral import (
     DEFAULT_DEFER_MINUTES,
@@ -12,18 +14,23 @@ from core.alarms.deferral import (
 )
 from core.alarms.management import ensure_access
 from core.alarms.model import AlarmState, Handling
-from core.alarms.ports import AlarmFilter, AlarmListing
+from core.alarms.ports import AlarmFilter, AlarmListing, AlarmsUnitOfWork
 from core.alarms.validation import RESULT_MAX
 from core.devices.access import Access
 from core.shared.clock import Clock
 from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
+
+def _listing(uow: AlarmsUnitOfWork, alarm_id: int, account_id: int, now: datetime) -> AlarmListing:
+    listing = uow.alarms.alarm_listing(alarm_id, account_id, now)
+    if listing is None:
+        raise NotFound()
+    return listing
 
 class ListAlarms:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
@@ -38,7 +45,7 @@ class DealAlarm:
     as often as needed (see core/alarms/deferral.py). Either silences the alarm's alerts, so it
     needs the right to change the device."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, cmd: DealWithAlarm) -> AlarmListing:
@@ -48,9 +55,7 @@ class DealAlarm:
         minutes = self._defer_minutes(cmd)
         now = self._clock.now()
         with self._uow as uow:
-            listing = uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id, now)
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, cmd.alarm_id, cmd.account_id, now)
             ensure_access(uow, cmd.account_id, listing.alarm.device_id, Access.WRITE)
             if listing.alarm.state is AlarmState.TREATED:
                 raise AlarmAlreadyHandled()
@@ -62,7 +67,7 @@ class DealAlarm:
             if not done:
                 raise AlarmAlreadyHandled()  # someone else was quicker
             uow.commit()
-            return uow.alarms.alarm_listing(cmd.alarm_id, cmd.account_id, now)
+            return _listing(uow, cmd.alarm_id, cmd.account_id, now)
 
     @staticmethod
     def _defer_minutes(cmd: DealWithAlarm) -> int | None:
@@ -81,20 +86,18 @@ class DealAlarm:
 class ListDeferrals:
     """An alarm's deferrals, newest first, for whoever may see the alarm."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, alarm_id: int, request: PageRequest) -> Page[Deferral]:
         with self._uow as uow:
-            listing = uow.alarms.alarm_listing(alarm_id, account_id, self._clock.now())
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, alarm_id, account_id, self._clock.now())
             ensure_access(uow, account_id, listing.alarm.device_id, Access.READ)
             return uow.alarms.deferral_page(alarm_id, request)
 
 
 class CountUntreatedAlarms:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> int:

@@ -4,10 +4,11 @@ where the caller may change the device."""
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmRule
 from core.alarms.model import AlarmRule, Recipient
-from core.alarms.ports import RuleListing
+from core.alarms.ports import AlarmsUnitOfWork, RuleListing
 from core.alarms.validation import rule_problems
 from core.devices.access import Access, require
 from core.shared.clock import Clock
@@ -15,10 +16,9 @@ from core.shared.edition import Edition
 from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 
-def ensure_access(uow: UnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
+def ensure_access(uow: AlarmsUnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
     """404 for a device the caller may not see (whether it exists or not), 403 for one it may only
     read when it needs to change it."""
     require(uow.alarms.device_access(account_id, device_id), needed)
@@ -29,6 +29,13 @@ def _clean(recipient: Recipient) -> Recipient:
                    email=(recipient.email or "").strip() or None)
 
 
+def _listing(uow: AlarmsUnitOfWork, rule_id: int) -> RuleListing:
+    listing = uow.alarms.rule_listing(rule_id)
+    if listing is None:
+        raise NotFound()
+    return listing
+
+
 def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
     problems = rule_problems(rule, edition)
     if problems:
@@ -37,7 +44,7 @@ def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
 
 
 class ListAlarmRules:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, request: PageRequest, device_id: int | None = None,
@@ -49,20 +56,18 @@ class ListAlarmRules:
 
 
 class GetAlarmRule:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, rule_id: int) -> RuleListing:
         with self._uow as uow:
-            listing = uow.alarms.rule_listing(rule_id)
-            if listing is None:
-                raise NotFound()
+            listing = _listing(uow, rule_id)
             ensure_access(uow, account_id, listing.rule.device_id, Access.READ)
             return listing
 
 
 class CreateAlarmRule:
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     def __call__(self, cmd: AddAlarmRule) -> RuleListing:
@@ -78,7 +83,7 @@ class CreateAlarmRule:
                 raise AlarmRuleExists()
             uow.alarms.add_rule(rule)
             uow.commit()
-            return uow.alarms.rule_listing(rule.id)
+            return _listing(uow, rule.stored_id)
 
 
 class UpdateAlarmRule:
@@ -86,11 +91,11 @@ class UpdateAlarmRule:
     it left out; the result is checked whole, so a change that would leave the rule without a
     limit, or recipients on a level it no longer has, is refused (422) and nothing changes."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     @staticmethod
-    def _changes(cmd: ChangeAlarmRule) -> dict[str, object]:
+    def _changes(cmd: ChangeAlarmRule) -> dict[str, Any]:
         unknown = set(cmd.changes) - set(SETTINGS)
         if unknown:
             raise ValueError(f"not a setting of an alarm rule: {sorted(unknown)}")
@@ -124,11 +129,11 @@ class UpdateAlarmRule:
                 uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
                 uow.alarms.refresh_alarm_state([rule.device_id])
             uow.commit()
-            return uow.alarms.rule_listing(rule.id)
+            return _listing(uow, rule.stored_id)
 
 
 class DeleteAlarmRule:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, rule_id: int) -> None:

@@ -11,6 +11,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from enum import IntEnum
 
+from core.shared.identity import Stored
+
 MAX_LEVEL = 3  # "Graded alarm up to three levels"
 
 
@@ -42,7 +44,7 @@ class Recipient:
 
 
 @dataclass
-class AlarmRule:
+class AlarmRule(Stored):
     device_id: int
     probe: str
     name: str
@@ -96,7 +98,7 @@ class AlarmRule:
 
 
 @dataclass
-class AlarmMessage:
+class AlarmMessage(Stored):
     """An excursion that lasted the rule's delay: what the message centre lists."""
 
     device_id: int

@@ -9,7 +9,9 @@ from core.alarms.deferral import Deferral
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
 from core.devices.access import Access
 from core.notifications.model import Channel
+from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
 
 
 @dataclass(frozen=True)
@@ -139,3 +141,12 @@ class AlarmRepository(Protocol):
     def count_untreated(self, account_id: int, now: datetime) -> int:
         """Untreated alarms of the devices the account sees, less those deferred at `now`."""
         ...
+
+
+class AlarmsUnitOfWork(Transaction, Protocol):
+    """The alarms' transaction: their repository, and the outbox their alerts are sent through."""
+
+    @property
+    def alarms(self) -> AlarmRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...

@@ -10,9 +10,9 @@ from core.alarms.alerts import AlertWriter
 from core.alarms.deferral import reminder_levels
 from core.alarms.evaluation import ProbeOutcome, evaluate_probe
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion
+from core.alarms.ports import AlarmsUnitOfWork
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.shared.unit_of_work import UnitOfWork
 from core.telemetry.model import Reading
 
 log = logging.getLogger(__name__)
@@ -30,7 +30,7 @@ class EvaluateAlarms:
         self._clock = clock
         self._alerts = AlertWriter(edition)
 
-    def __call__(self, uow: UnitOfWork, readings: Sequence[Reading]) -> None:
+    def __call__(self, uow: AlarmsUnitOfWork, readings: Sequence[Reading]) -> None:
         """Runs inside the caller's open unit of work (the ingest batch's transaction); the caller
         commits. Readings are new (already de-duplicated), possibly of many devices, in any order."""
         if not readings:
@@ -62,13 +62,13 @@ class EvaluateAlarms:
             uow.alarms.refresh_alarm_state(sorted(state_changed))
 
     @staticmethod
-    def _store(uow: UnitOfWork, outcome: ProbeOutcome, before: Excursion | None,
+    def _store(uow: AlarmsUnitOfWork, outcome: ProbeOutcome, before: Excursion | None,
                known_alarm: AlarmMessage | None, known_level: int) -> list[tuple[AlarmMessage, int]]:
         """Persist the outcome; the levels to notify (those another transaction has not taken)."""
         reached = outcome.reached
         # The level goes up before the stored alarm is ended, so the guard still sees it open.
         if (known_alarm is not None and known_alarm.level > known_level
-                and not uow.alarms.raise_level(known_alarm.id, known_level, known_alarm.level)):
+                and not uow.alarms.raise_level(known_alarm.stored_id, known_level, known_alarm.level)):
             reached = [(a, level) for a, level in reached if a is not known_alarm]
         for alarm in outcome.changed_alarms:
             uow.alarms.save_alarm_progress(alarm)
@@ -89,7 +89,7 @@ class EscalateAlarms:
     number of places: a level or a deferral's end is taken by one transaction only, so nobody is
     alerted twice."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock = uow, clock
         self._alerts = AlertWriter(edition)
 
@@ -102,7 +102,7 @@ class EscalateAlarms:
             rules = uow.alarms.rules({a.rule_id for a in candidates if a.rule_id is not None}) if candidates else {}
             due: list[tuple[AlarmMessage, AlarmRule, range]] = []
             for alarm in candidates:
-                rule = rules.get(alarm.rule_id)
+                rule = None if alarm.rule_id is None else rules.get(alarm.rule_id)  # None: rule deleted
                 if rule is None:
                     continue
                 level = rule.level_due(alarm.raised_at, now)
@@ -127,9 +127,9 @@ class EscalateAlarms:
         return escalated
 
     @staticmethod
-    def _take(uow: UnitOfWork, alarm: AlarmMessage, levels: range) -> bool:
+    def _take(uow: AlarmsUnitOfWork, alarm: AlarmMessage, levels: range) -> bool:
         """Claim the levels (or the deferral's end) for this transaction alone."""
         to_level = max([alarm.level, *levels])
         if alarm.deferred_until is not None:
-            return uow.alarms.resume(alarm.id, alarm.deferred_until, alarm.level, to_level)
-        return uow.alarms.raise_level(alarm.id, alarm.level, to_level)
+            return uow.alarms.resume(alarm.stored_id, alarm.deferred_until, alarm.level, to_level)
+        return uow.alarms.raise_level(alarm.stored_id, alarm.level, to_level)

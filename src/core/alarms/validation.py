@@ -12,8 +12,7 @@ from core.accounts.rules import email_problem, phone_problem
 from core.alarms.model import MAX_LEVEL, AlarmRule
 from core.shared.edition import Edition
 from core.shared.messages import N_
-from core.telemetry.model import PROBES
-from core.telemetry.parsing import SENSOR_RANGE
+from core.telemetry.model import PROBES, SENSOR_RANGE
 
 RULE_NAME_MAX = 100
 RECIPIENT_NAME_MAX = 50

@@ -9,12 +9,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from core.devices.access import Access, accessible
-from core.devices.ports import BrokerAccount, BrokerCredential, BrokerPasswordHasher
+from core.devices.ports import BrokerAccount, BrokerCredential, BrokerPasswordHasher, DevicesUnitOfWork
 from core.devices.rules import guid_problem
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
 
 OWNER_ONLY = N_("Only the owner of the device may do this")
 INGEST_USERNAME = "ingest"  # the ingest workers' login, known only to their own listener
@@ -39,7 +38,7 @@ class BrokerLogin:
     password: str
 
 
-def issue_credentials(uow: UnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str, clock: Clock,
+def issue_credentials(uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, device_id: int, guid: str, clock: Clock,
                       generate: Callable[[], str] = new_password) -> BrokerLogin:
     """Give a device a new password inside the caller's unit of work."""
     password = generate()
@@ -51,7 +50,7 @@ class RotateBrokerCredentials:
     """A new password for the device's broker login; the old one stops working once the broker
     reloads its password file. Only the owner may do it."""
 
-    def __init__(self, uow: UnitOfWork, hasher: BrokerPasswordHasher, clock: Clock,
+    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher, clock: Clock,
                  generate: Callable[[], str] = new_password) -> None:
         self._uow, self._hasher, self._clock, self._generate = uow, hasher, clock, generate
 
@@ -68,7 +67,7 @@ class RotateBrokerCredentials:
 class GetBrokerCredential:
     """The device's broker user name and when its password was issued; never the password."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: DevicesUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, device_id: int) -> BrokerCredential | None:
@@ -90,7 +89,7 @@ class BrokerAccounts:
 class ListBrokerAccounts:
     """Every device's login for the broker's password files, and the ingest workers' one."""
 
-    def __init__(self, uow: UnitOfWork, hasher: BrokerPasswordHasher) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, hasher: BrokerPasswordHasher) -> None:
         self._uow, self._hasher = uow, hasher
 
     def __call__(self, ingest_password: str) -> BrokerAccounts:

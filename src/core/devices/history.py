@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.devices.commands import QueryHistory
+from core.devices.ports import DevicesUnitOfWork
 from core.devices.rules import HISTORY_MAX_POINTS, HISTORY_MAX_SPAN, RANGE_ORDER_PROBLEM, RANGE_SPAN_PROBLEM
 from core.shared.errors import InvalidInput, NotFound
-from core.shared.unit_of_work import UnitOfWork
 from core.telemetry.downsample import Point, fit, plan_buckets
 
 
@@ -22,7 +22,7 @@ class GetDeviceHistory:
     """Every reading when they fit in `max_points`; otherwise the min and max of each probe per
     bucket (core.telemetry.downsample), which the database computes where it can."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: DevicesUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, query: QueryHistory) -> History:

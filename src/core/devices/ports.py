@@ -8,6 +8,7 @@ from typing import Protocol
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
 from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
 from core.telemetry.downsample import BucketPlan, Point
 
 
@@ -125,3 +126,14 @@ class ReadingHistoryRepository(Protocol):
         """Device ids that have readings but no device any more (deleted while an ingest
         worker still knew its GUID)."""
         ...
+
+
+class DevicesUnitOfWork(Transaction, Protocol):
+    @property
+    def devices(self) -> DeviceExpiryRepository: ...
+    @property
+    def device_registry(self) -> DeviceRepository: ...
+    @property
+    def broker_credentials(self) -> BrokerCredentialRepository: ...
+    @property
+    def history(self) -> ReadingHistoryRepository: ...

@@ -1,17 +1,17 @@
 from __future__ import annotations
 
 from core.devices.expiry import ExpiredFlag, ExpiringDevice, ExpiryReminder, ExpiryWindow
+from core.devices.ports import DevicesUnitOfWork
 from core.shared.clock import Clock
 from core.shared.errors import NotFound
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 
 class ListExpiringDevices:
     """The expired-service dialog. `account_id` is the contract's field: a caller may only ask
     about itself; any other account is answered as one that does not exist."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, caller_id: int, flag: ExpiredFlag, request: PageRequest,
@@ -24,7 +24,7 @@ class ListExpiringDevices:
 
 
 class GetExpiryReminder:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int) -> ExpiryReminder:

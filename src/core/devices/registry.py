@@ -17,19 +17,18 @@ from core.devices.model import (
     add_months,
     vip_state,
 )
-from core.devices.ports import BrokerPasswordHasher
+from core.devices.ports import BrokerPasswordHasher, DevicesUnitOfWork
 from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, Forbidden, InvalidInput, NotFound
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 READINGS_DELETED_PER_BATCH = 5000
 
 
 class ListDevices:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
@@ -40,7 +39,7 @@ class ListDevices:
 
 
 class GetDevice:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, device_id: int) -> Device:
@@ -52,7 +51,7 @@ class GetDevice:
 
 
 class CountHomeDevices:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, scene: int | None = None) -> HomeCounts:
@@ -63,7 +62,7 @@ class CountHomeDevices:
 class ListDeviceTypes:
     """Published types, for the list's filters and the add form."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: DevicesUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, scene: int | None = None) -> list[DeviceType]:
@@ -83,7 +82,7 @@ class AddDeviceByGuid:
     the case of its letters. The device gets the service a new device gets: two months free, at
     the free level of its type's package when there is one, and its broker credentials at once."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher) -> None:
         self._uow, self._clock, self._edition, self._hasher = uow, clock, edition, hasher
 
     def _check(self, cmd: AddDevice) -> None:
@@ -118,7 +117,7 @@ class AddDeviceByGuid:
                 display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
                 remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
             login = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
-            device = registry.visible(cmd.account_id, device_id)
+            device = accessible(registry.visible(cmd.account_id, device_id), Access.READ)
             uow.commit()
         return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login)
 
@@ -127,11 +126,12 @@ class UpdateDevice:
     """Name, remark, display settings and country code, by whoever may change the device (its
     owner, its organization's creator and administrators; members only read it)."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
 
     def __call__(self, cmd: ChangeDevice) -> Device:
-        problems, changes = {}, {}
+        problems: dict[str, str] = {}
+        changes: dict[str, object] = {}
         if cmd.name is not None:
             if problem := device_name_problem(cmd.name):
                 problems["deviceName"] = problem
@@ -154,7 +154,7 @@ class UpdateDevice:
             accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             if changes:
                 uow.device_registry.update(cmd.device_id, changes)
-            device = uow.device_registry.visible(cmd.account_id, cmd.device_id)
+            device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             uow.commit()
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
 
@@ -165,7 +165,7 @@ class DeleteDevice:
     key, for the sake of ingest) follow in batches, so no transaction holds millions of rows.
     Readings a worker still writes for it afterwards are swept by `coldchain retention`."""
 
-    def __init__(self, uow: UnitOfWork, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
         self._uow, self._batch_size = uow, batch_size
 
     def __call__(self, account_id: int, device_id: int) -> int:
@@ -179,7 +179,7 @@ class DeleteDevice:
         return delete_all_readings(self._uow, device_id, None, self._batch_size)
 
 
-def delete_all_readings(uow: UnitOfWork, device_id: int, before, batch_size: int) -> int:
+def delete_all_readings(uow: DevicesUnitOfWork, device_id: int, before, batch_size: int) -> int:
     """Delete in batches of `batch_size`, one transaction each, until none is left."""
     deleted = 0
     while True:

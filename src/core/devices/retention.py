@@ -7,9 +7,9 @@ from dataclasses import dataclass, field
 from datetime import timedelta
 
 from core.devices.model import DATA_KEPT_MONTHS, add_months, data_kept_until
+from core.devices.ports import DevicesUnitOfWork
 from core.devices.registry import delete_all_readings
 from core.shared.clock import Clock
-from core.shared.unit_of_work import UnitOfWork
 
 BATCH_SIZE = 10_000
 ORPHAN_ROUNDS = 10
@@ -28,7 +28,7 @@ class PurgeExpiredReadings:
     taken before expiry + 3 months, then the readings left behind by deleted devices. Each batch
     is its own transaction, so ingest and the console are never held up for long."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, batch_size: int = BATCH_SIZE) -> None:
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, batch_size: int = BATCH_SIZE) -> None:
         self._uow, self._clock, self._batch_size = uow, clock, batch_size
 
     def __call__(self) -> RetentionReport:

@@ -9,6 +9,8 @@ from datetime import datetime
 from enum import StrEnum
 from typing import Any
 
+from core.shared.identity import Stored
+
 
 class Channel(StrEnum):
     PHONE = "phone"
@@ -21,7 +23,7 @@ MAX_DELIVERY_ATTEMPTS = 5
 
 
 @dataclass
-class OutboundMessage:
+class OutboundMessage(Stored):
     channel: Channel
     recipient: str
     template: str

@@ -4,6 +4,7 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from core.notifications.model import OutboundMessage
+from core.shared.transaction import Transaction
 
 
 class OutboxRepository(Protocol):
@@ -16,3 +17,8 @@ class MessageSender(Protocol):
     def send(self, message: OutboundMessage) -> None:
         """Deliver one message; raise to leave it pending for a later attempt."""
         ...
+
+
+class NotificationsUnitOfWork(Transaction, Protocol):
+    @property
+    def outbox(self) -> OutboxRepository: ...

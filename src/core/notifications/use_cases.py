@@ -3,9 +3,8 @@ from __future__ import annotations
 import logging
 
 from core.notifications.model import MAX_DELIVERY_ATTEMPTS
-from core.notifications.ports import MessageSender
+from core.notifications.ports import MessageSender, NotificationsUnitOfWork
 from core.shared.clock import Clock
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 
@@ -14,7 +13,7 @@ class DeliverPendingMessages:
     """Sends what the outbox holds. Safe to run from several places: a message is marked sent
     in the same transaction that read it, and one that fails is retried a few times."""
 
-    def __init__(self, uow: UnitOfWork, sender: MessageSender, clock: Clock) -> None:
+    def __init__(self, uow: NotificationsUnitOfWork, sender: MessageSender, clock: Clock) -> None:
         self._uow, self._sender, self._clock = uow, sender, clock
 
     def __call__(self, limit: int = 50) -> int:

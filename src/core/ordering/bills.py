@@ -6,14 +6,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 from enum import IntEnum
-from typing import TYPE_CHECKING
 
 from core.shared.edition import Edition
-from core.shared.errors import InvalidInput, NotFound, TooManyBills
+from core.shared.identity import Stored
 from core.shared.messages import N_
-
-if TYPE_CHECKING:
-    from core.shared.unit_of_work import UnitOfWork
 
 MAX_BILLS_PER_ACCOUNT = 20
 MAINLAND_MOBILE = re.compile(r"^1[3-9]\d{9}$")
@@ -37,7 +33,7 @@ class BillMode(IntEnum):
 
 
 @dataclass(frozen=True)
-class Bill:
+class Bill(Stored):
     id: int | None
     account_id: int
     invoice_type: InvoiceType
@@ -63,11 +59,14 @@ class Bill:
 # (field, maximum length) of every text field; the edge bounds them too
 LIMITS = {"company_name": 50, "tax_number": 20, "personal_name": 30, "bank_deposit": 50, "bill_user_name": 30,
           "bill_mail": 200, "bill_phone": 20, "bill_address": 50}
-_ENTERPRISE_ONLY = ("company_name", "tax_number", "bank_deposit")
 
 
 def _blank(value: str | None) -> bool:
     return value is None or not value.strip()
+
+
+def _trimmed(value: str | None) -> str | None:
+    return (value or "").strip() or None
 
 
 def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
@@ -86,7 +85,8 @@ def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
         require("company_name", N_("Enter the company name"))
         require("tax_number", N_("Enter the tax number"))
         require("bank_deposit", N_("Enter the bank and account"))
-        if not _blank(bill.tax_number) and not TAX_NUMBER.match(bill.tax_number.strip()):
+        tax_number = (bill.tax_number or "").strip()
+        if tax_number and not TAX_NUMBER.match(tax_number):
             problems.setdefault("tax_number", N_("Letters and digits only"))
     else:
         require("personal_name", N_("Enter the name on the invoice"))
@@ -98,7 +98,8 @@ def bill_problems(bill: Bill, edition: Edition) -> dict[str, str]:
         problems.setdefault("bill_phone", N_("Enter a valid phone number"))
     if bill.bill_mode is BillMode.EMAIL:
         require("bill_mail", N_("Enter the e-mail address"))
-        if not _blank(bill.bill_mail) and not EMAIL.match(bill.bill_mail.strip()):
+        mail = (bill.bill_mail or "").strip()
+        if mail and not EMAIL.match(mail):
             problems.setdefault("bill_mail", N_("Enter a valid e-mail address"))
     else:
         require("bill_address", N_("Enter the address"))
@@ -109,73 +110,16 @@ def normalized(bill: Bill) -> Bill:
     """Trimmed, with the fields its type and mode hide dropped (a personal invoice has no
     company, tax number or bank; only the e-mail mode keeps an e-mail, only postal modes an
     address)."""
-    values = {name: (getattr(bill, name) or "").strip() or None for name in LIMITS}
-    if bill.invoice_type is InvoiceType.PERSONAL:
-        values.update(dict.fromkeys(_ENTERPRISE_ONLY))
-    else:
-        values["personal_name"] = None
-    if bill.bill_mode is BillMode.EMAIL:
-        values["bill_address"] = None
-    else:
-        values["bill_mail"] = None
-    return replace(bill, **values)
-
-
-_API_NAMES = {"company_name": "companyName", "tax_number": "taxNumber", "personal_name": "personalName",
-              "bank_deposit": "bankDeposit", "bill_user_name": "billUserName", "bill_mail": "billMail",
-              "bill_phone": "billPhone", "bill_address": "billAddress"}
-
-
-def _check(bill: Bill, edition: Edition) -> Bill:
-    bill = normalized(bill)
-    problems = bill_problems(bill, edition)
-    if problems:
-        raise InvalidInput.of({_API_NAMES[name]: message for name, message in problems.items()})
-    return bill
-
-
-class ListBills:
-    def __init__(self, uow: UnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int) -> list[Bill]:
-        with self._uow as uow:
-            return uow.bills.of_account(account_id)
-
-
-class SaveBill:
-    """Adds a bill (bill.id None) or changes one of the caller's. The first bill, or one saved as
-    default, becomes the only default."""
-
-    def __init__(self, uow: UnitOfWork, edition: Edition) -> None:
-        self._uow, self._edition = uow, edition
-
-    def __call__(self, bill: Bill) -> Bill:
-        bill = _check(bill, self._edition)
-        with self._uow as uow:
-            existing = uow.bills.of_account(bill.account_id)
-            if bill.id is None:
-                if len(existing) >= MAX_BILLS_PER_ACCOUNT:
-                    raise TooManyBills(limit=MAX_BILLS_PER_ACCOUNT)
-                bill = replace(bill, is_default=bill.is_default or not existing)
-            elif not any(b.id == bill.id for b in existing):
-                raise NotFound()
-            if bill.is_default:
-                uow.bills.clear_default(bill.account_id)
-            if bill.id is None:
-                bill = uow.bills.add(bill)
-            else:
-                uow.bills.update(bill)
-            uow.commit()
-        return bill
-
-
-class DeleteBill:
-    def __init__(self, uow: UnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int, bill_id: int) -> None:
-        with self._uow as uow:
-            if not uow.bills.delete(account_id, bill_id):
-                raise NotFound()
-            uow.commit()
+    enterprise, by_mail = bill.invoice_type is InvoiceType.ENTERPRISE, bill.bill_mode is BillMode.EMAIL
+    return replace(
+        bill,
+        company_name=_trimmed(bill.company_name) if enterprise else None,
+        tax_number=_trimmed(bill.tax_number) if enterprise else None,
+        bank_deposit=_trimmed(bill.bank_deposit) if enterprise else None,
+        personal_name=None if enterprise else _trimmed(bill.personal_name),
+        bill_mail=_trimmed(bill.bill_mail) if by_mail else None,
+        bill_address=None if by_mail else _trimmed(bill.bill_address),
+        # required: left blank (not None) for bill_problems to name
+        bill_user_name=(bill.bill_user_name or "").strip(),
+        bill_phone=(bill.bill_phone or "").strip(),
+    )

@@ -10,6 +10,7 @@ from enum import IntEnum, StrEnum
 
 from core.pricing.level_change import LevelChange, ServiceState
 from core.shared.edition import PayType
+from core.shared.identity import Stored
 
 
 class PayStatus(IntEnum):
@@ -19,20 +20,36 @@ class PayStatus(IntEnum):
     CLOSED = 4  # closed unpaid (see CloseReason): its payment was withdrawn at the provider
 
 
-# How an order's state may change, and nothing else: each repository write is conditional on the
-# source state. CLOSED -> PAID: a genuine payment the provider took anyway (the payer paid as the
+class OrderMove(StrEnum):
+    """What may happen to an order's state; each is one row of ORDER_TRANSITIONS."""
+
+    PAY = "pay"  # a payment settles it
+    CLOSE = "close"  # withdrawn unpaid; why is its CloseReason (superseded, cancelled, expired, ...)
+    REFUND = "refund"  # paid back through its provider
+    REFUND_REFUSED = "refundRefused"  # the provider refused the refund: paid again
+
+
+@dataclass(frozen=True)
+class Transition:
+    sources: frozenset[PayStatus]
+    target: PayStatus
+
+
+# How an order's state may change, and nothing else: each repository write of a state is one of
+# these moves, conditional on the move's sources (the single source of them; adapters name the
+# move only). CLOSED -> PAID: a genuine payment the provider took anyway (the payer paid as the
 # order closed) is the customer's money and is honoured; REFUNDED -> PAID: the provider refused
-# the refund.
-ORDER_TRANSITIONS: dict[PayStatus, frozenset[PayStatus]] = {
-    PayStatus.UNPAID: frozenset({PayStatus.PAID, PayStatus.CLOSED}),
-    PayStatus.CLOSED: frozenset({PayStatus.PAID}),
-    PayStatus.PAID: frozenset({PayStatus.REFUNDED}),
-    PayStatus.REFUNDED: frozenset({PayStatus.PAID}),
+# the refund, which only REFUND_REFUSED does (a settlement never pays a refunded order again).
+ORDER_TRANSITIONS: dict[OrderMove, Transition] = {
+    OrderMove.PAY: Transition(frozenset({PayStatus.UNPAID, PayStatus.CLOSED}), PayStatus.PAID),
+    OrderMove.CLOSE: Transition(frozenset({PayStatus.UNPAID}), PayStatus.CLOSED),
+    OrderMove.REFUND: Transition(frozenset({PayStatus.PAID}), PayStatus.REFUNDED),
+    OrderMove.REFUND_REFUSED: Transition(frozenset({PayStatus.REFUNDED}), PayStatus.PAID),
 }
 
 
 def can_move(source: PayStatus, target: PayStatus) -> bool:
-    return target in ORDER_TRANSITIONS[source]
+    return any(source in t.sources and t.target is target for t in ORDER_TRANSITIONS.values())
 
 
 class CloseReason(StrEnum):
@@ -97,7 +114,7 @@ class OrderLine:
 
 
 @dataclass(frozen=True)
-class Order:
+class Order(Stored):
     id: int | None
     code: str
     account_id: int

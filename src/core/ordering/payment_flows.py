@@ -16,17 +16,18 @@ from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
     Notification,
+    NotificationRecord,
     PaymentGateways,
     PaymentResult,
     Provider,
     RefundRequest,
     provider_of,
 )
-from core.ordering.unpaid_orders import close_with_provider, payable_until
+from core.ordering.ports import OrderingUnitOfWork
+from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
 from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger("coldchain.payments")
 
@@ -68,23 +69,13 @@ class Verdict(StrEnum):
 _OUTCOMES = {outcome: Verdict(outcome.value) for outcome in SettlementOutcome}
 
 
-@dataclass(frozen=True)
-class NotificationRecord:
-    provider: str
-    received_at: datetime
-    verdict: str
-    body: str
-    order_code: str | None = None
-    amount_cents: int | None = None
-
-
 class HandlePaymentNotification:
     """A provider's notification: checked, recorded for audit whatever its verdict, and settled
     at most once. A switched-off provider, a bad signature, an unknown order, a wrong amount or
     currency or another provider's order changes nothing and gets the provider's failure answer;
     one about an order refunded since is acknowledged, so the provider stops sending it."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
 
     def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes) -> Acknowledgement:
@@ -113,8 +104,9 @@ class HandlePaymentNotification:
             if verdict is Verdict.NOT_PAID and note.failure is not None:
                 # The payer's attempt was refused (a card declined on the wallet sheet): the paying
                 # drawer, which polls the order, says so instead of waiting.
-                order = uow.orders.by_code(note.order_code)
-                uow.orders.record_failure(order.id, note.failure, note.attempt)
+                order = uow.orders.by_code(note.order_code)  # known: the verdict found it
+                if order is not None:
+                    uow.orders.record_failure(order.stored_id, note.failure, note.attempt)
             uow.commit()
         return gateway.acknowledge(verdict.accepted)
 
@@ -134,7 +126,7 @@ class CompleteProviderReturn:
     """The payer is back from the provider's page (PayPal's return URL, with its order id): the
     payment is captured and the order settled on the provider's answer."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder) -> None:
         self._uow, self._gateways, self._settle = uow, gateways, settle
 
     def __call__(self, reference: str) -> Order:
@@ -156,14 +148,14 @@ class CompleteProviderReturn:
                 log.warning("PayPal capture of order %s not settled: %s", order.code, outcome.value)
                 raise PaymentFailed()
         with self._uow as uow:
-            return uow.orders.get(order.id)
+            return current_order(uow, order.stored_id)
 
 
 class RecordPayerCancellation:
     """The payer left the provider's page without paying (PayPal's cancel URL, with its order
     id): nothing was charged, the order stays unpaid and says it was cancelled."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, reference: str) -> None:
@@ -173,9 +165,9 @@ class RecordPayerCancellation:
             record_failure(self._uow, order, PaymentFailure.CANCELLED, reference)
 
 
-def record_failure(uow: UnitOfWork, order: Order, failure: PaymentFailure, attempt: str | None) -> None:
+def record_failure(uow: OrderingUnitOfWork, order: Order, failure: PaymentFailure, attempt: str | None) -> None:
     with uow:
-        uow.orders.record_failure(order.id, failure, attempt)
+        uow.orders.record_failure(order.stored_id, failure, attempt)
         uow.commit()
 
 
@@ -193,7 +185,7 @@ class ReconcilePayments:
     closed at the provider and here. One the provider says was paid in another amount or currency
     is recorded and closed once (for support to settle with the payer), not asked about again."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
 
     def __call__(self) -> Reconciliation:
@@ -209,7 +201,8 @@ class ReconcilePayments:
             request = payment_request(order)
             try:
                 result = gateway.query(request)
-                if not result.paid and result.approved:  # the payer approved and never came back
+                if not result.paid and result.approved and request.reference is not None:
+                    # the payer approved and never came back
                     result = gateway.confirm(request, request.reference)
                 if result.paid:
                     outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
@@ -240,7 +233,7 @@ class ReconcilePayments:
             uow.payment_notifications.add(NotificationRecord(
                 provider_of(order.pay_type).value, now, verdict.value, json.dumps(answer), order.code,
                 result.amount_cents))
-            uow.orders.mark_closed(order.id, now, CloseReason.PAYMENT_MISMATCH)
+            uow.orders.mark_closed(order.stored_id, now, CloseReason.PAYMENT_MISMATCH)
             uow.commit()
 
 
@@ -250,7 +243,7 @@ class RefundOrder:
     no. The refund number is derived from the order, so a retry is the same refund to the
     provider too."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
         self._uow, self._gateways, self._clock = uow, gateways, clock
 
     def __call__(self, order_id: int) -> Order:
@@ -278,4 +271,4 @@ class RefundOrder:
                 uow.commit()
             raise PaymentFailed()
         with self._uow as uow:
-            return uow.orders.get(order_id)
+            return current_order(uow, order_id)

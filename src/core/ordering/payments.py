@@ -34,6 +34,18 @@ def provider_of(pay_type: PayType) -> Provider:
             PayType.GOOGLE_PAY: Provider.STRIPE, PayType.CARD_PAYMENT_REQUEST: Provider.STRIPE}[PayType(pay_type)]
 
 
+@dataclass(frozen=True)
+class NotificationRecord:
+    """A provider's notification as received, with the verdict on it, kept for audit."""
+
+    provider: str
+    received_at: datetime
+    verdict: str
+    body: str
+    order_code: str | None = None
+    amount_cents: int | None = None
+
+
 # How long a started payment can be paid at each provider: an unpaid order expires then, and is
 # closed with its provider by reconciliation. Paying it again from My orders shows the same code
 # until then.
@@ -56,7 +68,9 @@ def providers_of(pay_types: Iterable[PayType]) -> tuple[Provider, ...]:
 
 def same_currency(reported: str | None, expected: str) -> bool:
     """Providers write currencies in either case (Stripe: usd); one that says none is not trusted."""
-    return bool(reported) and reported.upper() == expected.upper()
+    if not reported:
+        return False
+    return reported.upper() == expected.upper()
 
 
 @dataclass(frozen=True)
@@ -72,7 +86,7 @@ class PaymentRequest:
 
 
 def payment_request(order: Order) -> PaymentRequest:
-    return PaymentRequest(order.id, order.code, order.order_fee_cents, order.currency, order.description,
+    return PaymentRequest(order.stored_id, order.code, order.order_fee_cents, order.currency, order.description,
                           order.pay_type, order.created_at, order.payment_reference)
 
 

@@ -3,39 +3,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from core.devices.ports import DeviceRepository
 from core.ordering.bills import Bill
 from core.ordering.model import Agreement, CloseReason, Order, OrderKind, PaymentFailure, PayStatus
+from core.ordering.payments import NotificationRecord
 from core.pricing.level_change import ServiceState
-from core.pricing.model import AlertPackage, Level, ServiceItem
+from core.pricing.ports import CatalogueRepository
 from core.pricing.rules import DataPlan
 from core.shared.paging import Page, PageRequest
-
-if TYPE_CHECKING:
-    from core.ordering.payment_flows import NotificationRecord
-
-
-class CatalogueRepository(Protocol):
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
-        """The levels of the enabled packages of a device type, in catalogue order, with their
-        year options priced in `currency` only (a level priced only in other currencies is not
-        offered), each option carrying the activity in force at `now` that offers it to the
-        account (public, or directed at the account; the lowest discount when several do)."""
-        ...
-
-    def items(self) -> list[ServiceItem]:
-        """Every service item, in catalogue order."""
-        ...
-
-    def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:
-        """The enabled SMS and voice packages of a country code priced in `currency`, in
-        catalogue order."""
-        ...
-
-    def alert_package(self, package_id: int, currency: str) -> AlertPackage | None:
-        """An enabled package priced in `currency`."""
-        ...
+from core.shared.transaction import Transaction
 
 
 class OrderRepository(Protocol):
@@ -161,3 +139,24 @@ class BillRepository(Protocol):
     def delete(self, account_id: int, bill_id: int) -> bool: ...
 
     def clear_default(self, account_id: int) -> None: ...
+
+
+class OrderingUnitOfWork(Transaction, Protocol):
+    """The orders' transaction: their own repositories, the catalogue that prices an order
+    (core.pricing) and the device registry that says which devices the caller may order for
+    (core.devices)."""
+
+    @property
+    def orders(self) -> OrderRepository: ...
+    @property
+    def bills(self) -> BillRepository: ...
+    @property
+    def agreements(self) -> AgreementRepository: ...
+    @property
+    def device_service(self) -> DeviceServiceRepository: ...
+    @property
+    def payment_notifications(self) -> PaymentNotificationRepository: ...
+    @property
+    def catalogue(self) -> CatalogueRepository: ...
+    @property
+    def device_registry(self) -> DeviceRepository: ...

@@ -18,6 +18,7 @@ from core.ordering.payments import (
     payment_request,
     payment_validity,
 )
+from core.ordering.ports import OrderingUnitOfWork
 from core.shared.clock import Clock
 from core.shared.errors import (
     CancelFailed,
@@ -28,7 +29,6 @@ from core.shared.errors import (
     PaymentFailed,
 )
 from core.shared.messages import N_
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger("coldchain.payments")
 
@@ -43,7 +43,7 @@ def payable_until(order: Order) -> datetime:
     return order.expires_at or order.created_at + payment_validity(order.pay_type)
 
 
-def close_with_provider(uow: UnitOfWork, gateway: PaymentGateway, order: Order, reason: CloseReason,
+def close_with_provider(uow: OrderingUnitOfWork, gateway: PaymentGateway, order: Order, reason: CloseReason,
                         now: datetime) -> bool:
     """Withdraws the order's payment at its provider, then closes the order. False, the order left
     unpaid, when the provider would not (the payer is paying it right now, or it cannot be
@@ -55,21 +55,30 @@ def close_with_provider(uow: UnitOfWork, gateway: PaymentGateway, order: Order, 
                     reason.value, exc_info=True)
         return False
     with uow:
-        closed = uow.orders.mark_closed(order.id, now, reason)
+        closed = uow.orders.mark_closed(order.stored_id, now, reason)
         uow.commit()
     return closed
 
 
-def supersede_earlier(uow: UnitOfWork, gateways: PaymentGateways, order: Order, now: datetime) -> int:
+def supersede_earlier(uow: OrderingUnitOfWork, gateways: PaymentGateways, order: Order, now: datetime) -> int:
     """Closes the account's unpaid orders of the order's kind placed before it for exactly its
     devices; how many were closed. Only earlier ones: of two orders asked for at once, the newer
     stands."""
     with uow:
-        earlier = uow.orders.unpaid_for_devices(order.account_id, order.kind, order.device_ids, order.id)
+        earlier = uow.orders.unpaid_for_devices(order.account_id, order.kind, order.device_ids,
+                                                  order.stored_id)
     return sum(close_with_provider(uow, gateways[old.pay_type], old, CloseReason.SUPERSEDED, now) for old in earlier)
 
 
-def _own_changeable_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+def current_order(uow: OrderingUnitOfWork, order_id: int) -> Order:
+    """The order as it is stored now: another transaction may have paid or closed it since."""
+    order = uow.orders.get(order_id)
+    if order is None:
+        raise NotFound()
+    return order
+
+
+def _own_changeable_order(uow: OrderingUnitOfWork, account_id: int, order_id: int) -> Order:
     """The caller's order (another account's is an unknown one), when the caller may still change
     every device of it that it can see (a member of an organization only reads its devices)."""
     order = uow.orders.get(order_id)
@@ -84,7 +93,7 @@ class CancelOrder:
     """The customer withdraws an unpaid order: closed with its provider, then here. Cancelling a
     closed order again changes nothing."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
         self._uow, self._gateways, self._clock = uow, gateways, clock
 
     def __call__(self, account_id: int, order_id: int) -> Order:
@@ -96,7 +105,7 @@ class CancelOrder:
                 self._uow, self._gateways[order.pay_type], order, CloseReason.CANCELLED, self._clock.now()):
             raise CancelFailed()
         with self._uow as uow:
-            order = uow.orders.get(order_id)
+            order = current_order(uow, order_id)
         if order.status in (PayStatus.PAID, PayStatus.REFUNDED):  # paid while it was being cancelled
             raise OrderNotCancellable()
         return order
@@ -108,7 +117,7 @@ class ResumePayment:
     unreachable then) is started now. Past its validity the order is closed with its provider and
     refused: its price may have changed since, so a new order is placed in the drawer."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
         self._uow, self._gateways, self._clock = uow, gateways, clock
 
     def __call__(self, account_id: int, order_id: int) -> tuple[Order, PaymentStart]:
@@ -129,6 +138,6 @@ class ResumePayment:
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
-            uow.orders.set_payment(order.id, start.payer_fields(), start.reference)
+            uow.orders.set_payment(order.stored_id, start.payer_fields(), start.reference)
             uow.commit()
         return order, start

@@ -26,11 +26,11 @@ from core.ordering.model import (
     new_order_code,
 )
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
-from core.ordering.ports import ServicedDevice
+from core.ordering.ports import OrderingUnitOfWork, ServicedDevice
 from core.ordering.unpaid_orders import supersede_earlier
 from core.pricing.level_change import LevelChange, ServiceState, change_level
 from core.pricing.model import AlertKind, AlertPackage
-from core.pricing.queries import (
+from core.pricing.quotes import (
     SERVICE_NODE,
     DeviceQuote,
     find_level,
@@ -61,7 +61,6 @@ from core.shared.errors import (
 from core.shared.messages import N_
 from core.shared.money import Money
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 log = logging.getLogger(__name__)
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
@@ -87,7 +86,7 @@ class _PlaceOrder:
     """What placing any order shares: the pay type, the batch bound, the bill, then storing the
     order and starting its payment."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock, edition: Edition) -> None:
         self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
         self._currency = edition.profile.currency  # the only price list an edition reads
 
@@ -102,7 +101,7 @@ class _PlaceOrder:
             raise InvalidInput("deviceIdList", N_("Order has too many products, contact support"))
 
     @staticmethod
-    def _bill(uow: UnitOfWork, account_id: int, apply_flag: bool, bill_id: int | None) -> Bill | None:
+    def _bill(uow: OrderingUnitOfWork, account_id: int, apply_flag: bool, bill_id: int | None) -> Bill | None:
         if not apply_flag:
             return None
         if bill_id is None:
@@ -130,11 +129,11 @@ class _PlaceOrder:
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
-            uow.orders.set_payment(order.id, start.payer_fields(), start.reference)
+            uow.orders.set_payment(order.stored_id, start.payer_fields(), start.reference)
             uow.commit()
         # Each change in the paying drawer asks for a new order: the earlier ones stop being payable.
         supersede_earlier(self._uow, self._gateways, order, self._clock.now())
-        return OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency)
+        return OrderPlaced(order.stored_id, order.code, order.order_fee_cents, start, order.currency)
 
 
 def _sum(amounts: Iterable[Money]) -> Money:
@@ -226,7 +225,7 @@ class PlaceAlertOrder(_PlaceOrder):
             lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
             country_code=cmd.country_code))
 
-    def _package(self, uow: UnitOfWork, package_id: int | None, kind: AlertKind,
+    def _package(self, uow: OrderingUnitOfWork, package_id: int | None, kind: AlertKind,
                  country_code: str) -> AlertPackage | None:
         if package_id is None:
             return None
@@ -236,7 +235,7 @@ class PlaceAlertOrder(_PlaceOrder):
         return package
 
 
-def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
+def _own_order(uow: OrderingUnitOfWork, account_id: int, order_id: int) -> Order:
     """The caller's order; another account's is answered as one that does not exist."""
     order = uow.orders.get(order_id)
     if order is None or order.account_id != account_id:
@@ -245,7 +244,7 @@ def _own_order(uow: UnitOfWork, account_id: int, order_id: int) -> Order:
 
 
 class GetOrder:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, order_id: int) -> Order:
@@ -254,7 +253,7 @@ class GetOrder:
 
 
 class ListMyOrders:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
@@ -286,7 +285,7 @@ class SettleOrder:
     that makes it credits the devices, in the same transaction. Only what the order charges, in its
     own currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
@@ -308,7 +307,7 @@ class SettleOrder:
                 return SettlementOutcome.CURRENCY_MISMATCH
             if amount_cents != order.order_fee_cents:
                 return SettlementOutcome.AMOUNT_MISMATCH
-            if not uow.orders.mark_paid(order.id, amount_cents, now, reference):
+            if not uow.orders.mark_paid(order.stored_id, amount_cents, now, reference):
                 return SettlementOutcome.ALREADY_SETTLED
             devices = uow.device_service.services_for_update(order.device_ids)
             for line in order.lines:
@@ -323,7 +322,7 @@ class SettleOrder:
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 
 
-def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
+def _level_result(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
                   now: datetime) -> LevelChange | None:
     """What a service line gives its device if the order is paid now: the result promised when the
     order was placed, while the device is as it was quoted; else the rule applied to the device as
@@ -331,6 +330,8 @@ def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: Servic
     meanwhile, its level left the catalogue)."""
     if line.promise_holds(device.service):
         return line.promise
+    if line.level_id is None:  # not a service line: no level to change to
+        return None
     levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
     try:
         return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
@@ -338,17 +339,17 @@ def _level_result(uow: UnitOfWork, order: Order, line: OrderLine, device: Servic
         return None
 
 
-def _apply_level(uow: UnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
+def _apply_level(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
     """Settles a service line, recording what the device got and whether it was computed anew. A
     change the rule now refuses leaves the device as it is, and the line says so: support refunds it."""
     change = _level_result(uow, order, line, device, now)
     if change is None:
         log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
                     order.code, line.device_id)
-        uow.orders.record_service_result(order.id, line.device_id, device.service.expires_at, True)
+        uow.orders.record_service_result(order.stored_id, line.device_id, device.service.expires_at, True)
         return
     uow.device_service.set_service(line.device_id, change.level_id, change.expires_at)
-    uow.orders.record_service_result(order.id, line.device_id, change.expires_at, change is not line.promise)
+    uow.orders.record_service_result(order.stored_id, line.device_id, change.expires_at, change is not line.promise)
 
 
 @dataclass(frozen=True)
@@ -365,7 +366,7 @@ class PreviewLevelResults:
     would give it (Pay in My orders says it again before paying). A device whose change the rule
     now refuses, or that the caller no longer sees, is left out."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, order: Order) -> list[LineResult]:
@@ -391,7 +392,8 @@ class ConfirmWalletPayment:
     """A wallet payment (Google Pay, the card payment-request button): the provider charges the
     payment method at once and the order is settled on its answer."""
 
-    def __init__(self, uow: UnitOfWork, gateways: PaymentGateways, settle: SettleOrder, edition: Edition) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder,
+                 edition: Edition) -> None:
         self._uow, self._gateways, self._settle, self._edition = uow, gateways, settle, edition
 
     def __call__(self, cmd: ConfirmPayment) -> PayStatus:
@@ -415,7 +417,7 @@ class ConfirmWalletPayment:
             failure = result.failure or PaymentFailure.FAILED
             if result.failure is not None:  # the payer's attempt was refused: the order says so
                 with self._uow as uow:
-                    uow.orders.record_failure(order.id, result.failure, result.attempt)
+                    uow.orders.record_failure(order.stored_id, result.failure, result.attempt)
                     uow.commit()
             raise PaymentFailed(FAILURE_MESSAGES[failure], failure=failure)
         outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
@@ -425,7 +427,7 @@ class ConfirmWalletPayment:
 
 
 class GetCurrentService:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, device_id: int) -> Agreement | None:
@@ -435,7 +437,7 @@ class GetCurrentService:
 
 
 class CancelAgreement:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, account_id: int, device_id: int) -> None:

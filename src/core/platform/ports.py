@@ -5,6 +5,7 @@ from typing import Protocol
 
 from core.platform.model import CustomPage, DictItem, Notice
 from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
 
 
 class CustomPageRepository(Protocol):
@@ -19,3 +20,12 @@ class NoticeRepository(Protocol):
 class DictionaryRepository(Protocol):
     def items(self, data_type: str) -> list[DictItem]: ...
     def has(self, data_type: str, data_code: str) -> bool: ...
+
+
+class PlatformUnitOfWork(Transaction, Protocol):
+    @property
+    def custom_pages(self) -> CustomPageRepository: ...
+    @property
+    def notices(self) -> NoticeRepository: ...
+    @property
+    def dictionary(self) -> DictionaryRepository: ...

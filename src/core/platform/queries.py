@@ -1,15 +1,15 @@
 from __future__ import annotations
 
 from core.platform.model import CustomPage, DictItem, Notice, candidate_domains
+from core.platform.ports import PlatformUnitOfWork
 from core.shared.clock import Clock
 from core.shared.paging import Page, PageRequest
-from core.shared.unit_of_work import UnitOfWork
 
 
 class FindCustomPage:
     """The platform of the longest registered domain that the host falls under."""
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: PlatformUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, host: str) -> CustomPage | None:
@@ -22,7 +22,7 @@ class FindCustomPage:
 
 
 class FindNotice:
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: PlatformUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, camp: int, platform: int, notice_type: int) -> Notice | None:
@@ -33,7 +33,7 @@ class FindNotice:
 class ListNotices:
     SORTABLE = ("publishedAt", "noticeId")
 
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: PlatformUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, request: PageRequest, notice_type: int | None = None) -> Page[Notice]:
@@ -42,7 +42,7 @@ class ListNotices:
 
 
 class ListDictionary:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: PlatformUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, data_type: str) -> list[DictItem]:

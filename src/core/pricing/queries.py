@@ -6,15 +6,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import datetime
 
-from core.devices.access import Access, require
-from core.devices.model import Device
-from core.pricing.level_change import LevelChange, ServiceState, change_level
-from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem, YearOption
+from core.pricing.model import AlertKind, AlertPackage, Level, ServiceItem
+from core.pricing.ports import PricingUnitOfWork
+from core.pricing.quotes import SERVICE_NODE, DeviceQuote, find_level, one_type, plan_of, quote_devices, visible_devices
 from core.pricing.rules import (
     ButtonKind,
-    DataPlan,
     OptionPrice,
     alert_package_discount,
     alert_package_price,
@@ -25,35 +22,7 @@ from core.pricing.rules import (
 )
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.shared.errors import FreeLevelNotOrderable, LevelNotOffered, MixedDeviceTypes, NotFound
-from core.shared.unit_of_work import UnitOfWork
-
-SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels to buy
-
-
-def visible_devices(uow: UnitOfWork, account_id: int, device_ids: Sequence[int],
-                    needed: Access = Access.READ) -> list[Device]:
-    """The devices, in the order asked, when the caller has `needed` access to each: NotFound
-    when one is not visible (the answer an unknown id gets), Forbidden when the caller may only
-    read one it would change (an order changes the device's service)."""
-    wanted = list(dict.fromkeys(device_ids))
-    found = {device.id: device for device in uow.device_registry.visible_many(account_id, wanted)}
-    if len(found) != len(wanted):
-        raise NotFound()
-    for device in found.values():
-        require(device.access, needed)
-    return [found[device_id] for device_id in wanted]
-
-
-def one_type(devices: Sequence[Device]) -> int:
-    types = {d.type_id for d in devices}
-    if len(types) != 1:
-        raise MixedDeviceTypes()
-    return types.pop()
-
-
-def plan_of(device: Device) -> DataPlan:
-    return DataPlan.of(device.sim_iccid, device.jc_iccid_status)
+from core.shared.errors import LevelNotOffered
 
 
 @dataclass(frozen=True)
@@ -91,7 +60,7 @@ def _item_view(item: ServiceItem) -> ItemView:
 
 
 class ListServiceItems:
-    def __init__(self, uow: UnitOfWork) -> None:
+    def __init__(self, uow: PricingUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, device_id: int) -> list[ItemView]:
@@ -101,7 +70,7 @@ class ListServiceItems:
 
 
 class ListLevels:
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: PricingUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_id: int) -> list[LevelOffer]:
@@ -127,15 +96,8 @@ class ListLevels:
         return offers
 
 
-def find_level(levels: Sequence[Level], level_id: int, package_id: int | None) -> Level:
-    level = next((lv for lv in levels if lv.id == level_id), None)
-    if level is None or (package_id is not None and level.package_id != package_id):
-        raise LevelNotOffered()
-    return level
-
-
 class ListYearOptions:
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: PricingUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_id: int, level_id: int, package_id: int) -> list[OptionPrice]:
@@ -150,38 +112,12 @@ class ListYearOptions:
         return [price_option(option, plan, now) for option in level.options]
 
 
-@dataclass(frozen=True)
-class DeviceQuote:
-    """What one device pays for a year option, and what it will have once paid."""
-
-    device: Device
-    price: OptionPrice
-    change: LevelChange
-    level_name: str  # of the level bought
-
-
-def quote_devices(devices: Sequence[Device], levels: Sequence[Level], level: Level, option: YearOption,
-                  now: datetime) -> list[DeviceQuote]:
-    """Each device's price and result (core/pricing/level_change.py); refused for a free option
-    and for a change the rule refuses."""
-    quotes = []
-    for device in devices:
-        plan = plan_of(device)
-        if is_free(option, plan):
-            raise FreeLevelNotOrderable()
-        price = price_option(option, plan, now)
-        change = change_level(ServiceState(device.level_id, device.service_expires_at), level.id, option.months,
-                              price.bonus_months, levels, plan, now)
-        quotes.append(DeviceQuote(device, price, change, level.name))
-    return quotes
-
-
 class QuoteBatch:
     """What each device of a batch (or a single device) pays for one year option, the data fee
     making devices with an active SIM data plan cost more than others, and what each will have
     once paid: its level and expiry, from its own service."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: PricingUnitOfWork, clock: Clock, edition: Edition) -> None:
         self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
 
     def __call__(self, account_id: int, device_ids: Sequence[int], level_id: int, level_year_id: int,
@@ -199,7 +135,7 @@ class QuoteBatch:
 
 
 class ListAlertPackages:
-    def __init__(self, uow: UnitOfWork, edition: Edition) -> None:
+    def __init__(self, uow: PricingUnitOfWork, edition: Edition) -> None:
         self._uow, self._currency = uow, edition.profile.currency
 
     def __call__(self, country_code: str) -> tuple[list[AlertOffer], list[AlertOffer]]:

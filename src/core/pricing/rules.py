@@ -104,7 +104,7 @@ class ButtonKind(StrEnum):
 
 def button_kind(level: Level, current_level_id: int | None, plan: DataPlan) -> ButtonKind:
     headline = level.headline
-    if is_free(headline, plan):
+    if headline is None or is_free(headline, plan):
         return ButtonKind.ON_ORDER
     if headline.service_fee_cents == 0 and headline.data_fee_cents > 0:
         return ButtonKind.BUY_TRAFFIC

@@ -72,22 +72,22 @@ def plan_buckets(start: datetime, end: datetime, max_points: int, probes: Sequen
 
 def _extremes(points: Iterable[Point], probes: tuple[str, ...]) -> list[Point]:
     """The readings holding each probe's minimum and maximum; the earliest one on a tie."""
-    lowest: dict[str, Point] = {}
-    highest: dict[str, Point] = {}
+    lowest: dict[str, tuple[float, Point]] = {}  # probe -> (its value, the reading)
+    highest: dict[str, tuple[float, Point]] = {}
     for point in sorted(points, key=lambda p: p.ts):
         for probe in probes:
             value = point.value(probe)
             if value is None:
                 continue
-            if probe not in lowest or value < lowest[probe].value(probe):
-                lowest[probe] = point
-            if probe not in highest or value > highest[probe].value(probe):
-                highest[probe] = point
+            if probe not in lowest or value < lowest[probe][0]:
+                lowest[probe] = value, point
+            if probe not in highest or value > highest[probe][0]:
+                highest[probe] = value, point
     chosen: list[Point] = []
     for probe in probes:  # priority order, used by `fit` when even one bucket is too much
-        for point in (highest.get(probe), lowest.get(probe)):
-            if point is not None and point not in chosen:
-                chosen.append(point)
+        for extreme in (highest.get(probe), lowest.get(probe)):
+            if extreme is not None and extreme[1] not in chosen:
+                chosen.append(extreme[1])
     return chosen
 
 

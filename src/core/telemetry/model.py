@@ -7,6 +7,8 @@ from datetime import datetime
 
 TEMPERATURE, HUMIDITY = "t", "h"
 PROBES = (TEMPERATURE, HUMIDITY)
+# What a probe can measure at all: a reading outside it is refused, an alarm limit outside it too.
+SENSOR_RANGE = {TEMPERATURE: (-200.0, 200.0), HUMIDITY: (0.0, 100.0)}
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,13 +14,12 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from core.telemetry.model import HUMIDITY, TEMPERATURE
+from core.telemetry.model import HUMIDITY, SENSOR_RANGE, TEMPERATURE
 
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_BATCH = 2000
 FUTURE_TOLERANCE = timedelta(minutes=5)  # device clocks drift
 OLDEST = timedelta(days=400)  # loggers upload at most a year of stored history
-SENSOR_RANGE = {TEMPERATURE: (-200.0, 200.0), HUMIDITY: (0.0, 100.0)}
 GUID = re.compile(r"^[A-Za-z0-9_-]{1,64}$")
 _EPOCH_MS_FROM = 100_000_000_000  # a number this large is milliseconds, not seconds
 
@@ -107,28 +106,29 @@ def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
     return value, None
 
 
-def _reading(guid: str, item: object, now: datetime) -> tuple[RawReading | None, str | None]:
+def _reading(guid: str, item: object, now: datetime) -> RawReading | str:
+    """The reading, or the Reason it is refused."""
     if not isinstance(item, dict):
-        return None, Reason.NOT_AN_OBJECT
+        return Reason.NOT_AN_OBJECT
     ts = _timestamp(item.get("ts"))
     if ts is None:
-        return None, Reason.BAD_TIMESTAMP
+        return Reason.BAD_TIMESTAMP
     if ts > now + FUTURE_TOLERANCE:
-        return None, Reason.FUTURE
+        return Reason.FUTURE
     if ts < now - OLDEST:
-        return None, Reason.TOO_OLD
+        return Reason.TOO_OLD
     temperature, problem = _value(item.get(TEMPERATURE), TEMPERATURE)
     if problem:
-        return None, problem
+        return problem
     humidity, problem = _value(item.get(HUMIDITY), HUMIDITY)
     if problem:
-        return None, problem
+        return problem
     if temperature is None and humidity is None:
-        return None, Reason.NO_VALUE
+        return Reason.NO_VALUE
     seq = item.get("seq")
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < 2**63):
-        return None, Reason.BAD_SEQ
-    return RawReading(guid, ts, temperature, humidity, seq), None
+        return Reason.BAD_SEQ
+    return RawReading(guid, ts, temperature, humidity, seq)
 
 
 def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
@@ -158,11 +158,11 @@ def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
         parsed.rejected[Reason.TOO_MANY] += 1
         return parsed
     for item in items:
-        reading, problem = _reading(guid, item, now)
-        if reading is None:
-            parsed.rejected[problem] += 1
-        else:
+        reading = _reading(guid, item, now)
+        if isinstance(reading, RawReading):
             parsed.readings.append(reading)
+        else:
+            parsed.rejected[reading] += 1
     return parsed
 
 

@@ -2,12 +2,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from datetime import datetime
-from typing import TYPE_CHECKING, Protocol
+from typing import Protocol
 
+from core.alarms.ports import AlarmRepository
+from core.notifications.ports import OutboxRepository
+from core.shared.transaction import Transaction
 from core.telemetry.model import Reading
-
-if TYPE_CHECKING:
-    from core.shared.unit_of_work import UnitOfWork
 
 
 class ReadingRepository(Protocol):
@@ -26,7 +26,19 @@ class ReadingRepository(Protocol):
         ...
 
 
+class TelemetryUnitOfWork(Transaction, Protocol):
+    """The ingest batch's transaction: the readings, and what the alarm evaluation of the same
+    batch writes in it (AlarmEvaluation), so a batch and its alarms are committed together."""
+
+    @property
+    def readings(self) -> ReadingRepository: ...
+    @property
+    def alarms(self) -> AlarmRepository: ...
+    @property
+    def outbox(self) -> OutboxRepository: ...
+
+
 class AlarmEvaluation(Protocol):
     """Alarm rules applied to new readings, inside the caller's unit of work."""
 
-    def __call__(self, uow: UnitOfWork, readings: Sequence[Reading]) -> None: ...
+    def __call__(self, uow: TelemetryUnitOfWork, readings: Sequence[Reading]) -> None: ...

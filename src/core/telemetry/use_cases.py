@@ -4,9 +4,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.shared.clock import Clock
-from core.shared.unit_of_work import UnitOfWork
 from core.telemetry.model import Reading
-from core.telemetry.ports import AlarmEvaluation
+from core.telemetry.ports import AlarmEvaluation, TelemetryUnitOfWork
 
 
 @dataclass(frozen=True)
@@ -29,7 +28,7 @@ class StoreReadings:
     they raise are committed together, so an acknowledged message is never half applied and a
     redelivered one (a duplicate) changes nothing."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock, evaluate_alarms: AlarmEvaluation) -> None:
+    def __init__(self, uow: TelemetryUnitOfWork, clock: Clock, evaluate_alarms: AlarmEvaluation) -> None:
         self._uow, self._clock, self._evaluate_alarms = uow, clock, evaluate_alarms
 
     def __call__(self, readings: Sequence[Reading]) -> StoreOutcome:
@@ -46,7 +45,7 @@ class RecordStatus:
     """`online` / `offline` from the devices' status topic (the broker sends `offline` as the
     device's last will when it drops)."""
 
-    def __init__(self, uow: UnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: TelemetryUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
     def __call__(self, states: dict[int, bool]) -> None:

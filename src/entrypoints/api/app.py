@@ -17,7 +17,7 @@ from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, pro
 from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
-from entrypoints.api.framework import ApiBlueprint
+from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedJSONProvider, GuardedRequest, check_request
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
@@ -62,7 +62,7 @@ def _needs_token(app: Flask) -> bool:
         return False
     view = app.view_functions[request.endpoint]
     handler = getattr(getattr(view, "view_class", None), request.method.lower(), view)
-    return not getattr(handler, "_public", False)
+    return not getattr(handler, PUBLIC_MARK, False)
 
 
 def create_app(container: Container) -> Flask:
@@ -86,7 +86,9 @@ def create_app(container: Container) -> Flask:
     app.json.sort_keys = False  # envelopes read code, msg, data
     app.extensions["coldchain.container"] = container
     if settings.proxy_count:
-        app.wsgi_app = behind_proxies(app.wsgi_app, settings.proxy_count)  # type: ignore[method-assign]
+        # Flask's documented way to add WSGI middleware; mypy compares the replacement with the
+        # method's signature, self included, so no WSGI callable can match it
+        app.wsgi_app = behind_proxies(app.wsgi_app, settings.proxy_count)  # type: ignore[assignment]
 
     api = Api(app)
     api.register_blueprint(accounts_blp, url_prefix="/api/base")

@@ -11,12 +11,13 @@ header neither breaks a call nor escapes the throttle of the address it comes fr
 from __future__ import annotations
 
 import ipaddress
-from collections.abc import Callable, Iterable
-from typing import Any
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 
 def _is_ip(value: str) -> bool:
@@ -27,8 +28,8 @@ def _is_ip(value: str) -> bool:
     return True
 
 
-def behind_proxies(app: WsgiApp, proxy_count: int) -> WsgiApp:
-    def checked(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
+def behind_proxies(app: WSGIApplication, proxy_count: int) -> WSGIApplication:
+    def checked(environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
         original = environ["werkzeug.proxy_fix.orig"]
         if not _is_ip(environ.get("REMOTE_ADDR") or ""):
             environ["REMOTE_ADDR"] = original["REMOTE_ADDR"]

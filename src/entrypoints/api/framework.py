@@ -75,12 +75,17 @@ class PageQuery(Schema):
 
 
 _envelopes: dict[tuple[str, bool], type[Schema]] = {}
+# Set on a view method that needs no token (ApiBlueprint.public); the app reads it before each call.
+PUBLIC_MARK = "_public"
 
 
 def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = False, *,
              nullable: bool = False, name: str | None = None) -> type[Schema]:
     """The success envelope around `schema`, a bare field (give `name`), or null."""
-    name = name or (schema.__name__.removesuffix("Schema") if schema else "Null")
+    if name is None:
+        if isinstance(schema, ma.fields.Field):
+            raise TypeError("the envelope of a bare field needs a name")
+        name = schema.__name__.removesuffix("Schema") if schema is not None else "Null"
     key = (f"{name}{'List' if many else ''}{'OrNull' if nullable else ''}", many)
     if key not in _envelopes:
         if isinstance(schema, ma.fields.Field):
@@ -156,7 +161,7 @@ class ApiBlueprint(Blueprint):
     def public(self, func: Callable) -> Callable:
         """No token needed (login, register, codes, custom page, configuration)."""
         func = self.doc(security=[])(func)
-        func._public = True
+        setattr(func, PUBLIC_MARK, True)
         return func
 
     def requires(self, permission: str) -> Callable:
@@ -169,7 +174,6 @@ class ApiBlueprint(Blueprint):
                     raise Forbidden()
                 return func(*args, **kwargs)
 
-            wrapper._permission = permission
             return self.alt_response(403, schema=ErrorEnvelope,
                                      description=f"the caller lacks `{permission}`")(wrapper)
 

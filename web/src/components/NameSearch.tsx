@@ -3,6 +3,7 @@
  * cleared with its cross. It follows `value` when the address changes it (a link, Back).
  */
 import { Button, InputGroup } from '@blueprintjs/core';
+import { CrossIcon, SearchIcon } from '@blueprintjs/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { NAME_MAX } from '@/features/devices/schemas';
 import './nameSearch.css';
@@ -35,14 +36,14 @@ export function NameSearch({ value, onSearch, placeholder, searchText, clearLabe
     <form className="jc-name-search" role="search" onSubmit={search}>
       <InputGroup
         type="search"
-        leftIcon="search"
+        leftIcon={<SearchIcon />}
         placeholder={placeholder}
         aria-label={placeholder}
         value={name}
         maxLength={NAME_MAX}
         onValueChange={setName}
         data-testid={testId}
-        rightElement={name ? <Button variant="minimal" icon="cross" aria-label={clearLabel} onClick={clear} /> : undefined}
+        rightElement={name ? <Button variant="minimal" icon={<CrossIcon />} aria-label={clearLabel} onClick={clear} /> : undefined}
       />
       <Button type="submit" intent="primary" variant={outlined ? 'outlined' : undefined} text={searchText} data-testid={`${testId}-submit`} />
     </form>

@@ -1,4 +1,5 @@
 import { Button, ButtonGroup } from '@blueprintjs/core';
+import { ChevronLeftIcon, ChevronRightIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 
 export interface PagerProps {
@@ -23,14 +24,14 @@ export function Pager({ page, pageSize, total, onChange, disabled = false }: Pag
       <span className="jc-pager-total">{t('pager.total', { count: total })}</span>
       <ButtonGroup variant="outlined" size="small">
         <Button
-          icon="chevron-left"
+          icon={<ChevronLeftIcon />}
           aria-label={t('pager.previous')}
           disabled={disabled || page <= 1}
           onClick={() => onChange(page - 1)}
         />
         <Button text={t('pager.page', { page, pages })} disabled className="jc-pager-position" />
         <Button
-          icon="chevron-right"
+          icon={<ChevronRightIcon />}
           aria-label={t('pager.next')}
           disabled={disabled || page >= pages}
           onClick={() => onChange(page + 1)}

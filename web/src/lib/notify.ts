@@ -1,12 +1,14 @@
 /** Toast notifications. Errors stay 4 s (spec seed 000 sections 8 and 9). */
-import { Intent, OverlayToaster, Position, type IconName, type Toaster } from '@blueprintjs/core';
+import { Intent, OverlayToaster, Position, type Toaster } from '@blueprintjs/core';
+import { ErrorIcon, InfoSignIcon, TickCircleIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { createElement, type JSX } from 'react';
 
 export const NOTIFY_MS = 4_000;
 let toaster: Promise<Toaster> | null = null;
-const ICONS: Partial<Record<Intent, IconName>> = {
-  [Intent.DANGER]: 'error',
-  [Intent.WARNING]: 'warning-sign',
-  [Intent.SUCCESS]: 'tick-circle',
+const ICONS: Partial<Record<Intent, JSX.Element>> = {
+  [Intent.DANGER]: createElement(ErrorIcon),
+  [Intent.WARNING]: createElement(WarningSignIcon),
+  [Intent.SUCCESS]: createElement(TickCircleIcon),
 };
 
 function get(): Promise<Toaster> {
@@ -21,7 +23,7 @@ function get(): Promise<Toaster> {
  */
 function show(intent: Intent, message: string, title?: string, timeout = NOTIFY_MS): void {
   const text = title ? `${title}: ${message}` : message;
-  void get().then((t) => t.show({ intent, timeout, message: text, icon: ICONS[intent] ?? 'info-sign' }, `${intent} ${text}`));
+  void get().then((t) => t.show({ intent, timeout, message: text, icon: ICONS[intent] ?? createElement(InfoSignIcon) }, `${intent} ${text}`));
 }
 
 export const notify = {

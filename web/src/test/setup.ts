@@ -1,16 +1,29 @@
 import '@testing-library/jest-dom/vitest';
+import { Icons } from '@blueprintjs/icons';
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 
 // Blueprint's overlays close with 300 ms transitions whose timers, still pending when a file's
 // last test ends, could fire after its jsdom was torn down ("window is not defined", seen on a
 // loaded CI machine). Each file waits them out before its environment goes.
 const TRANSITIONS_MS = 400;
 
+// Every icon is an imported component (lib/icons.ts): an icon named by a string would, built, find
+// no paths (vite.config.ts, blueprintIconsByNameOff) and fall back to the icon font. Blueprint asks
+// its loader for such a name: here the loader notes it, and the test that drew it fails.
+const iconsNamedByString: string[] = [];
+Icons.setLoaderOptions({
+  loader: async (name) => {
+    iconsNamedByString.push(name);
+    throw new Error(`icon "${name}" named by a string`);
+  },
+});
+
 // vitest runs with globals off, so Testing Library cannot register its own clean-up.
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  expect(iconsNamedByString.splice(0), 'icons named by a string, not imported').toEqual([]);
 });
 
 afterAll(() => new Promise((resolve) => setTimeout(resolve, TRANSITIONS_MS)));

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Callable
 from datetime import UTC, datetime
 
 from marshmallow import ValidationError, fields, validate
@@ -92,7 +93,8 @@ class ExpiredInfoSchema(Schema):
 Length, Regexp = validate.Length, validate.Regexp
 DEVICE_ID = fields.Integer(required=True, validate=Range(min=1, max=MAX_ID))
 GUID = [Length(GUID_MIN, GUID_MAX), Regexp(r"^[A-Za-z0-9]+$", error=GUID_PROBLEM)]
-NAME = [Length(1, NAME_MAX), rule(device_name_problem)]
+TextRules = list[Callable[[str], object]]  # marshmallow validators and rule()s of a text field
+NAME: TextRules = [Length(1, NAME_MAX), rule(device_name_problem)]
 FLAG = [OneOf([0, 1])]
 TEMPERATURE_UNIT_DOC = ("unit the client shows temperatures in: C Celsius, F Fahrenheit. Values are always "
                         "sent in Celsius; converting them (F = C x 9/5 + 32) is the client's job")
@@ -102,6 +104,9 @@ def country_code_rule(value: str) -> None:
     message = country_code_problem(value, context.container().settings().edition)
     if message:
         raise ValidationError(message)
+
+
+COUNTRY_CODE: TextRules = [Length(1, 4), country_code_rule]
 
 
 class DevicePageQuery(PageQuery):
@@ -208,7 +213,7 @@ class DeviceInsertSchema(Schema):
     typeId = fields.Integer(required=True, validate=Range(min=1, max=MAX_ID),
                             metadata={"description": "a published type whose addType is not 1 (app only)"})
     remark = fields.String(validate=Length(max=REMARK_MAX))
-    countryCode = fields.String(validate=[Length(1, 4), country_code_rule],
+    countryCode = fields.String(validate=COUNTRY_CODE,
                                 metadata={"description": "the edition's default when absent; always 86 on the "
                                                          "domestic edition"})
     displayPrecision = fields.Integer(load_default=1, validate=Range(min=0, max=PRECISION_MAX))
@@ -222,7 +227,7 @@ class DeviceUpdateSchema(Schema):
     remark = fields.String(validate=Length(max=REMARK_MAX), metadata={"description": "empty clears it"})
     displayPrecision = fields.Integer(validate=Range(min=0, max=PRECISION_MAX))
     temperatureUnit = fields.String(validate=OneOf(TEMPERATURE_UNITS), metadata={"description": TEMPERATURE_UNIT_DOC})
-    countryCode = fields.String(validate=[Length(1, 4), country_code_rule],
+    countryCode = fields.String(validate=COUNTRY_CODE,
                                 metadata={"description": "always 86 on the domestic edition"})
 
 

@@ -9,6 +9,7 @@ from urllib.parse import urlencode
 from flask import Response, redirect, request
 from flask.views import MethodView
 from marshmallow import fields, validate
+from werkzeug.wrappers import Response as Redirect
 
 from core.ordering.payments import Acknowledgement, Provider
 from core.shared import errors as e
@@ -81,7 +82,7 @@ class PayPalReturnQuery(Schema):
     PayerID = fields.String(validate=validate.Length(max=64))
 
 
-def _web(path: str, **query: object) -> Response:
+def _web(path: str, **query: object) -> Redirect:
     base = context.container().settings().public_base_url
     return redirect(f"{base}{path}?{urlencode(query)}", code=303)
 

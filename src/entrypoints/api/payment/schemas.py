@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from typing import TypedDict
+
 from marshmallow import fields, validate
 
 from core.ordering.bills import LIMITS, BillMode, InvoiceType
@@ -14,8 +16,16 @@ from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 OneOf, Range, Length = validate.OneOf, validate.Range, validate.Length
 MAX_ID = 2_147_483_647
 MAX_CENTS = 10**12  # ten billion units: far above any order, far below an overflow
-ID = {"validate": Range(min=1, max=MAX_ID)}
-CENTS = {"validate": Range(min=0, max=MAX_CENTS)}
+
+
+class _Validated(TypedDict):
+    """A field's validator, spread into fields of several schemas (`**ID`)."""
+
+    validate: validate.Validator
+
+
+ID: _Validated = {"validate": Range(min=1, max=MAX_ID)}
+CENTS: _Validated = {"validate": Range(min=0, max=MAX_CENTS)}
 PAY_TYPES = [int(p) for p in PayType]
 COUNTRY_CODE = fields.String(required=True, validate=[Length(max=4), validate.Regexp(r"^\d{1,4}$",
                                                                                       error=N_("Enter 1 to 4 digits"))],

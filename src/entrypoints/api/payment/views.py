@@ -14,7 +14,8 @@ from core.ordering.model import Order, OrderKind, PayStatus
 from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import LineResult, OrderPlaced, SettlementOutcome
 from core.pricing.level_change import ChangeKind, LevelChange
-from core.pricing.queries import AlertOffer, DeviceQuote, LevelOffer
+from core.pricing.queries import AlertOffer, LevelOffer
+from core.pricing.quotes import DeviceQuote
 from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
 from core.shared import errors as e
 from core.shared.edition import PayType
@@ -53,14 +54,15 @@ def _option_row(price: OptionPrice) -> dict:
     o = price.option
     return {"id": o.id, "serviceFee": o.service_fee_cents, "dataFee": o.data_fee_cents,
             "activityId": price.activity_id, "presentationMonth": price.bonus_months, "timeLength": o.months,
-            "discount": o.discount, "activityDiscount": o.activity.discount if price.activity_id else None,
+            "discount": o.discount,
+            "activityDiscount": o.activity.discount if o.activity is not None and price.activity_id else None,
             "price": price.per_device_cents, "currency": price.currency, "lifelong": is_lifelong_term(o.months),
             "recommended": o.recommended}
 
 
 def _level_row(offer: LevelOffer) -> dict:
     level, price = offer.level, offer.price
-    activity = level.headline.activity if price and price.activity_id else None
+    activity = price.option.activity if price and price.activity_id else None  # price is the headline's
     edition = _container().settings().edition
     return {
         "levelId": level.id, "levelName": level.name, "levelDescribe": level.description,
@@ -120,9 +122,10 @@ def _placed(placed: OrderPlaced) -> dict:
 
 def order_status(order: Order) -> dict:
     """An order as PayOrder/get shows it: its state, and while unpaid what the payer needs."""
-    row = {"orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
-           "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "currency": order.currency,
-           "payType": int(order.pay_type), "orderDescription": order.description}
+    row: dict[str, object] = {
+        "orderId": order.id, "orderCode": order.code, "payStatus": int(order.status),
+        "applyFlag": int(order.apply_flag), "totalFee": order.order_fee_cents, "currency": order.currency,
+        "payType": int(order.pay_type), "orderDescription": order.description}
     if order.status is PayStatus.UNPAID:
         row.update({k: v for k, v in order.payment.items() if k in ("payQrCode", "clientSecret", "approveUrl")})
         if order.last_failure is not None:

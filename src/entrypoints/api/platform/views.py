@@ -94,7 +94,7 @@ class ConfigView(MethodView):
                 "payTypes": [int(p) for p in pay_types], "defaultLanguage": profile.default_language,
                 "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
                 "countryCodeFixed": profile.fixed_country_code is not None,
-                "wechatAppId": settings.providers.wechat_app_id,
+                "wechatAppId": settings.payments.wechat.app_id,
                 "externalLinks": settings.providers.external_links}
 
 

@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import { UserIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -103,7 +104,7 @@ export default function LoginPage() {
           label={t('field.loginName')}
           placeholder={t('placeholder.loginName')}
           autoComplete="username"
-          leftIcon="user"
+          leftIcon={<UserIcon />}
           maxLength={200}
           autoFocus
         />

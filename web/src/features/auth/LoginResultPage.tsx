@@ -1,4 +1,5 @@
 import { Button, H2, Icon } from '@blueprintjs/core';
+import { ErrorIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { getToken } from '@/lib/storage';
@@ -27,7 +28,7 @@ export default function LoginResultPage() {
     <AuthShell>
       <div className="jc-auth-result" role="status" data-testid={success ? 'login-success' : 'login-failure'}>
         <span className={success ? 'jc-auth-result-icon jc-auth-result-success' : 'jc-auth-result-icon jc-auth-result-failure'}>
-          <Icon icon={success ? 'tick-circle' : 'error'} size={36} />
+          <Icon icon={success ? <TickCircleIcon /> : <ErrorIcon />} size={36} />
         </span>
         <H2>{title}</H2>
         <p>{message}</p>

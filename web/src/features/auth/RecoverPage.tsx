@@ -1,4 +1,5 @@
 import { Button, SegmentedControl } from '@blueprintjs/core';
+import { EnvelopeIcon, MobilePhoneIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -67,8 +68,8 @@ export default function RecoverPage() {
         value={channel}
         onValueChange={choose}
         options={[
-          { value: 'phone', label: t('recover.byPhone'), icon: 'mobile-phone' },
-          { value: 'email', label: t('recover.byEmail'), icon: 'envelope' },
+          { value: 'phone', label: t('recover.byPhone'), icon: <MobilePhoneIcon /> },
+          { value: 'email', label: t('recover.byEmail'), icon: <EnvelopeIcon /> },
         ]}
       />
       <form onSubmit={submit} noValidate aria-label={t('recover.title')}>

@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import { UserIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -72,7 +73,7 @@ export default function RegisterPage() {
           placeholder={t('placeholder.userName')}
           hint={t('hint.userName')}
           autoComplete="username"
-          leftIcon="user"
+          leftIcon={<UserIcon />}
           maxLength={USER_NAME_MAX}
           autoFocus
         />

@@ -1,4 +1,8 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
+import {
+  ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon,
+  SearchIcon, TimelineLineChartIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
@@ -37,7 +41,7 @@ export default function DeviceDetailPage() {
   const deviceId = parseDeviceId(useParams().deviceId);
   const mayView = usePermissions().has('device.detail');
   if (!mayView) {
-    return <NonIdealState icon="lock" title={t('detail.noPermission')} className="jc-devices-state" />;
+    return <NonIdealState icon={<LockIcon />} title={t('detail.noPermission')} className="jc-devices-state" />;
   }
   if (deviceId === null) return <NotFound />;
   return <DeviceDetailView deviceId={deviceId} />;
@@ -48,7 +52,7 @@ function NotFound() {
   return (
     <div data-testid="device-not-found">
       <NonIdealState
-        icon="search"
+        icon={<SearchIcon />}
         title={t('detail.notFound')}
         description={t('detail.notFoundHint')}
         action={
@@ -75,9 +79,9 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
     if (query.isError) {
       return (
         <NonIdealState
-          icon="error"
+          icon={<ErrorIcon />}
           title={t('detail.loadFailed')}
-          action={<Button icon="refresh" text={t('list.retry')} onClick={() => void query.refetch()} />}
+          action={<Button icon={<RefreshIcon />} text={t('list.retry')} onClick={() => void query.refetch()} />}
           className="jc-devices-state"
         />
       );
@@ -108,13 +112,13 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
           renderActiveTabPanelOnly
           size="large"
         >
-          <Tab id="realtime" title={t('detail.tab.realtime')} icon="dashboard" data-testid="device-tab-realtime"
+          <Tab id="realtime" title={t('detail.tab.realtime')} icon={<DashboardIcon />} data-testid="device-tab-realtime"
             panel={<RealtimePanel device={device} updatedAt={query.dataUpdatedAt} />} />
-          <Tab id="chart" title={t('detail.tab.chart')} icon="timeline-line-chart" data-testid="device-tab-chart"
+          <Tab id="chart" title={t('detail.tab.chart')} icon={<TimelineLineChartIcon />} data-testid="device-tab-chart"
             panel={<HistoryPanel device={device} />} />
-          <Tab id="alarms" title={t('detail.tab.alarms')} icon="warning-sign" data-testid="device-tab-alarms"
+          <Tab id="alarms" title={t('detail.tab.alarms')} icon={<WarningSignIcon />} data-testid="device-tab-alarms"
             panel={<AlarmRecords device={device} />} />
-          <Tab id="info" title={t('detail.tab.info')} icon="info-sign" data-testid="device-tab-info"
+          <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
             panel={<BasicInfo device={device} />} />
         </Tabs>
       </Card>
@@ -131,7 +135,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
   return (
     <header className="jc-device-head">
       <Link to={pathOfScene(scene)} className="jc-device-back" aria-label={t('detail.back')}>
-        <Icon icon="arrow-left" />
+        <Icon icon={<ArrowLeftIcon />} />
         <span>{t(`scene.${scene}`)}</span>
       </Link>
       <div className="jc-device-title">
@@ -157,7 +161,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
       </div>
       {held.has('consumer.recharge') && !writable && (
         <ReadOnlyReason className="jc-device-recharge-anchor">
-          <AnchorButton intent="primary" icon="credit-card" disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
+          <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
         </ReadOnlyReason>
       )}
       {held.has('consumer.recharge') && writable && (
@@ -167,7 +171,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} jc-device-recharge`}
           data-testid="device-detail-recharge"
         >
-          <Icon icon="credit-card" />
+          <Icon icon={<CreditCardIcon />} />
           <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
         </Link>
       )}

@@ -11,6 +11,7 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
+import { ErrorIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -94,9 +95,9 @@ export default function DeviceListPage() {
           {page === undefined ? (
             query.isError ? (
               <NonIdealState
-                icon="error"
+                icon={<ErrorIcon />}
                 title={t('list.loadFailed')}
-                action={<Button icon="refresh" text={t('list.retry')} onClick={() => void query.refetch()} />}
+                action={<Button icon={<RefreshIcon />} text={t('list.retry')} onClick={() => void query.refetch()} />}
                 className="jc-devices-empty"
               />
             ) : (
@@ -104,7 +105,7 @@ export default function DeviceListPage() {
             )
           ) : page.data.length === 0 ? (
             <div data-testid="device-list-empty">
-              <NonIdealState icon="search" title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
+              <NonIdealState icon={<SearchIcon />} title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
             </div>
           ) : (
             <DeviceTable devices={page.data} stale={query.isPlaceholderData} onRecharge={recharge.openOnClick} />
@@ -169,7 +170,7 @@ function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
         options={SERVICE_FILTERS.map((value) => ({ value, label: t(`list.serviceFilter.${value}`) }))}
       />
       <span className="jc-devices-toolbar-spacer" />
-      <Button icon="refresh" variant="minimal" text={t('list.refresh')} loading={refreshing} onClick={onRefresh} />
+      <Button icon={<RefreshIcon />} variant="minimal" text={t('list.refresh')} loading={refreshing} onClick={onRefresh} />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import { CreditCardIcon, ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -60,7 +61,7 @@ export function ExpiredServiceDialog() {
         isOpen={isOpen}
         onClose={closeExpiredDialog}
         title={t('expired.title')}
-        icon="time"
+        icon={<TimeIcon />}
         className="jc-expired-dialog"
         style={{ width: EXPIRED_DIALOG_WIDTH }}
       >
@@ -126,12 +127,12 @@ function ExpiredDevicesPanel({ accountId, initialFlag, onClose, onRecharge }: Pa
         <div className="jc-expired-table-wrap" aria-busy={query.isFetching}>
           {page === undefined ? (
             query.isError ? (
-              <NonIdealState icon="error" title={t('expired.loadFailed')} className="jc-expired-empty" />
+              <NonIdealState icon={<ErrorIcon />} title={t('expired.loadFailed')} className="jc-expired-empty" />
             ) : (
               <Spinner size={32} className="jc-expired-loading" />
             )
           ) : page.list.length === 0 ? (
-            <NonIdealState icon="tick-circle" title={t('expired.empty')} className="jc-expired-empty" />
+            <NonIdealState icon={<TickCircleIcon />} title={t('expired.empty')} className="jc-expired-empty" />
           ) : (
             <ExpiredTable
               devices={page.list}
@@ -158,7 +159,7 @@ function ExpiredDevicesPanel({ accountId, initialFlag, onClose, onRecharge }: Pa
             <Button text={t('expired.cancel')} onClick={onClose} />
             <Button
               intent="primary"
-              icon="credit-card"
+              icon={<CreditCardIcon />}
               text={t('expired.batchRecharge')}
               data-testid="batch-recharge"
               disabled={selection.size === 0}
@@ -254,7 +255,7 @@ function ExpiryDate({ date, today }: { date: string; today: string }) {
   const tone = expiryTone(date, today);
   if (tone === 'lifelong') {
     return (
-      <Tag minimal round intent={TONE_INTENT.lifelong} icon="tick-circle">
+      <Tag minimal round intent={TONE_INTENT.lifelong} icon={<TickCircleIcon />}>
         {t('expired.lifelong')}
       </Tag>
     );

@@ -1,4 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect } from '@blueprintjs/core';
+import { ErrorIcon, IdNumberIcon, LogOutIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -79,7 +80,7 @@ export function IdentityDialog({ info }: IdentityDialogProps) {
     <Dialog
       isOpen
       title={t('identity.title')}
-      icon="id-number"
+      icon={<IdNumberIcon />}
       isCloseButtonShown={false}
       canEscapeKeyClose={false}
       canOutsideClickClose={false}
@@ -89,7 +90,7 @@ export function IdentityDialog({ info }: IdentityDialogProps) {
         <DialogBody>
           <p className="jc-identity-intro">{t('identity.intro')}</p>
           {failure && (
-            <Callout intent="danger" icon="error" className="jc-identity-failure" role="alert">
+            <Callout intent="danger" icon={<ErrorIcon />} className="jc-identity-failure" role="alert">
               {failure}
             </Callout>
           )}
@@ -101,7 +102,7 @@ export function IdentityDialog({ info }: IdentityDialogProps) {
             <Button type="submit" intent="primary" text={t('identity.save')} loading={form.formState.isSubmitting} />
           }
         >
-          <Button variant="minimal" icon="log-out" text={t('identity.logout')} onClick={signOut} />
+          <Button variant="minimal" icon={<LogOutIcon />} text={t('identity.logout')} onClick={signOut} />
         </DialogFooter>
       </form>
     </Dialog>

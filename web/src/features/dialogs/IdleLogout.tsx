@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { TimeIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function IdleLogout({ reload = reloadPage }: IdleLogoutProps) {
     <Dialog
       isOpen={timedOut}
       title={t('idle.title')}
-      icon="time"
+      icon={<TimeIcon />}
       isCloseButtonShown={false}
       canEscapeKeyClose={false}
       canOutsideClickClose={false}

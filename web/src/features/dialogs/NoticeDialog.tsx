@@ -1,4 +1,5 @@
 import { Button, Checkbox, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { NotificationsIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RichText } from '@/components/RichText';
@@ -30,7 +31,7 @@ export function NoticeDialog({ notice, accountId, onClosed }: NoticeDialogProps)
       onClose={close}
       onClosed={onClosed}
       title={t('notice.title')}
-      icon="notifications"
+      icon={<NotificationsIcon />}
       canOutsideClickClose={false}
       className="jc-notice-dialog"
     >

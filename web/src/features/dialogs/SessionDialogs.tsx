@@ -1,4 +1,5 @@
 import { OverlayToaster, Position, type ToastProps } from '@blueprintjs/core';
+import { ThListIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { NOTIFY_MS } from '@/lib/notify';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -55,13 +56,13 @@ function AfterLogin({ info }: { info: AccountInfo }) {
     if (!reminderDue(expiry.data)) return;
     const action: NonNullable<ToastProps['action']> & { 'data-testid': string } = {
       text: t('reminder.open'),
-      icon: 'th-list',
+      icon: <ThListIcon />,
       onClick: () => openExpiredDialog(),
       'data-testid': 'expiry-reminder-open',
     };
     toaster.current.show({
       intent: 'warning',
-      icon: 'warning-sign',
+      icon: <WarningSignIcon />,
       // The spec's notification duration; hovering pauses it, and the home page's tiles open the
       // same dialog at any time.
       timeout: NOTIFY_MS,

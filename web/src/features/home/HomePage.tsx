@@ -1,6 +1,9 @@
 import { Callout, Card, Classes, H2, H3, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import type { IconName } from '@blueprintjs/icons';
-import type { ReactNode } from 'react';
+import {
+  ArrowRightIcon, CalendarIcon, ChevronRightIcon, CrownIcon, ErrorIcon, InboxIcon, LayoutGridIcon,
+  NotificationsIcon, ShieldIcon, StarIcon, TemperatureIcon, TickCircleIcon, TimeIcon,
+} from '@blueprintjs/icons';
+import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { RichText } from '@/components/RichText';
@@ -9,6 +12,7 @@ import { useHomeCounts, type HomeCounts } from '@/features/devices/api/homeCount
 import { useExpiredCount, type ExpiredFlag } from '@/features/dialogs/api/expired';
 import { useNotice } from '@/features/dialogs/api/notice';
 import { openExpiredDialog } from '@/features/dialogs/expiredDialogStore';
+import { namedIcon } from '@/lib/icons';
 import { useSession } from '@/lib/session';
 import { DEVICE_TILES, type DeviceTile } from './deviceTiles';
 import { dayPart, quickLinks } from './quickLinks';
@@ -52,7 +56,7 @@ function Greeting({ info }: { info: AccountInfo }) {
 
 function Panel({ title, icon, className, children, extra }: {
   title: string;
-  icon: IconName;
+  icon: JSX.Element;
   className: string;
   children: ReactNode;
   extra?: ReactNode;
@@ -75,14 +79,14 @@ interface TileSpec {
   flag: ExpiredFlag;
   testId: string;
   tone: 'danger' | 'warning' | 'primary';
-  icon: IconName;
+  icon: JSX.Element;
   label: string;
 }
 
 const TILES: readonly TileSpec[] = [
-  { flag: 1, testId: 'home-tile-expired', tone: 'danger', icon: 'error', label: 'expired' },
-  { flag: 2, testId: 'home-tile-expiring', tone: 'warning', icon: 'time', label: 'expiring30' },
-  { flag: 3, testId: 'home-tile-expiring90', tone: 'primary', icon: 'calendar', label: 'expiring90' },
+  { flag: 1, testId: 'home-tile-expired', tone: 'danger', icon: <ErrorIcon />, label: 'expired' },
+  { flag: 2, testId: 'home-tile-expiring', tone: 'warning', icon: <TimeIcon />, label: 'expiring30' },
+  { flag: 3, testId: 'home-tile-expiring90', tone: 'primary', icon: <CalendarIcon />, label: 'expiring90' },
 ];
 
 function ServiceStatus({ accountId }: { accountId: number }) {
@@ -91,14 +95,14 @@ function ServiceStatus({ accountId }: { accountId: number }) {
   const settled = counts.every((count) => count.data !== undefined);
   const allClear = settled && counts.every((count) => count.data === 0);
   return (
-    <Panel title={t('status.title')} icon="shield" className="jc-home-status">
+    <Panel title={t('status.title')} icon={<ShieldIcon />} className="jc-home-status">
       <div className="jc-home-tiles">
         {TILES.map((tile, index) => (
           <StatusTile key={tile.flag} tile={tile} count={counts[index]?.data} failed={counts[index]?.isError ?? false} />
         ))}
       </div>
       {allClear ? (
-        <Callout intent="success" icon="tick-circle" className="jc-home-status-note">
+        <Callout intent="success" icon={<TickCircleIcon />} className="jc-home-status-note">
           {t('status.allClear')}
         </Callout>
       ) : (
@@ -128,7 +132,7 @@ function StatusTile({ tile, count, failed }: { tile: TileSpec; count: number | u
       <span className="jc-home-tile-label">{label}</span>
       <span className="jc-home-tile-more">
         {t('status.view')}
-        <Icon icon="chevron-right" size={12} />
+        <Icon icon={<ChevronRightIcon />} size={12} />
       </span>
     </button>
   );
@@ -138,7 +142,7 @@ function DeviceCounts({ canList }: { canList: boolean }) {
   const { t } = useTranslation('home');
   const counts = useHomeCounts();
   return (
-    <Panel title={t('devices.title')} icon="temperature" className="jc-home-devices">
+    <Panel title={t('devices.title')} icon={<TemperatureIcon />} className="jc-home-devices">
       <ul className="jc-home-counts" data-testid="home-counts">
         {DEVICE_TILES.map((tile) => (
           <li key={tile.count}>
@@ -164,7 +168,7 @@ function CountTile({ tile, counts, failed, canList }: {
   const body = (
     <>
       <span className="jc-home-count-icon">
-        <Icon icon={tile.icon} size={16} />
+        <Icon icon={namedIcon(tile.icon)} size={16} />
       </span>
       <span className="jc-home-count-value">{value}</span>
       <span className="jc-home-count-label">{label}</span>
@@ -192,10 +196,10 @@ function Membership({ premium }: { premium: AccountInfo['premiumState'] }) {
   return (
     <Panel
       title={t('membership.title')}
-      icon="crown"
+      icon={<CrownIcon />}
       className="jc-home-membership"
       extra={
-        <Tag round intent={member ? 'warning' : 'none'} icon={member ? 'star' : undefined}>
+        <Tag round intent={member ? 'warning' : 'none'} icon={member ? <StarIcon /> : undefined}>
           {member ? t('membership.premium') : t('membership.standard')}
         </Tag>
       }
@@ -215,7 +219,7 @@ function Membership({ premium }: { premium: AccountInfo['premiumState'] }) {
         className={`${Classes.BUTTON} ${member ? Classes.OUTLINED : Classes.INTENT_PRIMARY} jc-home-membership-link`}
       >
         <span className={Classes.BUTTON_TEXT}>{member ? t('membership.renew') : t('membership.open')}</span>
-        <Icon icon="arrow-right" />
+        <Icon icon={<ArrowRightIcon />} />
       </Link>
     </Panel>
   );
@@ -225,7 +229,7 @@ function QuickLinks({ held, sceneId }: { held: readonly string[]; sceneId: numbe
   const { t } = useTranslation('home');
   const links = quickLinks(held, sceneId);
   return (
-    <Panel title={t('links.title')} icon="layout-grid" className="jc-home-links">
+    <Panel title={t('links.title')} icon={<LayoutGridIcon />} className="jc-home-links">
       {links.length === 0 ? (
         <p className={Classes.TEXT_MUTED}>{t('links.empty')}</p>
       ) : (
@@ -234,7 +238,7 @@ function QuickLinks({ held, sceneId }: { held: readonly string[]; sceneId: numbe
             <li key={link.name}>
               <Link to={link.path} className="jc-home-link" data-testid="home-quick-link">
                 <span className="jc-home-link-icon">
-                  <Icon icon={link.icon} size={18} />
+                  <Icon icon={namedIcon(link.icon)} size={18} />
                 </span>
                 <span className="jc-home-link-name">{t(`app:route.${link.name}`)}</span>
               </Link>
@@ -252,9 +256,9 @@ function CurrentNotice() {
   let body: ReactNode;
   if (notice.isPending) body = <Spinner size={24} />;
   else if (notice.data) body = <RichText html={notice.data.noticeContent} className="jc-home-notice-text" />;
-  else body = <NonIdealState icon="inbox" description={t('notice.empty')} className="jc-home-notice-empty" />;
+  else body = <NonIdealState icon={<InboxIcon />} description={t('notice.empty')} className="jc-home-notice-empty" />;
   return (
-    <Panel title={t('notice.title')} icon="notifications" className="jc-home-notice">
+    <Panel title={t('notice.title')} icon={<NotificationsIcon />} className="jc-home-notice">
       <div data-testid="home-notice">{body}</div>
     </Panel>
   );

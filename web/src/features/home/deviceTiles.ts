@@ -1,5 +1,5 @@
 /** The home page's device counts (GET /device/Device/homeCounts) and where each tile leads. */
-import type { IconName } from '@blueprintjs/icons';
+import type { IconName } from '@/lib/icons';
 import type { HomeCount } from '@/features/devices/api/homeCounts';
 import { listHref, SCENE_TABS } from '@/features/devices/listQuery';
 

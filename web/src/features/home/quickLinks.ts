@@ -1,9 +1,8 @@
 /** The home page's quick links: menu items of the current scene that the user may open. */
-import { IconNames, type IconName } from '@blueprintjs/icons';
+import { isIconName, type IconName } from '@/lib/icons';
 import { ROUTES, type RouteDef } from '@/app/routes';
 
 export const QUICK_LINK_LIMIT = 8;
-const ICONS: ReadonlySet<string> = new Set(Object.values(IconNames));
 
 export interface QuickLink {
   name: string;
@@ -18,7 +17,7 @@ export function menuPath(path: string): string | null {
 }
 
 function iconOf(name: string): IconName {
-  return ICONS.has(name) ? (name as IconName) : 'application';
+  return isIconName(name) ? name : 'application';
 }
 
 /** Menu routes of `sceneId` opened by one of `held`, in menu order, without the home page itself. */

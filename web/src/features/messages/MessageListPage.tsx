@@ -1,4 +1,5 @@
 import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
+import { CalendarIcon, ErrorIcon, LockIcon, NotificationsIcon, RefreshIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -31,7 +32,7 @@ export default function MessageListPage() {
           <AlarmMessages accountId={info.baseAccount.id} withDevices={held.has(DEVICE_ROUTE)} />
         ) : (
           <div data-testid="messages-no-permission">
-            <NonIdealState icon="lock" title={t('noPermission.title')} description={t('noPermission.text')} className="jc-msg-state" />
+            <NonIdealState icon={<LockIcon />} title={t('noPermission.title')} description={t('noPermission.text')} className="jc-msg-state" />
           </div>
         )}
       </Card>
@@ -68,21 +69,21 @@ function AlarmMessages({ accountId, withDevices }: { accountId: number; withDevi
 
   let body: ReactNode;
   if (!valid) {
-    body = <NonIdealState icon="calendar" description={t('filter.rangeInvalid')} className="jc-msg-state" />;
+    body = <NonIdealState icon={<CalendarIcon />} description={t('filter.rangeInvalid')} className="jc-msg-state" />;
   } else if (query.isPending) {
     body = <Spinner className="jc-msg-state" size={32} />;
   } else if (query.isError && !page) {
     body = (
       <div data-testid="messages-failed">
-        <NonIdealState icon="error" title={t('failed.title')} className="jc-msg-state"
-          action={<Button icon="refresh" text={t('failed.retry')} onClick={() => void query.refetch()} />} />
+        <NonIdealState icon={<ErrorIcon />} title={t('failed.title')} className="jc-msg-state"
+          action={<Button icon={<RefreshIcon />} text={t('failed.retry')} onClick={() => void query.refetch()} />} />
       </div>
     );
   } else if (!page || page.data.length === 0) {
     body = (
       <div data-testid="messages-empty">
         <NonIdealState
-          icon="notifications"
+          icon={<NotificationsIcon />}
           title={t('empty.title')}
           description={isFiltered(filters) ? t('empty.filtered') : t('empty.text')}
           className="jc-msg-state"
@@ -100,7 +101,7 @@ function AlarmMessages({ accountId, withDevices }: { accountId: number; withDevi
           <Tab
             id="alarms"
             title={t('tabs.alarms')}
-            icon="warning-sign"
+            icon={<WarningSignIcon />}
             tagContent={untreated.data ? untreated.data : undefined}
             tagProps={{ intent: 'danger', round: true }}
           />

@@ -3,12 +3,15 @@
  * The theme colour drives the console's primary colour through CSS variables: `--jc-theme*` for
  * the layout and Blueprint's `--bp-intent-primary-*` for its buttons, tags and focus.
  */
+import { Colors } from '@blueprintjs/colors';
 import { KEYS, read } from '@/lib/storage';
 import type { CustomPage } from './api/customPage';
 
 export const DEFAULT_THEME = '#547DF2'; // spec seed 000 section 9
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
-const DARK_TEXT = '#1c2127';
+// Blueprint's palette, in the lower case hexOf writes every shade in.
+const WHITE = Colors.WHITE.toLowerCase();
+const DARK_TEXT = Colors.DARK_GRAY1.toLowerCase();
 
 export function isThemeColor(value: unknown): value is string {
   return typeof value === 'string' && HEX.test(value);
@@ -77,14 +80,14 @@ export function themeShades(color: string): ThemeShades {
   const white: Rgb = [255, 255, 255];
   const black: Rgb = [0, 0, 0];
   const [r, g, b] = rgb;
-  const readableOnWhite = contrastRatio(color, '#ffffff') >= 3 || contrastRatio(color, '#ffffff') >= contrastRatio(color, DARK_TEXT);
+  const readableOnWhite = contrastRatio(color, WHITE) >= 3 || contrastRatio(color, WHITE) >= contrastRatio(color, DARK_TEXT);
   return {
     rest: hexOf(rgb),
     hover: hexOf(mix(rgb, black, 0.12)),
     active: hexOf(mix(rgb, black, 0.24)),
     disabled: hexOf(mix(rgb, white, 0.45)),
     soft: `rgb(${r} ${g} ${b} / 10%)`,
-    foreground: readableOnWhite ? '#ffffff' : DARK_TEXT,
+    foreground: readableOnWhite ? WHITE : DARK_TEXT,
   };
 }
 

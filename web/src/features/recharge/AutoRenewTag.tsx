@@ -6,6 +6,7 @@
  * On a device the caller may only read, the modal shows the renewal without offering to cancel it.
  */
 import { Tag } from '@blueprintjs/core';
+import { AutomaticUpdatesIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function AutoRenewTag({ device, large = false, readOnly = false }: AutoRe
         round
         interactive
         size={large ? 'large' : undefined}
-        icon="automatic-updates"
+        icon={<AutomaticUpdatesIcon />}
         onClick={() => setOpen(true)}
         data-testid="auto-renew-tag"
         htmlTitle={t('service.title')}

@@ -1,4 +1,7 @@
 import { AnchorButton, Alert, Button, Callout, Classes, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import {
+  AutomaticUpdatesIcon, DisableIcon, ErrorIcon, InfoSignIcon, RefreshIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyReason } from '@/features/devices/components/ReadOnly';
@@ -40,7 +43,7 @@ export function CurrentServiceDrawer({ isOpen, device, readOnly = false, onClose
       isOpen={isOpen}
       onClose={onClose}
       title={t('service.title')}
-      icon="automatic-updates"
+      icon={<AutomaticUpdatesIcon />}
       className="jc-agreement-dialog"
       style={{ width: CURRENT_SERVICE_WIDTH }}
     >
@@ -64,7 +67,7 @@ function CurrentServiceBody({ device, readOnly, onClose, onCancelled }: Omit<Cur
             {service.data &&
               (readOnly ? (
                 <ReadOnlyReason>
-                  <AnchorButton intent="danger" variant="outlined" icon="disable" disabled text={t('service.cancelAutoRenew')}
+                  <AnchorButton intent="danger" variant="outlined" icon={<DisableIcon />} disabled text={t('service.cancelAutoRenew')}
                     data-testid="cancel-auto-renew" />
                 </ReadOnlyReason>
               ) : (
@@ -93,9 +96,9 @@ export function AgreementDetails({ device, service, pending, failed, onRetry }: 
   if (failed) {
     return (
       <NonIdealState
-        icon="error"
+        icon={<ErrorIcon />}
         title={t('service.loadFailed')}
-        action={<Button icon="refresh" text={t('retry')} onClick={onRetry} />}
+        action={<Button icon={<RefreshIcon />} text={t('retry')} onClick={onRetry} />}
       />
     );
   }
@@ -103,7 +106,7 @@ export function AgreementDetails({ device, service, pending, failed, onRetry }: 
     return (
       <NonIdealState
         className="jc-agreement-none"
-        icon="automatic-updates"
+        icon={<AutomaticUpdatesIcon />}
         title={t('service.none')}
         description={t('service.noneDetail')}
       />
@@ -113,7 +116,7 @@ export function AgreementDetails({ device, service, pending, failed, onRetry }: 
     <div className="jc-agreement" data-testid="current-service">
       <div className="jc-agreement-head">
         {device.deviceName && <span className="jc-agreement-device">{device.deviceName}</span>}
-        <Tag intent="success" minimal round icon="automatic-updates">
+        <Tag intent="success" minimal round icon={<AutomaticUpdatesIcon />}>
           {t('service.autoRenewOn')}
         </Tag>
       </div>
@@ -128,7 +131,7 @@ export function AgreementDetails({ device, service, pending, failed, onRetry }: 
         <dt>{t('service.next')}</dt>
         <dd>{formatMinute(service.nextExecutionTime)}</dd>
       </dl>
-      <Callout icon="info-sign" className="jc-agreement-note" compact>
+      <Callout icon={<InfoSignIcon />} className="jc-agreement-note" compact>
         {t('service.cancelNote')}
       </Callout>
     </div>
@@ -170,7 +173,7 @@ export function CancelAutoRenewButton({ device, onCancelled, text }: CancelAutoR
       <Button
         intent="danger"
         variant="outlined"
-        icon="disable"
+        icon={<DisableIcon />}
         text={text ?? t('service.cancelAutoRenew')}
         onClick={() => setConfirming(true)}
         data-testid="cancel-auto-renew"
@@ -178,7 +181,7 @@ export function CancelAutoRenewButton({ device, onCancelled, text }: CancelAutoR
       <Alert
         isOpen={confirming}
         intent="danger"
-        icon="warning-sign"
+        icon={<WarningSignIcon />}
         confirmButtonText={t('service.confirmCancel')}
         cancelButtonText={t('service.keep')}
         loading={cancel.isPending}

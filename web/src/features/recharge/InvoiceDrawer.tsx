@@ -11,6 +11,7 @@ import {
   Switch,
   type InputGroupProps,
 } from '@blueprintjs/core';
+import { AddIcon, DocumentIcon, EditIcon, ErrorIcon, FloppyDiskIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
@@ -51,7 +52,7 @@ export function InvoiceDrawer({ isOpen, bill, onClose, onSaved }: InvoiceDrawerP
       onClose={onClose}
       size={INVOICE_DRAWER_WIDTH}
       title={bill ? t('invoice.editTitle') : t('invoice.addTitle')}
-      icon="document"
+      icon={<DocumentIcon />}
       className="jc-extra-drawer jc-invoice-drawer"
     >
       <InvoiceFormPanel key={bill?.billId ?? 'new'} bill={bill} onClose={onClose} onSaved={onSaved} />
@@ -120,7 +121,7 @@ function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, '
       <div className={Classes.DRAWER_BODY}>
         <div className="jc-drawer-section">
           {failure && (
-            <Callout intent="danger" icon="error" role="alert" className="jc-form-failure" data-testid="invoice-failure">
+            <Callout intent="danger" icon={<ErrorIcon />} role="alert" className="jc-form-failure" data-testid="invoice-failure">
               {failure}
             </Callout>
           )}
@@ -171,7 +172,7 @@ function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, '
       <div className={Classes.DRAWER_FOOTER}>
         <div className="jc-drawer-actions">
           <Button text={t('cancel')} onClick={onClose} />
-          <Button type="submit" intent="primary" icon="floppy-disk" text={t('invoice.save')} loading={form.formState.isSubmitting} />
+          <Button type="submit" intent="primary" icon={<FloppyDiskIcon />} text={t('invoice.save')} loading={form.formState.isSubmitting} />
         </div>
       </div>
     </form>
@@ -322,7 +323,7 @@ export function InvoiceOption({ value, onChange, disabled = false }: InvoiceOpti
             />
           )}
           <Button
-            icon="add"
+            icon={<AddIcon />}
             variant="minimal"
             intent="primary"
             disabled={disabled}
@@ -331,7 +332,7 @@ export function InvoiceOption({ value, onChange, disabled = false }: InvoiceOpti
           />
           {chosen && (
             <Button
-              icon="edit"
+              icon={<EditIcon />}
               variant="minimal"
               disabled={disabled}
               text={t('invoice.edit')}

@@ -4,7 +4,9 @@
  * (`error=1` when the capture failed), and /paypal/cancel redirects to `cancel`. The page says
  * what happened; the console's paying drawer, which polls the order, updates by itself.
  */
-import { Button, Card, Icon, type IconName, type Intent } from '@blueprintjs/core';
+import { Button, Card, Icon, type Intent } from '@blueprintjs/core';
+import { DisableIcon, ErrorIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
+import type { JSX } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { PAY_STATUS } from './api/orders';
@@ -12,11 +14,11 @@ import './paypalResult.css';
 
 type Outcome = 'paid' | 'pending' | 'failed' | 'cancelled';
 
-const LOOK: Record<Outcome, { icon: IconName; intent: Intent }> = {
-  paid: { icon: 'tick-circle', intent: 'success' },
-  pending: { icon: 'time', intent: 'primary' },
-  failed: { icon: 'error', intent: 'danger' },
-  cancelled: { icon: 'disable', intent: 'warning' },
+const LOOK: Record<Outcome, { icon: JSX.Element; intent: Intent }> = {
+  paid: { icon: <TickCircleIcon />, intent: 'success' },
+  pending: { icon: <TimeIcon />, intent: 'primary' },
+  failed: { icon: <ErrorIcon />, intent: 'danger' },
+  cancelled: { icon: <DisableIcon />, intent: 'warning' },
 };
 
 /** What the callback's query says; anything unexpected reads as not completed. */

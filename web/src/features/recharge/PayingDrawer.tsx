@@ -17,6 +17,7 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import { ErrorIcon, GiftBoxIcon, ShoppingCartIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type InputHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -66,7 +67,7 @@ export function PayingDrawer({ isOpen, level, devices, onClose, order = null }: 
       isOpen={isOpen}
       onClose={onClose}
       size={PAYING_DRAWER_WIDTH}
-      icon="shopping-cart"
+      icon={<ShoppingCartIcon />}
       title={order || level ? t('paying.title', { level: order ? order.orderDescription : level?.levelName }) : t('paying.titleNoLevel')}
       className="jc-paying-drawer"
     >
@@ -228,7 +229,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
           </h4>
           {years.data === undefined ? (
             years.isError ? (
-              <NonIdealState icon="error" title={t('paying.yearsFailed')} />
+              <NonIdealState icon={<ErrorIcon />} title={t('paying.yearsFailed')} />
             ) : (
               <Spinner size={24} />
             )
@@ -386,7 +387,7 @@ function YearCard({ option, edition, dataPlan, checked, onChoose }: YearCardProp
             </Tag>
           )}
           {option.presentationMonth > 0 && (
-            <Tag intent="warning" round minimal icon="gift-box">
+            <Tag intent="warning" round minimal icon={<GiftBoxIcon />}>
               {t('levels.bonus', { count: option.presentationMonth })}
             </Tag>
           )}

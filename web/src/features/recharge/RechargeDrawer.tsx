@@ -19,6 +19,10 @@ import {
   Tag,
   Tooltip,
 } from '@blueprintjs/core';
+import {
+  BoxIcon, CalendarIcon, ChatIcon, CreditCardIcon, CrossCircleIcon, EndorsedIcon, ErrorIcon,
+  GiftBoxIcon, InfoSignIcon, LockIcon, TickCircleIcon, TickIcon, TimeIcon,
+} from '@blueprintjs/icons';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChange } from '@/features/devices/access';
@@ -68,7 +72,7 @@ export function RechargeDrawer({ isOpen, deviceIds, onClose, onBuyAlerts, onAgre
       isOpen={isOpen}
       onClose={onClose}
       size={RECHARGE_DRAWER_WIDTH}
-      icon="credit-card"
+      icon={<CreditCardIcon />}
       title={batch ? t('drawer.batchTitle', { count: deviceIds.length }) : t('drawer.title')}
       className="jc-recharge-drawer"
     >
@@ -111,7 +115,7 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   };
 
   if (failed) {
-    return <NonIdealState icon="error" title={t('drawer.loadFailed')} className="jc-recharge-state" />;
+    return <NonIdealState icon={<ErrorIcon />} title={t('drawer.loadFailed')} className="jc-recharge-state" />;
   }
   if (!loaded || !first) {
     return <Spinner size={40} className="jc-recharge-state" />;
@@ -120,7 +124,7 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
   return (
     <div className={`${Classes.DRAWER_BODY} jc-recharge-body`} data-testid="recharge-drawer">
       {readOnly && (
-        <Callout intent="warning" icon="lock" compact className="jc-recharge-read-only" data-testid="recharge-read-only">
+        <Callout intent="warning" icon={<LockIcon />} compact className="jc-recharge-read-only" data-testid="recharge-read-only">
           {readOnlyReason}
         </Callout>
       )}
@@ -131,15 +135,15 @@ function RechargeContent({ deviceIds, onBuyAlerts, onAgreement }: ContentProps) 
       )}
       {!hasLevels ? (
         <div data-testid="recharge-no-levels">
-          <NonIdealState icon="box" title={t('levels.none')} className="jc-recharge-state" />
+          <NonIdealState icon={<BoxIcon />} title={t('levels.none')} className="jc-recharge-state" />
         </div>
       ) : levels.isError ? (
-        <NonIdealState icon="error" title={t('levels.loadFailed')} className="jc-recharge-state" />
+        <NonIdealState icon={<ErrorIcon />} title={t('levels.loadFailed')} className="jc-recharge-state" />
       ) : levels.data === undefined ? (
         <Spinner size={32} className="jc-recharge-state" />
       ) : levels.data.length === 0 ? (
         <div data-testid="recharge-no-levels">
-          <NonIdealState icon="box" title={t('levels.none')} className="jc-recharge-state" />
+          <NonIdealState icon={<BoxIcon />} title={t('levels.none')} className="jc-recharge-state" />
         </div>
       ) : (
         <>
@@ -176,7 +180,7 @@ export function ExpiryText({ date }: { date: string | null }) {
   if (!date) return <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>;
   if (isLifelong({ expiresAt: date })) {
     return (
-      <Tag minimal round intent="success" icon="endorsed" data-testid="expiry-lifelong">
+      <Tag minimal round intent="success" icon={<EndorsedIcon />} data-testid="expiry-lifelong">
         {t('duration.lifelong')}
       </Tag>
     );
@@ -202,7 +206,7 @@ interface HeaderProps {
 function BuyAlertsLink({ onClick }: { onClick: () => void }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   return (
-    <Button variant="minimal" intent="primary" icon="chat" text={t('header.buyAlerts')} onClick={onClick} data-testid="buy-alerts" />
+    <Button variant="minimal" intent="primary" icon={<ChatIcon />} text={t('header.buyAlerts')} onClick={onClick} data-testid="buy-alerts" />
   );
 }
 
@@ -300,7 +304,7 @@ function ActivityValidity({ level }: { level: Level }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
   if (level.activityId == null || !level.activityStartTime || !level.activityEndTime) return null;
   return (
-    <Callout intent="primary" icon="calendar" compact className="jc-recharge-activity" data-testid="activity-validity">
+    <Callout intent="primary" icon={<CalendarIcon />} compact className="jc-recharge-activity" data-testid="activity-validity">
       {t('levels.activity', { start: formatMinute(level.activityStartTime), end: formatMinute(level.activityEndTime) })}
     </Callout>
   );
@@ -342,7 +346,7 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
           </Tag>
         )}
         {level.presentationMonth > 0 && (
-          <Tag intent="warning" round icon="gift-box" data-testid="level-bonus">
+          <Tag intent="warning" round icon={<GiftBoxIcon />} data-testid="level-bonus">
             {t('levels.bonus', { count: level.presentationMonth })}
           </Tag>
         )}
@@ -350,7 +354,7 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
       <div className="jc-level-head">
         <h3 className="jc-level-name">{level.levelName}</h3>
         {level.current && (
-          <Tag minimal intent="primary" icon="tick" data-testid="level-current">
+          <Tag minimal intent="primary" icon={<TickIcon />} data-testid="level-current">
             {t('levels.current')}
           </Tag>
         )}
@@ -376,7 +380,7 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
       </div>
       {level.activityId != null && level.activityEndTime && (
         <span className="jc-level-offer" data-testid="level-offer">
-          <Icon icon="time" size={12} />
+          <Icon icon={<TimeIcon />} size={12} />
           {t('levels.offerUntil', { end: formatMinute(level.activityEndTime) })}
         </span>
       )}
@@ -397,14 +401,14 @@ function LevelCard({ level, items, edition, dataPlan, readOnly, onChoose }: Leve
           const { title, detail } = itemDetail(item.itemCode, item.itemName);
           return (
             <li key={item.itemCode} className={has ? 'is-included' : 'is-excluded'} data-testid="level-item" data-included={has}>
-              <Icon icon={has ? 'tick-circle' : 'cross-circle'} size={14} className="jc-level-item-icon" />
+              <Icon icon={has ? <TickCircleIcon /> : <CrossCircleIcon />} size={14} className="jc-level-item-icon" />
               <span className="jc-level-item-text">
                 <span>{title}</span>
                 {detail && <span className={`jc-level-item-detail ${Classes.TEXT_MUTED}`}>{detail}</span>}
               </span>
               {item.itemSupplement && (
                 <Tooltip content={item.itemSupplement} placement="top">
-                  <Icon icon="info-sign" size={12} className={Classes.TEXT_MUTED} />
+                  <Icon icon={<InfoSignIcon />} size={12} className={Classes.TEXT_MUTED} />
                 </Tooltip>
               )}
             </li>

@@ -6,6 +6,7 @@
  * (replacing the history entry), so a reload does not open it again. `?tab=orders` shows the orders.
  */
 import { Card, Classes, H2, Tab, Tabs } from '@blueprintjs/core';
+import { CreditCardIcon, ThListIcon } from '@blueprintjs/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -80,8 +81,8 @@ export default function RechargePage() {
           onChange={(id) => changeTab(tabOf(String(id)))}
           size="large"
         >
-          <Tab id="devices" icon="credit-card" title={t('recharge.page.tabs.devices')} data-testid="recharge-tab-devices" />
-          <Tab id="orders" icon="th-list" title={t('recharge.page.tabs.orders')} data-testid="recharge-tab-orders" />
+          <Tab id="devices" icon={<CreditCardIcon />} title={t('recharge.page.tabs.devices')} data-testid="recharge-tab-devices" />
+          <Tab id="orders" icon={<ThListIcon />} title={t('recharge.page.tabs.orders')} data-testid="recharge-tab-orders" />
         </Tabs>
         {tab === 'devices' ? <RechargeDevices onRecharge={open} onBuyAlerts={setAlertIds} /> : <MyOrders />}
       </Card>

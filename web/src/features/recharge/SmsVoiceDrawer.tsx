@@ -12,6 +12,9 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import {
+  ChatIcon, ErrorIcon, LockIcon, MobilePhoneIcon, PhoneIcon, RefreshIcon, TickCircleIcon,
+} from '@blueprintjs/icons';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { editionConfig } from '@/lib/config';
@@ -130,7 +133,7 @@ export function SmsVoiceDrawer({ isOpen, devices, onClose, onPaid }: SmsVoiceDra
       onClose={onClose}
       size={SMS_DRAWER_WIDTH}
       title={devices.length > 1 ? t('sms.titleBulk') : t('sms.title')}
-      icon="mobile-phone"
+      icon={<MobilePhoneIcon />}
       className="jc-extra-drawer jc-sms-drawer"
     >
       {isOpen && <SmsVoiceBody devices={devices} onClose={onClose} onPaid={onPaid} />}
@@ -226,7 +229,7 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
           <DevicesSection devices={devices} showCountry={edition === 'international' || rule.mixed} />
           <section className="jc-drawer-section">
             {rule.mixed ? (
-              <Callout intent="danger" icon="error" role="alert" title={t('sms.countryCode')} data-testid="country-code-error">
+              <Callout intent="danger" icon={<ErrorIcon />} role="alert" title={t('sms.countryCode')} data-testid="country-code-error">
                 {t('sms.countryMismatch')}
               </Callout>
             ) : (
@@ -246,9 +249,9 @@ function SmsVoiceBody({ devices, onClose, onPaid }: Omit<SmsVoiceDrawerProps, 'i
                 <Spinner size={28} className="jc-sms-loading" aria-label={t('loading')} />
               ) : packages.isError ? (
                 <NonIdealState
-                  icon="error"
+                  icon={<ErrorIcon />}
                   title={t('sms.loadFailed')}
-                  action={<Button icon="refresh" text={t('retry')} onClick={() => void packages.refetch()} />}
+                  action={<Button icon={<RefreshIcon />} text={t('retry')} onClick={() => void packages.refetch()} />}
                 />
               ) : (
                 <>
@@ -325,7 +328,7 @@ function DevicesSection({ devices, showCountry }: { devices: RechargeDevice[]; s
       <ul className="jc-sms-device-list">
         {devices.map((device) => (
           <li key={device.deviceId}>
-            <Icon icon="mobile-phone" className={Classes.TEXT_MUTED} />
+            <Icon icon={<MobilePhoneIcon />} className={Classes.TEXT_MUTED} />
             <span className="jc-sms-device-name">{device.deviceName}</span>
             {showCountry && device.countryCode && (
               <Tag minimal round>{`+${device.countryCode}`}</Tag>
@@ -358,7 +361,7 @@ function CountryCodeField({ id, value, locked, onChange }: CountryCodeFieldProps
     return item ? `+${code} ${item.label}` : `+${code}`;
   };
   if (locked) {
-    return <InputGroup id={id} value={`+${value}`} readOnly disabled leftIcon="lock" className="jc-sms-country-input" aria-label={t('sms.countryCode')} />;
+    return <InputGroup id={id} value={`+${value}`} readOnly disabled leftIcon={<LockIcon />} className="jc-sms-country-input" aria-label={t('sms.countryCode')} />;
   }
   const options = (codes.data ?? []).map((item) => ({ value: item.dataCode, label: label(item.dataCode) }));
   if (!options.some((option) => option.value === value)) options.unshift({ value, label: label(value) });
@@ -382,7 +385,7 @@ function PackageList({ kind, packages, chosen, edition, onToggle }: PackageListP
   return (
     <div className="jc-sms-packages" role="group" aria-label={kind === 'sms' ? t('sms.smsPackages') : t('sms.voicePackages')}>
       <h4 className="jc-drawer-subtitle">
-        <Icon icon={kind === 'sms' ? 'chat' : 'phone'} size={14} /> {kind === 'sms' ? t('sms.smsPackages') : t('sms.voicePackages')}
+        <Icon icon={kind === 'sms' ? <ChatIcon /> : <PhoneIcon />} size={14} /> {kind === 'sms' ? t('sms.smsPackages') : t('sms.voicePackages')}
       </h4>
       <div className="jc-sms-package-grid">
         {packages.map((item) => {
@@ -406,7 +409,7 @@ function PackageList({ kind, packages, chosen, edition, onToggle }: PackageListP
               <span className="jc-sms-count">{count}</span>
               <span className="jc-sms-price">{money(item.price, edition)}</span>
               {item.price !== item.packageFee && <s className="jc-sms-listed">{money(item.packageFee, edition)}</s>}
-              {selected && <Icon icon="tick-circle" intent="primary" className="jc-sms-tick" />}
+              {selected && <Icon icon={<TickCircleIcon />} intent="primary" className="jc-sms-tick" />}
             </button>
           );
         })}

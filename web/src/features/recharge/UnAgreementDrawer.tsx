@@ -1,4 +1,5 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter } from '@blueprintjs/core';
+import { AutomaticUpdatesIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useCurrentService } from './api/service';
 import { AgreementDetails, CancelAutoRenewButton, CURRENT_SERVICE_WIDTH, type ServiceDevice } from './CurrentServiceDrawer';
@@ -30,7 +31,7 @@ export function UnAgreementDrawer({ isOpen, device, onClose, onClosed }: UnAgree
       isOpen={isOpen}
       onClose={close}
       title={t('unAgreement.title')}
-      icon="automatic-updates"
+      icon={<AutomaticUpdatesIcon />}
       className="jc-agreement-dialog"
       style={{ width: CURRENT_SERVICE_WIDTH }}
     >
@@ -45,7 +46,7 @@ function UnAgreementBody({ device, onClose }: { device: ServiceDevice; onClose()
   return (
     <>
       <DialogBody>
-        <Callout intent="warning" icon="warning-sign" title={t('unAgreement.heading')} className="jc-unagreement-intro">
+        <Callout intent="warning" icon={<WarningSignIcon />} title={t('unAgreement.heading')} className="jc-unagreement-intro">
           {t('unAgreement.explain')}
         </Callout>
         <AgreementDetails

@@ -1,5 +1,6 @@
-import { H2, Icon, type IconName } from '@blueprintjs/core';
-import type { ReactNode } from 'react';
+import { H2, Icon } from '@blueprintjs/core';
+import { NotificationsIcon, SnowflakeIcon, TemperatureIcon, TruckIcon } from '@blueprintjs/icons';
+import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cachedCustomPage, type CustomPage } from '@/features/platform/api/customPage';
 import { LanguageSwitcher } from './LanguageSwitcher';
@@ -15,10 +16,10 @@ export interface AuthShellProps {
   children: ReactNode;
 }
 
-const FEATURES: readonly { icon: IconName; key: string }[] = [
-  { icon: 'temperature', key: 'brand.featureMonitor' },
-  { icon: 'notifications', key: 'brand.featureAlarm' },
-  { icon: 'truck', key: 'brand.featureWaybill' },
+const FEATURES: readonly { icon: JSX.Element; key: string }[] = [
+  { icon: <TemperatureIcon />, key: 'brand.featureMonitor' },
+  { icon: <NotificationsIcon />, key: 'brand.featureAlarm' },
+  { icon: <TruckIcon />, key: 'brand.featureWaybill' },
 ];
 
 /** The platform's login logo, or the product's mark. */
@@ -26,7 +27,7 @@ function Logo({ page, name }: { page: CustomPage | null; name: string }) {
   if (page?.loginLogo) return <img className="jc-auth-logo-image" src={page.loginLogo} alt={name} />;
   return (
     <span className="jc-auth-mark" aria-hidden="true">
-      <Icon icon="snowflake" size={20} />
+      <Icon icon={<SnowflakeIcon />} size={20} />
     </span>
   );
 }

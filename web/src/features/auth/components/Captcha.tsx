@@ -1,4 +1,5 @@
 import { Spinner } from '@blueprintjs/core';
+import { ShieldIcon } from '@blueprintjs/icons';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { CaptchaState } from '../hooks/useCaptcha';
@@ -44,7 +45,7 @@ export function CaptchaField<V extends FieldValues>({ control, name, state }: {
       label={t('field.captcha')}
       placeholder={t('placeholder.captcha')}
       autoComplete="off"
-      leftIcon="shield"
+      leftIcon={<ShieldIcon />}
       maxLength={CAPTCHA_MAX}
       beside={<CaptchaImage state={state} />}
     />

@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import { ShieldIcon } from '@blueprintjs/icons';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { TextField, type TextFieldProps } from './TextField';
@@ -38,7 +39,7 @@ export function CodeField<V extends FieldValues>({
         inputMode="numeric"
         autoComplete="one-time-code"
         maxLength={8}
-        leftIcon="shield"
+        leftIcon={<ShieldIcon />}
         hint={sendError ?? sentNote ?? null}
         hintIntent={sendError ? 'danger' : 'success'}
         rightElement={

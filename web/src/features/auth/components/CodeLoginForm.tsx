@@ -1,4 +1,5 @@
 import { Button } from '@blueprintjs/core';
+import { UserIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -89,7 +90,7 @@ export function CodeLoginForm({ userName, onPasswordLogin, onSignedIn }: CodeLog
         label={t('field.loginName')}
         placeholder={t('placeholder.loginName')}
         autoComplete="username"
-        leftIcon="user"
+        leftIcon={<UserIcon />}
         maxLength={LOGIN_NAME_MAX}
       />
       <CaptchaField control={form.control} name="verifyCode" state={captcha} />

@@ -1,3 +1,4 @@
+import { EnvelopeIcon, MobilePhoneIcon } from '@blueprintjs/icons';
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import type { Channel, Edition } from '../schemas';
@@ -31,7 +32,7 @@ export function ContactField<V extends FieldValues & { phone: string; email: str
         type="tel"
         inputMode="tel"
         autoComplete="tel"
-        leftIcon="mobile-phone"
+        leftIcon={<MobilePhoneIcon />}
         maxLength={edition === 'domestic' ? 11 : 15}
       />
     );
@@ -46,7 +47,7 @@ export function ContactField<V extends FieldValues & { phone: string; email: str
       type="email"
       inputMode="email"
       autoComplete="email"
-      leftIcon="envelope"
+      leftIcon={<EnvelopeIcon />}
       maxLength={200}
     />
   );

@@ -1,4 +1,5 @@
 import { Callout } from '@blueprintjs/core';
+import { ErrorIcon } from '@blueprintjs/icons';
 
 /** Props of a form-level error message. */
 export interface FormErrorProps {
@@ -10,7 +11,7 @@ export interface FormErrorProps {
 export function FormError({ message }: FormErrorProps) {
   if (!message) return null;
   return (
-    <Callout className="jc-auth-error" intent="danger" icon="error" compact role="alert" data-testid="form-error">
+    <Callout className="jc-auth-error" intent="danger" icon={<ErrorIcon />} compact role="alert" data-testid="form-error">
       {message}
     </Callout>
   );

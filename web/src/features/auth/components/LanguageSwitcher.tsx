@@ -1,4 +1,5 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { CaretDownIcon, TranslateIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { changeLanguage, currentLanguage, LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 
@@ -29,8 +30,8 @@ export function LanguageSwitcher() {
       <Button
         className="jc-auth-language"
         variant="minimal"
-        icon="translate"
-        endIcon="caret-down"
+        icon={<TranslateIcon />}
+        endIcon={<CaretDownIcon />}
         aria-label={t('language')}
         title={t('language')}
       >

@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@blueprintjs/core';
+import { EyeOffIcon, EyeOpenIcon, LockIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -16,12 +17,12 @@ export function PasswordField<V extends FieldValues>(props: PasswordFieldProps<V
     <TextField
       {...props}
       type={visible ? 'text' : 'password'}
-      leftIcon="lock"
+      leftIcon={<LockIcon />}
       rightElement={
         <Tooltip content={label} placement="top" compact>
           <Button
             variant="minimal"
-            icon={visible ? 'eye-off' : 'eye-open'}
+            icon={visible ? <EyeOffIcon /> : <EyeOpenIcon />}
             aria-label={label}
             aria-pressed={visible}
             onClick={() => setVisible((shown) => !shown)}

@@ -1,4 +1,4 @@
-import { FormGroup, InputGroup, type IconName } from '@blueprintjs/core';
+import { FormGroup, InputGroup } from '@blueprintjs/core';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, JSX } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
@@ -19,7 +19,7 @@ export interface TextFieldProps<V extends FieldValues> {
   /** Greyed example text. */
   placeholder?: string;
   /** Icon inside the input, on the left. */
-  leftIcon?: IconName;
+  leftIcon?: JSX.Element;
   /** A button or tag inside the input, on the right. */
   rightElement?: JSX.Element;
   /** Something that sits beside the input, outside it (the captcha's picture), at its height. */

@@ -4,6 +4,7 @@
  * mark lines, a gap where the device sent nothing for a while, zoom by wheel and slider.
  * Only types come from ECharts here; the library itself loads with the chart (EChart.tsx).
  */
+import { Colors } from '@blueprintjs/colors';
 import type { LineSeriesOption } from 'echarts/charts';
 import type {
   DataZoomComponentOption,
@@ -25,11 +26,13 @@ export type ChartOption = ComposeOption<
   | DataZoomComponentOption
 >;
 
+// A canvas cannot read CSS variables: Blueprint's palette comes as values. Temperature is drawn in
+// the product's orange (spec seed 000 section 9), which Blueprint's palette does not have.
 export const COLORS = {
   t: '#ec6c00',
-  h: '#2d72d2',
-  upper: '#cd4246',
-  lower: '#7961db',
+  h: Colors.BLUE3,
+  upper: Colors.RED3,
+  lower: Colors.INDIGO3,
 } as const;
 
 export interface ChartLabels {
@@ -175,7 +178,7 @@ export function historyOption(input: ChartInput): ChartOption {
       ...(extent ?? {}),
       axisLine: { show: true, lineStyle: { color } },
       axisLabel: { formatter: (value: number) => formatNumber(value, decimalsOf(extent?.interval)) },
-      splitLine: { show: index === 0, lineStyle: { color: '#edf0f4' } },
+      splitLine: { show: index === 0, lineStyle: { color: Colors.LIGHT_GRAY4 } },
       nameTextStyle: { color },
     };
     const markLine = limitLines(probe, unit, precision, labels);
@@ -207,7 +210,7 @@ export function historyOption(input: ChartInput): ChartOption {
       type: 'time',
       min: input.startMs,
       max: input.endMs,
-      axisLine: { lineStyle: { color: '#8f99a8' } },
+      axisLine: { lineStyle: { color: Colors.GRAY3 } },
       // Numbers only, so the axis reads alike in every language.
       axisLabel: {
         hideOverlap: true,

@@ -1,4 +1,5 @@
 import { Button, Classes, HTMLSelect, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { ArrowDownIcon, ArrowUpIcon, ErrorIcon, LockIcon, RefreshIcon, TickCircleIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
@@ -30,7 +31,7 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
     allowed,
   );
   if (!allowed) {
-    return <NonIdealState icon="lock" title={t('alarms.noPermission')} className="jc-alarms-empty" />;
+    return <NonIdealState icon={<LockIcon />} title={t('alarms.noPermission')} className="jc-alarms-empty" />;
   }
   const page = query.data;
   return (
@@ -43,18 +44,18 @@ export function AlarmRecords({ device }: { device: DeviceDetail }) {
           options={STATES.map((value) => ({ value, label: t(value === '2' ? 'alarmDefer.filter' : `alarms.filter.${value}`) }))}
           data-testid="alarm-state-filter"
         />
-        <Button icon="refresh" variant="minimal" text={t('list.refresh')} loading={query.isFetching}
+        <Button icon={<RefreshIcon />} variant="minimal" text={t('list.refresh')} loading={query.isFetching}
           onClick={() => void query.refetch()} />
       </div>
       {page === undefined ? (
         query.isError ? (
-          <NonIdealState icon="error" title={t('alarms.loadFailed')} className="jc-alarms-empty" />
+          <NonIdealState icon={<ErrorIcon />} title={t('alarms.loadFailed')} className="jc-alarms-empty" />
         ) : (
           <Spinner size={32} className="jc-alarms-empty" />
         )
       ) : page.data.length === 0 ? (
         <div data-testid="alarms-empty">
-          <NonIdealState icon="tick-circle" title={t('alarms.empty')} description={t('alarms.emptyHint')} className="jc-alarms-empty" />
+          <NonIdealState icon={<TickCircleIcon />} title={t('alarms.empty')} description={t('alarms.emptyHint')} className="jc-alarms-empty" />
         </div>
       ) : (
         <>
@@ -96,7 +97,7 @@ function AlarmTable({ alarms, stale }: { alarms: readonly Alarm[]; stale: boolea
               <td>{formatInstant(alarm.raisedAt, i18n.language)}</td>
               <td>{t(`probe.${alarm.probe}`, { defaultValue: alarm.probe })}</td>
               <td>
-                <Tag minimal intent={alarm.kind === 1 ? 'danger' : 'primary'} icon={alarm.kind === 1 ? 'arrow-up' : 'arrow-down'}>
+                <Tag minimal intent={alarm.kind === 1 ? 'danger' : 'primary'} icon={alarm.kind === 1 ? <ArrowUpIcon /> : <ArrowDownIcon />}>
                   {t(`alarms.kind.${alarm.kind}`, { defaultValue: String(alarm.kind) })}
                 </Tag>
               </td>

@@ -13,6 +13,7 @@ import {
   Tag,
   TextArea,
 } from '@blueprintjs/core';
+import { EditIcon, ErrorIcon, FloppyDiskIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
@@ -82,10 +83,10 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
         <h3 className="jc-info-title">{t('info.title')}</h3>
         {canEdit &&
           (mayChange(device) ? (
-            <Button icon="edit" text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
+            <Button icon={<EditIcon />} text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
           ) : (
             <ReadOnlyReason>
-              <AnchorButton icon="edit" disabled text={t('info.edit')} data-testid="device-edit" />
+              <AnchorButton icon={<EditIcon />} disabled text={t('info.edit')} data-testid="device-edit" />
             </ReadOnlyReason>
           ))}
       </div>
@@ -101,7 +102,7 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
         isOpen={editing}
         onClose={() => setEditing(false)}
         title={t('info.editTitle')}
-        icon="edit"
+        icon={<EditIcon />}
         className="jc-info-dialog"
       >
         {editing && <EditForm device={device} onDone={() => setEditing(false)} />}
@@ -212,7 +213,7 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
           <TextInput control={form.control} name="countryCode" label={t('info.field.countryCode')} maxLength={4} inputMode="numeric" />
         )}
         {failure && (
-          <Callout intent="danger" icon="error" compact role="alert" data-testid="form-error">
+          <Callout intent="danger" icon={<ErrorIcon />} compact role="alert" data-testid="form-error">
             {failure}
           </Callout>
         )}
@@ -224,7 +225,7 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
             <Button
               type="submit"
               intent="primary"
-              icon="floppy-disk"
+              icon={<FloppyDiskIcon />}
               text={t('info.save')}
               loading={form.formState.isSubmitting}
               data-testid="device-edit-save"

@@ -1,4 +1,6 @@
-import { Classes, Tag, type IconName } from '@blueprintjs/core';
+import { Classes, Tag } from '@blueprintjs/core';
+import { BanCircleIcon, DisableIcon, EndorsedIcon, FeedIcon, OfflineIcon, WarningSignIcon } from '@blueprintjs/icons';
+import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysUntil, localToday } from '@/features/dialogs/expiredRows';
 import type { Device } from '../api/devices';
@@ -6,12 +8,12 @@ import { NO_VALUE } from '@/lib/units';
 import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '../values';
 import './deviceTags.css';
 
-const STATE_ICON: Readonly<Record<DeviceState, IconName>> = {
-  online: 'feed',
-  alarm: 'warning-sign',
-  offline: 'offline',
-  notEnabled: 'disable',
-  disabled: 'ban-circle',
+const STATE_ICON: Readonly<Record<DeviceState, JSX.Element>> = {
+  online: <FeedIcon />,
+  alarm: <WarningSignIcon />,
+  offline: <OfflineIcon />,
+  notEnabled: <DisableIcon />,
+  disabled: <BanCircleIcon />,
 };
 
 /** The device's one state: online, alarm, offline, not enabled or disabled. */
@@ -50,7 +52,7 @@ export function ServiceExpiry({ device }: { device: Pick<Device, 'serviceExpired
   if (state === 'none' || !date) return <span className={Classes.TEXT_MUTED}>{NO_VALUE}</span>;
   if (state === 'lifelong') {
     return (
-      <Tag minimal round intent="success" icon="endorsed" data-testid="service-state" data-state={state}>
+      <Tag minimal round intent="success" icon={<EndorsedIcon />} data-testid="service-state" data-state={state}>
         {t('service.lifelong')}
       </Tag>
     );

@@ -1,4 +1,5 @@
 import { Button, ButtonGroup, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { ErrorIcon, FilterIcon, RefreshIcon, TimelineLineChartIcon } from '@blueprintjs/icons';
 import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '../api/devices';
@@ -92,7 +93,7 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
           ))}
         </ButtonGroup>
         <Button
-          icon="refresh"
+          icon={<RefreshIcon />}
           variant="minimal"
           text={t('chart.refresh')}
           loading={history.isFetching}
@@ -105,7 +106,7 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
               {t('chart.summary', { count: data.total })}
               {data.downsampled && (
                 <span className="jc-history-thinned">
-                  <Icon icon="filter" size={12} />
+                  <Icon icon={<FilterIcon />} size={12} />
                   {t('chart.downsampled', { count: data.points.length })}
                 </span>
               )}
@@ -116,13 +117,13 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
       <div ref={ref} className="jc-history-stage" aria-busy={history.isFetching} data-range={range.key}>
         {data === undefined ? (
           history.isError ? (
-            <NonIdealState icon="error" title={t('chart.loadFailed')} className="jc-history-empty" />
+            <NonIdealState icon={<ErrorIcon />} title={t('chart.loadFailed')} className="jc-history-empty" />
           ) : (
             <Spinner size={32} className="jc-history-empty" />
           )
         ) : data.points.length === 0 ? (
           <div className="jc-history-empty" data-testid="history-empty">
-            <NonIdealState icon="timeline-line-chart" title={t('chart.empty')} description={t('chart.emptyHint')} />
+            <NonIdealState icon={<TimelineLineChartIcon />} title={t('chart.empty')} description={t('chart.emptyHint')} />
           </div>
         ) : (
           option && (

@@ -3,6 +3,7 @@
  * device, and the same reason as the tooltip of each change that is not offered.
  */
 import { Tag, Tooltip } from '@blueprintjs/core';
+import { LockIcon } from '@blueprintjs/icons';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import './readOnly.css';
@@ -21,7 +22,7 @@ export function ReadOnlyTag() {
       <Tag
         minimal
         round
-        icon="lock"
+        icon={<LockIcon />}
         className="jc-read-only"
         tabIndex={0}
         aria-label={reason}

@@ -1,4 +1,7 @@
 import { Callout, Classes, Icon, Tag } from '@blueprintjs/core';
+import {
+  BanCircleIcon, FeedIcon, OfflineIcon, RefreshIcon, TemperatureIcon, TimeIcon, TintIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { REALTIME_REFRESH_MS, type DeviceDetail, type Probe } from '../api/devices';
 import { formatInstant, formatValue } from '@/lib/units';
@@ -19,12 +22,12 @@ export function RealtimePanel({ device, updatedAt }: { device: DeviceDetail; upd
   return (
     <div className="jc-realtime" data-testid="device-realtime">
       {state === 'disabled' && (
-        <Callout intent="warning" icon="ban-circle" compact className="jc-realtime-note">
+        <Callout intent="warning" icon={<BanCircleIcon />} compact className="jc-realtime-note">
           {t('realtime.disabledNote')}
         </Callout>
       )}
       {device.lastReading === null ? (
-        <Callout icon="time" compact className="jc-realtime-note">
+        <Callout icon={<TimeIcon />} compact className="jc-realtime-note">
           {t('realtime.noReading')}
         </Callout>
       ) : null}
@@ -34,7 +37,7 @@ export function RealtimePanel({ device, updatedAt }: { device: DeviceDetail; upd
         ))}
         <div className="jc-realtime-card jc-realtime-link" data-testid="device-connection">
           <div className="jc-realtime-label">
-            <Icon icon={device.online === 1 ? 'feed' : 'offline'} />
+            <Icon icon={device.online === 1 ? <FeedIcon /> : <OfflineIcon />} />
             <span>{t('realtime.connection')}</span>
           </div>
           <div className={device.online === 1 ? 'jc-realtime-status is-online' : 'jc-realtime-status'}>
@@ -49,7 +52,7 @@ export function RealtimePanel({ device, updatedAt }: { device: DeviceDetail; upd
         </div>
       </div>
       <p className={`${Classes.TEXT_MUTED} jc-realtime-refresh`} data-testid="device-refreshed">
-        <Icon icon="refresh" size={12} />
+        <Icon icon={<RefreshIcon />} size={12} />
         {t('realtime.refreshEvery', { seconds: REALTIME_REFRESH_MS / 1000 })}
         {updatedAt > 0 && <> · {t('realtime.updatedAt', { time: formatInstant(new Date(updatedAt).toISOString(), i18n.language) })}</>}
       </p>
@@ -72,7 +75,7 @@ function ProbeCard({ device, probe }: { device: DeviceDetail; probe: Probe }) {
       data-state={state}
     >
       <div className="jc-realtime-label">
-        <Icon icon={probe.probe === 'h' ? 'tint' : 'temperature'} />
+        <Icon icon={probe.probe === 'h' ? <TintIcon /> : <TemperatureIcon />} />
         <span>{t(`probe.${probe.probe}`, { defaultValue: probe.probe })}</span>
         {(limited || state === 'none') && (
           <Tag minimal round intent={READING_INTENT[state]} className="jc-realtime-state">

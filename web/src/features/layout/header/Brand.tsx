@@ -13,8 +13,8 @@ export function ProductMark({ size = 32 }: ProductMarkProps) {
   return (
     <svg className="jc-mark" width={size} height={size} viewBox="0 0 64 64" aria-hidden="true" focusable="false">
       <rect width="64" height="64" rx="14" fill="var(--jc-theme)" />
-      <path d="M32 10v44M13 21l38 22M51 21 13 43" stroke="var(--jc-theme-fg, #fff)" strokeWidth="5" strokeLinecap="round" />
-      <circle cx="32" cy="32" r="7" fill="var(--jc-theme-fg, #fff)" />
+      <path d="M32 10v44M13 21l38 22M51 21 13 43" stroke="var(--jc-theme-fg)" strokeWidth="5" strokeLinecap="round" />
+      <circle cx="32" cy="32" r="7" fill="var(--jc-theme-fg)" />
     </svg>
   );
 }

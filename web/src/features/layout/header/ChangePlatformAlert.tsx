@@ -1,4 +1,5 @@
 import { Alert, AnchorButton, Callout, FormGroup, InputGroup } from '@blueprintjs/core';
+import { ShareIcon, SwapHorizontalIcon } from '@blueprintjs/icons';
 import { useEffect, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
@@ -63,7 +64,7 @@ export function ChangePlatformAlert({ isOpen, onClose }: ChangePlatformAlertProp
   return (
     <Alert
       isOpen={isOpen}
-      icon="swap-horizontal"
+      icon={<SwapHorizontalIcon />}
       intent="primary"
       confirmButtonText={t('changePlatform.ok')}
       cancelButtonText={t('common:cancel')}
@@ -101,7 +102,7 @@ export function ChangePlatformAlert({ isOpen, onClose }: ChangePlatformAlertProp
       {blockedUrl && (
         <Callout intent="warning" compact>
           <p>{t('changePlatform.blocked')}</p>
-          <AnchorButton href={blockedUrl} target="_blank" rel="noopener" intent="primary" icon="share" onClick={onClose}
+          <AnchorButton href={blockedUrl} target="_blank" rel="noopener" intent="primary" icon={<ShareIcon />} onClick={onClose}
             text={t('changePlatform.openLink')} />
         </Callout>
       )}

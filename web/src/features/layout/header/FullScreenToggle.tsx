@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@blueprintjs/core';
+import { FullscreenIcon, MinimizeIcon } from '@blueprintjs/icons';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
@@ -23,7 +24,7 @@ export function FullScreenToggle() {
   };
   return (
     <Tooltip content={label} placement="bottom">
-      <Button variant="minimal" icon={full ? 'minimize' : 'fullscreen'} aria-label={label} data-testid="fullscreen" onClick={toggle} />
+      <Button variant="minimal" icon={full ? <MinimizeIcon /> : <FullscreenIcon />} aria-label={label} data-testid="fullscreen" onClick={toggle} />
     </Tooltip>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Tooltip } from '@blueprintjs/core';
+import { MenuClosedIcon, MenuIcon, MenuOpenIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { MessageBell } from '@/features/messages/components/MessageBell';
 import type { Breakpoint } from '@/lib/device';
@@ -44,7 +45,7 @@ export function Header({ variant, breakpoint, menuCollapsed, onToggleMenu, onOpe
     <Tooltip content={toggleLabel} placement="bottom" disabled={mobile}>
       <Button
         variant="minimal"
-        icon={mobile ? 'menu' : menuCollapsed ? 'menu-open' : 'menu-closed'}
+        icon={mobile ? <MenuIcon /> : menuCollapsed ? <MenuOpenIcon /> : <MenuClosedIcon />}
         aria-label={toggleLabel}
         aria-expanded={!menuCollapsed}
         data-testid="menu-toggle"

@@ -1,4 +1,5 @@
 import { AnchorButton, Button, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { ChatIcon, CogIcon, DownloadIcon, HeadsetIcon, HelpIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -27,7 +28,7 @@ export function DownloadLink({ showLabel }: DownloadLinkProps) {
     navigate(DOWNLOAD_PATH);
   };
   const link = (
-    <AnchorButton variant="minimal" icon="download" href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
+    <AnchorButton variant="minimal" icon={<DownloadIcon />} href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
       aria-label={showLabel ? undefined : t('download')} text={showLabel ? t('download') : undefined} />
   );
   return showLabel ? link : <Tooltip content={t('download')} placement="bottom">{link}</Tooltip>;
@@ -38,7 +39,7 @@ export function HelpLink() {
   const { t } = useTranslation('layout');
   return (
     <Tooltip content={t('help')} placement="bottom">
-      <AnchorButton variant="minimal" icon="help" href={HELP_PATH} target="_blank" rel="noopener" aria-label={t('help')}
+      <AnchorButton variant="minimal" icon={<HelpIcon />} href={HELP_PATH} target="_blank" rel="noopener" aria-label={t('help')}
         data-testid="help-link" />
     </Tooltip>
   );
@@ -54,13 +55,13 @@ export function CustomerService() {
         <div className="jc-service">
           <strong>{t('service.label')}</strong>
           <p>{t('service.text')}</p>
-          <AnchorButton intent="primary" icon="chat" href={customerServiceUrl()} target="_blank" rel="noopener"
+          <AnchorButton intent="primary" icon={<ChatIcon />} href={customerServiceUrl()} target="_blank" rel="noopener"
             text={t('service.contact')} />
         </div>
       }
     >
       <Tooltip content={t('service.label')} placement="bottom">
-        <Button variant="minimal" icon="headset" aria-label={t('service.label')} data-testid="customer-service" />
+        <Button variant="minimal" icon={<HeadsetIcon />} aria-label={t('service.label')} data-testid="customer-service" />
       </Tooltip>
     </PopoverNext>
   );
@@ -76,7 +77,7 @@ export function SettingsButton({ onOpen }: SettingsButtonProps) {
   const { t } = useTranslation('layout');
   return (
     <Tooltip content={t('settings.open')} placement="bottom">
-      <Button variant="minimal" icon="cog" aria-label={t('settings.open')} data-testid="settings-button" onClick={onOpen} />
+      <Button variant="minimal" icon={<CogIcon />} aria-label={t('settings.open')} data-testid="settings-button" onClick={onOpen} />
     </Tooltip>
   );
 }

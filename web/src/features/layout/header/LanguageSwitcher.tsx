@@ -1,4 +1,5 @@
 import { Button, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { BlankIcon, CaretDownIcon, GlobeIcon, TickIcon } from '@blueprintjs/icons';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadSessionPermissions } from '@/app/effects';
@@ -38,7 +39,7 @@ export function LanguageSwitcher({ showName, prominent = false }: LanguageSwitch
               text={LANGUAGE_NAMES[code]}
               lang={code}
               data-lang={code}
-              icon={code === language ? 'tick' : 'blank'}
+              icon={code === language ? <TickIcon /> : <BlankIcon />}
               active={code === language}
               onClick={() => void switchLanguage(code, queryClient)}
             />
@@ -48,8 +49,8 @@ export function LanguageSwitcher({ showName, prominent = false }: LanguageSwitch
     >
       <Button
         variant={prominent ? 'outlined' : 'minimal'}
-        icon="globe"
-        endIcon={showName ? 'caret-down' : undefined}
+        icon={<GlobeIcon />}
+        endIcon={showName ? <CaretDownIcon /> : undefined}
         text={showName ? LANGUAGE_NAMES[language] : undefined}
         aria-label={`${t('language')}: ${LANGUAGE_NAMES[language]}`}
         title={t('language')}

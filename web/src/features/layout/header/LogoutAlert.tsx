@@ -1,4 +1,5 @@
 import { Alert } from '@blueprintjs/core';
+import { LogOutIcon } from '@blueprintjs/icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +32,7 @@ export function LogoutAlert({ isOpen, onClose }: LogoutAlertProps) {
   return (
     <Alert
       isOpen={isOpen}
-      icon="log-out"
+      icon={<LogOutIcon />}
       intent="primary"
       confirmButtonText={t('logout.ok')}
       cancelButtonText={t('common:cancel')}

@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { CogIcon, CrownIcon, DownloadIcon, HeadsetIcon, HelpIcon, MoreIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
@@ -31,7 +32,7 @@ export function MoreMenu({ withServiceItems, withDownload, onOpenSettings }: Mor
         <Menu>
           {withServiceItems && info && (
             <MenuItem
-              icon="crown"
+              icon={<CrownIcon />}
               data-testid="vip-badge"
               className={member ? 'jc-more-vip is-member' : 'jc-more-vip'}
               text={member ? `${t('vip.member')} · ${t('vip.daysLeft', { count: info.premiumState.expiredCount })}` : t('vip.standard')}
@@ -40,18 +41,18 @@ export function MoreMenu({ withServiceItems, withDownload, onOpenSettings }: Mor
             />
           )}
           {withServiceItems && info && <MenuDivider />}
-          {withDownload && <MenuItem icon="download" text={t('download')} onClick={() => navigate(DOWNLOAD_PATH)} />}
+          {withDownload && <MenuItem icon={<DownloadIcon />} text={t('download')} onClick={() => navigate(DOWNLOAD_PATH)} />}
           {withServiceItems && (
             <>
-              <MenuItem icon="help" text={t('help')} href={HELP_PATH} target="_blank" rel="noopener" />
-              <MenuItem icon="headset" text={t('service.label')} onClick={() => browser.openWindow(customerServiceUrl())} />
+              <MenuItem icon={<HelpIcon />} text={t('help')} href={HELP_PATH} target="_blank" rel="noopener" />
+              <MenuItem icon={<HeadsetIcon />} text={t('service.label')} onClick={() => browser.openWindow(customerServiceUrl())} />
             </>
           )}
-          <MenuItem icon="cog" text={t('settings.open')} onClick={onOpenSettings} />
+          <MenuItem icon={<CogIcon />} text={t('settings.open')} onClick={onOpenSettings} />
         </Menu>
       }
     >
-      <Button variant="minimal" icon="more" aria-label={t('nav.more')} data-testid="header-more" />
+      <Button variant="minimal" icon={<MoreIcon />} aria-label={t('nav.more')} data-testid="header-more" />
     </PopoverNext>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { BlankIcon, CaretDownIcon, LayersIcon, TickIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cachedCustomPage } from '@/features/platform/api/customPage';
@@ -25,7 +26,7 @@ export function SceneSelector({ compact = false }: SceneSelectorProps) {
   if (scenes.length === 1) {
     return (
       <span className="jc-scene jc-scene--single" data-testid="scene-selector" title={t('scene.current', { name: current.sceneName })}>
-        <Icon icon="layers" />
+        <Icon icon={<LayersIcon />} />
         <span>{current.sceneName}</span>
       </span>
     );
@@ -57,7 +58,7 @@ export function SceneSelector({ compact = false }: SceneSelectorProps) {
             <MenuItem
               key={scene.sceneType}
               text={scene.sceneName}
-              icon={scene.sceneType === sceneId ? 'tick' : 'blank'}
+              icon={scene.sceneType === sceneId ? <TickIcon /> : <BlankIcon />}
               active={scene.sceneType === sceneId}
               data-scene={scene.sceneType}
               onClick={() => void choose(scene.sceneType)}
@@ -68,8 +69,8 @@ export function SceneSelector({ compact = false }: SceneSelectorProps) {
     >
       <Button
         variant="minimal"
-        icon="layers"
-        endIcon="caret-down"
+        icon={<LayersIcon />}
+        endIcon={<CaretDownIcon />}
         loading={busy}
         className="jc-scene"
         data-testid="scene-selector"

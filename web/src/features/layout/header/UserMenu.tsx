@@ -1,4 +1,5 @@
 import { Button, Menu, MenuDivider, MenuItem, PopoverNext } from '@blueprintjs/core';
+import { CaretDownIcon, LogOutIcon, SwapHorizontalIcon, UserIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -45,18 +46,18 @@ export function UserMenu({ showName }: UserMenuProps) {
             </li>
             <MenuDivider />
             {permissions.has(ACCOUNT_PERMISSION) && (
-              <MenuItem icon="user" text={t('user.myAccount')} onClick={() => navigate(ACCOUNT_PAGE)} />
+              <MenuItem icon={<UserIcon />} text={t('user.myAccount')} onClick={() => navigate(ACCOUNT_PAGE)} />
             )}
             {customised && (
-              <MenuItem icon="swap-horizontal" text={t('user.changePlatform')} data-testid="change-platform"
+              <MenuItem icon={<SwapHorizontalIcon />} text={t('user.changePlatform')} data-testid="change-platform"
                 onClick={() => setConfirming('platform')} />
             )}
-            <MenuItem icon="log-out" text={t('user.logout')} data-testid="logout" onClick={() => setConfirming('logout')} />
+            <MenuItem icon={<LogOutIcon />} text={t('user.logout')} data-testid="logout" onClick={() => setConfirming('logout')} />
           </Menu>
         }
       >
         <Button variant="minimal" className="jc-user" data-testid="user-menu" aria-label={`${t('user.menu')}: ${name}`}
-          endIcon={showName ? 'caret-down' : undefined}>
+          endIcon={showName ? <CaretDownIcon /> : undefined}>
           <Avatar name={name} photo={account?.accountPhoto} />
           {showName && <span className="jc-user-name">{name}</span>}
         </Button>

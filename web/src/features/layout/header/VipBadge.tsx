@@ -1,4 +1,5 @@
 import { Button, Icon, Tag } from '@blueprintjs/core';
+import { CrownIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
@@ -23,7 +24,7 @@ export function VipBadge({ compact = false }: VipBadgeProps) {
   return (
     <div className={`jc-vip${member ? ' jc-vip--member' : ''}`} data-testid="vip-badge">
       {member ? (
-        <Tag round icon={<Icon icon="crown" size={12} />} className="jc-vip-tag">
+        <Tag round icon={<Icon icon={<CrownIcon />} size={12} />} className="jc-vip-tag">
           {t('vip.member')}
           {!compact && <span className="jc-vip-days">{t('vip.daysLeft', { count: days })}</span>}
         </Tag>

@@ -1,8 +1,10 @@
 import { Collapse, Icon, Menu, MenuDivider, MenuItem, PopoverNext, Tooltip } from '@blueprintjs/core';
+import { ChevronDownIcon, ShareIcon } from '@blueprintjs/icons';
 import { useEffect, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { openExternal } from '@/app/effects';
+import { namedIcon } from '@/lib/icons';
 import type { MenuGroup } from '@/app/routes';
 import { menuEntries, type MenuEntry, type MenuSection } from './buildMenu';
 
@@ -77,9 +79,9 @@ export function SideMenu({ sections, activeName, collapsed, onChosen }: SideMenu
       data-testid={`menu-${item.name}`}
       onClick={(event) => follow(event, item)}
     >
-      <Icon icon={item.icon} className="jc-menu-icon" />
+      <Icon icon={namedIcon(item.icon)} className="jc-menu-icon" />
       {showLabel && <span className="jc-menu-label">{title(item)}</span>}
-      {showLabel && item.external && <Icon icon="share" size={12} className="jc-menu-external" title={t('nav.external')} />}
+      {showLabel && item.external && <Icon icon={<ShareIcon title={t('nav.external')} />} size={12} className="jc-menu-external" />}
     </a>
   );
 
@@ -107,11 +109,11 @@ export function SideMenu({ sections, activeName, collapsed, onChosen }: SideMenu
                   {section.items.map((item) => (
                     <MenuItem
                       key={item.name}
-                      icon={item.icon}
+                      icon={namedIcon(item.icon)}
                       text={title(item)}
                       href={item.path}
                       active={item.name === activeName}
-                      labelElement={item.external ? <Icon icon="share" size={12} /> : undefined}
+                      labelElement={item.external ? <Icon icon={<ShareIcon />} size={12} /> : undefined}
                       onClick={(event: MouseEvent<HTMLElement>) => follow(event, item)}
                     />
                   ))}
@@ -123,7 +125,7 @@ export function SideMenu({ sections, activeName, collapsed, onChosen }: SideMenu
                 className={`jc-menu-group-icon${section.group === activeGroup ? ' is-active' : ''}`}
                 aria-label={t(`app:menuGroup.${section.group}`)}
               >
-                <Icon icon={section.icon} />
+                <Icon icon={namedIcon(section.icon)} />
               </button>
             </PopoverNext>
           ),
@@ -147,9 +149,9 @@ export function SideMenu({ sections, activeName, collapsed, onChosen }: SideMenu
               aria-expanded={open.has(section.group)}
               onClick={() => toggle(section.group)}
             >
-              <Icon icon={section.icon} className="jc-menu-icon" />
+              <Icon icon={namedIcon(section.icon)} className="jc-menu-icon" />
               <span className="jc-menu-label">{t(`app:menuGroup.${section.group}`)}</span>
-              <Icon icon="chevron-down" size={14} className="jc-menu-chevron" />
+              <Icon icon={<ChevronDownIcon />} size={14} className="jc-menu-chevron" />
             </button>
             <Collapse isOpen={open.has(section.group)} keepChildrenMounted>
               <div className="jc-menu-items">{section.items.map((item) => link(item, true))}</div>

@@ -2,7 +2,7 @@
  * The console menu, built from the route table and the current scene's permissions
  * (spec seed 000 section 4 "Menu building", seed 001 section 6).
  */
-import { IconNames, type IconName } from '@blueprintjs/icons';
+import { isIconName, type IconName } from '@/lib/icons';
 import { JUNJIA, landingPath, type MenuGroup, type RouteDef } from '@/app/routes';
 
 /** The only routes a `junjia` platform shows, still subject to the permissions. */
@@ -70,13 +70,7 @@ const GROUP_ICONS: Record<MenuGroup, IconName> = {
   cloudChain: 'cloud',
 };
 
-const ICON_NAMES: ReadonlySet<string> = new Set(Object.values(IconNames));
-
-function isIconName(name: string): name is IconName {
-  return ICON_NAMES.has(name);
-}
-
-/** The Blueprint icon for a route's icon name (routes.test.ts keeps every name real). */
+/** The icon for a route's icon name (routes.test.ts keeps every name in lib/icons' table). */
 export function menuIcon(name: string): IconName {
   return isIconName(name) ? name : 'dot';
 }

@@ -1,4 +1,5 @@
 import { Button, Drawer, DrawerSize, H6, Icon, Switch } from '@blueprintjs/core';
+import { CogIcon, ResetIcon, TickIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { cachedCustomPage } from '@/features/platform/api/customPage';
 import { resolveThemeColor } from '@/features/platform/whiteLabel';
@@ -39,7 +40,7 @@ export function SettingsDrawer({ isOpen, onClose }: SettingsDrawerProps) {
       isOpen={isOpen}
       onClose={onClose}
       size={DrawerSize.SMALL}
-      icon="cog"
+      icon={<CogIcon />}
       title={t('settings.title')}
       className="jc-settings"
     >
@@ -69,7 +70,7 @@ export function SettingsDrawer({ isOpen, onClose }: SettingsDrawerProps) {
                   data-colour={color}
                   onClick={() => settingsStore.update({ theme: color })}
                 >
-                  {chosen && <Icon icon="tick" size={14} color="#fff" />}
+                  {chosen && <Icon icon={<TickIcon />} size={14} color="var(--bp-palette-white)" />}
                 </button>
               );
             })}
@@ -77,7 +78,7 @@ export function SettingsDrawer({ isOpen, onClose }: SettingsDrawerProps) {
         </div>
       </div>
       <div className="jc-settings-footer">
-        <Button icon="reset" variant="outlined" onClick={() => settingsStore.reset()} text={t('settings.reset')} />
+        <Button icon={<ResetIcon />} variant="outlined" onClick={() => settingsStore.reset()} text={t('settings.reset')} />
       </div>
     </Drawer>
   );

@@ -8,7 +8,10 @@ import { cachedCustomPage } from '@/features/platform/api/customPage';
 import { applyThemeColor, isThemeColor, resolveThemeColor } from '@/features/platform/whiteLabel';
 import { KEYS, read, remove, write } from '@/lib/storage';
 
-/** The nine colours offered in the display settings; the first is the palette's default. */
+/**
+ * The nine colours offered in the display settings; the first is the palette's default. The spec
+ * names them (seed 000 section 9) and stored choices hold these values: not Blueprint's palette.
+ */
 export const THEME_PALETTE = [
   { id: 'orange', color: '#ec6c00' },
   { id: 'blue', color: '#547DF2' },

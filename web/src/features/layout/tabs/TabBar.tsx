@@ -1,5 +1,8 @@
 import { Button, ContextMenu, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
-import { useEffect, useRef, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  ArrowLeftIcon, ArrowRightIcon, ChevronDownIcon, CrossIcon, DisableIcon, SmallCrossIcon,
+} from '@blueprintjs/icons';
+import { useEffect, useRef, type JSX, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { notify } from '@/lib/notify';
@@ -26,11 +29,11 @@ function run(action: Action, state: TabsState, name: string, home: Tab): TabsRes
   }
 }
 
-const ACTIONS: { action: Action; icon: 'cross' | 'arrow-right' | 'arrow-left' | 'disable'; label: string }[] = [
-  { action: 'close-current', icon: 'cross', label: 'tabs.closeCurrent' },
-  { action: 'close-right', icon: 'arrow-right', label: 'tabs.closeRight' },
-  { action: 'close-left', icon: 'arrow-left', label: 'tabs.closeLeft' },
-  { action: 'close-all', icon: 'disable', label: 'tabs.closeAll' },
+const ACTIONS: { action: Action; icon: JSX.Element; label: string }[] = [
+  { action: 'close-current', icon: <CrossIcon />, label: 'tabs.closeCurrent' },
+  { action: 'close-right', icon: <ArrowRightIcon />, label: 'tabs.closeRight' },
+  { action: 'close-left', icon: <ArrowLeftIcon />, label: 'tabs.closeLeft' },
+  { action: 'close-all', icon: <DisableIcon />, label: 'tabs.closeAll' },
 ];
 
 /** One tab per visited page: click to go back to it, × or the context menu to close tabs. */
@@ -111,7 +114,7 @@ export function TabBar({ home }: TabBarProps) {
                   tabIndex={-1}
                   onClick={(event) => onClose(event, tab)}
                 >
-                  <Icon icon="small-cross" size={14} />
+                  <Icon icon={<SmallCrossIcon />} size={14} />
                 </button>
               </div>
             </ContextMenu>
@@ -120,7 +123,7 @@ export function TabBar({ home }: TabBarProps) {
       </div>
       {state.active && (
         <PopoverNext placement="bottom-end" arrow={false} animation="minimal" content={menuFor(state.active)}>
-          <Button variant="minimal" size="small" icon="chevron-down" className="jc-tab-actions" aria-label={t('tabs.actions')}
+          <Button variant="minimal" size="small" icon={<ChevronDownIcon />} className="jc-tab-actions" aria-label={t('tabs.actions')}
             title={t('tabs.actions')} />
         </PopoverNext>
       )}

@@ -1,4 +1,5 @@
 import { AnchorButton, Button, HTMLTable } from '@blueprintjs/core';
+import { TakeActionIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
 import { mayChange } from '@/features/devices/access';
@@ -94,14 +95,14 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
         {handleable && !writable ? (
           // handling it is the device's owner's or its organization's administrators' to do
           <ReadOnlyReason>
-            <AnchorButton size="small" intent="primary" icon="take-action" disabled text={t('deal.action')} data-testid="alarm-deal" />
+            <AnchorButton size="small" intent="primary" icon={<TakeActionIcon />} disabled text={t('deal.action')} data-testid="alarm-deal" />
           </ReadOnlyReason>
         ) : handleable ? (
           <Permit route={MESSAGE_ROUTE} action="edit" show>
             <Button
               size="small"
               intent="primary"
-              icon="take-action"
+              icon={<TakeActionIcon />}
               text={t('deal.action')}
               data-testid="alarm-deal"
               onClick={() => onDeal(alarm)}

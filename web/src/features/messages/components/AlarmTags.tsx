@@ -1,4 +1,8 @@
 import { Icon, Tag, Tooltip } from '@blueprintjs/core';
+import {
+  ArrowDownIcon, ArrowUpIcon, NotificationsSnoozeIcon, PersonIcon, TickIcon, TimeIcon,
+  WarningSignIcon,
+} from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ABOVE, BELOW, DEFERRED, UNTREATED, type Alarm } from '../api/alarms';
 import { formatInstant } from '@/lib/units';
@@ -7,7 +11,7 @@ import { handlingIntent, handlingKey, kindKey, levelIntent, levelOf } from '../v
 /** Above or below a limit, with an arrow pointing the way the value went. */
 export function KindTag({ kind }: { /** 1 above the upper limit, 2 below the lower. */ kind: number }) {
   const { t } = useTranslation('messages');
-  const icon = kind === ABOVE ? 'arrow-up' : kind === BELOW ? 'arrow-down' : 'warning-sign';
+  const icon = kind === ABOVE ? <ArrowUpIcon /> : kind === BELOW ? <ArrowDownIcon /> : <WarningSignIcon />;
   return (
     <Tag minimal round intent={kind === BELOW ? 'primary' : 'danger'} icon={<Icon icon={icon} size={12} />}
       className="jc-msg-kind" data-testid="alarm-kind">
@@ -42,7 +46,7 @@ export function StateTag({ alarm }: { /** The alarm message. */ alarm: Pick<Alar
   if (alarm.state === DEFERRED) {
     return (
       <span className="jc-msg-deferred" data-testid="alarm-state" data-state={alarm.state}>
-        <Tag round minimal intent="primary" icon={<Icon icon="notifications-snooze" size={12} />}>
+        <Tag round minimal intent="primary" icon={<Icon icon={<NotificationsSnoozeIcon />} size={12} />}>
           {t('defer.state')}
         </Tag>
         {alarm.deferredUntil && (
@@ -59,7 +63,7 @@ export function StateTag({ alarm }: { /** The alarm message. */ alarm: Pick<Alar
       round
       minimal={!untreated}
       intent={untreated ? 'warning' : 'success'}
-      icon={<Icon icon={untreated ? 'time' : 'tick'} size={12} />}
+      icon={<Icon icon={untreated ? <TimeIcon /> : <TickIcon />} size={12} />}
       data-testid="alarm-state"
       data-state={alarm.state}
     >
@@ -81,7 +85,7 @@ export function HandledSummary({ alarm }: { /** A treated alarm message. */ alar
       </span>
       {alarm.handledBy && (
         <span className="jc-msg-handled-by" data-testid="alarm-handled-by">
-          <Icon icon="person" size={12} />
+          <Icon icon={<PersonIcon />} size={12} />
           {t('handled.by', { name: alarm.handledBy })}
         </span>
       )}

@@ -1,7 +1,7 @@
 import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, Icon, RadioCard, SegmentedControl, TextArea } from '@blueprintjs/core';
-import type { IconName } from '@blueprintjs/icons';
+import { DisableIcon, ErrorIcon, TakeActionIcon, TickCircleIcon, TimeIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type JSX } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { useRevalidateOnLanguageChange } from '@/features/auth/hooks/useRevalidateOnLanguageChange';
@@ -17,10 +17,10 @@ import { KindTag, LevelTag, StateTag } from './AlarmTags';
 /** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */
 export const ALREADY_HANDLED = 1011;
 
-const CHOICES: readonly { handling: Handling; key: 'approve' | 'refuse' | 'defer'; icon: IconName }[] = [
-  { handling: 1, key: 'approve', icon: 'tick-circle' },
-  { handling: 2, key: 'refuse', icon: 'disable' },
-  { handling: 3, key: 'defer', icon: 'time' },
+const CHOICES: readonly { handling: Handling; key: 'approve' | 'refuse' | 'defer'; icon: JSX.Element }[] = [
+  { handling: 1, key: 'approve', icon: <TickCircleIcon /> },
+  { handling: 2, key: 'refuse', icon: <DisableIcon /> },
+  { handling: 3, key: 'defer', icon: <TimeIcon /> },
 ];
 
 export interface DealDialogProps {
@@ -38,7 +38,7 @@ export function DealDialog({ alarm, onClose }: DealDialogProps) {
       isOpen={alarm !== null}
       onClose={onClose}
       title={t('deal.title')}
-      icon="take-action"
+      icon={<TakeActionIcon />}
       className="jc-msg-deal-dialog"
       canOutsideClickClose={false}
     >
@@ -181,7 +181,7 @@ function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
           )}
         />
         {failure && (
-          <Callout intent="danger" icon="error" compact role="alert" data-testid="deal-error">
+          <Callout intent="danger" icon={<ErrorIcon />} compact role="alert" data-testid="deal-error">
             {failure}
           </Callout>
         )}

@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogBody, DialogFooter, NonIdealState, Spinner } from '@blueprintjs/core';
+import { ErrorIcon, HistoryIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
@@ -21,13 +22,13 @@ export function DeferralHistory({ alarm }: DeferralHistoryProps) {
       <Button
         variant="minimal"
         size="small"
-        icon="history"
+        icon={<HistoryIcon />}
         className="jc-msg-deferrals"
         text={t('defer.history', { count: alarm.deferralCount })}
         onClick={() => setOpen(true)}
         data-testid="alarm-deferrals"
       />
-      <Dialog isOpen={open} onClose={() => setOpen(false)} title={`${t('defer.historyTitle')} · ${alarm.deviceName}`} icon="history">
+      <Dialog isOpen={open} onClose={() => setOpen(false)} title={`${t('defer.historyTitle')} · ${alarm.deviceName}`} icon={<HistoryIcon />}>
         <DialogBody>{open && <DeferralList id={alarm.id} />}</DialogBody>
         <DialogFooter actions={<Button text={t('defer.close')} onClick={() => setOpen(false)} />} />
       </Dialog>
@@ -42,12 +43,12 @@ function DeferralList({ id }: { id: number }) {
   const page = query.data;
   if (!page) {
     return query.isError ? (
-      <NonIdealState icon="error" title={t('defer.failed')} />
+      <NonIdealState icon={<ErrorIcon />} title={t('defer.failed')} />
     ) : (
       <Spinner size={24} />
     );
   }
-  if (page.totalCount === 0) return <NonIdealState icon="history" description={t('defer.empty')} />;
+  if (page.totalCount === 0) return <NonIdealState icon={<HistoryIcon />} description={t('defer.empty')} />;
   const time = (iso: string, seconds = true) => formatInstant(iso, i18n.language, seconds);
   return (
     <div data-testid="deferral-history">

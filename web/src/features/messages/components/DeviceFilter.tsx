@@ -1,4 +1,5 @@
 import { Button, MenuItem, Spinner } from '@blueprintjs/core';
+import { CaretDownIcon, LayersIcon, MobilePhoneIcon } from '@blueprintjs/icons';
 import { Select, type ItemRenderer } from '@blueprintjs/select';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +45,7 @@ export function DeviceFilter({ accountId, deviceId, deviceName, onChange }: Devi
         roleStructure="listoption"
         text={item ? item.deviceName : t('filter.allDevices')}
         label={item?.deviceGuid}
-        icon={item ? 'mobile-phone' : 'layers'}
+        icon={item ? <MobilePhoneIcon /> : <LayersIcon />}
         onClick={handleClick}
         onFocus={handleFocus}
         data-testid="device-option"
@@ -74,8 +75,8 @@ export function DeviceFilter({ accountId, deviceId, deviceName, onChange }: Devi
     >
       <Button
         className="jc-msg-device-filter"
-        endIcon={options.isFetching && open ? <Spinner size={14} /> : 'caret-down'}
-        icon="mobile-phone"
+        endIcon={options.isFetching && open ? <Spinner size={14} /> : <CaretDownIcon />}
+        icon={<MobilePhoneIcon />}
         text={label}
         title={label}
         aria-label={`${t('filter.device')}: ${label}`}

@@ -1,4 +1,5 @@
 import { AnchorButton, Tooltip } from '@blueprintjs/core';
+import { NotificationsIcon } from '@blueprintjs/icons';
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -43,7 +44,7 @@ function Bell({ accountId }: { accountId: number }) {
       <span className="jc-msg-bell">
         <AnchorButton
           variant="minimal"
-          icon="notifications"
+          icon={<NotificationsIcon />}
           href={href}
           onClick={go}
           aria-label={`${t('bell.label')}: ${status}`}

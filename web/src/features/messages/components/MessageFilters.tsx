@@ -1,4 +1,5 @@
 import { Button, FormGroup, HTMLSelect, InputGroup, SegmentedControl } from '@blueprintjs/core';
+import { RefreshIcon, ResetIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { DeviceOption } from '../api/deviceOptions';
 import { PAGE_SIZES, rangeIsValid, STATE_FILTERS, type MessageFilters as Filters, type StateFilter } from '../listQuery';
@@ -71,8 +72,8 @@ export function MessageFilters({ accountId, filters, withDevices, onRefine, onRe
         </div>
       </FormGroup>
       <div className="jc-msg-filter-actions">
-        <Button variant="minimal" icon="reset" text={t('filter.reset')} onClick={onReset} data-testid="filters-reset" />
-        <Button variant="outlined" icon="refresh" text={t('filter.refresh')} onClick={onRefresh}
+        <Button variant="minimal" icon={<ResetIcon />} text={t('filter.reset')} onClick={onReset} data-testid="filters-reset" />
+        <Button variant="outlined" icon={<RefreshIcon />} text={t('filter.refresh')} onClick={onRefresh}
           loading={refreshing} data-testid="messages-refresh" />
       </div>
     </div>

@@ -7,6 +7,7 @@
  * order paid again from My orders, what continuePay says it gives if paid now.
  */
 import { Callout, Classes, Spinner } from '@blueprintjs/core';
+import { WarningSignIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '@/lib/http';
 import type { DeviceQuote } from '../api/levels';
@@ -32,7 +33,7 @@ export function LevelChangeResult({ changes, devices, loading, error }: LevelCha
   let body;
   if (error) {
     body = (
-      <Callout intent="warning" icon="warning-sign" data-testid="level-change-refused">
+      <Callout intent="warning" icon={<WarningSignIcon />} data-testid="level-change-refused">
         {error instanceof ApiError ? error.message : t('failed')}
       </Callout>
     );

@@ -8,6 +8,10 @@
  * under rechargeKeys.all).
  */
 import { Alert, Button, ButtonGroup, Classes, HTMLTable, NonIdealState, SegmentedControl, Spinner, Tag } from '@blueprintjs/core';
+import {
+  CreditCardIcon, CrossIcon, DocumentIcon, DocumentOpenIcon, ErrorIcon, RefreshIcon, ThListIcon,
+  TrashIcon,
+} from '@blueprintjs/icons';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -51,7 +55,7 @@ export function MyOrders() {
         />
         <span className="jc-rpage-spacer" />
         <Button
-          icon="refresh"
+          icon={<RefreshIcon />}
           variant="minimal"
           text={t('refresh')}
           loading={query.isFetching && !query.isPending}
@@ -63,9 +67,9 @@ export function MyOrders() {
           query.isError ? (
             <div data-testid="my-orders-failed">
               <NonIdealState
-                icon="error"
+                icon={<ErrorIcon />}
                 title={t('orders.loadFailed')}
-                action={<Button icon="refresh" text={t('retry')} onClick={() => void query.refetch()} />}
+                action={<Button icon={<RefreshIcon />} text={t('retry')} onClick={() => void query.refetch()} />}
                 className="jc-rpage-state"
               />
             </div>
@@ -75,7 +79,7 @@ export function MyOrders() {
         ) : page.data.length === 0 ? (
           <div data-testid="my-orders-empty">
             <NonIdealState
-              icon="th-list"
+              icon={<ThListIcon />}
               title={status ? t('orders.emptyFiltered') : t('orders.empty')}
               description={status ? undefined : t('orders.emptyHint')}
               className="jc-rpage-state"
@@ -169,7 +173,7 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
                 </td>
                 <td data-testid="order-invoice">
                   {order.applyFlag ? (
-                    <Tag minimal round intent={order.invoiceStatus ? 'success' : 'primary'} icon="document">
+                    <Tag minimal round intent={order.invoiceStatus ? 'success' : 'primary'} icon={<DocumentIcon />}>
                       {order.invoiceStatus ? t('page.orders.invoice.issued') : t('page.orders.invoice.requested')}
                     </Tag>
                   ) : (
@@ -181,7 +185,7 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
                     {unpaid && (
                       <Button
                         intent="primary"
-                        icon="credit-card"
+                        icon={<CreditCardIcon />}
                         text={tr('rechargeOrders.pay')}
                         onClick={() => setPaying({ isOpen: true, order })}
                         data-testid="order-pay"
@@ -190,14 +194,14 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
                     {unpaid && (
                       <Button
                         intent="danger"
-                        icon="cross"
+                        icon={<CrossIcon />}
                         text={tr('rechargeOrders.cancel')}
                         onClick={() => setCancelling(order)}
                         data-testid="order-cancel"
                       />
                     )}
                     <Button
-                      icon="document-open"
+                      icon={<DocumentOpenIcon />}
                       text={tr('rechargeOrders.details')}
                       onClick={() => setDetails({ isOpen: true, orderId: order.orderId })}
                       data-testid="order-details"
@@ -218,7 +222,7 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
       />
       <Alert
         isOpen={cancelling !== null}
-        icon="trash"
+        icon={<TrashIcon />}
         intent="danger"
         confirmButtonText={tr('rechargeOrders.cancelConfirm.confirm')}
         cancelButtonText={tr('rechargeOrders.cancelConfirm.keep')}

@@ -4,6 +4,7 @@
  * when ordered, the level and term bought (or the SMS and voice counts) and what it pays.
  */
 import { Button, Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { DocumentOpenIcon, ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatInstant, NO_VALUE } from '@/lib/units';
@@ -33,7 +34,7 @@ export function OrderDetails({ isOpen, orderId, onClose }: OrderDetailsProps) {
       isOpen={isOpen}
       onClose={onClose}
       size={ORDER_DETAILS_WIDTH}
-      icon="document-open"
+      icon={<DocumentOpenIcon />}
       title={order ? t('rechargeOrders.detail.title', { code: order.orderCode }) : t('rechargeOrders.details')}
     >
       <div className={Classes.DRAWER_BODY} data-testid="order-detail">
@@ -41,9 +42,9 @@ export function OrderDetails({ isOpen, orderId, onClose }: OrderDetailsProps) {
           <OrderBody order={order} />
         ) : detail.isError ? (
           <NonIdealState
-            icon="error"
+            icon={<ErrorIcon />}
             title={t('rechargeOrders.detail.loadFailed')}
-            action={<Button icon="refresh" text={t('recharge.page.retry')} onClick={() => void detail.refetch()} />}
+            action={<Button icon={<RefreshIcon />} text={t('recharge.page.retry')} onClick={() => void detail.refetch()} />}
           />
         ) : (
           <Spinner size={32} />

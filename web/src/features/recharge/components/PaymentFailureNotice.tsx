@@ -1,9 +1,10 @@
 /** A failed or cancelled payment, said plainly in the payer's language, with a retry. */
 import { Button, Callout } from '@blueprintjs/core';
+import { CreditCardIcon, DisableIcon, ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import type { PaymentFailureReason } from '../api/orders';
 
-const ICONS = { declined: 'credit-card', cancelled: 'disable', failed: 'error' } as const;
+const ICONS = { declined: <CreditCardIcon />, cancelled: <DisableIcon />, failed: <ErrorIcon /> } as const;
 
 export function PaymentFailureNotice({ reason, onRetry }: { reason: PaymentFailureReason; onRetry?: () => void }) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeFailures' });
@@ -18,7 +19,7 @@ export function PaymentFailureNotice({ reason, onRetry }: { reason: PaymentFailu
       role="alert"
     >
       <p>{t(`${reason}.text`)}</p>
-      {onRetry && <Button text={t('retry')} icon="refresh" intent="primary" onClick={onRetry} data-testid="payment-failure-retry" />}
+      {onRetry && <Button text={t('retry')} icon={<RefreshIcon />} intent="primary" onClick={onRetry} data-testid="payment-failure-retry" />}
     </Callout>
   );
 }

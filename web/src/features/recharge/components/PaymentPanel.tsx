@@ -16,6 +16,10 @@
  * payer window (payerWindow.ts).
  */
 import { Button, Callout, Classes, Icon, Spinner } from '@blueprintjs/core';
+import {
+  CreditCardIcon, ErrorIcon, InfoSignIcon, MobilePhoneIcon, RefreshIcon, ShareIcon, TickCircleIcon,
+  TimeIcon, WarningSignIcon,
+} from '@blueprintjs/icons';
 import { QRCodeSVG } from 'qrcode.react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -128,9 +132,9 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
       </div>
       <div className="jc-pay-body">
         {error ? (
-          <Callout intent="danger" icon="error" className="jc-pay-error" data-testid="payment-error">
+          <Callout intent="danger" icon={<ErrorIcon />} className="jc-pay-error" data-testid="payment-error">
             <p>{error}</p>
-            {onRetry && <Button text={t('retry')} icon="refresh" onClick={onRetry} />}
+            {onRetry && <Button text={t('retry')} icon={<RefreshIcon />} onClick={onRetry} />}
           </Callout>
         ) : loading ? (
           <div className="jc-pay-waiting" data-testid="payment-loading">
@@ -143,13 +147,13 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
           </div>
         ) : paid ? (
           <div className="jc-pay-waiting" data-testid="payment-paid">
-            <Icon icon="tick-circle" size={40} intent="success" />
+            <Icon icon={<TickCircleIcon />} size={40} intent="success" />
             <strong>{t('paid')}</strong>
           </div>
         ) : closed ? (
-          <Callout intent="warning" icon="time" data-testid="payment-closed">
+          <Callout intent="warning" icon={<TimeIcon />} data-testid="payment-closed">
             <p>{t('closed')}</p>
-            {onRetry && <Button text={t('newCode')} icon="refresh" onClick={onRetry} />}
+            {onRetry && <Button text={t('newCode')} icon={<RefreshIcon />} onClick={onRetry} />}
           </Callout>
         ) : failure ? (
           <PaymentFailureNotice reason={failure.reason} onRetry={failure.newOrder && !onRetry ? undefined : retryPayment} />
@@ -182,7 +186,7 @@ function PayWith({ order, payType, onPaid, onFailed }: PayWithProps) {
           <QRCodeSVG value={order.payQrCode ?? ''} size={176} level="M" marginSize={1} title={t(`scan.${app}`)} />
         </div>
         <span className="jc-pay-scan">
-          <Icon icon="mobile-phone" size={14} />
+          <Icon icon={<MobilePhoneIcon />} size={14} />
           {t(`scan.${app}`)}
         </span>
         <Waiting />
@@ -196,7 +200,7 @@ function PayWith({ order, payType, onPaid, onFailed }: PayWithProps) {
         <Button
           size="large"
           intent="primary"
-          icon={payType === PAY_TYPES.paypal ? 'share' : 'credit-card'}
+          icon={payType === PAY_TYPES.paypal ? <ShareIcon /> : <CreditCardIcon />}
           text={label}
           data-testid="payment-open"
           onClick={() => setBlocked(openPayerWindow(order.orderId, order.approveUrl!) === 'blocked')}
@@ -212,7 +216,7 @@ function PayWith({ order, payType, onPaid, onFailed }: PayWithProps) {
 function PopupBlocked() {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeFailures' });
   return (
-    <Callout intent="warning" icon="warning-sign" data-testid="payment-blocked">
+    <Callout intent="warning" icon={<WarningSignIcon />} data-testid="payment-blocked">
       {t('blocked')}
     </Callout>
   );
@@ -234,7 +238,7 @@ function Wallet({ order, payType, onPaid, onFailed }: Omit<PayWithProps, 'payTyp
   if (!provider || !order.clientSecret) {
     // Wallet readiness is not reported as an error (spec seed 000 section 8): another way is offered.
     return (
-      <Callout icon="info-sign" className="jc-pay-wallet-missing" data-testid="payment-wallet-missing">
+      <Callout icon={<InfoSignIcon />} className="jc-pay-wallet-missing" data-testid="payment-wallet-missing">
         {t('walletMissing')}
       </Callout>
     );
@@ -267,7 +271,7 @@ function Wallet({ order, payType, onPaid, onFailed }: Omit<PayWithProps, 'payTyp
       <Button
         size="large"
         intent="primary"
-        icon="credit-card"
+        icon={<CreditCardIcon />}
         loading={busy}
         text={payType === PAY_TYPES.googlePay ? t('payWith.googlePay') : t('payWith.card')}
         onClick={() => void pay()}

@@ -18,6 +18,10 @@ import {
   Spinner,
   Tag,
 } from '@blueprintjs/core';
+import {
+  ChatIcon, CreditCardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon, SearchIcon,
+  TickCircleIcon,
+} from '@blueprintjs/icons';
 import { useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { mayChange } from '@/features/devices/access';
@@ -95,7 +99,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
   if (!allowed) {
     return (
       <div data-testid="recharge-devices-forbidden">
-        <NonIdealState icon="lock" title={t('devices.noPermission')} className="jc-rpage-state" />
+        <NonIdealState icon={<LockIcon />} title={t('devices.noPermission')} className="jc-rpage-state" />
       </div>
     );
   }
@@ -112,7 +116,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
         <div className="jc-rpage-selection">
           {first ? (
             <>
-              <Icon icon="tick-circle" intent="primary" />
+              <Icon icon={<TickCircleIcon />} intent="primary" />
               <span data-testid="recharge-selected">
                 <strong>{t('devices.selected', { count: selection.size })}</strong>
                 <span className={Classes.TEXT_MUTED}> · {first.deviceTypeName}</span>
@@ -127,14 +131,14 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
             </>
           ) : (
             <>
-              <Icon icon="info-sign" className={Classes.TEXT_MUTED} />
+              <Icon icon={<InfoSignIcon />} className={Classes.TEXT_MUTED} />
               <span className={Classes.TEXT_MUTED}>{t('devices.oneTypeHint', { max: MAX_BATCH_DEVICES })}</span>
             </>
           )}
         </div>
         <div className="jc-rpage-actions">
           <Button
-            icon="chat"
+            icon={<ChatIcon />}
             variant="outlined"
             text={t('devices.buyAlerts')}
             disabled={chosen.length === 0}
@@ -142,7 +146,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
             data-testid="recharge-buy-alerts"
           />
           <Button
-            icon="credit-card"
+            icon={<CreditCardIcon />}
             intent="primary"
             text={chosen.length > 1 ? t('devices.rechargeSome', { count: chosen.length }) : t('devices.recharge')}
             disabled={chosen.length === 0}
@@ -156,9 +160,9 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
           query.isError ? (
             <div data-testid="recharge-devices-failed">
               <NonIdealState
-                icon="error"
+                icon={<ErrorIcon />}
                 title={t('devices.loadFailed')}
-                action={<Button icon="refresh" text={t('retry')} onClick={() => void query.refetch()} />}
+                action={<Button icon={<RefreshIcon />} text={t('retry')} onClick={() => void query.refetch()} />}
                 className="jc-rpage-state"
               />
             </div>
@@ -168,7 +172,7 @@ export function RechargeDevices({ onRecharge, onBuyAlerts }: RechargeDevicesProp
         ) : page.data.length === 0 ? (
           <div data-testid="recharge-devices-empty">
             <NonIdealState
-              icon="search"
+              icon={<SearchIcon />}
               title={t('devices.empty')}
               description={filters.deviceName || filters.service !== 'all' ? t('devices.emptyFiltered') : undefined}
               className="jc-rpage-state"
@@ -240,7 +244,7 @@ function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
         data-testid="recharge-service-filter"
       />
       <span className="jc-rpage-spacer" />
-      <Button icon="refresh" variant="minimal" text={t('refresh')} loading={refreshing} onClick={onRefresh} />
+      <Button icon={<RefreshIcon />} variant="minimal" text={t('refresh')} loading={refreshing} onClick={onRefresh} />
     </div>
   );
 }

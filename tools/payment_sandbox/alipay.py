@@ -17,21 +17,16 @@ import secrets
 import threading
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
-from typing import TYPE_CHECKING
 from urllib.parse import urlencode
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
+from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey, RSAPublicKey
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
-
-if TYPE_CHECKING:
-    from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey, RSAPublicKey
-
-    from adapters.payments.sandbox.app import SandboxConfig
+from payment_sandbox.ledger import SandboxPayment, Status
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 NAME = "alipay"
 CHINA = timezone(timedelta(hours=8), "Asia/Shanghai")  # Alipay's times are Beijing time
@@ -82,12 +77,18 @@ def _pem(body: str, label: str) -> bytes:
 
 def load_private_key(body: str) -> RSAPrivateKey:
     """A PKCS#1 key as Alipay's tools print it: the base64 body, no markers."""
-    return serialization.load_pem_private_key(_pem(body, "RSA PRIVATE KEY"), password=None)
+    key = serialization.load_pem_private_key(_pem(body, "RSA PRIVATE KEY"), password=None)
+    if not isinstance(key, RSAPrivateKey):
+        raise ValueError("Alipay's keys are RSA keys")
+    return key
 
 
 def load_public_key(body: str) -> RSAPublicKey:
     """An SPKI public key as Alipay's tools print it: the base64 body, no markers."""
-    return serialization.load_pem_public_key(_pem(body, "PUBLIC KEY"))
+    key = serialization.load_pem_public_key(_pem(body, "PUBLIC KEY"))
+    if not isinstance(key, RSAPublicKey):
+        raise ValueError("Alipay's keys are RSA keys")
+    return key
 
 
 def sign_content(params: dict[str, str], *, leave_out: tuple[str, ...]) -> bytes:
@@ -272,11 +273,11 @@ class AlipaySandbox:
         with self._lock:
             changes = {"status": Status.PAID, "extra": {**payment.extra, "gmt_payment": _now()}} if paid else \
                 {"status": Status.FAILED}
-            payment = self._context.ledger.transition(payment.id, Status.PENDING, **changes)
-        if payment is None or not paid or not notify or not payment.notify_url:
+            settled = self._context.ledger.transition(payment.id, Status.PENDING, **changes)
+        if settled is None or not paid or not notify or not settled.notify_url:
             return None
-        headers, body = self.notification(payment)
-        return deliver(payment.notify_url, body, headers)
+        headers, body = self.notification(settled)
+        return deliver(settled.notify_url, body, headers)
 
     def notification(self, payment: SandboxPayment, **overrides: str) -> tuple[dict[str, str], bytes]:
         """The signed asynchronous notification of the payment as Alipay POSTs it to the notify_url

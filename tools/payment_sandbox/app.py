@@ -3,22 +3,15 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from html import escape
 
 from flask import Flask, abort, redirect, request
 
-from adapters.payments.sandbox.credentials import SandboxCredentials
-from adapters.payments.sandbox.ledger import Ledger, Status
-from adapters.payments.sandbox.provider import SandboxContext, SandboxProvider
+from payment_sandbox.ledger import Ledger, Status
+from payment_sandbox.provider import SandboxConfig, SandboxContext, SandboxProvider
+from payment_sandbox.providers import all_providers
 
-
-@dataclass(frozen=True)
-class SandboxConfig:
-    public_url: str  # where payers reach this sandbox (the payer page links)
-    credentials: SandboxCredentials
-    console_url: str  # the console, for the Stripe webhook endpoint
-
+__all__ = ["SandboxConfig", "create_sandbox_app"]
 
 PAGE = """<!doctype html><html lang="en"><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>{title}</title>
@@ -42,8 +35,6 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
     app = Flask("payment_sandbox")
     context = context or SandboxContext(Ledger(), config.public_url)
     if providers is None:
-        from adapters.payments.sandbox.providers import all_providers
-
         providers = all_providers(context, config)
     by_name = {p.name: p for p in providers}
     for provider in providers:

@@ -19,13 +19,12 @@ from typing import TYPE_CHECKING
 
 from flask import Blueprint, Response, jsonify, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status, new_id
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
+from payment_sandbox.ledger import SandboxPayment, Status, new_id
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Mapping
 
-    from adapters.payments.sandbox.app import SandboxConfig
 
 NAME = "wechat"
 BEIJING = timezone(timedelta(hours=8))
@@ -60,7 +59,7 @@ def sign(fields: dict[str, str], key: str, sign_type: str = "MD5") -> str:
     return hashlib.md5(message).hexdigest().upper()  # noqa: S324 (WeChat Pay v2's signature)
 
 
-def to_xml(fields: dict[str, object]) -> bytes:
+def to_xml(fields: Mapping[str, object]) -> bytes:
     """WeChat's XML: one flat <xml> element, numbers bare and text in CDATA."""
     parts = ["<xml>"]
     for key, value in fields.items():

@@ -38,16 +38,13 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Literal, overload
 from urllib.parse import parse_qsl
 
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status, new_id
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, deliver
-
-if TYPE_CHECKING:
-    from adapters.payments.sandbox.app import SandboxConfig
+from payment_sandbox.ledger import SandboxPayment, Status, new_id
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
 
 API_VERSION = "2026-10-28.endive"  # answered when the caller sends no Stripe-Version
 NOTIFY_PATH = "/api/payment/notify/stripe"
@@ -167,6 +164,14 @@ def _listify(node: Any) -> Any:
     if node and all(k.isdigit() for k in node):
         return [node[k] for k in sorted(node, key=int)]
     return node
+
+
+@overload
+def _integer(params: dict, name: str, *, required: Literal[True], positive: bool = False) -> int: ...
+
+
+@overload
+def _integer(params: dict, name: str, *, required: bool = False, positive: bool = False) -> int | None: ...
 
 
 def _integer(params: dict, name: str, *, required: bool = False, positive: bool = False) -> int | None:
@@ -491,7 +496,7 @@ class StripeSandbox:
         metadata = _metadata(params)
         intent_id = new_id("pi_", 24)
         now = int(time.time())
-        intent = {
+        intent: dict[str, Any] = {
             "id": intent_id, "object": "payment_intent", "amount": amount, "amount_capturable": 0,
             "amount_details": {"tip": {}}, "amount_received": 0, "application": None,
             "application_fee_amount": None, "automatic_payment_methods": automatic_methods, "canceled_at": None,
@@ -644,13 +649,14 @@ class StripeSandbox:
             if intent_id:
                 intent = self._intent(intent_id, "payment_intent")
             else:
-                intent = next((i for i in self._intents.values() if i["latest_charge"] == charge_id), None)
-                if intent is None:
-                    raise _no_such("charge", charge_id, "charge")
+                charged = next((i for i in self._intents.values() if i["latest_charge"] == charge_id), None)
+                if charged is None:
+                    raise _no_such("charge", charge_id or "", "charge")
+                intent = charged
             if intent["status"] != "succeeded" or (charge_id and charge_id != intent["latest_charge"]):
                 raise StripeError(400, f"This PaymentIntent ({intent['id']}) does not have a successful charge to "
                                        "refund.", code="charge_not_refundable", param="payment_intent")
-            payment = self._context.ledger.get(intent["id"])
+            payment = self._context.ledger.existing(intent["id"])
             remaining = intent["amount_received"] - payment.refunded_cents
             if remaining <= 0:
                 raise StripeError(400, f"Charge {intent['latest_charge']} has already been refunded.",

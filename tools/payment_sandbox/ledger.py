@@ -53,6 +53,11 @@ class Ledger:
         with self._lock:
             return self._payments.get(payment_id)
 
+    def existing(self, payment_id: str) -> SandboxPayment:
+        """A payment known to exist (KeyError otherwise)."""
+        with self._lock:
+            return self._payments[payment_id]
+
     def of_order(self, provider: str, order_code: str) -> list[SandboxPayment]:
         """The payments of the merchant's order with this provider, oldest first."""
         with self._lock:

@@ -11,10 +11,18 @@ from typing import Protocol
 
 from flask import Blueprint
 
-from adapters.payments.sandbox.ledger import Ledger, SandboxPayment
+from adapters.payments.development_credentials import DevelopmentCredentials
+from payment_sandbox.ledger import Ledger, SandboxPayment
 
 log = logging.getLogger("coldchain.payment_sandbox")
 NOTIFY_TIMEOUT_S = 10
+
+
+@dataclass(frozen=True)
+class SandboxConfig:
+    public_url: str  # where payers reach this sandbox (the payer page links)
+    credentials: DevelopmentCredentials  # the console's development credentials and the providers' side
+    console_url: str  # the console, for the Stripe webhook endpoint
 
 
 @dataclass(frozen=True)

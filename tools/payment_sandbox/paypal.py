@@ -32,16 +32,12 @@ import threading
 import time
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
-from typing import TYPE_CHECKING
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from flask import Blueprint, Response, request
 
-from adapters.payments.sandbox.ledger import SandboxPayment, Status
-from adapters.payments.sandbox.provider import Delivery, SandboxContext, json_body
-
-if TYPE_CHECKING:
-    from adapters.payments.sandbox.app import SandboxConfig
+from payment_sandbox.ledger import SandboxPayment, Status
+from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, json_body
 
 TOKEN_LIFETIME_S = 32400  # PayPal's: nine hours
 _ALPHANUMERIC = string.ascii_uppercase + string.digits
@@ -272,7 +268,7 @@ class PayPalSandbox:
                    "invoice_id": unit.get("invoice_id"), "custom_id": unit.get("custom_id"),
                    "reference_id": unit.get("reference_id") or "default", "create_time": created,
                    "update_time": created}))
-        return 201, self._order_json(self.context.ledger.get(order_id))
+        return 201, self._order_json(self.context.ledger.existing(order_id))
 
     def _get_order(self, client_id: str, order_id: str):
         return 200, self._order_json(self._order(client_id, order_id))
@@ -298,13 +294,17 @@ class PayPalSandbox:
                                      "duplicate transaction your account setting requires that Invoice Id be unique "
                                      "for each transaction.")
             now = _now()
-            capture = {"id": paypal_id(), "status": COMPLETED, "amount_cents": payment.amount_cents,
+            capture_id = paypal_id()
+            capture = {"id": capture_id, "status": COMPLETED, "amount_cents": payment.amount_cents,
                        "create_time": now, "update_time": now, "refunds": []}
-            payment = self.context.ledger.transition(
+            captured = self.context.ledger.transition(
                 order_id, Status.PENDING, status=Status.PAID,
                 extra={**payment.extra, "status": COMPLETED, "capture": capture, "update_time": now})
-            self._captures[capture["id"]] = order_id
-        return 201, self._order_json(payment)
+            if captured is None:  # closed meanwhile (the payer page's Fail)
+                raise _unprocessable("ORDER_COMPLETED_OR_VOIDED", "Order is voided or completed and hence cannot "
+                                     "be processed.")
+            self._captures[capture_id] = order_id
+        return 201, self._order_json(captured)
 
     def _invoice_of(self, order_id: str) -> str | None:
         payment = self.context.ledger.get(order_id)
@@ -336,7 +336,8 @@ class PayPalSandbox:
                     raise _unprocessable("REFUND_AMOUNT_EXCEEDED", "The refund amount must be less than or equal "
                                          "to the capture amount that has not yet been refunded.")
             now = _now()
-            refund = {"id": paypal_id(), "status": COMPLETED, "amount_cents": cents,
+            refund_id = paypal_id()
+            refund = {"id": refund_id, "status": COMPLETED, "amount_cents": cents,
                       "invoice_id": body.get("invoice_id") or payment.extra.get("invoice_id"),
                       "custom_id": body.get("custom_id"), "note_to_payer": body.get("note_to_payer"),
                       "create_time": now, "update_time": now}
@@ -346,9 +347,9 @@ class PayPalSandbox:
                        "refunds": [*capture["refunds"], refund["id"]]}
             self.context.ledger.update(
                 payment.id, refunded_cents=refunded, status=Status.REFUNDED if full else payment.status,
-                refunds=(*payment.refunds, request.headers.get("PayPal-Request-Id") or refund["id"]),
+                refunds=(*payment.refunds, request.headers.get("PayPal-Request-Id") or refund_id),
                 extra={**payment.extra, "capture": capture, "update_time": now})
-            self._refunds[refund["id"]] = (payment.id, refund)
+            self._refunds[refund_id] = (payment.id, refund)
         return 201, self._refund_json(payment, refund)
 
     def _get_refund(self, client_id: str, refund_id: str):
