@@ -94,7 +94,7 @@ class SqlAlchemyReadingHistoryRepository:
 
     def points(self, device_id: int, since: datetime, until: datetime) -> list[Point]:
         rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.temperature, _READINGS.c.humidity)
-                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).tuples().all()
+                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).all()
         return [Point(ts, temperature, humidity) for ts, temperature, humidity in rows]
 
     def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
@@ -103,7 +103,7 @@ class SqlAlchemyReadingHistoryRepository:
             return downsample(points, plan), len(points)
         rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
-                                "inner_bounds": plan.count - 1}).tuples().all()
+                                "inner_bounds": plan.count - 1}).all()
         total = int(rows[0][3]) if rows else 0
         return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
