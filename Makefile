@@ -14,12 +14,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := .venv
 
-.PHONY: help run test install python web browser mosquitto lint test-python test-web bench i18n-extract serve clean
+.PHONY: help run test install python web browser mosquitto wrk lint test-python test-web bench i18n-extract serve clean
 
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
 	@echo "make test   - install and run every suite (REQUIRE_SERVICES=1 fails instead of skipping)"
-	@echo "make bench  - print session, history and ingest figures (PostgreSQL and Mosquitto needed for ingest)"
+	@echo "make bench  - print session, history, ingest and fleet-size API figures (PostgreSQL and Mosquitto needed)"
 
 $(TOOLS)/bin/uv:
 	$(PYTHON) -m venv $(TOOLS)
@@ -98,11 +98,17 @@ test-web: python browser
 
 test: lint test-python test-web
 
-bench: python node_modules/.installed
+# wrk drives the API at fleet size (bench/api.py); Debian's, never a downloaded one.
+wrk:
+	@command -v wrk >/dev/null || { echo "installing Debian's wrk for bench/api.py"; \
+		$(SUDO) apt-get install -y -q wrk || { $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q wrk; }; }
+
+bench: python node_modules/.installed wrk
 	.venv/bin/python bench/session_bench.py
 	.venv/bin/python bench/history.py
 	.venv/bin/python bench/ingest.py
 	.venv/bin/python bench/web_load.py
+	.venv/bin/python bench/api.py
 
 i18n-extract: python
 	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src

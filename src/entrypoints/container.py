@@ -20,6 +20,7 @@ from adapters.notifications.smtp import SmtpEmailSender
 from adapters.payments.development import DevelopmentPaymentGateway
 from adapters.payments.gateways import development_gateways, provider_gateways
 from adapters.persistence.database import make_engine, make_session_factory
+from adapters.persistence.session_scope import SessionScope
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
@@ -89,7 +90,9 @@ class Container(containers.DeclarativeContainer):
 
     engine = providers.Singleton(make_engine, providers.Callable(lambda s: s.database_url, settings))
     session_factory = providers.Singleton(make_session_factory, engine)
-    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory)
+    # An API request opens the scope: its units of work share one session (session_scope.py).
+    session_scope = providers.Singleton(SessionScope, session_factory)
+    uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, session_scope)
 
     clock = providers.Singleton(SystemClock)
     translator = providers.Singleton(Translator)

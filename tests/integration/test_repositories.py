@@ -58,6 +58,32 @@ def test_leaving_a_unit_of_work_without_commit_rolls_back(container):
         assert uow.accounts.by_login_name("carol_01") is None
 
 
+def test_units_of_work_of_a_request_share_its_session_but_never_uncommitted_work(container):
+    scope = container.session_scope()
+    token = scope.open()
+    try:
+        with container.uow() as first:
+            new_account(first, "carol_01")  # left without commit
+            shared = first.session
+        with container.uow() as second, pytest.raises(LookupError):
+            assert second.session is shared
+            new_account(second, "dave_001")
+            raise LookupError("a refusal after a write")
+        with container.uow() as third:
+            assert third.session is shared
+            assert third.accounts.by_login_name("carol_01") is None
+            assert third.accounts.by_login_name("dave_001") is None
+            new_account(third, "erin_001")
+            third.commit()
+            with container.uow() as nested:  # a use case inside another: a session of its own
+                assert nested.session is not shared
+    finally:
+        scope.close(token)
+    with container.uow() as uow:
+        assert uow.accounts.by_login_name("erin_001") is not None
+        assert uow.accounts.by_login_name("carol_01") is None and uow.accounts.by_login_name("dave_001") is None
+
+
 def test_a_unit_of_work_builds_a_repository_on_first_use_and_only_inside_its_block(container):
     uow = container.uow()
     with uow:

@@ -40,6 +40,33 @@ def test_account_info_describes_the_caller(api):
     assert "password" not in str(data).lower()
 
 
+def test_an_authenticated_call_takes_one_connection_and_reads_the_account_once(api, container):
+    from sqlalchemy import event
+
+    token = api.token("alice")
+    engine = container.engine()
+    checkouts, account_reads = [], []
+
+    def checkout(*_args):
+        checkouts.append(1)
+
+    def statement(_conn, _cursor, sql, *_args):
+        if "FROM accounts" in sql and "accounts.password_hash" in sql:
+            account_reads.append(sql)
+
+    event.listen(engine, "checkout", checkout)
+    event.listen(engine, "before_cursor_execute", statement)
+    try:
+        assert api.account_info(token).status == 200
+        assert api.call("POST", "/device/Device/page", token=token, json={"start": 1, "pageSize": 10}).status == 200
+    finally:
+        event.remove(engine, "checkout", checkout)
+        event.remove(engine, "before_cursor_execute", statement)
+    # the token check, the permission check and the call share one connection a request
+    assert len(checkouts) == 2
+    assert len(account_reads) == 2  # one a request: the token check's, which accountInfo reuses
+
+
 def test_account_info_of_an_organization_member_names_the_organization_and_role(api):
     data = api.account_info(api.token("bob")).data
     assert [(o["organizationName"], o["roleCode"], o["creator"]) for o in data["orgWithMyRole"]] == [

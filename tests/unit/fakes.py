@@ -396,10 +396,11 @@ class FakeReadingHistoryRepository:
     def points(self, device_id: int, since, until) -> list:
         return self._range(device_id, since, until)
 
-    def extremes(self, device_id: int, plan) -> list:
+    def extremes(self, device_id: int, plan) -> tuple[list, int]:
         from core.telemetry.downsample import downsample
 
-        return downsample(self._range(device_id, plan.start, plan.end), plan)
+        points = self._range(device_id, plan.start, plan.end)
+        return downsample(points, plan), len(points)
 
     def delete_batch(self, device_id: int, before, limit: int) -> int:
         points = sorted(self.readings.get(device_id, []), key=lambda p: p.ts)

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import select
 import sqlite3
 
 import psycopg
@@ -39,7 +40,24 @@ def make_engine(url: str, *, echo: bool = False) -> Engine:
 
         refuse_like_postgresql(engine)
         return engine
-    return create_engine(url, echo=echo, pool_pre_ping=True, pool_size=10, max_overflow=20)
+    engine = create_engine(url, echo=echo, pool_size=10, max_overflow=20)
+    event.listen(engine, "checkout", _refuse_connection_closed_while_idle)
+    return engine
+
+
+def _refuse_connection_closed_while_idle(dbapi_connection, _record, _proxy) -> None:
+    """A pooled connection the server ended while it sat idle (a restart, an idle timeout,
+    pg_terminate_backend) is replaced before use. Instead of pool_pre_ping's SELECT 1, a round
+    trip on every checkout, a non-blocking look at its socket: an idle session has nothing to
+    read, and one the server ended has its goodbye and the end of the stream waiting."""
+    try:
+        socket = dbapi_connection.pgconn.socket
+    except psycopg.OperationalError as error:  # already known to be lost
+        raise exc.DisconnectionError() from error
+    poller = select.poll()
+    poller.register(socket, select.POLLIN)
+    if poller.poll(0):
+        raise exc.DisconnectionError()  # the pool discards it and connects again
 
 
 def make_session_factory(engine: Engine) -> sessionmaker:

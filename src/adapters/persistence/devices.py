@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 from datetime import UTC, datetime
+from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, delete, exists, func, literal, or_, select, update
+from sqlalchemy import ColumnElement, Select, and_, case, delete, exists, func, literal, or_, select, union_all, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -62,8 +63,26 @@ def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> 
 
 def visible_to(account_id: int) -> ColumnElement[bool]:
     """The devices an account may see: its own and those of every organization it belongs to.
-    Every device query filters with this."""
+    A filter for rows found otherwise (by id, through their alarms); lists and counts, which
+    look for every device a caller may see, use visible_branches, which indexes serve."""
     return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)))
+
+
+def visible_branches(account_id: int, columns: Sequence[Any], *where: ColumnElement[bool]) -> tuple[Select, Select]:
+    """visible_to as two selects of `columns` to UNION ALL: the devices the account owns, and
+    those of its organizations that it does not own (so none comes twice). No index serves the
+    OR of visible_to, and PostgreSQL reads the whole table for it; each branch here is a range
+    of one index (ix_devices_owner_created, ix_devices_organization_created), in created_at order."""
+    owned = select(*columns).where(DeviceRow.owner_account_id == account_id, *where)
+    shared = select(*columns).where(DeviceRow.organization_id.in_(_organizations_of(account_id)),
+                                    DeviceRow.owner_account_id != account_id, *where)
+    return owned, shared
+
+
+def count_visible(account_id: int, *where: ColumnElement[bool]) -> Select:
+    """How many devices the account may see that meet `where`."""
+    return select(func.count()).select_from(union_all(*visible_branches(account_id, [DeviceRow.id], *where))
+                                            .subquery())
 
 
 def access_of(account_id: int) -> ColumnElement[int]:
@@ -81,9 +100,9 @@ class SqlAlchemyDeviceExpiryRepository:
         self._s = session
 
     @staticmethod
-    def _where(account_id: int, window: ExpiryWindow) -> list[ColumnElement[bool]]:
+    def _where(window: ExpiryWindow) -> list[ColumnElement[bool]]:
         expires = DeviceRow.service_expires_at
-        where = [visible_to(account_id), expires.is_not(None)]
+        where: list[ColumnElement[bool]] = [expires.is_not(None)]
         if window.since is not None:
             where.append(expires >= window.since)
         if window.until is not None:
@@ -91,17 +110,17 @@ class SqlAlchemyDeviceExpiryRepository:
         return where
 
     def count_expiring(self, account_id: int, window: ExpiryWindow) -> int:
-        return self._s.execute(select(func.count()).select_from(DeviceRow)
-                               .where(*self._where(account_id, window))).scalar_one()
+        return self._s.execute(count_visible(account_id, *self._where(window))).scalar_one()
 
     def expiring_page(self, account_id: int, window: ExpiryWindow, request: PageRequest) -> Page[ExpiringDevice]:
-        where = self._where(account_id, window)
-        total = self._s.execute(select(func.count()).select_from(DeviceRow).where(*where)).scalar_one()
+        where = self._where(window)
+        total: int = self._s.execute(count_visible(account_id, *where)).scalar_one()
+        ids = union_all(*visible_branches(account_id, [DeviceRow.id], *where))
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.type_id, DeviceTypeRow.type_name, DeviceRow.device_name, DeviceRow.guid,
                    DeviceRow.service_expires_at, access_of(account_id))
             .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
-            .where(*where)
+            .where(DeviceRow.id.in_(ids))
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total,
@@ -132,6 +151,11 @@ def _contains(column, value: str) -> ColumnElement[bool]:
 
 def _in_scene(scene: int) -> ColumnElement[bool]:
     return (literal(",") + DeviceTypeRow.scenes + literal(",")).like(f"%,{int(scene)},%")
+
+
+def _of_scene(scene: int) -> ColumnElement[bool]:
+    """Devices whose type is in the scene: a filter on the type id the list's indexes carry."""
+    return DeviceRow.type_id.in_(select(DeviceTypeRow.id).where(_in_scene(scene)))
 
 
 def _vip_condition(state: VipState, now: datetime) -> ColumnElement[bool]:
@@ -185,8 +209,8 @@ class SqlAlchemyDeviceRepository:
             last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access))
 
     @staticmethod
-    def _where(account_id: int, f: DeviceFilter) -> list[ColumnElement[bool]]:
-        where = [visible_to(account_id)]
+    def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:
+        where: list[ColumnElement[bool]] = []
         if f.name:
             where.append(_contains(DeviceRow.device_name, f.name))
         if f.guid:
@@ -196,7 +220,7 @@ class SqlAlchemyDeviceRepository:
         if f.status is not None:
             where.append(DeviceRow.status == f.status)
         if f.scene is not None:
-            where.append(_in_scene(f.scene))
+            where.append(_of_scene(f.scene))
         if f.online is not None:
             where.append(DeviceRow.online.is_(f.online) if f.online else DeviceRow.online.is_not(True))
         if f.alarm is not None:
@@ -208,17 +232,32 @@ class SqlAlchemyDeviceRepository:
         return where
 
     def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
-        conditions = self._where(account_id, where)
-        total = self._s.execute(select(func.count()).select_from(DeviceRow)
-                                .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(*conditions)
-                                ).scalar_one()
+        """Ids first, then the page's rows: the ids come from the two indexes of visible_branches,
+        each read in the page's order only as far as the page (for the default order, newest
+        first), and merged; only the page's ten devices are then read whole, with their joins."""
+        conditions = self._where(where)
+        total: int = self._s.execute(count_visible(account_id, *conditions)).scalar_one()
         column = _SORT_COLUMNS.get(request.sort_field or "createdAt", DeviceRow.created_at)
         ascending = request.sort_order == "asc"
-        order = [(column.asc() if ascending else column.desc()).nulls_last(),
-                 DeviceRow.id.asc() if ascending else DeviceRow.id.desc()]
-        rows = self._s.execute(self._select(account_id).where(*conditions).order_by(*order)
-                               .offset(request.offset).limit(request.page_size))
-        return Page(request.start, request.page_size, total, [self._device(row) for row in rows])
+
+        def order(key, device_id) -> list:
+            # NULLS LAST only where a null can be: on a column that holds none it would keep the
+            # index from giving the order.
+            by = key.asc() if ascending else key.desc()
+            return [by.nulls_last() if column.expression.nullable else by,
+                    device_id.asc() if ascending else device_id.desc()]
+
+        reach = request.offset + request.page_size
+        branches = []
+        for branch in visible_branches(account_id, [column.label("sort_key"), DeviceRow.id], *conditions):
+            if column is DeviceTypeRow.type_name:
+                branch = branch.join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
+            branches.append(select(branch.order_by(*order(column, DeviceRow.id)).limit(reach).subquery()))
+        merged = union_all(*branches).subquery()
+        ids: list[int] = list(self._s.scalars(select(merged.c.id).order_by(*order(merged.c.sort_key, merged.c.id))
+                                              .offset(request.offset).limit(request.page_size)))
+        rows = {row[0].id: row for row in self._s.execute(self._select(account_id).where(DeviceRow.id.in_(ids)))}
+        return Page(request.start, request.page_size, total, [self._device(rows[i]) for i in ids if i in rows])
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
         found = self.visible_many(account_id, [device_id])
@@ -240,18 +279,15 @@ class SqlAlchemyDeviceRepository:
         return [self._device(row, tuple(limits[row[0].id])) for row in rows]
 
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts:
-        def tally(condition) -> ColumnElement[int]:
-            return func.coalesce(func.sum(case((condition, 1), else_=0)), 0)
-
-        expires = DeviceRow.service_expires_at
-        query = (select(func.count(), tally(DeviceRow.online.is_(True)),
-                        tally(and_(DeviceRow.online.is_not(True), DeviceRow.activated_at.is_not(None))),
-                        tally(DeviceRow.alarm_state != 0), tally(DeviceRow.status == DeviceStatus.DISABLED),
-                        tally(and_(expires.is_not(None), expires < min(now, LIFELONG_FROM))),
-                        tally(DeviceRow.activated_at.is_(None)))
-                 .select_from(DeviceRow).where(visible_to(account_id)))
-        if scene is not None:
-            query = query.join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id).where(_in_scene(scene))
+        where = [_of_scene(scene)] if scene is not None else []
+        columns = [DeviceRow.online, DeviceRow.activated_at, DeviceRow.alarm_state, DeviceRow.status,
+                   DeviceRow.service_expires_at]
+        d = union_all(*visible_branches(account_id, columns, *where)).subquery()
+        query = select(func.count(), *(func.count().filter(condition) for condition in (
+            d.c.online.is_(True), and_(d.c.online.is_not(True), d.c.activated_at.is_not(None)), d.c.alarm_state != 0,
+            d.c.status == DeviceStatus.DISABLED,
+            and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < min(now, LIFELONG_FROM)),
+            d.c.activated_at.is_(None))))
         return HomeCounts(*(int(v) for v in self._s.execute(query).one()))
 
     def guid_taken(self, guid: str) -> bool:

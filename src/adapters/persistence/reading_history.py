@@ -39,8 +39,11 @@ _ORPHANS = text("""
 def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
     """One pass: each reading's bucket (a binary search over the bucket bounds, exact and cheap),
     each bucket's min and max per probe as window aggregates over one sort by bucket, then per
-    bucket and extreme the earliest reading holding it."""
-    extremes, holders, hits = [], [], []
+    bucket and extreme the earliest reading holding it. The same window counts each bucket's
+    readings, and each bucket's first reading is kept beside its extremes (a bucket may have none
+    for the plan's probes), so every row carries how many readings the range holds: a separate
+    count would read the range again."""
+    extremes, holders, hits = ["count(*) OVER w AS n, min(ts) OVER w AS first_ts"], ["ts = first_ts"], []
     for probe in probes:
         column = _COLUMNS[probe]
         extremes.append(f"min({column}) OVER w AS {probe}_lo, max({column}) OVER w AS {probe}_hi")
@@ -68,7 +71,9 @@ def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
             WHERE k.hit
             ORDER BY h.b, k.extreme, h.ts
         )
-        SELECT DISTINCT ts, temperature, humidity FROM chosen ORDER BY ts"""
+        SELECT DISTINCT ts, temperature, humidity,
+               (SELECT sum(n) FROM (SELECT DISTINCT ON (b) n FROM holders ORDER BY b) AS buckets) AS total
+        FROM chosen ORDER BY ts"""
 
 
 class SqlAlchemyReadingHistoryRepository:
@@ -89,16 +94,18 @@ class SqlAlchemyReadingHistoryRepository:
 
     def points(self, device_id: int, since: datetime, until: datetime) -> list[Point]:
         rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.temperature, _READINGS.c.humidity)
-                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).tuples().all()
+                               .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).all()
         return [Point(ts, temperature, humidity) for ts, temperature, humidity in rows]
 
-    def extremes(self, device_id: int, plan: BucketPlan) -> list[Point]:
+    def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
         if not self._postgresql:
-            return downsample(self.points(device_id, plan.start, plan.end), plan)
+            points = self.points(device_id, plan.start, plan.end)
+            return downsample(points, plan), len(points)
         rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
-                                "inner_bounds": plan.count - 1}).tuples().all()
-        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity in rows]
+                                "inner_bounds": plan.count - 1}).all()
+        total = int(rows[0][3]) if rows else 0
+        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)

@@ -44,6 +44,7 @@ from adapters.persistence.platform import (
 )
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
+from adapters.persistence.session_scope import SessionScope
 
 if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
@@ -86,7 +87,10 @@ class _Repository(Generic[R]):
 
 
 class SqlAlchemyUnitOfWork:
-    """One database transaction per `with` block; repositories share its session."""
+    """One database transaction per `with` block; repositories share its session. Inside a
+    SessionScope (an API request) the block holds the scope's session instead of making one:
+    what it commits is committed and what it leaves uncommitted is rolled back, as ever, but
+    reads share the request's one connection and transaction (session_scope.py)."""
 
     accounts = _Repository(SqlAlchemyAccountRepository)
     roles = _Repository(SqlAlchemyRoleRepository)
@@ -114,8 +118,10 @@ class SqlAlchemyUnitOfWork:
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
 
-    def __init__(self, session_factory: sessionmaker[Session]) -> None:
+    def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
+        self._scope = scope
+        self._scoped = False
         self.session: Session | None = None
         self._repositories: dict[str, Any] = {}
 
@@ -127,17 +133,22 @@ class SqlAlchemyUnitOfWork:
     def __enter__(self) -> Self:
         if self.session is not None:
             raise RuntimeError("a unit of work is not re-entrant; use a new one")
-        self.session = self._session_factory()
+        shared = self._scope.join() if self._scope is not None else None
+        self._scoped = shared is not None
+        self.session = shared or self._session_factory()
         return self
 
     def __exit__(self, exc_type: type[BaseException] | None, exc: BaseException | None,
                  tb: TracebackType | None) -> None:
+        session, self.session = self.current_session(), None
+        self._repositories.clear()
+        if self._scope is not None and self._scoped:
+            self._scope.leave(session, failed=exc_type is not None)
+            return
         try:
-            self.rollback()
+            session.rollback()
         finally:
-            self.current_session().close()
-            self.session = None
-            self._repositories.clear()
+            session.close()
 
     def commit(self) -> None:
         self.current_session().commit()

@@ -140,9 +140,10 @@ class ReadingHistoryRepository(Protocol):
         """Every reading, in time order."""
         ...
 
-    def extremes(self, device_id: int, plan: BucketPlan) -> list[Point]:
+    def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
         """The readings holding each probe's min and max in each bucket of the plan (what
-        core.telemetry.downsample.downsample returns), in time order."""
+        core.telemetry.downsample.downsample returns), in time order, and how many readings
+        the plan's range holds (counted by the same pass)."""
         ...
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:

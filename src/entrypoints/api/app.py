@@ -103,9 +103,12 @@ def create_app(container: Container) -> Flask:
         api.register_blueprint(development_payment_blp, url_prefix="/api/payment/development")
 
     profile = settings.edition.profile
+    sessions = container.session_scope()
 
     @app.before_request
     def _request_context():
+        # One database session for the request: the token check, the permissions and the call.
+        g.session_scope = sessions.open()
         context.language.set(resolve_language(request.headers.get("Accept-Language"), profile.default_language))
         context.time_zone.set(context.zone_or_default(request.headers.get("X-Time-Zone"),
                                                       profile.default_time_zone))
@@ -116,6 +119,12 @@ def create_app(container: Container) -> Flask:
             check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())
+
+    @app.teardown_request
+    def _end_session(_error):
+        token = g.pop("session_scope", None)
+        if token is not None:
+            sessions.close(token)
 
     public_over_https = settings.public_base_url.startswith("https://")
 
