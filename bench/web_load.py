@@ -73,7 +73,8 @@ def main() -> None:
         if FIRST_LANGUAGE in locales:
             print(f"first-load JavaScript without UI text, gzipped: {js_total / 1024:.1f} kB in {len(rows)} chunks")
             js_total += gzipped(out / locales[FIRST_LANGUAGE])
-            print(f"first-load JavaScript with the {FIRST_LANGUAGE} text, gzipped: {js_total / 1024:.1f} kB in {len(rows) + 1} chunks")
+            print(f"first-load JavaScript with the {FIRST_LANGUAGE} text, gzipped: {js_total / 1024:.1f} kB "
+                  f"in {len(rows) + 1} chunks")
         else:  # the catalogues are bundled with the code
             print(f"first-load JavaScript, gzipped: {js_total / 1024:.1f} kB in {len(rows)} chunks")
 

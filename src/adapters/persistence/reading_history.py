@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
+from typing import cast
 
 from sqlalchemy import delete, func, select, text
 from sqlalchemy.orm import Session
@@ -76,6 +77,11 @@ def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
         FROM chosen ORDER BY ts"""
 
 
+def _point(ts: object, temperature: object, humidity: object) -> Point:
+    """A reading row as a Point; the rows are untyped since SQLAlchemy 2.1 deprecated Result.tuples()."""
+    return Point(cast(datetime, ts), cast(float | None, temperature), cast(float | None, humidity))
+
+
 class SqlAlchemyReadingHistoryRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -95,7 +101,7 @@ class SqlAlchemyReadingHistoryRepository:
     def points(self, device_id: int, since: datetime, until: datetime) -> list[Point]:
         rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.temperature, _READINGS.c.humidity)
                                .where(*self._range(device_id, since, until)).order_by(_READINGS.c.ts)).all()
-        return [Point(ts, temperature, humidity) for ts, temperature, humidity in rows]
+        return [_point(ts, temperature, humidity) for ts, temperature, humidity in rows]
 
     def extremes(self, device_id: int, plan: BucketPlan) -> tuple[list[Point], int]:
         if not self._postgresql:
@@ -105,7 +111,8 @@ class SqlAlchemyReadingHistoryRepository:
                                {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
                                 "inner_bounds": plan.count - 1}).all()
         total = int(rows[0][3]) if rows else 0
-        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
+        return [_point(cast(datetime, ts).astimezone(UTC), temperature, humidity)
+                for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)
