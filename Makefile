@@ -76,7 +76,8 @@ lint: python node_modules/.installed
 # minutes of servers and brokers) moved across to even them.
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
-	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py
+	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py \
+	tests/integration/test_broker_access.py
 test-python: python mosquitto
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
