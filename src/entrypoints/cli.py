@@ -205,12 +205,18 @@ def worker(ctx: click.Context, concurrency: int) -> None:
 @jobs.command()
 @click.pass_context
 def beat(ctx: click.Context) -> None:
-    """Send every job on its schedule until stopped. Run exactly one."""
+    """Send every job on its schedule until stopped. Run exactly one. At start it sends once
+    every job whose last run is older than its period (a daily job missed while beat was down)."""
     from entrypoints.container import build_container
-    from entrypoints.jobs.app import create_celery_app
+    from entrypoints.jobs.app import create_celery_app, send_overdue
 
     settings = _settings(ctx)
-    create_celery_app(settings, build_container(settings)).start(["beat", "--loglevel", settings.log_level])
+    container = build_container(settings)
+    app = create_celery_app(settings, container)
+    overdue = send_overdue(app, container)
+    if overdue:
+        click.echo(f"sent the overdue jobs once: {', '.join(overdue)}")
+    app.start(["beat", "--loglevel", settings.log_level])
 
 
 @jobs.command("run")

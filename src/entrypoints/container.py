@@ -55,7 +55,7 @@ from core.devices.registry import (
 )
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
-from core.jobs.use_cases import ListJobRuns, PruneJobRuns
+from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
@@ -224,6 +224,7 @@ class Container(containers.DeclarativeContainer):
     delete_bill = providers.Factory(DeleteBill, uow)
     list_job_runs = providers.Factory(ListJobRuns, uow)
     prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
+    overdue_jobs = providers.Factory(OverdueJobs, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

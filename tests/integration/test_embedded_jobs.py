@@ -3,7 +3,9 @@ file, in one process of the server only."""
 
 from __future__ import annotations
 
-from entrypoints.jobs.app import send
+from core.jobs.use_cases import RecordedRun
+from entrypoints.jobs.app import send, send_overdue
+from entrypoints.jobs.catalogue import BY_NAME
 from entrypoints.jobs.embedded import EmbeddedJobs, runs_embedded
 from tests.support.jobs import jobs_app, runs, wait_for
 
@@ -14,15 +16,26 @@ def test_the_servers_own_worker_runs_what_is_sent_and_only_one_process_runs_it(s
     app = jobs_app(container, broker_url=f"sqla+sqlite:///{tmp_path / 'celery-broker.db'}", task_always_eager=False)
     first, second = EmbeddedJobs(container, app), EmbeddedJobs(container, app)
     try:
-        first.start()
+        first.start()  # a fresh console: every job is overdue and sent once
         second.start()  # another process of the same console: var/jobs.lock is taken, it runs nothing
+        wait_for(lambda: {r.name for r in runs(container) if r.finished_at} >= set(BY_NAME), 60, "every job's run")
+        assert sorted(r.name for r in runs(container)) == sorted(BY_NAME)  # once each, by one process
+        assert {r.outcome for r in runs(container)} == {"succeeded"}
         send(app, "send_expiry_reminders")
-        run = wait_for(lambda: [r for r in runs(container) if r.finished_at], 30, "the job's run")[0]
-        assert (run.name, run.outcome) == ("send_expiry_reminders", "succeeded")
+        wait_for(lambda: len(runs(container, "send_expiry_reminders")) == 2, 30, "the job sent by hand")
     finally:
         second.stop()
         first.stop()
     assert second._thread is None and first._thread is not None and not first._thread.is_alive()
+
+
+def test_a_restarted_server_sends_only_the_jobs_that_have_become_overdue(sqlite_app, tmp_path):
+    container = sqlite_app.container
+    app = jobs_app(container, broker_url=f"sqla+sqlite:///{tmp_path / 'celery-broker.db'}", task_always_eager=False)
+    assert sorted(send_overdue(app, container)) == sorted(BY_NAME)
+    for name in BY_NAME:  # each ran just now (as by the worker), recorded
+        RecordedRun(container.uow(), container.clock())(name, lambda: "done")
+    assert send_overdue(app, container) == []
 
 
 def test_only_the_sqlalchemy_transport_runs_inside_the_server():

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import redis
-from celery import Celery  # type: ignore[import-untyped]
+from celery import Celery
 from sqlalchemy import select
 
 from adapters.persistence.models import JobRunRow

@@ -723,6 +723,12 @@ class FakeJobRunRepository:
     def recent(self, limit: int) -> list[JobRun]:
         return sorted(self.rows.values(), key=lambda r: (r.started_at, r.id), reverse=True)[:limit]
 
+    def last_started(self) -> dict[str, datetime]:
+        last: dict[str, datetime] = {}
+        for run in self.rows.values():
+            last[run.name] = max(last.get(run.name, run.started_at), run.started_at)
+        return last
+
     def delete_started_before(self, instant: datetime) -> int:
         gone = [i for i, r in self.rows.items() if r.started_at < instant]
         for i in gone:

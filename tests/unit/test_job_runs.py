@@ -5,7 +5,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from core.jobs.model import Outcome
-from core.jobs.use_cases import ListJobRuns, PruneJobRuns, RecordedRun
+from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns, RecordedRun
 from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeUnitOfWork
 
@@ -51,3 +51,18 @@ def test_runs_older_than_two_weeks_are_forgotten():
     clock.advance(days=5)
     assert PruneJobRuns(uow, clock)() == 1
     assert [r.name for r in ListJobRuns(uow)()] == ["recent"]
+
+
+def test_jobs_that_never_ran_or_last_started_a_period_ago_are_overdue_and_the_others_not():
+    uow, clock = FakeUnitOfWork(), MutableClock(START)
+    RecordedRun(uow, clock)("purge_expired_readings", lambda: "deleted nothing")
+    RecordedRun(uow, clock)("escalate_alarms", lambda: "escalated 0")
+    periods = {"purge_expired_readings": timedelta(days=1), "escalate_alarms": timedelta(minutes=1),
+               "send_expiry_reminders": timedelta(hours=1)}
+
+    clock.advance(seconds=59)
+    assert OverdueJobs(uow, clock)(periods) == ["send_expiry_reminders"]
+    clock.advance(seconds=1)
+    assert OverdueJobs(uow, clock)(periods) == ["escalate_alarms", "send_expiry_reminders"]
+    clock.advance(hours=23, minutes=59)
+    assert OverdueJobs(uow, clock)(periods) == ["purge_expired_readings", "escalate_alarms", "send_expiry_reminders"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any, cast
 
-from sqlalchemy import CursorResult, delete, select
+from sqlalchemy import CursorResult, delete, func, select
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import JobRunRow
@@ -30,6 +30,11 @@ class SqlAlchemyJobRunRepository:
         rows = self._s.scalars(select(JobRunRow).order_by(JobRunRow.started_at.desc(), JobRunRow.id.desc())
                                .limit(limit))
         return [JobRun(r.name, r.started_at, r.finished_at, Outcome(r.outcome), r.detail, r.error, r.id) for r in rows]
+
+    def last_started(self) -> dict[str, datetime]:
+        rows = self._s.execute(select(JobRunRow.name, func.max(JobRunRow.started_at)).group_by(JobRunRow.name))
+        # max() keeps the column's type, so the instants come back aware, in UTC, on every backend.
+        return {name: started for name, started in rows}
 
     def delete_started_before(self, instant: datetime) -> int:
         result = cast(CursorResult[Any], self._s.execute(delete(JobRunRow).where(JobRunRow.started_at < instant)))

@@ -18,6 +18,10 @@ class JobRunRepository(Protocol):
         """The latest runs, newest first."""
         ...
 
+    def last_started(self) -> dict[str, datetime]:
+        """When each job last started, by name (jobs that never ran are absent)."""
+        ...
+
     def delete_started_before(self, instant: datetime) -> int:
         """Forget the runs started before the instant; how many went."""
         ...

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 
 from core.jobs.model import JobRun
@@ -65,3 +65,19 @@ class PruneJobRuns:
             deleted = uow.job_runs.delete_started_before(self._clock.now() - self._kept_for)
             uow.commit()
         return deleted
+
+
+class OverdueJobs:
+    """The jobs whose last start is longer ago than their period, or that never ran: what beat
+    sends once when it starts. Beat runs a daily job only at its hour, so a console that is not
+    up then (a laptop under `make run`, a production beat restarted at the wrong time) would
+    otherwise skip retention for the day; and a fresh console shows every job at work at once."""
+
+    def __init__(self, uow: JobsUnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, periods: Mapping[str, timedelta]) -> list[str]:
+        with self._uow as uow:
+            last = uow.job_runs.last_started()
+        now = self._clock.now()
+        return [name for name, period in periods.items() if name not in last or now - last[name] >= period]

@@ -85,3 +85,12 @@ def send(app: Celery, name: str) -> None:
         app.tasks[BY_NAME[name].task_name].apply_async(retry=False)
     except Exception as error:
         log.warning("could not send job %s to the broker: %s", name, error)
+
+
+def send_overdue(app: Celery, container: Container) -> list[str]:
+    """When beat starts: send once every job whose last run is older than its period (see
+    OverdueJobs). Which ones, for the log."""
+    overdue = container.overdue_jobs()({job.name: job.period for job in JOBS})
+    for name in overdue:
+        send(app, name)
+    return overdue

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import timedelta
 
 from celery.schedules import crontab
 
@@ -21,6 +22,15 @@ class Job:
     name: str
     run: Callable[[Container], str]  # returns what it did, in a few words, for the record
     every: float | crontab  # seconds between two runs, or a time of day (UTC)
+    # For a time of day: the longest gap between two runs, after which beat's start runs it at once.
+    catch_up_after: timedelta | None = None
+
+    @property
+    def period(self) -> timedelta:
+        if isinstance(self.every, float):
+            return timedelta(seconds=self.every)
+        assert self.catch_up_after is not None, f"{self.name} runs at a time of day: say when it is overdue"
+        return self.catch_up_after
 
     @property
     def task_name(self) -> str:
@@ -71,9 +81,9 @@ JOBS = (
     # The outbox: alarm alerts written by ingest and escalation, reminders, codes a view could not hand over.
     Job("deliver_messages", deliver_messages, 15.0),
     Job("reconcile_payments", reconcile_payments, 60.0),
-    Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5)),
-    Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30)),
+    Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5), timedelta(hours=1)),
+    Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30), timedelta(days=1)),
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
-    Job("prune_job_runs", prune_job_runs, crontab(hour=4, minute=10)),
+    Job("prune_job_runs", prune_job_runs, crontab(hour=4, minute=10), timedelta(days=1)),
 )
 BY_NAME = {job.name: job for job in JOBS}

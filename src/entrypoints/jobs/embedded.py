@@ -14,7 +14,7 @@ from celery import Celery, beat
 from celery.worker import WorkController, state
 
 from entrypoints.container import Container
-from entrypoints.jobs.app import create_celery_app
+from entrypoints.jobs.app import create_celery_app, send_overdue
 
 log = logging.getLogger("coldchain.jobs")
 THREADS = 2
@@ -32,6 +32,7 @@ class EmbeddedJobs:
     with it and the process the server starts in its place takes over."""
 
     def __init__(self, container: Container, app: Celery | None = None) -> None:
+        self._container = container
         self._app = app or create_celery_app(container.settings(), container)
         self._lock_path = container.settings().var_dir / "jobs.lock"
         self._lock: IO[bytes] | None = None
@@ -57,6 +58,7 @@ class EmbeddedJobs:
         self._beat.start()
         log.info("job worker (%s threads) and beat running in this process on %s", THREADS,
                  self._app.conf.broker_url)
+        _send_overdue(self._app, self._container)
 
     def _take_lock(self) -> bool:
         self._lock_path.parent.mkdir(parents=True, exist_ok=True)
@@ -79,3 +81,13 @@ class EmbeddedJobs:
             state.should_terminate = None
         if self._lock is not None:
             self._lock.close()  # and the lock with it
+
+
+def _send_overdue(app: Celery, container: Container) -> None:
+    try:
+        overdue = send_overdue(app, container)
+    except Exception:  # the schedule goes on; only the catch-up is missed
+        log.exception("could not look for overdue jobs")
+        return
+    if overdue:
+        log.info("sent the overdue jobs once at start: %s", ", ".join(overdue))
