@@ -330,16 +330,22 @@ class SqlAlchemyDeviceRepository:
         return [self._device(row, tuple(limits[row.id])) for row in rows]
 
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts:
+        params = {"account_id": account_id, "expired_until": min(now, LIFELONG_FROM)}
+        return HomeCounts(*(int(v) for v in self._s.execute(self._counts_statement(scene), params).one()))
+
+    @staticmethod
+    @lru_cache(maxsize=16)
+    def _counts_statement(scene: int | None) -> Select:
+        """The home counts of a scene (all with None), for parameters account_id and expired_until."""
         where = [_of_scene(scene)] if scene is not None else []
         columns = [DeviceRow.online, DeviceRow.activated_at, DeviceRow.alarm_state, DeviceRow.status,
                    DeviceRow.service_expires_at]
-        d = union_all(*visible_branches(account_id, columns, *where)).subquery()
-        query = select(func.count(), *(func.count().filter(condition) for condition in (
+        d = union_all(*visible_branches(_ACCOUNT, columns, *where)).subquery()
+        return select(func.count(), *(func.count().filter(condition) for condition in (
             d.c.online.is_(True), and_(d.c.online.is_not(True), d.c.activated_at.is_not(None)), d.c.alarm_state != 0,
             d.c.status == DeviceStatus.DISABLED,
-            and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < min(now, LIFELONG_FROM)),
+            and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < bindparam("expired_until")),
             d.c.activated_at.is_(None))))
-        return HomeCounts(*(int(v) for v in self._s.execute(query).one()))
 
     def guid_taken(self, guid: str) -> bool:
         return bool(self._s.scalar(select(exists().where(
