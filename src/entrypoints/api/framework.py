@@ -182,6 +182,11 @@ def _describe(errors: Iterable[type[DomainError]]) -> str:
 class ApiBlueprint(Blueprint):
     ARGUMENTS_PARSER = StrictParser()
 
+    def arguments(self, schema: Any, *args: Any, **kwargs: Any) -> Callable:
+        # An instance made once: given the class, webargs makes one per request, copying every
+        # declared field. Loading keeps no state in the instance, so requests can share it.
+        return super().arguments(schema() if isinstance(schema, type) else schema, *args, **kwargs)
+
     def ok(self, schema: type[ma.Schema] | ma.fields.Field | None = None, *, many: bool = False,
            nullable: bool = False, name: str | None = None, refusals: Iterable[type[DomainError]] = (),
            status: int = 409) -> Callable:
