@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import bindparam, delete, func, or_, select, update
+from sqlalchemy import Integer, bindparam, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -42,7 +42,7 @@ from core.shared.errors import UserAlreadyExists
 
 # Statements every authenticated request runs (the token check, the caller's permissions) and
 # accountInfo's, built once: building them costs more CPU than running them.
-_ACCOUNT_ID = bindparam("account_id")
+_ACCOUNT_ID = bindparam("account_id", type_=Integer)
 _SESSION_BY_DIGEST = select(
     LoginSessionRow.token_digest, LoginSessionRow.account_id, LoginSessionRow.created_at, LoginSessionRow.expires_at,
     LoginSessionRow.login_type, LoginSessionRow.client_address, LoginSessionRow.revoked_at, LoginSessionRow.id,

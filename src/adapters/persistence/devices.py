@@ -65,8 +65,11 @@ from core.permissions.roles import DEVICE_WRITERS
 from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
 
+# An account's id, or a parameter that will hold it (in statements kept to run again).
+AccountId = int | ColumnElement[int]
 
-def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> Select:
+
+def _organizations_of(account_id: AccountId, roles: Collection[str] | None = None) -> Select:
     """The organizations the account belongs to (with one of `roles`, when given)."""
     query = select(OrganizationMemberRow.organization_id).where(OrganizationMemberRow.account_id == account_id)
     if roles is not None:
@@ -78,14 +81,15 @@ def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> 
 # adds its grant to these two.
 
 
-def visible_to(account_id: int) -> ColumnElement[bool]:
+def visible_to(account_id: AccountId) -> ColumnElement[bool]:
     """The devices an account may see: its own and those of every organization it belongs to.
     A filter for rows found otherwise (by id, through their alarms); lists and counts, which
     look for every device a caller may see, use visible_branches, which indexes serve."""
     return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)))
 
 
-def visible_branches(account_id: int, columns: Sequence[Any], *where: ColumnElement[bool]) -> tuple[Select, Select]:
+def visible_branches(account_id: AccountId, columns: Sequence[Any],
+                     *where: ColumnElement[bool]) -> tuple[Select, Select]:
     """visible_to as two selects of `columns` to UNION ALL: the devices the account owns, and
     those of its organizations that it does not own (so none comes twice). No index serves the
     OR of visible_to, and PostgreSQL reads the whole table for it; each branch here is a range
@@ -96,13 +100,13 @@ def visible_branches(account_id: int, columns: Sequence[Any], *where: ColumnElem
     return owned, shared
 
 
-def count_visible(account_id: int, *where: ColumnElement[bool]) -> Select:
+def count_visible(account_id: AccountId, *where: ColumnElement[bool]) -> Select:
     """How many devices the account may see that meet `where`."""
     return select(func.count()).select_from(union_all(*visible_branches(account_id, [DeviceRow.id], *where))
                                             .subquery())
 
 
-def access_of(account_id: int) -> ColumnElement[int]:
+def access_of(account_id: AccountId) -> ColumnElement[int]:
     """The account's Access to each device: WRITE for its owner and its organization's creator
     and administrators, READ for the organization's other members, NONE for everyone else."""
     return case(
