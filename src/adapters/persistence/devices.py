@@ -3,10 +3,27 @@
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
+from functools import lru_cache
 from typing import Any
 
-from sqlalchemy import ColumnElement, Select, and_, case, delete, exists, func, literal, or_, select, union_all, update
+from sqlalchemy import (
+    ColumnElement,
+    Integer,
+    Select,
+    and_,
+    bindparam,
+    case,
+    delete,
+    exists,
+    func,
+    literal,
+    or_,
+    select,
+    union_all,
+    update,
+)
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -48,8 +65,11 @@ from core.permissions.roles import DEVICE_WRITERS
 from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
 
+# An account's id, or a parameter that will hold it (in statements kept to run again).
+AccountId = int | ColumnElement[int]
 
-def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> Select:
+
+def _organizations_of(account_id: AccountId, roles: Collection[str] | None = None) -> Select:
     """The organizations the account belongs to (with one of `roles`, when given)."""
     query = select(OrganizationMemberRow.organization_id).where(OrganizationMemberRow.account_id == account_id)
     if roles is not None:
@@ -61,14 +81,15 @@ def _organizations_of(account_id: int, roles: Collection[str] | None = None) -> 
 # adds its grant to these two.
 
 
-def visible_to(account_id: int) -> ColumnElement[bool]:
+def visible_to(account_id: AccountId) -> ColumnElement[bool]:
     """The devices an account may see: its own and those of every organization it belongs to.
     A filter for rows found otherwise (by id, through their alarms); lists and counts, which
     look for every device a caller may see, use visible_branches, which indexes serve."""
     return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)))
 
 
-def visible_branches(account_id: int, columns: Sequence[Any], *where: ColumnElement[bool]) -> tuple[Select, Select]:
+def visible_branches(account_id: AccountId, columns: Sequence[Any],
+                     *where: ColumnElement[bool]) -> tuple[Select, Select]:
     """visible_to as two selects of `columns` to UNION ALL: the devices the account owns, and
     those of its organizations that it does not own (so none comes twice). No index serves the
     OR of visible_to, and PostgreSQL reads the whole table for it; each branch here is a range
@@ -79,13 +100,13 @@ def visible_branches(account_id: int, columns: Sequence[Any], *where: ColumnElem
     return owned, shared
 
 
-def count_visible(account_id: int, *where: ColumnElement[bool]) -> Select:
+def count_visible(account_id: AccountId, *where: ColumnElement[bool]) -> Select:
     """How many devices the account may see that meet `where`."""
     return select(func.count()).select_from(union_all(*visible_branches(account_id, [DeviceRow.id], *where))
                                             .subquery())
 
 
-def access_of(account_id: int) -> ColumnElement[int]:
+def access_of(account_id: AccountId) -> ColumnElement[int]:
     """The account's Access to each device: WRITE for its owner and its organization's creator
     and administrators, READ for the organization's other members, NONE for everyone else."""
     return case(
@@ -158,15 +179,29 @@ def _of_scene(scene: int) -> ColumnElement[bool]:
     return DeviceRow.type_id.in_(select(DeviceTypeRow.id).where(_in_scene(scene)))
 
 
-def _vip_condition(state: VipState, now: datetime) -> ColumnElement[bool]:
+def _vip_condition(state: VipState) -> ColumnElement[bool]:
+    """The condition with the moments it depends on as parameters (_vip_moments gives them), so
+    that a statement built with it can be kept and run again later."""
     expires = DeviceRow.service_expires_at
-    expired_until = min(now, LIFELONG_FROM)
-    expiring_until = min(now + EXPIRING_WITHIN, LIFELONG_FROM)
     if state is VipState.OVERDUE:
-        return and_(expires.is_not(None), expires < expired_until)
+        return and_(expires.is_not(None), expires < bindparam("expired_until"))
     if state is VipState.EXPIRING:
-        return and_(expires.is_not(None), expires >= now, expires < expiring_until)
-    return or_(expires.is_(None), expires >= expiring_until)
+        return and_(expires.is_not(None), expires >= bindparam("now"), expires < bindparam("expiring_until"))
+    return or_(expires.is_(None), expires >= bindparam("expiring_until"))
+
+
+def _vip_moments(now: datetime) -> dict[str, datetime]:
+    return {"now": now, "expired_until": min(now, LIFELONG_FROM),
+            "expiring_until": min(now + EXPIRING_WITHIN, LIFELONG_FROM)}
+
+
+# Statements kept for the calls made most (the device list, the home counts): building a SELECT
+# of this size with SQLAlchemy costs more CPU than PostgreSQL spends answering it. The caller's
+# account, the paging and the moments are parameters; the filter's other values are in the
+# statement, so a statement is kept per filter, sort and order (the most recent few hundred).
+_ACCOUNT = bindparam("account_id", type_=Integer)
+# The device's own columns, not its ORM entity: a page reads them only to make Devices.
+_DEVICE_COLUMNS = tuple(getattr(DeviceRow, column.key) for column in DeviceRow.__mapper__.column_attrs)
 
 
 def _device_type(row) -> DeviceType:
@@ -179,22 +214,28 @@ class SqlAlchemyDeviceRepository:
         self._s = session
 
     @staticmethod
-    def _select(account_id: int):
-        """Devices as `account_id` sees them, with its access to each."""
+    @lru_cache(maxsize=1)
+    def _select() -> Select:
+        """Devices as the account of parameter account_id sees them, with its access to each."""
         agreement = exists().where(AutoRenewAgreementRow.device_id == DeviceRow.id,
                                    AutoRenewAgreementRow.status == 1)
-        return (select(DeviceRow, DeviceTypeRow.type_name, DeviceTypeRow.scenes, DeviceTypeRow.probes,
+        return (select(*_DEVICE_COLUMNS, DeviceTypeRow.type_name, DeviceTypeRow.scenes, DeviceTypeRow.probes,
                        AccountRow.user_name, OrganizationRow.name.label("organization_name"),
                        ServiceLevelRow.level_name, agreement.label("agreement"),
-                       access_of(account_id).label("access"))
+                       access_of(_ACCOUNT).label("access"))
                 .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
                 .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
                 .outerjoin(OrganizationRow, OrganizationRow.id == DeviceRow.organization_id)
                 .outerjoin(ServiceLevelRow, ServiceLevelRow.id == DeviceRow.level_id))
 
     @staticmethod
+    @lru_cache(maxsize=1)
+    def _page_rows() -> Select:
+        return SqlAlchemyDeviceRepository._select().where(DeviceRow.id.in_(bindparam("ids", expanding=True)))
+
+    @staticmethod
     def _device(row, limits: tuple[ProbeLimits, ...] = ()) -> Device:
-        d: DeviceRow = row[0]
+        d = row  # the device's columns and its joins' in one row
         return Device(
             id=d.id, guid=d.guid, name=d.device_name, type_id=d.type_id, type_name=row.type_name,
             type_scenes=parse_scenes(row.scenes), probes=parse_probes(row.probes),
@@ -228,17 +269,16 @@ class SqlAlchemyDeviceRepository:
         if f.level_id is not None:
             where.append(DeviceRow.level_id == f.level_id)
         if f.vip_state is not None:
-            where.append(_vip_condition(f.vip_state, f.now or datetime.now(UTC)))
+            where.append(_vip_condition(f.vip_state))
         return where
 
-    def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
-        """Ids first, then the page's rows: the ids come from the two indexes of visible_branches,
-        each read in the page's order only as far as the page (for the default order, newest
-        first), and merged; only the page's ten devices are then read whole, with their joins."""
-        conditions = self._where(where)
-        total: int = self._s.execute(count_visible(account_id, *conditions)).scalar_one()
-        column = _SORT_COLUMNS.get(request.sort_field or "createdAt", DeviceRow.created_at)
-        ascending = request.sort_order == "asc"
+    @staticmethod
+    @lru_cache(maxsize=256)
+    def _page_statements(where: DeviceFilter, sort_field: str, ascending: bool) -> tuple[Select, Select]:
+        """The page's count and its ids (parameters account_id, reach, offset, page_size and
+        the vip moments); `where` without its `now`, which is a parameter."""
+        conditions = SqlAlchemyDeviceRepository._where(where)
+        column = _SORT_COLUMNS[sort_field]
 
         def order(key, device_id) -> list:
             # NULLS LAST only where a null can be: on a column that holds none it would keep the
@@ -247,16 +287,30 @@ class SqlAlchemyDeviceRepository:
             return [by.nulls_last() if column.expression.nullable else by,
                     device_id.asc() if ascending else device_id.desc()]
 
-        reach = request.offset + request.page_size
+        reach = bindparam("reach", type_=Integer)
         branches = []
-        for branch in visible_branches(account_id, [column.label("sort_key"), DeviceRow.id], *conditions):
+        for branch in visible_branches(_ACCOUNT, [column.label("sort_key"), DeviceRow.id], *conditions):
             if column is DeviceTypeRow.type_name:
                 branch = branch.join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
             branches.append(select(branch.order_by(*order(column, DeviceRow.id)).limit(reach).subquery()))
         merged = union_all(*branches).subquery()
-        ids: list[int] = list(self._s.scalars(select(merged.c.id).order_by(*order(merged.c.sort_key, merged.c.id))
-                                              .offset(request.offset).limit(request.page_size)))
-        rows = {row[0].id: row for row in self._s.execute(self._select(account_id).where(DeviceRow.id.in_(ids)))}
+        ids = (select(merged.c.id).order_by(*order(merged.c.sort_key, merged.c.id))
+               .offset(bindparam("offset", type_=Integer)).limit(bindparam("page_size", type_=Integer)))
+        return count_visible(_ACCOUNT, *conditions), ids
+
+    def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
+        """Ids first, then the page's rows: the ids come from the two indexes of visible_branches,
+        each read in the page's order only as far as the page (for the default order, newest
+        first), and merged; only the page's ten devices are then read whole, with their joins."""
+        sort_field = request.sort_field if request.sort_field in _SORT_COLUMNS else "createdAt"
+        count, ids_of = self._page_statements(replace(where, now=None), sort_field, request.sort_order == "asc")
+        params: dict[str, Any] = {"account_id": account_id, "reach": request.offset + request.page_size,
+                                  "offset": request.offset, "page_size": request.page_size}
+        if where.vip_state is not None:
+            params |= _vip_moments(where.now or datetime.now(UTC))
+        total: int = self._s.execute(count, params).scalar_one()
+        ids: list[int] = list(self._s.scalars(ids_of, params))
+        rows = {row.id: row for row in self._s.execute(self._page_rows(), {"account_id": account_id, "ids": ids})}
         return Page(request.start, request.page_size, total, [self._device(rows[i]) for i in ids if i in rows])
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
@@ -267,8 +321,9 @@ class SqlAlchemyDeviceRepository:
         ids = list(dict.fromkeys(device_ids))
         if not ids:
             return []
-        rows = self._s.execute(self._select(account_id).where(DeviceRow.id.in_(ids), visible_to(account_id))).all()
-        limits: dict[int, list[ProbeLimits]] = {row[0].id: [] for row in rows}
+        rows = self._s.execute(self._select().where(DeviceRow.id.in_(ids), visible_to(account_id)),
+                               {"account_id": account_id}).all()
+        limits: dict[int, list[ProbeLimits]] = {row.id: [] for row in rows}
         if limits:
             rules = self._s.execute(select(AlarmRuleRow.device_id, AlarmRuleRow.probe, AlarmRuleRow.upper_limit,
                                            AlarmRuleRow.lower_limit, AlarmRuleRow.enabled)
@@ -276,19 +331,25 @@ class SqlAlchemyDeviceRepository:
                                     .order_by(AlarmRuleRow.device_id, AlarmRuleRow.probe))
             for r in rules:
                 limits[r.device_id].append(ProbeLimits(r.probe, r.upper_limit, r.lower_limit, bool(r.enabled)))
-        return [self._device(row, tuple(limits[row[0].id])) for row in rows]
+        return [self._device(row, tuple(limits[row.id])) for row in rows]
 
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts:
+        params = {"account_id": account_id, "expired_until": min(now, LIFELONG_FROM)}
+        return HomeCounts(*(int(v) for v in self._s.execute(self._counts_statement(scene), params).one()))
+
+    @staticmethod
+    @lru_cache(maxsize=16)
+    def _counts_statement(scene: int | None) -> Select:
+        """The home counts of a scene (all with None), for parameters account_id and expired_until."""
         where = [_of_scene(scene)] if scene is not None else []
         columns = [DeviceRow.online, DeviceRow.activated_at, DeviceRow.alarm_state, DeviceRow.status,
                    DeviceRow.service_expires_at]
-        d = union_all(*visible_branches(account_id, columns, *where)).subquery()
-        query = select(func.count(), *(func.count().filter(condition) for condition in (
+        d = union_all(*visible_branches(_ACCOUNT, columns, *where)).subquery()
+        return select(func.count(), *(func.count().filter(condition) for condition in (
             d.c.online.is_(True), and_(d.c.online.is_not(True), d.c.activated_at.is_not(None)), d.c.alarm_state != 0,
             d.c.status == DeviceStatus.DISABLED,
-            and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < min(now, LIFELONG_FROM)),
+            and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < bindparam("expired_until")),
             d.c.activated_at.is_(None))))
-        return HomeCounts(*(int(v) for v in self._s.execute(query).one()))
 
     def guid_taken(self, guid: str) -> bool:
         return bool(self._s.scalar(select(exists().where(

@@ -107,12 +107,13 @@ class SqlAlchemyReadingHistoryRepository:
         if not self._postgresql:
             points = self.points(device_id, plan.start, plan.end)
             return downsample(points, plan), len(points)
-        rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)),
-                               {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
-                                "inner_bounds": plan.count - 1}).all()
+        params = {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
+                  "inner_bounds": plan.count - 1}
+        rows = cast(Sequence[tuple[datetime, float | None, float | None, int]],
+                    self._s.execute(text(_extremes_sql(plan.probes, plan.count)), params).all())
         total = int(rows[0][3]) if rows else 0
-        return [_point(cast(datetime, ts).astimezone(UTC), temperature, humidity)
-                for ts, temperature, humidity, _ in rows], total
+        # Thousands of rows a chart: typed once (the rows are untyped), no helper call per row.
+        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)
