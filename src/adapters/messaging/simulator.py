@@ -108,7 +108,10 @@ class Simulator:
             self.tick(self.interval_s)
             self._stop.wait(self.interval_s)
         for guid, client in self._clients.items():
-            client.publish(f"devices/{guid}/status", "offline", qos=1, retain=True).wait_for_publish(5)
+            try:
+                client.publish(f"devices/{guid}/status", "offline", qos=1, retain=True).wait_for_publish(5)
+            except RuntimeError:  # not connected: the broker stopped first, or the device was deleted
+                log.debug("%s left without saying offline: not connected", guid)
             client.disconnect()
             client.loop_stop()
 
