@@ -26,15 +26,15 @@ import sys
 import tempfile
 import time
 import urllib.request
-import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from history import DAYS, GUID, readings  # bench/history.py: the same 30 days of one cold room
-from sqlalchemy import create_engine, func, select, text
+# bench/history.py: the same 30 days of one cold room, and its throwaway PostgreSQL database
+from history import DAYS, GUID, PG_ADMIN_URL, postgres_database, readings
+from sqlalchemy import func, select, text
 
 from adapters.persistence.migrate import upgrade
 from adapters.persistence.models import AccountRow, DeviceRow, DeviceTypeRow, RoleRow
@@ -42,7 +42,6 @@ from entrypoints.container import build_container
 from entrypoints.demo_seed import DEMO_PASSWORD, seed
 from entrypoints.settings import load_settings
 
-PG_ADMIN_URL = os.environ.get("BENCH_POSTGRES_URL", "postgresql://postgres@127.0.0.1:5432/postgres")
 DEVICES = int(os.environ.get("BENCH_DEVICES", "100000"))
 ALICE_DEVICES = int(os.environ.get("BENCH_ALICE_DEVICES", "10000"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
@@ -82,22 +81,6 @@ def calls(device_id: int, now: datetime, deep_start: int) -> list[Call]:
 
 
 # --- the fleet ----------------------------------------------------------------------------------
-
-
-@contextmanager
-def database() -> Iterator[str]:
-    """A PostgreSQL database made for this run and dropped after it."""
-    admin_url = PG_ADMIN_URL.replace("postgresql://", "postgresql+psycopg://", 1)
-    name = f"coldchain_apibench_{uuid.uuid4().hex[:8]}"
-    admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
-    with admin.connect() as connection:
-        connection.execute(text(f'CREATE DATABASE "{name}"'))
-    try:
-        yield admin_url.rsplit("/", 1)[0] + f"/{name}"
-    finally:
-        with admin.connect() as connection:
-            connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
-        admin.dispose()
 
 
 def _copy(connection, table: str, columns: tuple[str, ...], rows) -> None:
@@ -300,7 +283,8 @@ class CpuMeter:
         return {int(pid) for pid in children}
 
     def backends(self) -> set[int]:
-        out = subprocess.run(["psql", PG_ADMIN_URL, "-Atc", "SELECT pid FROM pg_stat_activity WHERE datname = "
+        psql_url = PG_ADMIN_URL.replace("+psycopg", "")  # libpq's URL has no SQLAlchemy driver
+        out = subprocess.run(["psql", psql_url, "-Atc", "SELECT pid FROM pg_stat_activity WHERE datname = "
                               f"'{self._database}' AND pid <> pg_backend_pid()"], capture_output=True, text=True)
         return {int(pid) for pid in out.stdout.split()}
 
@@ -356,7 +340,7 @@ def ensure_wrk() -> None:
 def main() -> None:
     ensure_wrk()
     var = Path(tempfile.mkdtemp(prefix="coldchain-apibench-"))
-    with database() as url:
+    with postgres_database("coldchain_apibench") as url:
         device_id, now = build_fleet(url, var)
         with server(url, var) as (base, server_pid):
             meter = CpuMeter(server_pid, url.rsplit("/", 1)[1])

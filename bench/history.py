@@ -18,7 +18,7 @@ import tempfile
 import time
 import uuid
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
 from datetime import timedelta
 from pathlib import Path
 
@@ -38,25 +38,35 @@ GUID = "RCW360A0000001"
 
 
 @contextmanager
-def database(var: Path) -> Iterator[str]:
-    """A PostgreSQL database made for this run and dropped after it, else a SQLite file."""
+def postgres_database(prefix: str) -> Iterator[str]:
+    """A PostgreSQL database made for this run and dropped after it; raises when there is no server."""
     admin_url = PG_ADMIN_URL.replace("postgresql://", "postgresql+psycopg://", 1)
-    name = f"coldchain_bench_{uuid.uuid4().hex[:8]}"
+    name = f"{prefix}_{uuid.uuid4().hex[:8]}"
     admin = create_engine(admin_url, isolation_level="AUTOCOMMIT")
     try:
         with admin.connect() as connection:
             connection.execute(text(f'CREATE DATABASE "{name}"'))
-    except Exception as error:  # no server, no rights
+    except Exception:
         admin.dispose()
-        print(f"PostgreSQL is not available ({error.__class__.__name__}); falling back to SQLite")
-        yield f"sqlite:///{var / 'bench.db'}"
-        return
+        raise
     try:
         yield admin_url.rsplit("/", 1)[0] + f"/{name}"
     finally:
         with admin.connect() as connection:
             connection.execute(text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
         admin.dispose()
+
+
+@contextmanager
+def database(var: Path) -> Iterator[str]:
+    """A PostgreSQL database made for this run and dropped after it, else a SQLite file."""
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(postgres_database("coldchain_bench"))
+        except Exception as error:  # no server, no rights
+            print(f"PostgreSQL is not available ({error.__class__.__name__}); falling back to SQLite")
+            url = f"sqlite:///{var / 'bench.db'}"
+        yield url
 
 
 def readings(device_id: int, end) -> list[dict]:
