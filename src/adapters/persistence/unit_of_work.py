@@ -121,7 +121,7 @@ class SqlAlchemyUnitOfWork:
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
         self._scope = scope
-        self._scoped = False
+        self._joined: SessionScope | None = None  # the scope whose session this block holds
         self.session: Session | None = None
         self._repositories: dict[str, Any] = {}
 
@@ -134,7 +134,7 @@ class SqlAlchemyUnitOfWork:
         if self.session is not None:
             raise RuntimeError("a unit of work is not re-entrant; use a new one")
         shared = self._scope.join() if self._scope is not None else None
-        self._scoped = shared is not None
+        self._joined = self._scope if shared is not None else None
         self.session = shared or self._session_factory()
         return self
 
@@ -142,8 +142,9 @@ class SqlAlchemyUnitOfWork:
                  tb: TracebackType | None) -> None:
         session, self.session = self.current_session(), None
         self._repositories.clear()
-        if self._scope is not None and self._scoped:
-            self._scope.leave(session, failed=exc_type is not None)
+        joined, self._joined = self._joined, None
+        if joined is not None:
+            joined.leave(session, failed=exc_type is not None)
             return
         try:
             session.rollback()
