@@ -10,8 +10,7 @@ import { getToken } from '@/lib/storage';
 import { useBinding, type BindingBody } from './api/binding';
 import { CODE_TYPES } from './api/sendCode';
 import { AuthShell } from './components/AuthShell';
-import { CodeField } from './components/CodeField';
-import { ContactField } from './components/ContactField';
+import { ContactCodeFields } from './components/ContactCodePasswordFields';
 import { FormError } from './components/FormError';
 import { useCodeSender } from './hooks/useCodeSender';
 import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
@@ -58,19 +57,7 @@ function BindContactForm({ channel }: BindContactPageProps) {
       subtitle={t(phone ? 'bind.phoneSubtitle' : 'bind.emailSubtitle')}
     >
       <form onSubmit={submit} noValidate aria-label={t(phone ? 'bind.phoneTitle' : 'bind.emailTitle')}>
-        <ContactField control={form.control} channel={channel} edition={edition} />
-        <CodeField
-          control={form.control}
-          name="code"
-          label={t('field.code')}
-          placeholder={t('placeholder.code')}
-          onSend={() => void sender.send()}
-          remaining={sender.remaining}
-          sending={sender.sending}
-          sentOnce={sender.sentOnce}
-          sentNote={sender.sentNote}
-          sendError={sender.sendError}
-        />
+        <ContactCodeFields control={form.control} channel={channel} edition={edition} sender={sender} />
         <FormError message={failure} />
         <Button
           className="jc-auth-submit"

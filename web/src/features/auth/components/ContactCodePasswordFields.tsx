@@ -8,16 +8,13 @@ import { ContactField } from './ContactField';
 import { FormError } from './FormError';
 import { PasswordField } from './PasswordField';
 
-/** The fields the body fills: a contact, the code sent to it and a password typed twice. */
-export type ContactCodePassword = FieldValues & {
-  phone: string;
-  email: string;
-  code: string;
-  accountPassword: string;
-  confirmPassword: string;
-};
+/** A contact and the code sent to it. */
+export type ContactCode = FieldValues & { phone: string; email: string; code: string };
 
-export interface ContactCodePasswordFieldsProps<V extends ContactCodePassword> {
+/** The fields the body fills: a contact, the code sent to it and a password typed twice. */
+export type ContactCodePassword = ContactCode & { accountPassword: string; confirmPassword: string };
+
+export interface ContactCodeFieldsProps<V extends ContactCode> {
   /** The form's control. */
   control: Control<V>;
   /** Which contact the code goes to. */
@@ -26,6 +23,36 @@ export interface ContactCodePasswordFieldsProps<V extends ContactCodePassword> {
   edition: Edition;
   /** Sends the code and counts down (useCodeSender). */
   sender: CodeSender;
+}
+
+/** The contact field and the code field whose button sends the code to it (recover, register, bind). */
+export function ContactCodeFields<V extends ContactCode>({
+  control,
+  channel,
+  edition,
+  sender,
+}: ContactCodeFieldsProps<V>) {
+  const { t } = useTranslation('auth');
+  return (
+    <>
+      <ContactField control={control} channel={channel} edition={edition} />
+      <CodeField
+        control={control}
+        name={'code' as FieldPath<V>}
+        label={t('field.code')}
+        placeholder={t('placeholder.code')}
+        onSend={() => void sender.send()}
+        remaining={sender.remaining}
+        sending={sender.sending}
+        sentOnce={sender.sentOnce}
+        sentNote={sender.sentNote}
+        sendError={sender.sendError}
+      />
+    </>
+  );
+}
+
+export interface ContactCodePasswordFieldsProps<V extends ContactCodePassword> extends ContactCodeFieldsProps<V> {
   /** The password field's label: a new password (recover) or the account's (register). */
   passwordLabel: string;
   /** Why the last submit failed, shown above the button; null when it did not. */
@@ -50,19 +77,7 @@ export function ContactCodePasswordFields<V extends ContactCodePassword>({
   const { t } = useTranslation('auth');
   return (
     <>
-      <ContactField control={control} channel={channel} edition={edition} />
-      <CodeField
-        control={control}
-        name={'code' as FieldPath<V>}
-        label={t('field.code')}
-        placeholder={t('placeholder.code')}
-        onSend={() => void sender.send()}
-        remaining={sender.remaining}
-        sending={sender.sending}
-        sentOnce={sender.sentOnce}
-        sentNote={sender.sentNote}
-        sendError={sender.sendError}
-      />
+      <ContactCodeFields control={control} channel={channel} edition={edition} sender={sender} />
       <PasswordField
         control={control}
         name={'accountPassword' as FieldPath<V>}
