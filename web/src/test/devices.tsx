@@ -1,12 +1,6 @@
-/** Test helpers of the device screens: devices like the demo's, permissions, a router with the device routes. */
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render } from '@testing-library/react';
-import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
+/** Test helpers of the device screens: devices like the demo's and the permissions they may use. */
 import { signIn } from '@/test/harness';
-import type { Rendered } from '@/test/harness';
 import type { Device, DeviceDetail, DevicePage } from '@/lib/api/devices';
-import { SlotsProvider } from '@/app/slots';
 
 /** Everything the device screens may use. */
 export const ALL_DEVICE_PERMISSIONS = [
@@ -80,29 +74,4 @@ export function detail(overrides: Partial<DeviceDetail> = {}): DeviceDetail {
 
 export function page(devices: Device[], totalCount = devices.length, start = 1, pageSize = 10): DevicePage {
   return { start, pageSize, totalCount, data: devices };
-}
-
-function Location() {
-  const location = useLocation();
-  return <output data-testid="location">{location.pathname + location.search}</output>;
-}
-
-/** Renders `ui` under the route `pattern` (e.g. `/device/detail/:deviceId`), opened at `path`. */
-export function renderRoute(ui: ReactElement, pattern: string, path: string): Rendered {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const element = (
-    <>
-      {ui}
-      <Location />
-    </>
-  );
-  const router = createMemoryRouter([{ path: pattern, element }, { path: '*', element }], { initialEntries: [path] });
-  const rendered = render(
-    <QueryClientProvider client={queryClient}>
-      <SlotsProvider>
-        <RouterProvider router={router} />
-      </SlotsProvider>
-    </QueryClientProvider>,
-  );
-  return { ...rendered, queryClient };
 }

@@ -94,16 +94,20 @@ export interface Rendered extends RenderResult {
 
 /** Renders `ui` at `path` inside a query client and a router that shows where it is. */
 export function renderApp(ui: ReactElement, path = '/home'): Rendered {
+  return renderRoute(ui, '*', path);
+}
+
+/** Renders `ui` under the route `pattern` (e.g. `/device/detail/:deviceId`), opened at `path`. */
+export function renderRoute(ui: ReactElement, pattern: string, path: string): Rendered {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  const router = createMemoryRouter(
-    [{ path: '*', element: (
-      <>
-        {ui}
-        <Location />
-      </>
-    ) }],
-    { initialEntries: [path] },
+  const element = (
+    <>
+      {ui}
+      <Location />
+    </>
   );
+  const routes = pattern === '*' ? [{ path: '*', element }] : [{ path: pattern, element }, { path: '*', element }];
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
   const rendered = render(
     <QueryClientProvider client={queryClient}>
       <SlotsProvider>

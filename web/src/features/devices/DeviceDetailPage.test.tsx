@@ -9,7 +9,8 @@ import type { DeviceDetail } from '@/lib/api/devices';
 import type { HistoryQuery } from './api/history';
 import type { ChartOption } from './chart/chartOption';
 import DeviceDetailPage from './DeviceDetailPage';
-import { detail, renderRoute, signInWith } from '@/test/devices';
+import { detail, signInWith } from '@/test/devices';
+import { renderRoute } from '@/test/harness';
 
 // jsdom draws no canvas: the chart shows what it was given instead.
 vi.mock('./chart/EChart', () => ({
