@@ -4,14 +4,14 @@ Every test runs on SQLite and on PostgreSQL with the demo data."""
 
 from __future__ import annotations
 
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from sqlalchemy import func, select, update
 
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from adapters.persistence.models import DeviceCredentialRow, DeviceRow, DeviceTypeRow, ReadingRow
-from core.devices.model import add_months
+from core.devices.model import SORT_FIELDS, add_months
 from entrypoints.api.devices import schemas as s
 from entrypoints.api.framework import envelope, page_of
 from tests.support.api import ApiClient
@@ -160,6 +160,25 @@ def test_pages_and_whitelisted_sorting(api):
     coldest = names(api, token, sortField="temperature", sortOrder="asc")
     assert coldest[0] == "Pharmacy freezer"
     assert devices(api, token, start=3, pageSize=4)["data"] == []
+
+
+def test_every_page_is_its_slice_of_the_list_whichever_end_it_is_read_from(api, container):
+    # Pages past the middle are read backwards from the list's end: with ties (two devices made
+    # at the same moment, with the same temperature) and nulls (never reported) in the sort key,
+    # every page of one or four must still be exactly its slice of the whole list.
+    moment = datetime(2026, 1, 2, 3, 4, 5, tzinfo=UTC)
+    set_device(container, "RCW360A0000001", created_at=moment, last_temperature=4.5)
+    set_device(container, "RCW360A0000002", created_at=moment, last_temperature=4.5)
+    set_device(container, "FZ1A000000001", last_temperature=None, last_reading_at=None)
+    token = api.token("alice")
+    for field in SORT_FIELDS:
+        for order in ("asc", "desc"):
+            whole = [r["deviceId"] for r in devices(api, token, sortField=field, sortOrder=order)["data"]]
+            for size in (1, 4):
+                paged = [r["deviceId"] for start in range(1, len(whole) // size + 2)
+                         for r in devices(api, token, sortField=field, sortOrder=order, start=start,
+                                          pageSize=size)["data"]]
+                assert paged == whole, (field, order, size)
 
 
 @pytest.mark.parametrize("body,field", [

@@ -274,18 +274,22 @@ class SqlAlchemyDeviceRepository:
 
     @staticmethod
     @lru_cache(maxsize=256)
-    def _page_statements(where: DeviceFilter, sort_field: str, ascending: bool) -> tuple[Select, Select]:
+    def _page_statements(where: DeviceFilter, sort_field: str, ascending: bool,
+                         mirrored: bool = False) -> tuple[Select, Select]:
         """The page's count and its ids (parameters account_id, reach, offset, page_size and
-        the vip moments); `where` without its `now`, which is a parameter."""
+        the vip moments); `where` without its `now`, which is a parameter. `mirrored` reads the
+        list's order backwards from its end (page() asks so for a page past the middle)."""
         conditions = SqlAlchemyDeviceRepository._where(where)
         column = _SORT_COLUMNS[sort_field]
+        forwards = ascending != mirrored
 
         def order(key, device_id) -> list:
             # NULLS LAST only where a null can be: on a column that holds none it would keep the
-            # index from giving the order.
-            by = key.asc() if ascending else key.desc()
-            return [by.nulls_last() if column.expression.nullable else by,
-                    device_id.asc() if ascending else device_id.desc()]
+            # index from giving the order. Mirrored, the nulls come first: the exact reverse.
+            by = key.asc() if forwards else key.desc()
+            if column.expression.nullable:
+                by = by.nulls_first() if mirrored else by.nulls_last()
+            return [by, device_id.asc() if forwards else device_id.desc()]
 
         reach = bindparam("reach", type_=Integer)
         branches = []
@@ -299,17 +303,29 @@ class SqlAlchemyDeviceRepository:
         return count_visible(_ACCOUNT, *conditions), ids
 
     def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
-        """Ids first, then the page's rows: the ids come from the two indexes of visible_branches,
-        each read in the page's order only as far as the page (for the default order, newest
-        first), and merged; only the page's ten devices are then read whole, with their joins."""
+        """Count, then ids, then the page's rows: the ids come from the two indexes of
+        visible_branches, each read in the page's order only as far as the page, and merged;
+        only the page's ten devices are then read whole, with their joins. A page past the
+        middle is read from the list's other end (the count says how far that is), so the last
+        page costs what the first does and no page reads more than half the list."""
         sort_field = request.sort_field if request.sort_field in _SORT_COLUMNS else "createdAt"
-        count, ids_of = self._page_statements(replace(where, now=None), sort_field, request.sort_order == "asc")
-        params: dict[str, Any] = {"account_id": account_id, "reach": request.offset + request.page_size,
-                                  "offset": request.offset, "page_size": request.page_size}
+        ascending, plain_where = request.sort_order == "asc", replace(where, now=None)
+        count = self._page_statements(plain_where, sort_field, ascending)[0]
+        params: dict[str, Any] = {"account_id": account_id}
         if where.vip_state is not None:
             params |= _vip_moments(where.now or datetime.now(UTC))
         total: int = self._s.execute(count, params).scalar_one()
-        ids: list[int] = list(self._s.scalars(ids_of, params))
+        offset, size = request.offset, min(request.page_size, max(total - request.offset, 0))
+        if size == 0:
+            return Page(request.start, request.page_size, total, [])
+        mirrored = offset > (total - size) // 2
+        if mirrored:  # the same rows, counted from the end
+            offset = total - offset - size
+        ids_of = self._page_statements(plain_where, sort_field, ascending, mirrored)[1]
+        ids: list[int] = list(self._s.scalars(ids_of, params | {"reach": offset + size, "offset": offset,
+                                                                 "page_size": size}))
+        if mirrored:
+            ids.reverse()
         rows = {row.id: row for row in self._s.execute(self._page_rows(), {"account_id": account_id, "ids": ids})}
         return Page(request.start, request.page_size, total, [self._device(rows[i]) for i in ids if i in rows])
 
