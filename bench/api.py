@@ -6,7 +6,8 @@ workers on PostgreSQL) and driven by wrk at 16 connections.
     BENCH_DEVICES=1000000 BENCH_ALICE_DEVICES=6 BENCH_SECONDS=20 .venv/bin/python bench/api.py
 
 It builds the fleet with COPY in a database of its own (dropped afterwards) on the server of
-BENCH_POSTGRES_URL (default: postgres@127.0.0.1:5432). alice owns all but 1,000 of hers; those
+BENCH_POSTGRES_URL (default: postgres@127.0.0.1:5432); the server sends jobs to the Redis of
+BENCH_JOBS_BROKER_URL (default: 127.0.0.1:6379/15), where no worker takes them. alice owns all but 1,000 of hers; those
 belong to an organization she is a member of, so both ways of seeing a device are exercised.
 Each call is warmed up, then driven for BENCH_SECONDS; the figures are printed with the targets
 they are held to, never asserted (compare runs on the same, quiet machine).
@@ -203,7 +204,11 @@ def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
     env = {**os.environ, "DATABASE_URL": url, "APP_ENV": "development", "MQTT_EMBEDDED": "0",
            "PAYMENT_BACKEND": "development", "VAR_DIR": str(var), "SECRET_KEY": SECRET_KEY, "LOG_LEVEL": "warning",
-           "WEB_DIST": str(var / "no-web")}
+           "WEB_DIST": str(var / "no-web"),
+           # Jobs apart, as in production (the bench starts no job worker): the SQLAlchemy
+           # transport's embedded worker and beat would share the server's cores and, catching up
+           # at start, send expiry reminders for the whole fleet while the calls are measured.
+           "JOBS_BROKER_URL": os.environ.get("BENCH_JOBS_BROKER_URL", "redis://127.0.0.1:6379/15")}
     coldchain = Path(sys.executable).with_name("coldchain")
     log = (var / "server.log").open("wb")
     process = subprocess.Popen([str(coldchain), "serve", "--port", str(port), "--workers", str(WORKERS)],
