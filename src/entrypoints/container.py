@@ -25,6 +25,7 @@ from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
+from adapters.spreadsheets.device_sheet import XlsxDeviceSheets
 from core.accounts.login_code import SendLoginCode
 from core.accounts.password_policy import PasswordPolicy
 from core.accounts.profile import (
@@ -47,14 +48,15 @@ from core.devices.queries import GetExpiryReminder, ListExpiringDevices
 from core.devices.registry import (
     AddDeviceByGuid,
     CountHomeDevices,
-    DeleteDevice,
     GetDevice,
     ListDevices,
     ListDeviceTypes,
     UpdateDevice,
 )
+from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
+from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
@@ -162,7 +164,13 @@ class Container(containers.DeclarativeContainer):
     list_device_types = providers.Factory(ListDeviceTypes, uow)
     add_device = providers.Factory(AddDeviceByGuid, uow, clock, edition, broker_hasher, broker_access)
     update_device = providers.Factory(UpdateDevice, uow, clock, edition)
-    delete_device = providers.Factory(DeleteDevice, uow, broker_access)
+    delete_device = providers.Factory(DeleteDevice, uow, broker_access, clock)
+    delete_devices = providers.Factory(DeleteDevices, uow, broker_access, clock)
+    clear_device_data = providers.Factory(ClearDeviceData, uow, clock)
+    device_sheets = providers.Singleton(XlsxDeviceSheets)
+    add_devices_from_sheet = providers.Factory(AddDevicesFromSheet, uow, clock, edition, broker_hasher, broker_access,
+                                               device_sheets)
+    device_sheet_template = providers.Factory(DeviceSheetTemplate, uow, device_sheets)
     device_history = providers.Factory(GetDeviceHistory, uow)
     rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock,
                                                   broker_access)

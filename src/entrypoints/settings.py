@@ -67,6 +67,9 @@ class Settings:
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # Where devices connect (the simulator): the devices' listener; MQTT_URL is the workers' one.
     mqtt_device_url: str = "mqtt://127.0.0.1:1883"
+    # Where a technician points a real device (shown with its login): MQTT_PUBLIC_URL, by default
+    # MQTT_DEVICE_URL (in development the private broker's devices' listener).
+    mqtt_public_url: str = "mqtt://127.0.0.1:1883"
     # Development with MQTT_EMBEDDED and no MQTT_URL: `coldchain serve` runs a private Mosquitto
     # at the default URLs (PRIVATE_*_URL).
     mqtt_private_broker: bool = False
@@ -387,12 +390,14 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     private_broker = _private_broker(env, app_env, embedded)
     mqtt_url = _mqtt_url(env, private_broker)
     sandbox = _sandbox_url(env)
+    device_url = _broker_url(env, "MQTT_DEVICE_URL", PRIVATE_DEVICE_URL if private_broker else mqtt_url)
     settings = Settings(
         app_env=app_env,
         edition=edition,
         database_url=_database_url(env, var_dir),
         mqtt_url=mqtt_url,
-        mqtt_device_url=_broker_url(env, "MQTT_DEVICE_URL", PRIVATE_DEVICE_URL if private_broker else mqtt_url),
+        mqtt_device_url=device_url,
+        mqtt_public_url=_broker_url(env, "MQTT_PUBLIC_URL", device_url),
         mqtt_private_broker=private_broker,
         mqtt_admin_password=_mqtt_admin_password(env, private_broker, var_dir),
         mqtt_embedded=embedded,

@@ -303,6 +303,7 @@ class FakeDeviceRepository:
         self.free_levels: dict[int, int] = {}
         self.added: list = []
         self.deleted: list[int] = []
+        self.alarms: dict[int, int] = {}
 
     def put(self, device, *viewers: int, writers: tuple[int, ...] = ()) -> None:
         self.devices[device.id] = device
@@ -359,6 +360,20 @@ class FakeDeviceRepository:
     def retention_candidates(self, expired_before):
         return sorted((d.id, d.service_expires_at) for d in self.devices.values()
                       if d.service_expires_at is not None and d.service_expires_at < expired_before)
+
+    def clear_records(self, device_id: int) -> int:
+        """`alarms` holds each device's alarm message count."""
+        self.devices[device_id] = replace(self.devices[device_id], last_reading_at=None, last_temperature=None,
+                                          last_humidity=None, alarm_state=0)
+        return self.alarms.pop(device_id, 0)
+
+
+class FakeDeviceEventRepository:
+    def __init__(self) -> None:
+        self.events: list = []
+
+    def record(self, event) -> None:
+        self.events.append(event)
 
 
 class FakeBrokerCredentialRepository:
@@ -438,6 +453,7 @@ def device_unit_of_work() -> FakeUnitOfWork:
     uow.device_registry = FakeDeviceRepository()
     uow.broker_credentials = FakeBrokerCredentialRepository()
     uow.history = FakeReadingHistoryRepository()
+    uow.device_events = FakeDeviceEventRepository()
     return uow
 
 

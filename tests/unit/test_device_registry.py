@@ -21,7 +21,8 @@ from core.devices.model import (
     parse_scenes,
     vip_state,
 )
-from core.devices.registry import AddDeviceByGuid, DeleteDevice, UpdateDevice
+from core.devices.registry import AddDeviceByGuid, UpdateDevice
+from core.devices.removal import DeleteDevice
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
 from core.shared.edition import Edition
@@ -147,11 +148,11 @@ def test_members_only_read_administrators_change_and_only_the_owner_deletes_or_r
     assert (changed.name, changed.remark, changed.access) == ("Renamed", None, Access.WRITE)
     for caller, message in ((MEMBER, READ_ONLY), (ADMIN, OWNER_ONLY)):
         broker = FakeBrokerAccess(uow)
-        for call in (DeleteDevice(uow, broker), RotateBrokerCredentials(uow, FakeBrokerHasher(), clock, broker)):
+        for call in (DeleteDevice(uow, broker, clock), RotateBrokerCredentials(uow, FakeBrokerHasher(), clock, broker)):
             with pytest.raises(Forbidden) as refused:
                 call(caller, device.id)
             assert refused.value.message == message
-    for call in (lambda: DeleteDevice(uow, FakeBrokerAccess(uow))(STRANGER, device.id),
+    for call in (lambda: DeleteDevice(uow, FakeBrokerAccess(uow), MutableClock(NOW))(STRANGER, device.id),
                  lambda: update(ChangeDevice(STRANGER, device.id, name="x"))):
         with pytest.raises(NotFound):
             call()
@@ -163,7 +164,7 @@ def test_an_unknown_device_and_one_the_caller_may_not_see_are_the_same_not_found
     device = _owned_device(uow)
     for device_id in (device.id, 999):
         with pytest.raises(NotFound) as refused:
-            DeleteDevice(uow, FakeBrokerAccess(uow))(STRANGER, device_id)
+            DeleteDevice(uow, FakeBrokerAccess(uow), MutableClock(NOW))(STRANGER, device_id)
         assert (refused.value.code, refused.value.message) == (404, "Not found")
 
 
@@ -195,9 +196,9 @@ def test_a_deleted_device_is_revoked_at_the_broker_once_committed_and_a_refused_
     device = _owned_device(uow)
     broker = FakeBrokerAccess(uow)
     with pytest.raises(Forbidden):
-        DeleteDevice(uow, broker)(MEMBER, device.id)
+        DeleteDevice(uow, broker, MutableClock(NOW))(MEMBER, device.id)
     commits = uow.commits
-    DeleteDevice(uow, broker)(OWNER, device.id)
+    DeleteDevice(uow, broker, MutableClock(NOW))(OWNER, device.id)
     assert broker.calls == [("revoke", [device.guid], commits + 1)]
 
 
@@ -205,7 +206,7 @@ def test_deleting_a_device_deletes_its_readings_in_batches():
     uow = _uow()
     device = _owned_device(uow)
     uow.history.readings[device.id] = [Point(NOW - timedelta(minutes=i), 4.0, 50.0) for i in range(25)]
-    DeleteDevice(uow, FakeBrokerAccess(uow), batch_size=10)(OWNER, device.id)
+    DeleteDevice(uow, FakeBrokerAccess(uow), MutableClock(NOW), batch_size=10)(OWNER, device.id)
     assert uow.device_registry.deleted == [device.id]
     assert uow.history.batches == [10, 10, 5] and uow.history.readings[device.id] == []
 

@@ -29,9 +29,12 @@ from sqlalchemy.orm import Session
 
 from adapters.persistence.models import (
     AccountRow,
+    AlarmExcursionRow,
+    AlarmMessageRow,
     AlarmRuleRow,
     AutoRenewAgreementRow,
     DeviceCredentialRow,
+    DeviceEventRow,
     DeviceRow,
     DeviceSeriesRow,
     DeviceTypeRow,
@@ -43,7 +46,9 @@ from adapters.persistence.models import (
     ServiceLevelRow,
     ServicePackageRow,
 )
+from adapters.persistence.results import rows_written
 from core.devices.access import Access
+from core.devices.events import DeviceEvent
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
 from core.devices.model import (
     EXPIRING_WITHIN,
@@ -430,6 +435,24 @@ class SqlAlchemyDeviceRepository:
                                .order_by(DeviceRow.id))
         # expires_at is never None (the WHERE says so): the check tells the type
         return [(device_id, expires_at) for device_id, expires_at in rows if expires_at is not None]
+
+    def clear_records(self, device_id: int) -> int:
+        self._s.execute(delete(AlarmExcursionRow).where(AlarmExcursionRow.device_id == device_id))
+        alarms = rows_written(self._s.execute(delete(AlarmMessageRow).where(AlarmMessageRow.device_id == device_id)))
+        self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id).values(
+            last_reading_at=None, last_temperature=None, last_humidity=None, alarm_state=0))
+        return alarms
+
+
+class SqlAlchemyDeviceEventRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def record(self, event: DeviceEvent) -> None:
+        self._s.add(DeviceEventRow(device_id=event.device_id, device_guid=event.device_guid,
+                                   account_id=event.account_id, kind=str(event.kind), at=event.at,
+                                   detail=event.detail))
+        self._s.flush()
 
 
 class SqlAlchemyBrokerCredentialRepository:

@@ -681,3 +681,18 @@ class ExpiryReminderRow(Base):
     expires_at: Mapped[datetime] = mapped_column(primary_key=True)
     stage: Mapped[int] = mapped_column(SmallInteger, primary_key=True)  # days before expiry; 0 on expiry
     sent_at: Mapped[datetime]
+
+
+class DeviceEventRow(Base):
+    """What was done to a device, by whom and when (clearing its data, deleting it). No foreign
+    key to the device: the record outlives it, and keeps its GUID to say which it was."""
+
+    __tablename__ = "device_events"
+    __table_args__ = (Index("ix_device_events_device_at", "device_id", "at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(Integer)
+    device_guid: Mapped[str] = mapped_column(String(32))
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), index=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    at: Mapped[datetime]
+    detail: Mapped[str | None] = mapped_column(String(200))

@@ -23,6 +23,7 @@ from adapters.persistence.accounts import (
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
 from adapters.persistence.devices import (
     SqlAlchemyBrokerCredentialRepository,
+    SqlAlchemyDeviceEventRepository,
     SqlAlchemyDeviceExpiryRepository,
     SqlAlchemyDeviceRepository,
 )
@@ -107,6 +108,7 @@ class SqlAlchemyUnitOfWork:
     device_registry = _Repository(SqlAlchemyDeviceRepository)
     broker_credentials = _Repository(SqlAlchemyBrokerCredentialRepository)
     history = _Repository(SqlAlchemyReadingHistoryRepository)
+    device_events = _Repository(SqlAlchemyDeviceEventRepository)
     readings = _Repository(SqlAlchemyReadingRepository)
     alarms = _Repository(SqlAlchemyAlarmRepository)
     catalogue = _Repository(SqlAlchemyCatalogueRepository)

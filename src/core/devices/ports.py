@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
+from core.devices.events import DeviceEvent
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
@@ -70,6 +71,39 @@ class DeviceRepository(Protocol):
 
     def retention_candidates(self, expired_before: datetime) -> list[tuple[int, datetime]]:
         """(id, service expiry) of every device whose service expired before the instant."""
+        ...
+
+    def clear_records(self, device_id: int) -> int:
+        """Delete the device's alarm records (messages and open excursions) and forget its last
+        reading and alarm state; returns how many alarm messages went. Readings go through
+        ReadingHistoryRepository.delete_batch."""
+        ...
+
+
+class DeviceEventRepository(Protocol):
+    def record(self, event: DeviceEvent) -> None: ...
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One row of an uploaded sheet of devices, as text, with its number in the sheet."""
+
+    number: int
+    guid: str
+    name: str
+    type_ref: str  # a type code (0x8001) or name; empty: the upload's default type
+
+
+class DeviceSheets(Protocol):
+    """The spreadsheet a customer fills to add many devices at once."""
+
+    def read(self, data: bytes) -> list[SheetRow]:
+        """The rows that hold anything, at most MAX_SHEET_ROWS; raises SheetRefused for a file
+        that is not such a sheet, too big, or holds formulas or text no database can store."""
+        ...
+
+    def template(self, headers: Sequence[str], types: Sequence[DeviceType]) -> bytes:
+        """An empty sheet with the header (GUID, name, type), and the addable types listed."""
         ...
 
 
@@ -166,6 +200,8 @@ class DevicesUnitOfWork(Transaction, Protocol):
     def broker_credentials(self) -> BrokerCredentialRepository: ...
     @property
     def history(self) -> ReadingHistoryRepository: ...
+    @property
+    def device_events(self) -> DeviceEventRepository: ...
     @property
     def expiry_reminders(self) -> ExpiryReminderRepository: ...
     @property

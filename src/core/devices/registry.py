@@ -6,7 +6,7 @@ from dataclasses import dataclass, replace
 
 from core.devices.access import Access, accessible
 from core.devices.commands import AddDevice, ChangeDevice
-from core.devices.credentials import OWNER_ONLY, BrokerLogin, issue_credentials, login_of
+from core.devices.credentials import BrokerLogin, issue_credentials, login_of
 from core.devices.model import (
     FREE_SERVICE_MONTHS,
     Device,
@@ -17,11 +17,11 @@ from core.devices.model import (
     add_months,
     vip_state,
 )
-from core.devices.ports import BrokerAccess, BrokerPasswordHasher, DevicesUnitOfWork
+from core.devices.ports import BrokerAccess, BrokerGrant, BrokerPasswordHasher, DevicesUnitOfWork
 from core.devices.rules import country_code_problem, device_name_problem, guid_problem, remark_problem
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, Forbidden, InvalidInput, NotFound
+from core.shared.errors import DeviceAlreadyAdded, DeviceTypeNotAddable, InvalidInput, NotFound
 from core.shared.paging import Page, PageRequest
 
 READINGS_DELETED_PER_BATCH = 5000
@@ -105,25 +105,34 @@ class AddDeviceByGuid:
         self._check(cmd)
         now = self._clock.now()
         with self._uow as uow:
-            registry = uow.device_registry
-            device_type = registry.device_type(cmd.type_id)
+            device_type = uow.device_registry.device_type(cmd.type_id)
             if device_type is None:
                 raise NotFound()
             if not device_type.addable_on_platform:
                 raise DeviceTypeNotAddable()
-            if registry.guid_taken(cmd.guid):
-                raise DeviceAlreadyAdded()
-            device_id = registry.add(NewDevice(
-                guid=cmd.guid, name=cmd.name.strip(), type_id=device_type.id, owner_account_id=cmd.account_id,
-                level_id=registry.free_level(device_type.id), service_expires_at=add_months(now, FREE_SERVICE_MONTHS),
-                country_code=cmd.country_code or self._edition.profile.default_country_code,
-                display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
-                remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
-            grant = issue_credentials(uow, self._hasher, device_id, cmd.guid, self._clock)
-            device = accessible(registry.visible(cmd.account_id, device_id), Access.READ)
+            device_id, grant = register_device(uow, cmd, device_type, self._edition, self._hasher, self._clock)
+            device = accessible(uow.device_registry.visible(cmd.account_id, device_id), Access.READ)
             uow.commit()
         self._broker.grant([grant])
         return AddedDevice(replace(device, vip_state=vip_state(device.service_expires_at, now)), login_of(grant))
+
+
+def register_device(uow: DevicesUnitOfWork, cmd: AddDevice, device_type: DeviceType, edition: Edition,
+                    hasher: BrokerPasswordHasher, clock: Clock) -> tuple[int, BrokerGrant]:
+    """Add a checked device of an addable type inside the caller's unit of work, with the service
+    a new device gets and its broker login (for BrokerAccess once committed); DeviceAlreadyAdded
+    when its GUID is taken."""
+    registry = uow.device_registry
+    if registry.guid_taken(cmd.guid):
+        raise DeviceAlreadyAdded()
+    now = clock.now()
+    device_id = registry.add(NewDevice(
+        guid=cmd.guid, name=cmd.name.strip(), type_id=device_type.id, owner_account_id=cmd.account_id,
+        level_id=registry.free_level(device_type.id), service_expires_at=add_months(now, FREE_SERVICE_MONTHS),
+        country_code=cmd.country_code or edition.profile.default_country_code,
+        display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
+        remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
+    return device_id, issue_credentials(uow, hasher, device_id, cmd.guid, clock)
 
 
 class UpdateDevice:
@@ -161,29 +170,6 @@ class UpdateDevice:
             device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
             uow.commit()
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
-
-
-class DeleteDevice:
-    """Only the owner deletes a device: its organization's administrators change it, but it is
-    not theirs to remove. The device goes in one transaction; its readings (which have no foreign
-    key, for the sake of ingest) follow in batches, so no transaction holds millions of rows.
-    Once the device is gone the broker refuses its login and closes its connection. Readings a
-    worker still writes for it afterwards are swept by `coldchain retention`."""
-
-    def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess,
-                 batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
-        self._uow, self._broker, self._batch_size = uow, broker, batch_size
-
-    def __call__(self, account_id: int, device_id: int) -> int:
-        """Returns how many readings went with the device."""
-        with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
-            if not device.owned_by(account_id):
-                raise Forbidden(OWNER_ONLY)
-            uow.device_registry.delete(device_id)
-            uow.commit()
-        self._broker.revoke([device.guid])
-        return delete_all_readings(self._uow, device_id, None, self._batch_size)
 
 
 def delete_all_readings(uow: DevicesUnitOfWork, device_id: int, before, batch_size: int) -> int:

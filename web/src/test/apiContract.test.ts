@@ -12,6 +12,14 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dictItemSchema } from '@/features/dialogs/api/profile';
 import { historySchema } from '@/features/devices/api/history';
+import {
+  batchDeletedSchema,
+  brokerLoginSchema,
+  connectionSchema,
+  dataClearedSchema,
+  deviceAddedSchema,
+  deviceTypeSchema,
+} from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { registeredSchema } from '@/features/auth/api/register';
 import { optionPageSchema } from '@/features/messages/api/deviceOptions';
@@ -67,6 +75,12 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/Device/page', optionPageSchema, PART],
   ['GET', '/api/device/Device/get', deviceDetailSchema],
   ['PUT', '/api/device/Device/update', deviceDetailSchema],
+  ['GET', '/api/device/DeviceType/selectTypeList', z.array(deviceTypeSchema)],
+  ['POST', '/api/device/Device/insert', deviceAddedSchema],
+  ['POST', '/api/device/Device/credentials/rotate', brokerLoginSchema],
+  ['GET', '/api/device/Device/connection', connectionSchema],
+  ['POST', '/api/device/Device/batchDelete', batchDeletedSchema],
+  ['POST', '/api/device/Device/clearData', dataClearedSchema],
   ['POST', '/api/device/Device/history', historySchema],
   ['GET', '/api/device/DeviceExpireInfo/getExpiredInfoByType', expiredInfoSchema],
   ['GET', '/api/device/Device/getExpiredServiceDevice', expiredPageSchema],

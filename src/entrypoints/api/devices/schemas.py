@@ -3,11 +3,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from datetime import UTC, datetime
 
+from flask_smorest.fields import Upload
 from marshmallow import ValidationError, fields, validate
 
 from core.devices.access import Access
 from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_lifelong
 from core.devices.model import SORT_FIELDS, Scene, VipState
+from core.devices.removal import MAX_BATCH_DELETE
 from core.devices.rules import (
     GUID_MAX,
     GUID_MIN,
@@ -21,6 +23,7 @@ from core.devices.rules import (
     country_code_problem,
     device_name_problem,
 )
+from core.devices.sheets import MAX_SHEET_BYTES, MAX_SHEET_ROWS, RowOutcome
 from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.framework import MAX_PAGE_SIZE, LocalDateTime, PageQuery, Schema
@@ -332,3 +335,67 @@ class DeviceTypeSchema(Schema):
                                                                      "2 platform only"})
     scenes = fields.List(fields.Integer(), required=True)
     probes = fields.List(fields.String(), required=True, metadata={"description": "t temperature, h humidity"})
+
+
+# --- adding and removing many, clearing data, connecting ------------------------------------------
+
+
+class BatchDeleteSchema(Schema):
+    deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_BATCH_DELETE), metadata={
+        "description": f"1 to {MAX_BATCH_DELETE} device ids (a repeated id counts once)"})
+
+
+class BatchDeletedSchema(Schema):
+    deleted = fields.Integer(required=True, metadata={"description": "devices deleted: all of those asked for"})
+
+
+class DataClearedSchema(Schema):
+    readings = fields.Integer(required=True, metadata={"description": "readings deleted"})
+    alarms = fields.Integer(required=True, metadata={"description": "alarm records deleted"})
+
+
+class SheetUploadSchema(Schema):
+    file = Upload(required=True, metadata={
+        "description": f"an XLSX of at most {MAX_SHEET_BYTES // 1024} KB whose first sheet lists, from row 2 (row "
+                       "1 is the header when its first cell says GUID), one device a row: GUID, name (the GUID "
+                       f"when empty), type code (0x8001) or name (typeId's when empty); at most {MAX_SHEET_ROWS} "
+                       "rows. Formulas are refused."})
+
+
+class SheetTypeSchema(Schema):
+    typeId = fields.Integer(validate=Range(min=1, max=MAX_ID), metadata={
+        "description": "the type of rows that name none"})
+
+
+class SheetRowReportSchema(Schema):
+    row = fields.Integer(required=True, metadata={"description": "the row's number in the sheet"})
+    deviceGuid = fields.String(required=True)
+    outcome = fields.String(required=True, validate=OneOf([o.value for o in RowOutcome]), metadata={
+        "description": "added; alreadyAdded (by anyone, or higher in the sheet); unknownType; invalid"})
+    message = fields.String(required=True, allow_none=True,
+                            metadata={"description": "why not added, in the request's language"})
+    deviceId = fields.Integer(required=True, allow_none=True)
+    credentials = fields.Nested(BrokerLoginSchema, required=True, allow_none=True,
+                                metadata={"description": "an added device's MQTT login, shown this once"})
+
+
+class SheetReportSchema(Schema):
+    rows = fields.List(fields.Nested(SheetRowReportSchema), required=True, metadata={"description": "in sheet order"})
+    added = fields.Integer(required=True)
+
+
+class TopicsSchema(Schema):
+    telemetry = fields.String(required=True, metadata={"description": "the device publishes readings (QoS 1)"})
+    status = fields.String(required=True, metadata={
+        "description": "the device publishes online/offline, retained; its last will is offline"})
+    commands = fields.String(required=True, metadata={"description": "the device subscribes: commands (QoS 1)"})
+    acks = fields.String(required=True, metadata={"description": "the device answers commands (QoS 1)"})
+
+
+class ConnectionSchema(Schema):
+    host = fields.String(required=True)
+    port = fields.Integer(required=True)
+    tls = fields.Boolean(required=True, metadata={"description": "true: MQTT over TLS (mqtts)"})
+    topics = fields.Nested(TopicsSchema, required=True, metadata={
+        "description": "with {guid} standing for the device's GUID, which is also its user name and client id"})
+    examplePayload = fields.String(required=True, metadata={"description": "one reading, as JSON"})

@@ -2,12 +2,18 @@
 
 from __future__ import annotations
 
+import json
+from urllib.parse import urlsplit
+
+from flask import Response
 from flask.views import MethodView
 
 from core.devices.commands import AddDevice, ChangeDevice, QueryHistory
 from core.devices.expiry import ExpiredFlag, ExpiringDevice, ExpiryReminder
 from core.devices.model import Device, DeviceFilter, DeviceType, VipState, format_type_code
+from core.devices.sheets import MAX_SHEET_BYTES, RowReport
 from core.shared import errors as e
+from core.shared.messages import N_
 from core.shared.paging import PageRequest
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as s
@@ -258,3 +264,102 @@ class DeviceTypeListView(MethodView):
         """Published device types, by type code, for the list's filters and the add form (which
         offers only those whose addType is not 1, app only)."""
         return [_type_row(t) for t in context.container().list_device_types()(query.get("scene"))]
+
+
+@blp.route("/Device/batchDelete")
+class DeviceBatchDeleteView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=f"{OWNER_ONLY}, for any of the devices: then none "
+                                                             "is deleted")  # outermost: covers the permission
+    @blp.requires("device.list:delete")
+    @blp.arguments(s.BatchDeleteSchema)
+    @blp.ok(s.BatchDeletedSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_VISIBLE}, for any of the devices: then none "
+                                                             "is deleted")
+    def post(self, body):
+        """Delete devices as Device/delete does, all or none: when any of them is not the caller's
+        to delete, nothing is deleted and the answer is what deleting that one alone would get
+        (404 not visible, 403 not its owner)."""
+        ids = list(dict.fromkeys(body["deviceIds"]))
+        context.container().delete_devices()(_caller(), ids)
+        return {"deleted": len(ids)}
+
+
+@blp.route("/Device/clearData")
+class DeviceClearDataView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=WRITE_REFUSED)  # outermost: covers the permission
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(s.DataClearedSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def post(self, query):
+        """Delete the device's readings and alarm records (and forget its last reading), keeping
+        the device, its settings, alarm limits and broker login. Whoever may change the device may
+        do it; the act is recorded (who, when) and outlives the device."""
+        readings, alarms = context.container().clear_device_data()(_caller(), query["deviceId"])
+        return {"readings": readings, "alarms": alarms}
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+SHEET_HEADERS = (N_("GUID"), N_("Device name"), N_("Device type (code or name)"))
+
+
+def _row_report(row: RowReport) -> dict:
+    translate = context.container().translator().translate
+    login = row.credentials
+    return {"row": row.number, "deviceGuid": row.guid, "outcome": row.outcome.value,
+            "message": translate(row.problem, context.language.get()) if row.problem else None,
+            "deviceId": row.device_id,
+            "credentials": {"username": login.username, "password": login.password} if login else None}
+
+
+@blp.route("/Device/batchInsert")
+class DeviceBatchInsertView(MethodView):
+    @blp.requires("device.list:import")
+    @blp.arguments(s.SheetUploadSchema, location="files")
+    @blp.arguments(s.SheetTypeSchema, location="form")
+    @blp.ok(s.SheetReportSchema)
+    def post(self, files, form):
+        """Add the devices of an uploaded sheet (the template: Device/batchInsert/template), each
+        as Device/insert adds one, and report every row: added (with its MQTT login, shown this
+        once), alreadyAdded, unknownType or invalid. A file that is not such a sheet (not XLSX,
+        over the size or row limit, unpacking to far more than it holds, holding formulas or
+        characters no database stores) is refused whole with 422 (errors.file says why) and
+        nothing is added."""
+        data = files["file"].stream.read(MAX_SHEET_BYTES + 1)
+        reports = context.container().add_devices_from_sheet()(_caller(), data, form.get("typeId"))
+        return {"rows": [_row_report(r) for r in reports],
+                "added": sum(1 for r in reports if r.credentials is not None)}
+
+
+@blp.route("/Device/batchInsert/template")
+class DeviceSheetTemplateView(MethodView):
+    @blp.requires("device.list:import")
+    @blp.alt_response(200, success=True, content_type=XLSX, schema={"type": "string", "format": "binary"},
+                      description="the XLSX to fill: its header in the request's language and a second sheet "
+                                  "listing the device types that can be added")
+    def get(self):
+        """The sheet Device/batchInsert takes, empty."""
+        language = context.language.get()
+        translate = context.container().translator().translate
+        data = context.container().device_sheet_template()([translate(h, language) for h in SHEET_HEADERS])
+        return Response(data, mimetype=XLSX, headers={"Content-Disposition": 'attachment; filename="devices.xlsx"'})
+
+
+# The contract's topics (api-contract section 7), {guid} standing for the device's GUID.
+TOPICS = {"telemetry": "devices/{guid}/telemetry", "status": "devices/{guid}/status",
+          "commands": "devices/{guid}/commands", "acks": "devices/{guid}/acks"}
+EXAMPLE_READING = {"ts": "2026-05-01T08:00:00+08:00", "t": 4.5, "h": 61.2, "seq": 1}
+
+
+@blp.route("/Device/connection")
+class DeviceConnectionView(MethodView):
+    @blp.ok(s.ConnectionSchema)
+    def get(self):
+        """How a technician connects a device to this installation's MQTT broker (MQTT_PUBLIC_URL):
+        host, port, TLS, the topics it publishes and listens on and an example reading. It logs in
+        with its GUID as user name and client id, and the password shown when it was added or its
+        password rotated."""
+        url = urlsplit(context.container().settings().mqtt_public_url)
+        tls = url.scheme == "mqtts"
+        return {"host": url.hostname, "port": url.port or (8883 if tls else 1883), "tls": tls, "topics": TOPICS,
+                "examplePayload": json.dumps(EXAMPLE_READING)}

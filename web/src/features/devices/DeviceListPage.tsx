@@ -2,6 +2,7 @@ import {
   AnchorButton,
   Button,
   Card,
+  Checkbox,
   Classes,
   HTMLSelect,
   HTMLTable,
@@ -10,8 +11,8 @@ import {
   Tab,
   Tabs,
 } from '@blueprintjs/core';
-import { ErrorIcon, RefreshIcon, SearchIcon } from '@blueprintjs/icons';
-import type { MouseEvent } from 'react';
+import { AddIcon, ErrorIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
@@ -39,6 +40,10 @@ import {
 } from '@/lib/deviceListQuery';
 import { formatInstant, formatValue } from '@/lib/units';
 import { deviceState } from '@/lib/deviceValues';
+import { AddDeviceDialog } from './components/AddDeviceDialog';
+import { BrokerLoginDialog } from './components/BrokerLoginDialog';
+import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
+import type { DeviceAdded } from './api/manage';
 import './devices.css';
 
 /** The device list (list mode) of one tab: cold-chain monitoring, smart cold storage or smart freezers. */
@@ -54,6 +59,19 @@ export default function DeviceListPage() {
   const others = SCENE_TABS.filter((tab) => tab.scene !== scene).map((tab) => tab.scene);
   const otherTotals = useSceneTotals(deviceQuery(scene, filters), others);
   const recharge = useRechargeFlow();
+  const held = usePermissions();
+  const [adding, setAdding] = useState(false);
+  const [added, setAdded] = useState<DeviceAdded | null>(null);
+  // Selected devices by id (kept across pages), and those a confirmation is asked for.
+  const [selected, setSelected] = useState<ReadonlyMap<number, DeviceToDelete>>(new Map());
+  const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
+  const toggle = (device: DeviceToDelete, on: boolean) =>
+    setSelected((current) => {
+      const next = new Map(current);
+      if (on) next.set(device.deviceId, device);
+      else next.delete(device.deviceId);
+      return next;
+    });
   const totalOf = (tabScene: Scene): number | undefined =>
     tabScene === scene ? page?.totalCount : otherTotals[others.indexOf(tabScene)]?.data;
 
@@ -88,7 +106,14 @@ export default function DeviceListPage() {
             );
           })}
         </Tabs>
-        <Toolbar filters={filters} onRefine={refine} onRefresh={() => void query.refetch()} refreshing={query.isFetching} />
+        <Toolbar filters={filters} onRefine={refine} onRefresh={() => void query.refetch()} refreshing={query.isFetching}>
+          {held.has('device.list:delete') && selected.size > 0 && (
+            <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: selected.size })} onClick={() => setDeleting([...selected.values()])} data-testid="device-delete-selected" />
+          )}
+          {held.has('device.list:add') && (
+            <Button icon={<AddIcon />} intent="primary" text={t('add.open')} onClick={() => setAdding(true)} data-testid="device-add" />
+          )}
+        </Toolbar>
         <div className="jc-devices-table-wrap" aria-busy={query.isFetching}>
           {page === undefined ? (
             query.isError ? (
@@ -106,7 +131,14 @@ export default function DeviceListPage() {
               <NonIdealState icon={<SearchIcon />} title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
             </div>
           ) : (
-            <DeviceTable devices={page.data} stale={query.isPlaceholderData} onRecharge={recharge.openOnClick} />
+            <DeviceTable
+              devices={page.data}
+              stale={query.isPlaceholderData}
+              onRecharge={recharge.openOnClick}
+              selected={selected}
+              onSelect={held.has('device.list:delete') ? toggle : undefined}
+              onDelete={held.has('device.list:delete') ? (device) => setDeleting([device]) : undefined}
+            />
           )}
         </div>
         {page !== undefined && page.totalCount > 0 && (
@@ -121,18 +153,30 @@ export default function DeviceListPage() {
         )}
       </Card>
       {recharge.drawer}
+      <AddDeviceDialog
+        isOpen={adding}
+        onClose={() => setAdding(false)}
+        onAdded={(result) => {
+          setAdding(false);
+          setAdded(result);
+        }}
+      />
+      <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
+      <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
     </div>
   );
 }
 
 interface ToolbarProps {
+  /** The list's actions (add, delete selected), at the toolbar's end. */
+  children?: ReactNode;
   filters: ListFilters;
   onRefine: (change: Partial<ListFilters>) => void;
   onRefresh: () => void;
   refreshing: boolean;
 }
 
-function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
+function Toolbar({ children, filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
   const { t } = useTranslation('devices');
   return (
     <div className="jc-devices-toolbar">
@@ -160,6 +204,7 @@ function Toolbar({ filters, onRefine, onRefresh, refreshing }: ToolbarProps) {
       />
       <span className="jc-devices-toolbar-spacer" />
       <Button icon={<RefreshIcon />} variant="minimal" text={t('list.refresh')} loading={refreshing} onClick={onRefresh} />
+      {children}
     </div>
   );
 }
@@ -169,9 +214,14 @@ interface DeviceTableProps {
   stale: boolean;
   /** The click handler of a device's Recharge link (opens the recharge drawer). */
   onRecharge: (deviceIds: readonly number[]) => (event: MouseEvent) => void;
+  selected: ReadonlyMap<number, DeviceToDelete>;
+  /** Selects a device for a batch delete; absent: no selection column. */
+  onSelect?: (device: DeviceToDelete, on: boolean) => void;
+  /** Asks to delete one device; absent: no delete action. */
+  onDelete?: (device: DeviceToDelete) => void;
 }
 
-function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
+function DeviceTable({ devices, stale, onRecharge, selected, onSelect, onDelete }: DeviceTableProps) {
   const { t } = useTranslation('devices');
   const held = usePermissions();
   const canOpen = held.has('device.detail');
@@ -180,6 +230,9 @@ function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
     <HTMLTable compact striped className={stale ? 'jc-devices-table jc-stale' : 'jc-devices-table'} data-testid="device-table">
       <thead>
         <tr>
+          {onSelect && (
+            <th scope="col" className="jc-devices-select" aria-label={t('delete.select')} />
+          )}
           <th scope="col">{t('list.column.name')}</th>
           <th scope="col">{t('list.column.type')}</th>
           <th scope="col">{t('list.column.state')}</th>
@@ -193,14 +246,24 @@ function DeviceTable({ devices, stale, onRecharge }: DeviceTableProps) {
       </thead>
       <tbody>
         {devices.map((device) => (
-          <DeviceRow key={device.deviceId} device={device} canOpen={canOpen} canRecharge={canRecharge} onRecharge={onRecharge} />
+          <DeviceRow
+            key={device.deviceId}
+            device={device}
+            canOpen={canOpen}
+            canRecharge={canRecharge}
+            onRecharge={onRecharge}
+            selected={selected.has(device.deviceId)}
+            onSelect={onSelect}
+            onDelete={onDelete}
+          />
         ))}
       </tbody>
     </HTMLTable>
   );
 }
 
-interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge'> {
+interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge' | 'onSelect' | 'onDelete'> {
+  selected: boolean;
   device: Device;
   /** The account may open a device's detail page. */
   canOpen: boolean;
@@ -208,12 +271,26 @@ interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge'> {
   canRecharge: boolean;
 }
 
-function DeviceRow({ device, canOpen, canRecharge, onRecharge }: DeviceRowProps) {
+function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelect, onDelete }: DeviceRowProps) {
   const { t } = useTranslation('devices');
   const { AutoRenewTag } = useSlots();
   const writable = mayChange(device);
+  // Only its owner deletes a device.
+  const deletable = device.isOwner;
+  const named = { deviceId: device.deviceId, deviceName: device.deviceName };
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
+      {onSelect && (
+        <td className="jc-devices-select">
+          <Checkbox
+            checked={selected}
+            disabled={!deletable}
+            aria-label={t('delete.selectOne', { name: device.deviceName })}
+            onChange={(event) => onSelect(named, event.currentTarget.checked)}
+            data-testid="device-select"
+          />
+        </td>
+      )}
       <td>
         <div className="jc-devices-name-line">
           {canOpen ? (
@@ -266,6 +343,9 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge }: DeviceRowProps)
               <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
             </ReadOnlyReason>
           ))}
+        {onDelete && deletable && (
+          <Button variant="minimal" size="small" intent="danger" text={t('delete.one')} onClick={() => onDelete(named)} data-testid="device-delete" />
+        )}
       </td>
     </tr>
   );

@@ -1,0 +1,90 @@
+"""Deleting devices, one or a batch, and clearing a device's data. Both destroy records, so each
+is recorded as a device event (who, when, what) that outlives the device."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from core.devices.access import Access, accessible
+from core.devices.credentials import OWNER_ONLY
+from core.devices.events import DeviceEvent, DeviceEventKind
+from core.devices.model import Device
+from core.devices.ports import BrokerAccess, DevicesUnitOfWork
+from core.devices.registry import READINGS_DELETED_PER_BATCH, delete_all_readings
+from core.shared.clock import Clock
+from core.shared.errors import Forbidden, InvalidInput, NotFound
+from core.shared.messages import N_
+
+MAX_BATCH_DELETE = 200
+BATCH_SIZE_PROBLEM = N_("Choose 1 to 200 devices")
+
+
+class DeleteDevices:
+    """All or nothing: when one of the devices is not the caller's to delete (not visible: 404;
+    visible but not owned: 403, as for one device), none is deleted, so a batch never half
+    happens. Only the owner deletes a device: its organization's administrators change it, but it
+    is not theirs to remove. The devices go in one transaction; their readings (which have no
+    foreign key, for the sake of ingest) follow in batches, so no transaction holds millions of
+    rows. Once the devices are gone the broker refuses their logins and closes their connections.
+    Readings a worker still writes for one afterwards are swept by `coldchain retention`."""
+
+    def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess, clock: Clock,
+                 batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+        self._uow, self._broker, self._clock, self._batch_size = uow, broker, clock, batch_size
+
+    def __call__(self, account_id: int, device_ids: Sequence[int]) -> int:
+        """Returns how many readings went with the devices."""
+        ids = list(dict.fromkeys(device_ids))
+        if not 1 <= len(ids) <= MAX_BATCH_DELETE:
+            raise InvalidInput("deviceIds", BATCH_SIZE_PROBLEM)
+        now = self._clock.now()
+        with self._uow as uow:
+            devices = _deletable(uow.device_registry.visible_many(account_id, ids), ids, account_id)
+            for device in devices:
+                uow.device_registry.delete(device.id)
+                uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DELETED, now))
+            uow.commit()
+        self._broker.revoke([d.guid for d in devices])
+        return sum(delete_all_readings(self._uow, d.id, None, self._batch_size) for d in devices)
+
+
+def _deletable(visible: list[Device], ids: list[int], account_id: int) -> list[Device]:
+    by_id = {d.id: d for d in visible}
+    if len(by_id) < len(ids):
+        raise NotFound()
+    devices = [accessible(by_id[i], Access.WRITE) for i in ids]
+    if not all(d.owned_by(account_id) for d in devices):
+        raise Forbidden(OWNER_ONLY)
+    return devices
+
+
+class DeleteDevice:
+    """One device, by the batch's rules."""
+
+    def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess, clock: Clock,
+                 batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+        self._many = DeleteDevices(uow, broker, clock, batch_size)
+
+    def __call__(self, account_id: int, device_id: int) -> int:
+        return self._many(account_id, [device_id])
+
+
+class ClearDeviceData:
+    """Delete a device's readings and alarm records, keeping the device, its settings, limits and
+    login: for a logger that moves to a new use. Whoever may change the device may do it (its
+    owner, its organization's creator and administrators); its other members only read it. The
+    alarm records and the record of the act go in one transaction, the readings after it in
+    batches."""
+
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
+        self._uow, self._clock, self._batch_size = uow, clock, batch_size
+
+    def __call__(self, account_id: int, device_id: int) -> tuple[int, int]:
+        """Returns (readings, alarm records) deleted."""
+        with self._uow as uow:
+            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
+            alarms = uow.device_registry.clear_records(device.id)
+            uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DATA_CLEARED,
+                                                 self._clock.now(), f"alarms={alarms}"))
+            uow.commit()
+        return delete_all_readings(self._uow, device.id, None, self._batch_size), alarms

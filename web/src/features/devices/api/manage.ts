@@ -1,0 +1,120 @@
+/**
+ * Adding, deleting and connecting devices: the add form's device types, Device/insert with the
+ * broker login it returns once, rotating that password, deleting one or many devices, clearing a
+ * device's data and the broker settings a technician needs (GET /device/Device/connection).
+ */
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { api } from '@/lib/http';
+import { deviceDetailSchema, deviceKeys, type TemperatureUnit } from '@/lib/api/devices';
+
+export const deviceTypeSchema = z.object({
+  typeId: z.number(),
+  typeName: z.string(),
+  typeCode: z.string(),
+  seriesName: z.string().nullable(),
+  /** 1: app only, not addable here. */
+  addType: z.number(),
+  scenes: z.array(z.number()),
+  probes: z.array(z.string()),
+});
+export type DeviceType = z.infer<typeof deviceTypeSchema>;
+
+export const brokerLoginSchema = z.object({ username: z.string(), password: z.string() });
+export type BrokerLogin = z.infer<typeof brokerLoginSchema>;
+
+export const deviceAddedSchema = z.object({ device: deviceDetailSchema, credentials: brokerLoginSchema });
+export type DeviceAdded = z.infer<typeof deviceAddedSchema>;
+
+export const connectionSchema = z.object({
+  host: z.string(),
+  port: z.number(),
+  tls: z.boolean(),
+  /** With `{guid}` standing for the device's GUID. */
+  topics: z.object({ telemetry: z.string(), status: z.string(), commands: z.string(), acks: z.string() }),
+  examplePayload: z.string(),
+});
+export type Connection = z.infer<typeof connectionSchema>;
+
+export const batchDeletedSchema = z.object({ deleted: z.number() });
+export const dataClearedSchema = z.object({ readings: z.number(), alarms: z.number() });
+
+export const APP_ONLY = 1;
+export const BATCH_DELETE_MAX = 200;
+
+export interface NewDevice {
+  deviceGuid: string;
+  deviceName: string;
+  typeId: number;
+  remark?: string;
+  displayPrecision?: number;
+  temperatureUnit?: TemperatureUnit;
+}
+
+export async function fetchDeviceTypes(): Promise<DeviceType[]> {
+  return z.array(deviceTypeSchema).parse(await api.get('/device/DeviceType/selectTypeList'));
+}
+
+/** Refusals are left to the form (silent). */
+export async function fetchInsertDevice(device: NewDevice): Promise<DeviceAdded> {
+  return deviceAddedSchema.parse(await api.post('/device/Device/insert', device, { silent: true }));
+}
+
+export async function fetchRotatePassword(deviceId: number): Promise<BrokerLogin> {
+  return brokerLoginSchema.parse(await api.post('/device/Device/credentials/rotate', undefined, { params: { deviceId } }));
+}
+
+export async function fetchConnection(): Promise<Connection> {
+  return connectionSchema.parse(await api.get('/device/Device/connection'));
+}
+
+export async function fetchDeleteDevices(deviceIds: readonly number[]): Promise<number> {
+  return batchDeletedSchema.parse(await api.post('/device/Device/batchDelete', { deviceIds })).deleted;
+}
+
+export async function fetchClearData(deviceId: number) {
+  return dataClearedSchema.parse(await api.post('/device/Device/clearData', undefined, { params: { deviceId } }));
+}
+
+/** The addable types (not app only), for the add form. */
+export function useAddableTypes(enabled = true) {
+  return useQuery({
+    queryKey: ['devices', 'types'],
+    queryFn: fetchDeviceTypes,
+    select: (types: DeviceType[]) => types.filter((type) => type.addType !== APP_ONLY),
+    staleTime: 5 * 60_000,
+    enabled,
+  });
+}
+
+export function useConnection(enabled = true) {
+  return useQuery({ queryKey: ['devices', 'connection'], queryFn: fetchConnection, staleTime: Infinity, enabled });
+}
+
+/** Any change to the set of devices: every list and count is asked again. */
+function useDevicesChanged() {
+  const queryClient = useQueryClient();
+  return () => void queryClient.invalidateQueries({ queryKey: deviceKeys.all });
+}
+
+export function useInsertDevice() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchInsertDevice, onSuccess: changed });
+}
+
+export function useDeleteDevices() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchDeleteDevices, onSuccess: changed });
+}
+
+export function useClearData() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchClearData, onSuccess: changed });
+}
+
+export function useRotatePassword() {
+  return useMutation({ mutationFn: fetchRotatePassword });
+}
+
+/** A topic of the device: the template with its GUID. */
+export const topicOf = (template: string, guid: string): string => template.replace('{guid}', guid);
