@@ -64,6 +64,16 @@ class RecipientSchema(Schema):
         return data
 
 
+class RecipientRowSchema(Schema):
+    """A recipient as a rule is answered with: every field is there (null without a phone or e-mail)."""
+
+    level = fields.Integer(required=True)
+    name = fields.String(required=True)
+    phone = fields.String(required=True, allow_none=True)
+    email = fields.String(required=True, allow_none=True)
+    voice = fields.Boolean(required=True)
+
+
 class _RuleFields(Schema):
     name = fields.String(required=True, validate=Length(1, RULE_NAME_MAX))
     upperLimit = fields.Float(allow_none=True, load_default=None, validate=LIMIT,
@@ -128,7 +138,7 @@ class AlarmRuleSchema(Schema):
     level2Minutes = fields.Integer(required=True, allow_none=True)
     level3Minutes = fields.Integer(required=True, allow_none=True)
     enabled = fields.Boolean(required=True)
-    recipients = fields.List(fields.Nested(RecipientSchema), required=True)
+    recipients = fields.List(fields.Nested(RecipientRowSchema), required=True)
     createdAt = LocalDateTime(required=True)
     updatedAt = LocalDateTime(required=True)
 
