@@ -144,7 +144,7 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
                   label={t('alarmSettings.recipient.phone')} maxLength={PHONE_MAX} inputMode="tel"
                   onEdit={() => void form.trigger('recipients')} />
                 <TextField control={form.control} name={`recipients.${i}.email`} id={id(`r${i}-email`)}
-                  label={t('alarmSettings.recipient.email')} maxLength={EMAIL_MAX} inputMode="email"
+                  label={t('alarmSettings.recipient.email')} maxLength={EMAIL_MAX} inputMode="email" className="jc-alarm-field--email"
                   onEdit={() => void form.trigger('recipients')} />
                 <CheckField control={form.control} name={`recipients.${i}.voice`} label={t('alarmSettings.recipient.voice')} />
                 {writable && (
@@ -209,14 +209,15 @@ interface FieldProps {
   maxLength?: number;
   inputMode?: 'decimal' | 'numeric' | 'tel' | 'email';
   onEdit?: () => void;
+  className?: string;
 }
 
-function TextField({ control, name, id, label, hint, unit, maxLength, inputMode, onEdit }: FieldProps) {
+function TextField({ control, name, id, label, hint, unit, maxLength, inputMode, onEdit, className }: FieldProps) {
   const { field: { ref, value, onChange, ...field }, fieldState } = useController({ control, name });
   const help = fieldState.error?.message ?? hint;
   return (
     <FormGroup label={label} labelFor={id} intent={fieldState.error ? 'danger' : 'none'}
-      helperText={help ? <span id={`${id}-help`}>{help}</span> : undefined} className="jc-alarm-field">
+      helperText={help ? <span id={`${id}-help`}>{help}</span> : undefined} className={`jc-alarm-field ${className ?? ''}`}>
       <InputGroup
         {...field}
         id={id}
