@@ -97,6 +97,7 @@ describe('alarm settings', () => {
   it('looks right in Russian and at phone width', async () => {
     for (const [language, width, height, name] of [
       ['ru-RU', 1440, 900, 'desktop'],
+      ['en-US', 1440, 900, 'desktop'],
       ['ru-RU', 375, 812, 'phone'],
       ['en-US', 375, 812, 'phone'],
     ] as const) {
@@ -106,6 +107,8 @@ describe('alarm settings', () => {
       await tabShot(`alarm-settings-${language}-${name}`);
       await page.getByTestId('rule-t-recipients').scrollIntoViewIfNeeded();
       await tabShot(`alarm-settings-${language}-${name}-recipients`);
+      await page.getByTestId('push-settings').scrollIntoViewIfNeeded();
+      await tabShot(`alarm-settings-${language}-${name}-push`);
       await context.close();
       expect(errors).toEqual([]);
     }

@@ -103,3 +103,46 @@ export function useSaveRule(deviceId: number) {
     },
   });
 }
+
+/** Alarm kinds: 1 above the upper limit, 2 below the lower. */
+export const ALARM_KINDS = [1, 2] as const;
+
+export const pushSettingSchema = z.object({
+  deviceId: z.number(),
+  smsKinds: z.array(z.number()),
+  voiceKinds: z.array(z.number()),
+  emailKinds: z.array(z.number()),
+  /** Local HH:MM in timeZone; both null: no quiet hours. */
+  quietStart: z.string().nullable(),
+  quietEnd: z.string().nullable(),
+  timeZone: z.string(),
+  /** false: the device has none of its own, these are the defaults. */
+  stored: z.boolean(),
+  access: z.number(),
+});
+export type PushSetting = z.infer<typeof pushSettingSchema>;
+export type PushSettingUpdate = Omit<PushSetting, 'stored' | 'access'>;
+
+export async function fetchPushSetting(deviceId: number): Promise<PushSetting> {
+  return pushSettingSchema.parse(await api.get('/device/DeviceAlarmPushSetting/get', { params: { deviceId } }));
+}
+
+export async function updatePushSetting(body: PushSettingUpdate): Promise<PushSetting> {
+  return pushSettingSchema.parse(await api.put('/device/DeviceAlarmPushSetting/update', body, { silent: true }));
+}
+
+export const pushKeys = {
+  device: (deviceId: number) => ['devices', 'alarmPush', deviceId] as const,
+};
+
+export function usePushSetting(deviceId: number) {
+  return useQuery({ queryKey: pushKeys.device(deviceId), queryFn: () => fetchPushSetting(deviceId) });
+}
+
+export function useSavePushSetting(deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updatePushSetting,
+    onSuccess: (saved) => queryClient.setQueryData(pushKeys.device(deviceId), saved),
+  });
+}

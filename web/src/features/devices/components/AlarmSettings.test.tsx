@@ -5,7 +5,7 @@ import { envelope, fakeServer, renderRoute, setUpI18n, type Routes } from '@/tes
 import { session } from '@/lib/session';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { detail, signInWith } from '@/test/devices';
-import type { AlarmRule } from '../api/alarmRules';
+import type { AlarmRule, PushSetting } from '../api/alarmRules';
 import DeviceDetailPage from '../DeviceDetailPage';
 
 const PATTERN = '/device/detail/:deviceId';
@@ -22,10 +22,16 @@ function rule(overrides: Partial<AlarmRule> = {}): AlarmRule {
   };
 }
 
+const PUSH_DEFAULTS: PushSetting = {
+  deviceId: 1, smsKinds: [1, 2], voiceKinds: [1, 2], emailKinds: [1, 2], quietStart: null, quietEnd: null, timeZone: 'UTC',
+  stored: false, access: 2,
+};
+
 function server(device: DeviceDetail = detail(), rules: AlarmRule[] = [rule()], extra: Routes = {}) {
   return fakeServer({
     'GET /device/Device/get': () => envelope(device),
     'POST /device/DeviceAlarmRule/page': () => envelope({ start: 1, pageSize: 10, totalCount: rules.length, data: rules }),
+    'GET /device/DeviceAlarmPushSetting/get': () => envelope(PUSH_DEFAULTS),
     ...extra,
   });
 }
@@ -174,5 +180,39 @@ describe('AlarmSettings', () => {
     renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1?tab=info');
     expect(await screen.findByTestId('info-limits-t')).toHaveTextContent('Temperature: 35.6 °F to 46.4 °F');
     expect(screen.queryByTestId('info-limits-h')).toBeNull();
+  });
+
+  it('saves who gets what and quiet hours, saying as the user types that both bounds are needed', async () => {
+    const api = server(detail(), [rule()], {
+      'PUT /device/DeviceAlarmPushSetting/update': (call) => envelope({ ...(call.body as PushSetting), stored: true, access: 2 }),
+    });
+    signInWith();
+    const user = userEvent.setup({ delay: null });
+    await openTab();
+    const card = await screen.findByTestId('push-settings');
+    expect(within(card).getByLabelText('Time zone')).toHaveValue(Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await user.click(within(card).getByLabelText('Below the lower limit: Voice call'));
+    await user.type(within(card).getByLabelText('From'), '22:00');
+    expect(within(card).getByLabelText('From')).toHaveValue('22:00');
+    expect(await within(card).findByText('Set both the start and the end of the quiet hours, or neither')).toBeInTheDocument();
+    await user.type(within(card).getByLabelText('Until'), '07:00');
+    await user.clear(within(card).getByLabelText('Time zone'));
+    await user.type(within(card).getByLabelText('Time zone'), 'Asia/Shanghai');
+    await user.click(within(card).getByTestId('push-save'));
+    await waitFor(() => expect(api.callsTo('PUT /device/DeviceAlarmPushSetting/update')).toHaveLength(1));
+    expect(api.callsTo('PUT /device/DeviceAlarmPushSetting/update')[0]?.body).toEqual({
+      deviceId: 1, smsKinds: [1, 2], voiceKinds: [1], emailKinds: [1, 2], quietStart: '22:00', quietEnd: '07:00',
+      timeZone: 'Asia/Shanghai',
+    });
+  }, SLOW);
+
+  it('shows a read-only device\'s push settings disabled', async () => {
+    const device = detail({ access: 1, isOwner: false });
+    server(device);
+    signInWith();
+    await openTab(device);
+    const card = await screen.findByTestId('push-settings');
+    expect(within(card).getByLabelText('From')).toBeDisabled();
+    expect(within(card).queryByTestId('push-save')).toBeNull();
   });
 });

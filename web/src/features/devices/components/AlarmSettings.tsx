@@ -14,6 +14,7 @@ import { sortError } from '@/lib/serverErrors';
 import { unitSymbol } from '@/lib/units';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { useReadOnlyReason } from '@/components/ReadOnly';
+import { PushSettings } from './PushSettings';
 import { useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
 import {
   EMAIL_MAX, EMPTY_RECIPIENT, LEVELS, MAX_RECIPIENTS, PHONE_MAX, RECIPIENT_NAME_MAX, RULE_NAME_MAX, ruleFormSchema,
@@ -60,6 +61,7 @@ export function AlarmSettings({ device }: { device: DeviceDetail }) {
           <RuleCard key={`${probe}-${rule?.id ?? 'new'}-${rule?.updatedAt ?? ''}`} device={device} probe={probe} rule={rule} writable={writable} />
         );
       })}
+      <PushSettings deviceId={device.deviceId} writable={writable} />
     </div>
   );
 }
