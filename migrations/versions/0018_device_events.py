@@ -2,7 +2,7 @@
 outlives the device, so it has no foreign key to it and keeps the device's GUID.
 
 Revision ID: 0018_device_events
-Revises: 0014_device_count_indexes
+Revises: 0017_alarm_push_settings
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
 revision = '0018_device_events'
-down_revision = '0014_device_count_indexes'
+down_revision = '0017_alarm_push_settings'
 branch_labels = None
 depends_on = None
 

@@ -41,6 +41,7 @@ from core.accounts.registration import RecoverPassword, RegisterAccount, SendVer
 from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, Login, Logout, SwitchToPlatform
 from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, ListDeferrals
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
+from core.alarms.push_management import GetPushSetting, SavePushSetting
 from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
 from core.devices.credentials import GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
@@ -186,6 +187,8 @@ class Container(containers.DeclarativeContainer):
     create_alarm_rule = providers.Factory(CreateAlarmRule, uow, clock, edition)
     update_alarm_rule = providers.Factory(UpdateAlarmRule, uow, clock, edition)
     delete_alarm_rule = providers.Factory(DeleteAlarmRule, uow, clock)
+    get_push_setting = providers.Factory(GetPushSetting, uow)
+    save_push_setting = providers.Factory(SavePushSetting, uow, clock)
     list_alarms = providers.Factory(ListAlarms, uow, clock)
     deal_alarm = providers.Factory(DealAlarm, uow, clock)
     list_alarm_deferrals = providers.Factory(ListDeferrals, uow, clock)

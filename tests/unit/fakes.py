@@ -12,6 +12,7 @@ from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
 from core.accounts.rules import normalize_login_name
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
+from core.alarms.push import PushSetting
 from core.devices.expiry_reminders import ReminderCandidate
 from core.jobs.model import JobRun
 from core.notifications.model import Channel, OutboundMessage
@@ -460,8 +461,13 @@ def device_unit_of_work() -> FakeUnitOfWork:
 class FakeCountRepository:
     """The prepaid SMS and voice counts of devices, as `uow.alarms` sees them when alerting."""
 
-    def __init__(self, counts: dict[int, dict[Channel, int]] | None = None) -> None:
+    def __init__(self, counts: dict[int, dict[Channel, int]] | None = None,
+                 push_settings: dict[int, PushSetting] | None = None) -> None:
         self.counts = {device_id: dict(c) for device_id, c in (counts or {}).items()}
+        self.push_settings = dict(push_settings or {})
+
+    def push_setting(self, device_id: int) -> PushSetting | None:
+        return self.push_settings.get(device_id)
 
     def consume_count(self, device_id: int, channel: Channel) -> bool:
         left = self.counts.setdefault(device_id, {}).get(channel, 0)

@@ -9,7 +9,7 @@ write checks `access_of`.
 from __future__ import annotations
 
 from collections.abc import Collection
-from datetime import datetime
+from datetime import UTC, datetime, time
 from typing import Any
 
 from sqlalchemy import ColumnElement, Select, and_, case, delete, exists, func, insert, or_, select, update
@@ -24,6 +24,7 @@ from adapters.persistence.models import (
     AlarmDeferralRow,
     AlarmExcursionRow,
     AlarmMessageRow,
+    AlarmPushSettingRow,
     AlarmRecipientRow,
     AlarmRuleRow,
     DeviceRow,
@@ -41,6 +42,7 @@ from core.alarms.model import (
     Recipient,
 )
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
+from core.alarms.push import PushSetting
 from core.devices.access import Access
 from core.notifications.model import Channel
 from core.shared.errors import AlarmRuleExists
@@ -101,6 +103,18 @@ def _rule_values(rule: AlarmRule) -> dict[str, Any]:
             "level1_minutes": rule.level1_minutes, "level2_minutes": rule.level2_minutes,
             "level3_minutes": rule.level3_minutes, "enabled": rule.enabled, "created_at": rule.created_at,
             "updated_at": rule.updated_at}
+
+
+def _bits(kinds: frozenset[AlarmKind]) -> int:
+    return sum(1 << (int(kind) - 1) for kind in kinds)
+
+
+def _kinds(bits: int) -> frozenset[AlarmKind]:
+    return frozenset(kind for kind in AlarmKind if bits & (1 << (int(kind) - 1)))
+
+
+def _time(text: str | None) -> time | None:
+    return time.fromisoformat(text) if text else None
 
 
 class SqlAlchemyAlarmRepository:
@@ -238,6 +252,24 @@ class SqlAlchemyAlarmRepository:
     def device_access(self, account_id: int, device_id: int) -> Access:
         access = self._s.scalar(select(access_of(account_id)).where(devices_t.c.id == device_id))
         return Access.NONE if access is None else Access(access)
+
+    def push_setting(self, device_id: int) -> PushSetting | None:
+        row = self._s.get(AlarmPushSettingRow, device_id)
+        if row is None:
+            return None
+        return PushSetting(device_id, _kinds(row.sms_kinds), _kinds(row.voice_kinds), _kinds(row.email_kinds),
+                           _time(row.quiet_start), _time(row.quiet_end), row.time_zone, row.updated_at)
+
+    def save_push_setting(self, setting: PushSetting) -> None:
+        row = self._s.get(AlarmPushSettingRow, setting.device_id) or AlarmPushSettingRow(device_id=setting.device_id)
+        row.sms_kinds, row.voice_kinds, row.email_kinds = (
+            _bits(setting.sms_kinds), _bits(setting.voice_kinds), _bits(setting.email_kinds))
+        row.quiet_start = setting.quiet_start.strftime("%H:%M") if setting.quiet_start else None
+        row.quiet_end = setting.quiet_end.strftime("%H:%M") if setting.quiet_end else None
+        row.time_zone = setting.time_zone
+        row.updated_at = setting.updated_at or datetime.now(UTC)
+        self._s.add(row)
+        self._s.flush()
 
     def rule(self, rule_id: int) -> AlarmRule | None:
         found = self._rules_where(rules_t.c.id == rule_id)

@@ -383,6 +383,21 @@ class AlarmRecipientRow(Base):
     voice: Mapped[bool] = mapped_column(Boolean, default=False)  # also call the phone
 
 
+class AlarmPushSettingRow(Base):
+    """Which alarm kinds a device's recipients get by SMS, voice and e-mail (bit 1 above, bit 2
+    below), and its quiet hours as local "HH:MM" in a time zone (core/alarms/push.py)."""
+
+    __tablename__ = "alarm_push_settings"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    sms_kinds: Mapped[int] = mapped_column(SmallInteger)
+    voice_kinds: Mapped[int] = mapped_column(SmallInteger)
+    email_kinds: Mapped[int] = mapped_column(SmallInteger)
+    quiet_start: Mapped[str | None] = mapped_column(String(5))
+    quiet_end: Mapped[str | None] = mapped_column(String(5))
+    time_zone: Mapped[str] = mapped_column(String(64))
+    updated_at: Mapped[datetime]
+
+
 class AlarmExcursionRow(Base):
     """A probe outside its limits right now; it becomes an alarm message once the rule's delay
     has passed, and ends when the value is back inside."""

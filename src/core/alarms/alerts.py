@@ -1,7 +1,8 @@
 """Alerts to the recipients of a graded level, written to the outbox in the caller's transaction.
 
 Each SMS and each voice call takes one of the device's prepaid counts; when none is left it is
-not written (the alarm itself is still recorded and shown). E-mail is free.
+not written (the alarm itself is still recorded and shown). E-mail is free. The device's push
+settings say which alarm kinds go by which channel, and hold phones back in quiet hours (push.py).
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from zoneinfo import ZoneInfo
 
 from core.alarms.model import AlarmDevice, AlarmKind, AlarmMessage, AlarmRule
 from core.alarms.ports import AlarmsUnitOfWork
+from core.alarms.push import default_push_setting
 from core.notifications.model import Channel, OutboundMessage
 from core.shared.edition import Edition
 from core.telemetry.model import HUMIDITY, TEMPERATURE
@@ -39,16 +41,11 @@ class AlertWriter:
                now: datetime) -> int:
         """Alert the recipients of `level`; the number of messages written."""
         params = self.params(alarm, device, level)
+        setting = uow.alarms.push_setting(device.id) or default_push_setting(device.id)
         written = 0
         for recipient in rule.recipients_of(level):
-            deliveries: list[tuple[Channel, str]] = []
-            if recipient.phone:
-                if uow.alarms.consume_count(device.id, Channel.PHONE):
-                    deliveries.append((Channel.PHONE, recipient.phone))
-                if recipient.voice and uow.alarms.consume_count(device.id, Channel.VOICE):
-                    deliveries.append((Channel.VOICE, recipient.phone))
-            if recipient.email:
-                deliveries.append((Channel.EMAIL, recipient.email))
+            deliveries = [(channel, target) for channel, target in setting.channels(alarm.kind, recipient, now)
+                          if channel is Channel.EMAIL or uow.alarms.consume_count(device.id, channel)]
             for channel, target in deliveries:
                 uow.outbox.add(OutboundMessage(channel, target, ALARM_TEMPLATES[(alarm.probe, alarm.kind)],
                                                {**params, "name": recipient.name}, self._language, now))

@@ -7,6 +7,7 @@ from typing import Protocol
 
 from core.alarms.deferral import Deferral
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
+from core.alarms.push import PushSetting
 from core.devices.access import Access
 from core.notifications.model import Channel
 from core.notifications.ports import OutboxRepository
@@ -99,6 +100,12 @@ class AlarmRepository(Protocol):
     def device_access(self, account_id: int, device_id: int) -> Access:
         """The account's access to the device; NONE also when there is no such device."""
         ...
+
+    def push_setting(self, device_id: int) -> PushSetting | None:
+        """The device's stored push settings; None: it has none (the defaults apply)."""
+
+    def save_push_setting(self, setting: PushSetting) -> None:
+        """Insert or replace the device's push settings."""
 
     def rule(self, rule_id: int) -> AlarmRule | None: ...
     def rule_listing(self, rule_id: int) -> RuleListing | None: ...

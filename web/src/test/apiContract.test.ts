@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dictItemSchema } from '@/features/dialogs/api/profile';
+import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
 import { historySchema } from '@/features/devices/api/history';
 import {
   batchDeletedSchema,
@@ -84,6 +85,11 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/Device/history', historySchema],
   ['GET', '/api/device/DeviceExpireInfo/getExpiredInfoByType', expiredInfoSchema],
   ['GET', '/api/device/Device/getExpiredServiceDevice', expiredPageSchema],
+  ['POST', '/api/device/DeviceAlarmRule/page', alarmRulePageSchema],
+  ['POST', '/api/device/DeviceAlarmRule/insert', alarmRuleSchema],
+  ['PUT', '/api/device/DeviceAlarmRule/update', alarmRuleSchema],
+  ['GET', '/api/device/DeviceAlarmPushSetting/get', pushSettingSchema],
+  ['PUT', '/api/device/DeviceAlarmPushSetting/update', pushSettingSchema],
   ['POST', '/api/device/DeviceAlarm/page', alarmPageSchema],
   ['POST', '/api/device/DeviceAlarm/deal', alarmSchema],
   ['POST', '/api/device/DeviceAlarm/deferrals', deferralPageSchema],

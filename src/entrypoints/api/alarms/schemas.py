@@ -64,6 +64,16 @@ class RecipientSchema(Schema):
         return data
 
 
+class RecipientRowSchema(Schema):
+    """A recipient as a rule is answered with: every field is there (null without a phone or e-mail)."""
+
+    level = fields.Integer(required=True)
+    name = fields.String(required=True)
+    phone = fields.String(required=True, allow_none=True)
+    email = fields.String(required=True, allow_none=True)
+    voice = fields.Boolean(required=True)
+
+
 class _RuleFields(Schema):
     name = fields.String(required=True, validate=Length(1, RULE_NAME_MAX))
     upperLimit = fields.Float(allow_none=True, load_default=None, validate=LIMIT,
@@ -128,7 +138,7 @@ class AlarmRuleSchema(Schema):
     level2Minutes = fields.Integer(required=True, allow_none=True)
     level3Minutes = fields.Integer(required=True, allow_none=True)
     enabled = fields.Boolean(required=True)
-    recipients = fields.List(fields.Nested(RecipientSchema), required=True)
+    recipients = fields.List(fields.Nested(RecipientRowSchema), required=True)
     createdAt = LocalDateTime(required=True)
     updatedAt = LocalDateTime(required=True)
 
@@ -214,3 +224,46 @@ class DeferralSchema(Schema):
     deferredBy = fields.String(required=True, allow_none=True, metadata={
         "description": "user name of who deferred it (null once that account is gone)"})
     result = fields.String(required=True, allow_none=True)
+
+
+KINDS_DESCRIPTION = "alarm kinds: 1 above the upper limit, 2 below the lower"
+QUIET_TIME = validate.Regexp(r"^([01][0-9]|2[0-3]):[0-5][0-9]$", error=N_("Use the 24-hour form HH:MM."))
+
+
+def _kinds(channel: str) -> fields.List:
+    return fields.List(fields.Integer(validate=OneOf([1, 2])), required=True, validate=Length(max=2),
+                       metadata={"description": f"{KINDS_DESCRIPTION}, that go out {channel}"})
+
+
+class PushSettingQuery(Schema):
+    deviceId = fields.Integer(required=True, validate=Range(1, MAX_ID))
+
+
+class PushSettingUpdateSchema(Schema):
+    """The whole setting: it replaces what the device had."""
+
+    deviceId = fields.Integer(required=True, validate=Range(1, MAX_ID))
+    smsKinds = _kinds("by SMS (one of the device's SMS counts each)")
+    voiceKinds = _kinds("by voice call to recipients with voice set (one of the device's voice counts each)")
+    emailKinds = _kinds("by e-mail")
+    quietStart = fields.String(required=True, allow_none=True, validate=[Length(max=5), QUIET_TIME], metadata={
+        "description": "start of the quiet hours, local HH:MM in timeZone; null with quietEnd: none"})
+    quietEnd = fields.String(required=True, allow_none=True, validate=[Length(max=5), QUIET_TIME], metadata={
+        "description": "their end (exclusive); before the start: they run over midnight"})
+    timeZone = fields.String(required=True, validate=Length(1, 64), metadata={
+        "description": "IANA time zone of the quiet hours, e.g. Asia/Shanghai"})
+
+
+class PushSettingSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    smsKinds = fields.List(fields.Integer(), required=True, metadata={"description": KINDS_DESCRIPTION})
+    voiceKinds = fields.List(fields.Integer(), required=True, metadata={"description": KINDS_DESCRIPTION})
+    emailKinds = fields.List(fields.Integer(), required=True, metadata={"description": KINDS_DESCRIPTION})
+    quietStart = fields.String(required=True, allow_none=True)
+    quietEnd = fields.String(required=True, allow_none=True)
+    timeZone = fields.String(required=True)
+    stored = fields.Boolean(required=True, metadata={
+        "description": "false: the device has no settings of its own and these defaults apply"})
+    access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
+        "description": "the caller's access to the device: 1 read only (an update is refused with 403), 2 read "
+                       "and change"})

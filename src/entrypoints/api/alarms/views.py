@@ -7,13 +7,17 @@ members of its organization only read it (403).
 
 from __future__ import annotations
 
+from datetime import time
+
 from flask.views import MethodView
 from marshmallow import fields
 
 from core.alarms.commands import SETTINGS, AddAlarmRule, ChangeAlarmRule, DealWithAlarm
 from core.alarms.deferral import Deferral
-from core.alarms.model import AlarmState, Handling, Recipient
+from core.alarms.model import AlarmKind, AlarmState, Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
+from core.alarms.push import PushSetting
+from core.alarms.push_management import PushSettingView
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
 from entrypoints.api import context
 from entrypoints.api.alarms import schemas as s
@@ -210,3 +214,57 @@ class AlarmCountView(MethodView):
         does not count while it is deferred."""
         count = context.container().count_untreated_alarms()
         return count(context.current_principal().account_id)
+
+
+def _push_row(view: PushSettingView) -> dict:
+    p = view.setting
+    return {
+        "deviceId": p.device_id, "smsKinds": sorted(map(int, p.sms_kinds)),
+        "voiceKinds": sorted(map(int, p.voice_kinds)), "emailKinds": sorted(map(int, p.email_kinds)),
+        "quietStart": p.quiet_start.strftime("%H:%M") if p.quiet_start else None,
+        "quietEnd": p.quiet_end.strftime("%H:%M") if p.quiet_end else None,
+        "timeZone": p.time_zone, "stored": view.stored, "access": int(view.access),
+    }
+
+
+def _push_setting(body: dict) -> PushSetting:
+    def kinds(name: str) -> frozenset[AlarmKind]:
+        return frozenset(AlarmKind(k) for k in body[name])
+
+    def clock(name: str) -> time | None:
+        return time.fromisoformat(body[name]) if body[name] else None
+
+    return PushSetting(body["deviceId"], kinds("smsKinds"), kinds("voiceKinds"), kinds("emailKinds"),
+                       clock("quietStart"), clock("quietEnd"), body["timeZone"])
+
+
+@blp.route("/DeviceAlarmPushSetting/get")
+class PushSettingGetView(MethodView):
+    @blp.requires("device.detail")
+    @blp.arguments(s.PushSettingQuery, location="query")
+    @blp.ok(s.PushSettingSchema)
+    @_unknown
+    def get(self, query):
+        """A device's alarm push settings: which alarm kinds go out by SMS, voice and e-mail to the
+        recipients of its rules, and its quiet hours. A device without settings of its own answers
+        the defaults (every kind by every channel, no quiet hours) with stored false."""
+        get_setting = context.container().get_push_setting()
+        return _push_row(get_setting(context.current_principal().account_id, query["deviceId"]))
+
+
+@blp.route("/DeviceAlarmPushSetting/update")
+class PushSettingUpdateView(MethodView):
+    @_read_only_or_unknown  # outermost: its 403 covers the permission too
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.PushSettingUpdateSchema)
+    @blp.ok(s.PushSettingSchema)
+    def put(self, body):
+        """Replace a device's alarm push settings. Quiet hours [quietStart, quietEnd) are local
+        times in timeZone, both or neither, and may run over midnight. Inside them no voice call is
+        made, and an SMS is held back from a recipient who gets the same alert by e-mail; a
+        recipient reachable only by phone still gets the SMS, so an alarm always reaches someone.
+        Nothing is sent later instead: the alarm stays in the message centre and escalates as
+        usual. Refused (422, nothing changed): one bound without the other, equal bounds, an
+        unknown time zone."""
+        save = context.container().save_push_setting()
+        return _push_row(save(context.current_principal().account_id, _push_setting(body)))

@@ -5,29 +5,25 @@
  * messages follow the chosen language and the rules can be tested without React.
  */
 import { z } from 'zod';
+import { emailProblem, phoneProblem, type Edition } from '@/lib/contacts';
+
+// The contact rules are shared with the alarm recipients; the sign-in pages still import them from here.
+export { EMAIL_MAX, emailProblem, PHONE_PATTERNS, phoneProblem, type Edition } from '@/lib/contacts';
 
 /** The translator the schemas write their messages with (keys of the `auth` namespace). */
 export type T = (key: string, options?: Record<string, unknown>) => string;
-export type Edition = 'domestic' | 'international';
 export type Channel = 'phone' | 'email';
 
 export const USER_NAME_MIN = 6;
 export const USER_NAME_MAX = 50;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 20;
-export const EMAIL_MAX = 200;
 export const LOGIN_NAME_MAX = 200;
 export const LOGIN_PASSWORD_MAX = 128;
 export const CAPTCHA_MAX = 10;
 
 const CJK = '\\u4e00-\\u9fa5';
 const USER_NAME = new RegExp(`^[A-Za-z${CJK}][A-Za-z0-9_${CJK}]*$`);
-export const PHONE_PATTERNS: Readonly<Record<Edition, RegExp>> = {
-  domestic: /^1[3-9]\d{9}$/,
-  international: /^\d{5,15}$/,
-};
-const EMAIL =
-  /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]+@[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?(?:\.[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?)+$/;
 const CODE = /^\d{4,8}$/;
 
 /** Characters as the server counts them (code points, not UTF-16 units). */
@@ -72,23 +68,6 @@ export function passwordProblem(password: string, userName = ''): string | null 
     if (forms.some((form) => form.includes(name) || form.includes(reversed))) return 'rule.passwordUserName';
   }
   if (forms.some((form) => PRODUCT_NAMES.some((product) => form.includes(product)))) return 'rule.passwordProduct';
-  return null;
-}
-
-/** The message key of what is wrong with a phone number in this edition, or null. */
-export function phoneProblem(phone: string, edition: Edition): string | null {
-  if (phone === '') return 'rule.phoneRequired';
-  if (!PHONE_PATTERNS[edition].test(phone)) {
-    return edition === 'domestic' ? 'rule.phoneDomestic' : 'rule.phoneInternational';
-  }
-  return null;
-}
-
-/** The message key of what is wrong with an e-mail address, or null. */
-export function emailProblem(email: string): string | null {
-  if (email === '') return 'rule.emailRequired';
-  if (email.length > EMAIL_MAX) return 'rule.emailTooLong';
-  if (!EMAIL.test(email)) return 'rule.emailInvalid';
   return null;
 }
 

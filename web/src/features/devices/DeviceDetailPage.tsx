@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
 import {
   ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon,
-  SearchIcon, TimelineLineChartIcon, WarningSignIcon,
+  NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -12,6 +12,7 @@ import { useSlots } from '@/lib/slots';
 import { mayChange } from '@/lib/access';
 import { useDevice, type DeviceDetail } from '@/lib/api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
+import { AlarmSettings } from './components/AlarmSettings';
 import { BasicInfo } from './components/BasicInfo';
 import { StateTag } from '@/components/DeviceTags';
 import { HistoryPanel } from './components/HistoryPanel';
@@ -21,7 +22,7 @@ import { pathOfScene, rechargeHref } from '@/lib/deviceListQuery';
 import type { Scene } from '@/lib/api/devices';
 import './devices.css';
 
-export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'info'] as const;
+export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'info'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
@@ -35,7 +36,7 @@ export function parseDeviceId(value: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** One device: real-time values, history chart, alarm records and basic information, as tabs. */
+/** One device: real-time values, history chart, alarm records, alarm settings and basic information, as tabs. */
 export default function DeviceDetailPage() {
   const { t } = useTranslation('devices');
   const deviceId = parseDeviceId(useParams().deviceId);
@@ -118,6 +119,8 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
             panel={<HistoryPanel device={device} />} />
           <Tab id="alarms" title={t('detail.tab.alarms')} icon={<WarningSignIcon />} data-testid="device-tab-alarms"
             panel={<AlarmRecords device={device} />} />
+          <Tab id="push" title={t('detail.tab.push')} icon={<NotificationsIcon />} data-testid="device-tab-push"
+            panel={<AlarmSettings device={device} />} />
           <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
             panel={<BasicInfo device={device} />} />
         </Tabs>

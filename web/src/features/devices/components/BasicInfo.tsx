@@ -33,7 +33,7 @@ import {
   type DeviceEditForm,
   type DeviceEditValues,
 } from '../schemas';
-import { formatInstant, formatNumber, NO_VALUE } from '@/lib/units';
+import { formatInstant, formatNumber, formatValue, NO_VALUE } from '@/lib/units';
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyReason } from '@/components/ReadOnly';
 
@@ -70,6 +70,7 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
     ['voice', t('info.field.voice'), String(device.voiceCount)],
     ['precision', t('info.field.precision'), t('info.precisionValue', { count: device.displayPrecision, example: formatNumber(0, device.displayPrecision) })],
     ['unit', t('info.field.unit'), t(`info.unit.${device.temperatureUnit}`)],
+    ['limits', t('info.field.limits'), <LimitsInForce device={device} />],
     ['countryCode', t('info.field.countryCode'), device.countryCode ? `+${device.countryCode}` : muted(NO_VALUE)],
     ['activatedAt', t('info.field.activatedAt'), device.activatedAt ? formatInstant(device.activatedAt, i18n.language) : muted(t('info.neverReported'))],
     ['createdAt', t('info.field.createdAt'), formatInstant(device.createdAt, i18n.language)],
@@ -277,5 +278,23 @@ function TextInput({
         </FormGroup>
       )}
     />
+  );
+}
+
+/** The limits each probe's rule enforces now (a switched-off rule enforces none). */
+function LimitsInForce({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('devices');
+  const shown = (probe: string, value: number | null) =>
+    value === null ? NO_VALUE : formatValue(probe, value, device.temperatureUnit, device.displayPrecision);
+  const active = device.probes.filter((p) => p.ruleEnabled && (p.upperLimit !== null || p.lowerLimit !== null));
+  if (active.length === 0) return <span className={Classes.TEXT_MUTED}>{t('info.limitsNone')}</span>;
+  return (
+    <span className="jc-info-limits">
+      {active.map((p) => (
+        <span key={p.probe} data-testid={`info-limits-${p.probe}`}>
+          {t('info.limitsValue', { probe: t(`probe.${p.probe}`), lower: shown(p.probe, p.lowerLimit), upper: shown(p.probe, p.upperLimit) })}
+        </span>
+      ))}
+    </span>
   );
 }

@@ -1,0 +1,268 @@
+import {
+  Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag,
+} from '@blueprintjs/core';
+import { AddIcon, ErrorIcon, FloppyDiskIcon, RefreshIcon, TrashIcon, UndoIcon } from '@blueprintjs/icons';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMemo, useState } from 'react';
+import { useController, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { editionConfig } from '@/lib/config';
+import { notify } from '@/lib/notify';
+import { usePermitted } from '@/lib/permissions';
+import { mayChange } from '@/lib/access';
+import { sortError } from '@/lib/serverErrors';
+import { unitSymbol } from '@/lib/units';
+import type { DeviceDetail } from '@/lib/api/devices';
+import { useReadOnlyReason } from '@/components/ReadOnly';
+import { PushSettings } from './PushSettings';
+import { useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
+import {
+  EMAIL_MAX, EMPTY_RECIPIENT, LEVELS, MAX_RECIPIENTS, PHONE_MAX, RECIPIENT_NAME_MAX, RULE_NAME_MAX, ruleFormSchema,
+  ruleFormValues, ruleSettings, shownRange, type RuleForm,
+} from '../alarmRuleForm';
+
+/**
+ * The push-config tab (spec seed 001 section 2): per probe of the device, its alarm rule: limits,
+ * delay, graded levels 1-3 with their minutes, recipients, and the switch. A caller who may only
+ * read the device sees the same settings, disabled, and is never offered a save (a 403 ends the
+ * session).
+ */
+export function AlarmSettings({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('devices');
+  const rules = useDeviceRules(device.deviceId);
+  const permitted = usePermitted('device.list', 'edit');
+  const writable = mayChange(device) && permitted;
+  const reason = useReadOnlyReason();
+
+  if (rules.data === undefined) {
+    if (rules.isError) {
+      return (
+        <NonIdealState
+          icon={<ErrorIcon />}
+          title={t('alarmSettings.loadFailed')}
+          action={<Button icon={<RefreshIcon />} text={t('list.retry')} onClick={() => void rules.refetch()} />}
+        />
+      );
+    }
+    return <Spinner size={30} />;
+  }
+  return (
+    <div className="jc-alarm-settings" data-testid="alarm-settings">
+      <p className="jc-alarm-intro">{t('alarmSettings.intro')}</p>
+      {!writable && (
+        <Callout compact icon={null} className="jc-alarm-readonly" data-testid="alarm-settings-read-only">
+          {mayChange(device) ? t('alarmSettings.noPermission') : reason}
+        </Callout>
+      )}
+      {device.probes.map(({ probe }) => {
+        const rule = rules.data.find((r) => r.probe === probe);
+        // Keyed by the rule's version: a save or another user's change starts the form afresh.
+        return (
+          <RuleCard key={`${probe}-${rule?.id ?? 'new'}-${rule?.updatedAt ?? ''}`} device={device} probe={probe} rule={rule} writable={writable} />
+        );
+      })}
+      <PushSettings deviceId={device.deviceId} writable={writable} />
+    </div>
+  );
+}
+
+const SERVER_FIELDS = [
+  'name', 'upperLimit', 'lowerLimit', 'delaySeconds', 'level1Minutes', 'level2Minutes', 'level3Minutes', 'recipients',
+] as const;
+const RECIPIENT_FIELDS = ['level', 'name', 'phone', 'email', 'voice'] as const;
+
+function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; probe: string; rule?: AlarmRule; writable: boolean }) {
+  const { t } = useTranslation('devices');
+  const unit = device.temperatureUnit;
+  const edition = editionConfig().edition;
+  const resolver = useMemo(() => zodResolver(ruleFormSchema(t, probe, unit, edition)), [t, probe, unit, edition]);
+  const form = useForm<RuleForm>({
+    resolver,
+    mode: 'onChange',
+    defaultValues: ruleFormValues(rule, probe, unit, t(`probe.${probe}`)),
+  });
+  const recipients = useFieldArray({ control: form.control, name: 'recipients' });
+  const save = useSaveRule(device.deviceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const symbol = unitSymbol(probe, unit);
+  const [low, high] = shownRange(probe, unit);
+  const id = (field: string) => `rule-${probe}-${field}`;
+
+  const submit = form.handleSubmit(async (values) => {
+    setFailure(null);
+    const settings = ruleSettings(values, probe, unit, rule);
+    try {
+      await save.mutateAsync(rule ? { ...settings, id: rule.id } : { ...settings, deviceId: device.deviceId, probe });
+      notify.success(t('alarmSettings.saved'));
+    } catch (error) {
+      setFailure(showRefusal(error, form.setError, values.recipients.length, t));
+    }
+  });
+
+  const levelCount = form.watch('level3Minutes').trim() ? 3 : form.watch('level2Minutes').trim() ? 2 : 1;
+  const recipientsError = form.formState.errors.recipients?.root?.message ?? form.formState.errors.recipients?.message;
+
+  return (
+    <Card className="jc-alarm-rule" elevation={0} data-testid={`alarm-rule-${probe}`}>
+      <form onSubmit={submit} noValidate aria-label={t(`probe.${probe}`)}>
+        <fieldset disabled={!writable} className="jc-alarm-fieldset">
+          <div className="jc-alarm-rule-head">
+            <h3 className="jc-alarm-rule-title">
+              {t(`probe.${probe}`)} <span className="jc-alarm-unit">({symbol})</span>
+            </h3>
+            {!rule && <Tag minimal round data-testid={`alarm-rule-${probe}-new`}>{t('alarmSettings.noRule')}</Tag>}
+            <SwitchField control={form.control} name="enabled" label={t('alarmSettings.enabled')} testId={`rule-${probe}-enabled`} />
+          </div>
+          <TextField control={form.control} name="name" id={id('name')} label={t('alarmSettings.field.name')} maxLength={RULE_NAME_MAX} />
+          <div className="jc-alarm-row">
+            <TextField control={form.control} name="upperLimit" id={id('upper')} label={t('alarmSettings.field.upperLimit')}
+              unit={symbol} inputMode="decimal" hint={t('alarmSettings.hint.range', { min: low, max: high, unit: symbol })}
+              onEdit={() => void form.trigger('lowerLimit')} />
+            <TextField control={form.control} name="lowerLimit" id={id('lower')} label={t('alarmSettings.field.lowerLimit')}
+              unit={symbol} inputMode="decimal" hint={t('alarmSettings.hint.range', { min: low, max: high, unit: symbol })}
+              onEdit={() => void form.trigger('upperLimit')} />
+            <TextField control={form.control} name="delayMinutes" id={id('delay')} label={t('alarmSettings.field.delay')}
+              unit={t('alarmSettings.minutes')} inputMode="numeric" hint={t('alarmSettings.hint.delay')} />
+          </div>
+          <div className="jc-alarm-row">
+            {([1, 2, 3] as const).map((level) => (
+              <TextField key={level} control={form.control} name={`level${level}Minutes`} id={id(`level${level}`)}
+                label={t('alarmSettings.field.level', { level })} unit={t('alarmSettings.minutes')} inputMode="numeric"
+                hint={t(level === 1 ? 'alarmSettings.hint.level1' : 'alarmSettings.hint.levelOptional', { level })}
+                onEdit={() => void form.trigger(['level1Minutes', 'level2Minutes', 'level3Minutes'])} />
+            ))}
+          </div>
+          <h4 className="jc-alarm-recipients-title">{t('alarmSettings.recipients')}</h4>
+          {recipients.fields.length === 0 && <p className="jc-alarm-none">{t('alarmSettings.noRecipients')}</p>}
+          <ol className="jc-alarm-recipients" data-testid={`rule-${probe}-recipients`}>
+            {recipients.fields.map((field, i) => (
+              <li key={field.id} className="jc-alarm-recipient" data-testid={`rule-${probe}-recipient-${i}`}>
+                <SelectField control={form.control} name={`recipients.${i}.level`} id={id(`r${i}-level`)}
+                  label={t('alarmSettings.recipient.level')}
+                  options={LEVELS.map((value) => ({ value, label: t('alarmSettings.levelName', { level: value }), disabled: Number(value) > levelCount }))} />
+                <TextField control={form.control} name={`recipients.${i}.name`} id={id(`r${i}-name`)}
+                  label={t('alarmSettings.recipient.name')} maxLength={RECIPIENT_NAME_MAX} />
+                <TextField control={form.control} name={`recipients.${i}.phone`} id={id(`r${i}-phone`)}
+                  label={t('alarmSettings.recipient.phone')} maxLength={PHONE_MAX} inputMode="tel"
+                  onEdit={() => void form.trigger('recipients')} />
+                <TextField control={form.control} name={`recipients.${i}.email`} id={id(`r${i}-email`)}
+                  label={t('alarmSettings.recipient.email')} maxLength={EMAIL_MAX} inputMode="email" className="jc-alarm-field--email"
+                  onEdit={() => void form.trigger('recipients')} />
+                <CheckField control={form.control} name={`recipients.${i}.voice`} label={t('alarmSettings.recipient.voice')} />
+                {writable && (
+                  <Button variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={t('alarmSettings.removeRecipient')}
+                    title={t('alarmSettings.removeRecipient')} onClick={() => recipients.remove(i)}
+                    className="jc-alarm-remove" data-testid={`rule-${probe}-remove-${i}`} />
+                )}
+              </li>
+            ))}
+          </ol>
+          {recipientsError && <p className="jc-alarm-error" role="alert">{recipientsError}</p>}
+          {writable && (
+            <Button icon={<AddIcon />} text={t('alarmSettings.addRecipient')} disabled={recipients.fields.length >= MAX_RECIPIENTS}
+              onClick={() => recipients.append(EMPTY_RECIPIENT)} data-testid={`rule-${probe}-add-recipient`} />
+          )}
+        </fieldset>
+        {failure && (
+          <Callout intent="danger" icon={<ErrorIcon />} compact role="alert" className="jc-alarm-failure" data-testid={`rule-${probe}-error`}>
+            {failure}
+          </Callout>
+        )}
+        {writable && (
+          <div className="jc-alarm-actions">
+            <Button icon={<UndoIcon />} text={t('alarmSettings.reset')} disabled={!form.formState.isDirty}
+              onClick={() => { form.reset(); setFailure(null); }} />
+            <Button type="submit" intent="primary" icon={<FloppyDiskIcon />} text={t('alarmSettings.save')}
+              loading={form.formState.isSubmitting} data-testid={`rule-${probe}-save`} />
+          </div>
+        )}
+      </form>
+    </Card>
+  );
+}
+
+/**
+ * Puts a refusal's field messages (already in the user's language) under their fields, the
+ * server's delay in seconds under the minutes; returns what is left for the whole form.
+ */
+function showRefusal(
+  error: unknown,
+  setError: (name: FieldPath<RuleForm>, error: { type: string; message: string }) => void,
+  recipientCount: number,
+  t: (key: string) => string,
+): string | null {
+  const recipientFields = Array.from({ length: recipientCount }, (_, i) => RECIPIENT_FIELDS.map((f) => `recipients.${i}.${f}`)).flat();
+  const sorted = sortError(error, [...SERVER_FIELDS, ...recipientFields], {}, t);
+  for (const [name, message] of Object.entries(sorted.fields)) {
+    if (!message) continue;
+    const field = (name === 'delaySeconds' ? 'delayMinutes' : name) as FieldPath<RuleForm>;
+    setError(field, { type: 'server', message });
+  }
+  return sorted.form;
+}
+
+interface FieldProps {
+  control: Control<RuleForm>;
+  name: FieldPath<RuleForm>;
+  id: string;
+  label: string;
+  hint?: string;
+  unit?: string;
+  maxLength?: number;
+  inputMode?: 'decimal' | 'numeric' | 'tel' | 'email';
+  onEdit?: () => void;
+  className?: string;
+}
+
+function TextField({ control, name, id, label, hint, unit, maxLength, inputMode, onEdit, className }: FieldProps) {
+  const { field: { ref, value, onChange, ...field }, fieldState } = useController({ control, name });
+  const help = fieldState.error?.message ?? hint;
+  return (
+    <FormGroup label={label} labelFor={id} intent={fieldState.error ? 'danger' : 'none'}
+      helperText={help ? <span id={`${id}-help`}>{help}</span> : undefined} className={`jc-alarm-field ${className ?? ''}`}>
+      <InputGroup
+        {...field}
+        id={id}
+        value={String(value ?? '')}
+        onChange={(event) => { onChange(event.target.value); onEdit?.(); }}
+        inputRef={ref}
+        maxLength={maxLength}
+        inputMode={inputMode}
+        rightElement={unit ? <Tag minimal>{unit}</Tag> : undefined}
+        intent={fieldState.error ? 'danger' : 'none'}
+        aria-invalid={fieldState.error ? true : undefined}
+        aria-describedby={help ? `${id}-help` : undefined}
+      />
+    </FormGroup>
+  );
+}
+
+function SelectField({ control, name, id, label, options }: Pick<FieldProps, 'control' | 'name' | 'id' | 'label'> & {
+  options: { value: string; label: string; disabled?: boolean }[];
+}) {
+  const { field: { ref, value, ...field }, fieldState } = useController({ control, name });
+  return (
+    <FormGroup label={label} labelFor={id} intent={fieldState.error ? 'danger' : 'none'}
+      helperText={fieldState.error?.message} className="jc-alarm-field jc-alarm-field--level">
+      <HTMLSelect {...field} ref={ref} id={id} value={String(value)} options={options} fill />
+    </FormGroup>
+  );
+}
+
+function CheckField({ control, name, label }: Pick<FieldProps, 'control' | 'name' | 'label'>) {
+  const { field, fieldState } = useController({ control, name });
+  return (
+    <FormGroup intent={fieldState.error ? 'danger' : 'none'} helperText={fieldState.error?.message} className="jc-alarm-field jc-alarm-field--voice">
+      <Checkbox checked={Boolean(field.value)} label={label} onChange={(event) => field.onChange(event.currentTarget.checked)}
+        inputRef={field.ref} onBlur={field.onBlur} />
+    </FormGroup>
+  );
+}
+
+function SwitchField({ control, name, label, testId }: Pick<FieldProps, 'control' | 'name' | 'label'> & { testId: string }) {
+  const { field } = useController({ control, name });
+  return (
+    <Switch checked={Boolean(field.value)} label={label} onChange={(event) => field.onChange(event.currentTarget.checked)}
+      inputRef={field.ref} onBlur={field.onBlur} className="jc-alarm-switch" data-testid={testId} />
+  );
+}
