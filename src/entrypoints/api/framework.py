@@ -15,7 +15,6 @@ from functools import wraps
 from typing import Any
 
 import marshmallow as ma
-from flask import g
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -228,7 +227,6 @@ class ApiBlueprint(Blueprint):
         return decorator
 
 
-def caller_permissions() -> set[str]:
-    if "permissions" not in g:
-        g.permissions = context.container().permissions()(context.current_principal().account_id)
-    return g.permissions
+def caller_permissions() -> frozenset[str]:
+    """What the caller may do, as the token check read it with their session."""
+    return context.current_principal().permissions
