@@ -72,6 +72,29 @@ def test_an_authenticated_call_reads_its_caller_in_one_statement_on_one_connecti
     assert [sql for sql in page if "login_sessions" in sql or "role_permissions" in sql] == page[:1]
 
 
+def test_a_request_that_only_read_ends_its_transaction_with_a_commit(api, container):
+    # the same as a rollback to the database, but psycopg drops its prepared statements at every
+    # rollback: each request's statements would be planned again
+    from sqlalchemy import event
+
+    token = api.token("alice")
+    engine = container.engine()
+    ends = []
+
+    def ended(kind):
+        return lambda _conn: ends.append(kind)
+
+    on_commit, on_rollback = ended("commit"), ended("rollback")
+    event.listen(engine, "commit", on_commit)
+    event.listen(engine, "rollback", on_rollback)
+    try:
+        assert api.account_info(token).status == 200
+    finally:
+        event.remove(engine, "commit", on_commit)
+        event.remove(engine, "rollback", on_rollback)
+    assert ends == ["commit"]
+
+
 def test_a_permission_taken_from_a_role_is_refused_at_the_next_call(api, container):
     from sqlalchemy import delete, select
 

@@ -10,6 +10,11 @@ What each unit of work promises is kept: work it commits is committed; work it d
 (an exception, or a write it leaves without committing) is rolled back when it ends. Only reads
 carry over to the next. A unit of work entered while another holds the scope's session (a use
 case calling another inside its `with`) gets a session of its own, as outside any scope.
+
+The scope's transaction, left holding reads only, ends with a COMMIT rather than a ROLLBACK: the
+two are the same to the database, but psycopg forgets its prepared statements at every ROLLBACK,
+so a read-only request never reused a plan and PostgreSQL planned each of its statements afresh
+(most of the database's CPU for the token check and accountInfo).
 """
 
 from __future__ import annotations
@@ -45,6 +50,12 @@ def _forget_writes(session: Session, transaction: SessionTransaction) -> None:
         session.info.pop(_WROTE, None)
 
 
+def _holds_writes(session: Session) -> bool:
+    """Whether the session's transaction holds writes: statements that were not SELECTs (seen
+    through the ORM) or a flush, since it began, or changes not yet flushed."""
+    return bool(session.info.get(_WROTE) or session.new or session.dirty or session.deleted)
+
+
 def _hold(session: Session, instance: object) -> None:
     # The identity map holds rows weakly: a repository that turned its row into a domain object
     # lets it go at once. A scope's session holds what it loads until the request ends, so the
@@ -71,8 +82,14 @@ class SessionScope:
     def close(self, token: Token) -> None:
         scope = self._current.get()
         self._current.reset(token)
-        if scope is not None and scope.session is not None:
-            scope.session.close()  # rolls back what is left and gives the connection back
+        if scope is None or scope.session is None:
+            return
+        session = scope.session
+        try:
+            if session.in_transaction() and not _holds_writes(session):
+                session.commit()  # reads only: as a ROLLBACK, but psycopg keeps its prepared statements
+        finally:
+            session.close()  # rolls back what is left and gives the connection back
 
     def join(self) -> Session | None:
         """The scope's session for a unit of work to hold, made on first use; None outside a
@@ -88,7 +105,7 @@ class SessionScope:
     def leave(self, session: Session, *, failed: bool) -> None:
         """The unit of work holding the scope's session ends: what it did not commit goes."""
         try:
-            if failed or session.info.get(_WROTE) or session.new or session.dirty or session.deleted:
+            if failed or _holds_writes(session):
                 session.rollback()
         finally:
             scope = self._current.get()
