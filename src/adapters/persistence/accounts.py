@@ -74,7 +74,7 @@ def _bearer(dialect: str) -> Select[int, int, str, datetime, datetime | None, in
 _ACCOUNT_INFO = (
     select(AccountRow.id, AccountRow.user_name, AccountRow.photo_url, AccountRow.phone, AccountRow.email,
            AccountRow.account_type, AccountRow.real_name, AccountRow.company,
-           UserProfileRow.account_id.label("profile_of"), UserProfileRow.wallet_status, UserProfileRow.home_page,
+           UserProfileRow.wallet_status, UserProfileRow.home_page,
            UserProfileRow.elitech_identity, UserProfileRow.elitech_industry, UserProfileRow.enable_protect,
            UserProfileRow.enable_fda, PremiumMembershipRow.expires_at.label("premium_until"),
            OrganizationRow.id.label("organization_id"), OrganizationRow.name.label("organization_name"),
@@ -203,7 +203,7 @@ class SqlAlchemyAccountInfoRepository:
         first = rows[0]
         account = BaseAccount(first.id, first.user_name, first.photo_url, first.phone, first.email,
                               AccountType(first.account_type), first.real_name, first.company)
-        profile = UserProfile(account_id) if first.profile_of is None else UserProfile(
+        profile = UserProfile(account_id) if first.wallet_status is None else UserProfile(  # no profile row
             account_id, first.wallet_status, first.home_page, first.elitech_identity, first.elitech_industry,
             first.enable_protect, first.enable_fda)
         organizations = [OrganizationRole(row.organization_id, row.organization_name, row.role_id, row.role_code,
@@ -225,8 +225,8 @@ class SqlAlchemySessionRepository:
         login.id = row.id
 
     def bearer(self, token_digest: str) -> Bearer | None:
-        dialect = self._s.connection().dialect.name
-        row = _read(self._s, _bearer(dialect), {"digest": token_digest}).first()
+        connection = self._s.connection()  # a plain read: see _read
+        row = connection.execute(_bearer(connection.dialect.name), {"digest": token_digest}).first()
         if row is None:
             return None
         session_id, account_id, user_name, expires_at, revoked_at, status, permissions = row

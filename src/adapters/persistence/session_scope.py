@@ -3,8 +3,7 @@
 A request checks the caller's token, reads their permissions and then runs the call, each in a
 unit of work of its own; with a session each, that was three connection checkouts, three BEGINs
 and three ROLLBACKs for one call. Inside a scope the units of work share one session, so the
-request costs one checkout, one transaction and one ROLLBACK at its end, and what one of them
-loaded (the caller's account) the next finds in the session's identity map.
+request costs one checkout and one transaction, ended once.
 
 What each unit of work promises is kept: work it commits is committed; work it does not commit
 (an exception, or a write it leaves without committing) is rolled back when it ends. Only reads
@@ -26,7 +25,6 @@ from sqlalchemy import event
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, sessionmaker
 
 _WROTE = "coldchain.wrote"
-_HELD = "coldchain.held"
 
 
 @dataclass
@@ -56,22 +54,12 @@ def _holds_writes(session: Session) -> bool:
     return bool(session.info.get(_WROTE) or session.new or session.dirty or session.deleted)
 
 
-def _hold(session: Session, instance: object) -> None:
-    # The identity map holds rows weakly: a repository that turned its row into a domain object
-    # lets it go at once. A scope's session holds what it loads until the request ends, so the
-    # next unit of work finds it (the caller's account, read by the token check) without a query.
-    held = session.info.get(_HELD)
-    if held is not None:
-        held.append(instance)
-
-
 class SessionScope:
     def __init__(self, session_factory: sessionmaker) -> None:
         self._factory = session_factory
         self._current: ContextVar[_Scope | None] = ContextVar(f"session_scope_{id(self)}", default=None)
         for name, listener in (("do_orm_execute", _note_write), ("after_flush", _note_flush),
-                               ("after_transaction_end", _forget_writes),
-                               ("loaded_as_persistent", _hold)):
+                               ("after_transaction_end", _forget_writes)):
             if not event.contains(session_factory, name, listener):
                 event.listen(session_factory, name, listener)
 
@@ -98,7 +86,7 @@ class SessionScope:
         if scope is None or scope.held:
             return None
         if scope.session is None:
-            scope.session = self._factory(info={_HELD: []})
+            scope.session = self._factory()
         scope.held = True
         return scope.session
 
