@@ -25,7 +25,7 @@ from core.permissions.scenes import scene_permissions
 from core.shared import errors as e
 from entrypoints.api import context
 from entrypoints.api.accounts import schemas as s
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, caller_permissions
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, Values, caller_permissions
 from entrypoints.jobs.app import send as send_job
 
 blp = ApiBlueprint("accounts", __name__, description="Session and account")
@@ -215,7 +215,7 @@ class AccountInfoView(MethodView):
 @blp.route("/BaseAccount/getScenePermissionList")
 class ScenePermissionView(MethodView):
     @blp.arguments(s.SceneQuery, location="query")
-    @blp.ok(fields.List(fields.String(), required=True), name="PermissionNames")
+    @blp.ok(Values(fields.String(), required=True), name="PermissionNames")
     def get(self, query):
         """The caller's permissions within a scene. Scene 2 without cloudChain.myProject means the
         console falls back to scene 1."""
