@@ -6,7 +6,7 @@ import functools
 from datetime import datetime
 from typing import Any, TypeVarTuple
 
-from sqlalchemy import JSON, Integer, Result, Select, bindparam, delete, func, or_, select, union, update
+from sqlalchemy import JSON, Connection, Integer, Result, Select, bindparam, delete, func, or_, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -90,10 +90,11 @@ _ACCOUNT_INFO = (
 )
 
 
-def _read(session: Session, statement: Select[*_Ts], parameters: dict[str, Any]) -> Result[*_Ts]:
-    """A SELECT run on the session's connection: the ORM's execute (its events, compile state and
-    autoflush) costs more Python than these queries, and plain reads of columns need none of it."""
-    return session.connection().execute(statement, parameters)
+def _read(connection: Connection, statement: Select[*_Ts], parameters: dict[str, Any]) -> Result[*_Ts]:
+    """A SELECT run on the session's connection, not through the session: the ORM's execute (its
+    events, compile state and autoflush) costs more Python than these queries, and plain reads of
+    columns need none of it."""
+    return connection.execute(statement, parameters)
 
 
 def _account(row: AccountRow) -> Account:
@@ -197,7 +198,7 @@ class SqlAlchemyAccountInfoRepository:
         self._s = session
 
     def of(self, account_id: int) -> StoredAccountInfo | None:
-        rows = _read(self._s, _ACCOUNT_INFO, {"account_id": account_id}).all()
+        rows = _read(self._s.connection(), _ACCOUNT_INFO, {"account_id": account_id}).all()
         if not rows:
             return None
         first = rows[0]
@@ -225,8 +226,8 @@ class SqlAlchemySessionRepository:
         login.id = row.id
 
     def bearer(self, token_digest: str) -> Bearer | None:
-        connection = self._s.connection()  # a plain read: see _read
-        row = connection.execute(_bearer(connection.dialect.name), {"digest": token_digest}).first()
+        connection = self._s.connection()
+        row = _read(connection, _bearer(connection.dialect.name), {"digest": token_digest}).first()
         if row is None:
             return None
         session_id, account_id, user_name, expires_at, revoked_at, status, permissions = row
