@@ -95,7 +95,6 @@ class LoginSession(Stored):
         return IssuedToken(token, session.expires_at), session
 
 
-
 @dataclass(frozen=True)
 class IssuedToken:
     token: str
