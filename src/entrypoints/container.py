@@ -33,8 +33,6 @@ from core.accounts.profile import (
     ChangeAccountBaseInfo,
     ChangeAccountCredentials,
     GetAccountInfo,
-    GetPermissions,
-    GetScenePermissions,
     UpdateUserProfile,
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
@@ -137,8 +135,6 @@ class Container(containers.DeclarativeContainer):
     recover_password = providers.Factory(RecoverPassword, uow, hasher, password_policy, clock, edition, secret_key)
     deliver_messages = providers.Factory(DeliverPendingMessages, uow, message_sender, clock)
     account_info = providers.Factory(GetAccountInfo, uow, clock)
-    permissions = providers.Factory(GetPermissions, uow)
-    scene_permissions = providers.Factory(GetScenePermissions, uow)
     update_profile = providers.Factory(UpdateUserProfile, uow)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)

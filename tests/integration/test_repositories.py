@@ -5,11 +5,14 @@ from __future__ import annotations
 from datetime import UTC, datetime, timedelta
 
 import pytest
+from sqlalchemy import select
 
-from core.accounts.model import Account, CodePurpose, LoginSession, LoginType
+from adapters.persistence.models import OrganizationMemberRow, OrganizationRow, RoleRow
+from core.accounts.model import Account, AccountStatus, CodePurpose, LoginSession, LoginType, digest
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel, OutboundMessage
+from core.permissions import roles
 from core.shared.errors import UserAlreadyExists
 
 
@@ -43,12 +46,43 @@ def test_sessions_keep_their_times_in_utc_and_revoke(container, clock):
         uow.sessions.add(session)
         uow.commit()
     with container.uow() as uow:
-        stored = uow.sessions.by_digest(session.token_digest)
-        assert stored.expires_at == issued.expires_at and stored.expires_at.tzinfo is not None
-        uow.sessions.revoke(stored.id, clock.now())
+        bearer = uow.sessions.bearer(session.token_digest)
+        assert bearer.expires_at == issued.expires_at and bearer.expires_at.tzinfo is not None
+        assert bearer.principal_at(clock.now()).account_id == account.id
+        uow.sessions.revoke(bearer.session_id, clock.now())
         uow.commit()
     with container.uow() as uow:
-        assert not uow.sessions.by_digest(session.token_digest).is_valid_at(clock.now())
+        assert uow.sessions.bearer(session.token_digest).principal_at(clock.now()) is None
+
+
+def test_a_bearer_holds_the_permissions_of_the_account_s_roles_and_of_its_roles_in_organizations(container, clock):
+    with container.uow() as uow:
+        member, loner = new_account(uow, "carol_01"), new_account(uow, "dave_001")
+        uow.roles.assign(member.id, roles.PERSONAL_CUSTOMER.code)
+        digests = {}
+        for account in (member, loner):
+            _, session = LoginSession.open(account.id, clock.now(), LoginType.PASSWORD, None)
+            uow.sessions.add(session)
+            digests[account.user_name] = session.token_digest
+        uow.commit()
+    with container.session_factory()() as s:
+        organization = OrganizationRow(name="Acme", creator_account_id=loner.id, created_at=clock.now())
+        s.add(organization)
+        s.flush()
+        s.add(OrganizationMemberRow(organization_id=organization.id, account_id=member.id,
+                                    role_id=s.scalar(select(RoleRow.id).where(RoleRow.code == roles.ORG_MEMBER.code))))
+        s.commit()
+    with container.uow() as uow:
+        held = uow.sessions.bearer(digests["carol_01"])
+        assert held.permissions == roles.PERSONAL_CUSTOMER.permissions | roles.ORG_MEMBER.permissions
+        assert held.user_name == "carol_01" and held.status is AccountStatus.ENABLED
+        assert uow.sessions.bearer(digests["dave_001"]).permissions == frozenset()
+        assert uow.sessions.bearer(digest("no such token")) is None
+        [membership] = uow.account_info.of(member.id).organizations
+        assert (membership.organization_name, membership.role_code, membership.is_creator) == (
+            "Acme", roles.ORG_MEMBER.code, False)
+        assert uow.account_info.of(loner.id).organizations == []  # what it is a member of, not what it created
+        assert uow.account_info.of(10_000) is None
 
 
 def test_leaving_a_unit_of_work_without_commit_rolls_back(container):

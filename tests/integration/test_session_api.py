@@ -40,31 +40,84 @@ def test_account_info_describes_the_caller(api):
     assert "password" not in str(data).lower()
 
 
-def test_an_authenticated_call_takes_one_connection_and_reads_the_account_once(api, container):
+def test_an_authenticated_call_reads_its_caller_in_one_statement_on_one_connection(api, container):
     from sqlalchemy import event
 
     token = api.token("alice")
     engine = container.engine()
-    checkouts, account_reads = [], []
+    checkouts, statements = [], []
 
     def checkout(*_args):
         checkouts.append(1)
 
     def statement(_conn, _cursor, sql, *_args):
-        if "FROM accounts" in sql and "accounts.password_hash" in sql:
-            account_reads.append(sql)
+        statements.append(sql)
 
     event.listen(engine, "checkout", checkout)
     event.listen(engine, "before_cursor_execute", statement)
     try:
         assert api.account_info(token).status == 200
+        info = list(statements)
+        statements.clear()
         assert api.call("POST", "/device/Device/page", token=token, json={"start": 1, "pageSize": 10}).status == 200
+        page = list(statements)
     finally:
         event.remove(engine, "checkout", checkout)
         event.remove(engine, "before_cursor_execute", statement)
     # the token check, the permission check and the call share one connection a request
     assert len(checkouts) == 2
-    assert len(account_reads) == 2  # one a request: the token check's, which accountInfo reuses
+    # the session, its account and the account's permissions are one statement; accountInfo reads
+    # the rest in one more, and Device/page's permission check reads nothing of its own
+    assert len(info) == 2 and "login_sessions" in info[0] and "role_permissions" in info[0]
+    assert [sql for sql in page if "login_sessions" in sql or "role_permissions" in sql] == page[:1]
+
+
+def test_a_request_that_only_read_ends_its_transaction_with_a_commit(api, container):
+    # the same as a rollback to the database, but psycopg drops its prepared statements at every
+    # rollback: each request's statements would be planned again
+    from sqlalchemy import event
+
+    token = api.token("alice")
+    engine = container.engine()
+    ends = []
+
+    def ended(kind):
+        return lambda _conn: ends.append(kind)
+
+    on_commit, on_rollback = ended("commit"), ended("rollback")
+    event.listen(engine, "commit", on_commit)
+    event.listen(engine, "rollback", on_rollback)
+    try:
+        assert api.account_info(token).status == 200
+    finally:
+        event.remove(engine, "commit", on_commit)
+        event.remove(engine, "rollback", on_rollback)
+    assert ends == ["commit"]
+
+
+def test_a_permission_taken_from_a_role_is_refused_at_the_next_call(api, container):
+    from sqlalchemy import delete, select
+
+    from adapters.persistence.models import RolePermissionRow, RoleRow
+    from core.permissions import roles
+
+    token = api.token("alice")  # a personal customer: her home page needs "home"
+    home = "/device/Device/homeCounts"
+    assert api.call("GET", home, token=token).status == 200
+    with container.session_factory()() as session:
+        role_id = session.scalar(select(RoleRow.id).where(RoleRow.code == roles.PERSONAL_CUSTOMER.code))
+        session.execute(delete(RolePermissionRow).where(RolePermissionRow.role_id == role_id,
+                                                        RolePermissionRow.permission_name == "home"))
+        session.commit()
+    try:
+        refused = api.call("GET", home, token=token)
+        assert (refused.status, refused.code) == (403, 403)
+        assert "home" not in api.account_info(token).data["permissionRoutes"]
+    finally:  # the roles' permissions are reference data, kept between tests
+        with container.session_factory()() as session:
+            session.add(RolePermissionRow(role_id=role_id, permission_name="home"))
+            session.commit()
+    assert api.call("GET", home, token=token).status == 200
 
 
 def test_account_info_of_an_organization_member_names_the_organization_and_role(api):

@@ -7,8 +7,8 @@ from dataclasses import replace
 from datetime import datetime
 
 from core.accounts.captcha import Captcha
-from core.accounts.info import OrganizationRole
-from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
+from core.accounts.info import BaseAccount, StoredAccountInfo
+from core.accounts.model import Account, Bearer, CodePurpose, LoginSession, UserProfile
 from core.accounts.rules import normalize_login_name
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
@@ -100,31 +100,39 @@ class FakeRoleRepository:
     def assign(self, account_id: int, role_code: str) -> None:
         self.assigned.setdefault(account_id, set()).add(role_code)
 
-    def permissions_of(self, account_id: int) -> set[str]:
-        return set().union(*(BY_CODE[c].permissions for c in self.assigned.get(account_id, set())))
-
-    def organizations_of(self, account_id: int) -> list[OrganizationRole]:
-        return []
+    def permissions_of(self, account_id: int) -> frozenset[str]:
+        return frozenset().union(*(BY_CODE[c].permissions for c in self.assigned.get(account_id, set())))
 
 
-class FakePremiumRepository:
-    def __init__(self) -> None:
-        self.until: dict[int, datetime] = {}
+class FakeAccountInfoRepository:
+    def __init__(self, accounts: FakeAccountRepository) -> None:
+        self._accounts = accounts
+        self.premium_until: dict[int, datetime] = {}
 
-    def premium_until(self, account_id: int) -> datetime | None:
-        return self.until.get(account_id)
+    def of(self, account_id: int) -> StoredAccountInfo | None:
+        a = self._accounts.get(account_id)
+        if a is None or a.id is None:
+            return None
+        shown = BaseAccount(a.id, a.user_name, a.photo_url, a.phone, a.email, a.account_type, a.real_name, a.company)
+        return StoredAccountInfo(shown, self._accounts.profile(account_id), [], self.premium_until.get(account_id))
 
 
 class FakeSessionRepository:
-    def __init__(self) -> None:
+    def __init__(self, accounts: FakeAccountRepository, roles: FakeRoleRepository) -> None:
+        self._accounts, self._roles = accounts, roles
         self.rows: list[LoginSession] = []
 
     def add(self, session: LoginSession) -> None:
         session.id = len(self.rows) + 1
         self.rows.append(session)
 
-    def by_digest(self, token_digest: str) -> LoginSession | None:
-        return next((s for s in self.rows if s.token_digest == token_digest), None)
+    def bearer(self, token_digest: str) -> Bearer | None:
+        session = next((s for s in self.rows if s.token_digest == token_digest), None)
+        account = self._accounts.get(session.account_id) if session is not None else None
+        if session is None or session.id is None or account is None:
+            return None
+        return Bearer(session.id, session.account_id, account.user_name, session.expires_at, session.revoked_at,
+                      account.status, self._roles.permissions_of(session.account_id))
 
     def revoke(self, session_id: int, now: datetime) -> None:
         for s in self.rows:
@@ -225,8 +233,8 @@ class FakeUnitOfWork:
     def __init__(self) -> None:
         self.accounts = FakeAccountRepository()
         self.roles = FakeRoleRepository()
-        self.premium = FakePremiumRepository()
-        self.sessions = FakeSessionRepository()
+        self.account_info = FakeAccountInfoRepository(self.accounts)
+        self.sessions = FakeSessionRepository(self.accounts, self.roles)
         self.throttle = FakeThrottleRepository()
         self.codes = FakeCodeRepository()
         self.captchas = FakeCaptchaRepository()

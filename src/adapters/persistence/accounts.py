@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import functools
 from datetime import datetime
+from typing import Any, TypeVarTuple
 
-from sqlalchemy import Integer, bindparam, delete, func, or_, select, update
+from sqlalchemy import JSON, Connection, Integer, Result, Select, bindparam, delete, func, or_, select, union, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
@@ -24,14 +26,14 @@ from adapters.persistence.models import (
     VerificationCodeRow,
 )
 from core.accounts.captcha import Captcha
-from core.accounts.info import OrganizationRole
+from core.accounts.info import BaseAccount, OrganizationRole, StoredAccountInfo
 from core.accounts.model import (
     Account,
     AccountStatus,
     AccountType,
+    Bearer,
     CodePurpose,
     LoginSession,
-    LoginType,
     UserProfile,
 )
 from core.accounts.rules import normalize_login_name
@@ -40,28 +42,59 @@ from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
 from core.shared.errors import UserAlreadyExists
 
-# Statements every authenticated request runs (the token check, the caller's permissions) and
-# accountInfo's, built once: building them costs more CPU than running them.
+# What every authenticated call reads (the token check) and accountInfo's read: built once, since
+# building a statement costs more CPU than running it, and run as plain reads on the session's
+# connection (_read).
 _ACCOUNT_ID = bindparam("account_id", type_=Integer)
-_SESSION_BY_DIGEST = select(
-    LoginSessionRow.token_digest, LoginSessionRow.account_id, LoginSessionRow.created_at, LoginSessionRow.expires_at,
-    LoginSessionRow.login_type, LoginSessionRow.client_address, LoginSessionRow.revoked_at, LoginSessionRow.id,
-).where(LoginSessionRow.token_digest == bindparam("digest")).limit(1)
-_PERMISSIONS_OF = (
-    select(RolePermissionRow.permission_name).distinct()
-    .where(RolePermissionRow.role_id.in_(
-        select(AccountRoleRow.role_id).where(AccountRoleRow.account_id == _ACCOUNT_ID)
-        .union(select(OrganizationMemberRow.role_id).where(OrganizationMemberRow.account_id == _ACCOUNT_ID))))
-)
-_ORGANIZATIONS_OF = (
-    select(OrganizationRow.id, OrganizationRow.name, OrganizationRow.creator_account_id,
-           RoleRow.id, RoleRow.code, RoleRow.name)
-    .join(OrganizationMemberRow, OrganizationMemberRow.organization_id == OrganizationRow.id)
-    .join(RoleRow, RoleRow.id == OrganizationMemberRow.role_id)
-    .where(OrganizationMemberRow.account_id == _ACCOUNT_ID)
+_Ts = TypeVarTuple("_Ts")
+
+
+@functools.cache
+def _bearer(dialect: str) -> Select[int, int, str, datetime, datetime | None, int, Any]:
+    """The session of a token digest, its account's name and status and the permissions of the
+    account's roles, its own and those it holds in organizations: one row, or none. Only the
+    aggregate of the names differs by dialect: an array on PostgreSQL, a JSON array on SQLite."""
+    session = LoginSessionRow
+    held = union(
+        select(AccountRoleRow.role_id).where(AccountRoleRow.account_id == session.account_id).correlate(session),
+        select(OrganizationMemberRow.role_id).where(OrganizationMemberRow.account_id == session.account_id)
+        .correlate(session),
+    ).subquery("held")
+    name = RolePermissionRow.permission_name
+    gathered = func.array_agg(name) if dialect == "postgresql" else func.json_group_array(name, type_=JSON)
+    permissions = select(gathered).join_from(RolePermissionRow, held, held.c.role_id == RolePermissionRow.role_id)
+    return (select(session.id, session.account_id, AccountRow.user_name, session.expires_at, session.revoked_at,
+                   AccountRow.status, permissions.scalar_subquery())
+            .join_from(session, AccountRow, AccountRow.id == session.account_id)
+            .where(session.token_digest == bindparam("digest")))
+
+
+# One row per organization the account is in, the account's own columns on each; one row with no
+# organization when it is in none.
+_ACCOUNT_INFO = (
+    select(AccountRow.id, AccountRow.user_name, AccountRow.photo_url, AccountRow.phone, AccountRow.email,
+           AccountRow.account_type, AccountRow.real_name, AccountRow.company,
+           UserProfileRow.wallet_status, UserProfileRow.home_page,
+           UserProfileRow.elitech_identity, UserProfileRow.elitech_industry, UserProfileRow.enable_protect,
+           UserProfileRow.enable_fda, PremiumMembershipRow.expires_at.label("premium_until"),
+           OrganizationRow.id.label("organization_id"), OrganizationRow.name.label("organization_name"),
+           OrganizationRow.creator_account_id, RoleRow.id.label("role_id"), RoleRow.code.label("role_code"),
+           RoleRow.name.label("role_name"))
+    .outerjoin(UserProfileRow, UserProfileRow.account_id == AccountRow.id)
+    .outerjoin(PremiumMembershipRow, PremiumMembershipRow.account_id == AccountRow.id)
+    .outerjoin(OrganizationMemberRow, OrganizationMemberRow.account_id == AccountRow.id)
+    .outerjoin(OrganizationRow, OrganizationRow.id == OrganizationMemberRow.organization_id)
+    .outerjoin(RoleRow, RoleRow.id == OrganizationMemberRow.role_id)
+    .where(AccountRow.id == _ACCOUNT_ID)
     .order_by(OrganizationRow.id)
 )
-_PREMIUM_UNTIL = select(PremiumMembershipRow.expires_at).where(PremiumMembershipRow.account_id == _ACCOUNT_ID)
+
+
+def _read(connection: Connection, statement: Select[*_Ts], parameters: dict[str, Any]) -> Result[*_Ts]:
+    """A SELECT run on the session's connection, not through the session: the ORM's execute (its
+    events, compile state and autoflush) costs more Python than these queries, and plain reads of
+    columns need none of it."""
+    return connection.execute(statement, parameters)
 
 
 def _account(row: AccountRow) -> Account:
@@ -159,21 +192,25 @@ class SqlAlchemyRoleRepository:
         if self._s.get(AccountRoleRow, (account_id, role_id)) is None:
             self._s.add(AccountRoleRow(account_id=account_id, role_id=role_id))
 
-    def permissions_of(self, account_id: int) -> set[str]:
-        return set(self._s.scalars(_PERMISSIONS_OF, {"account_id": account_id}))
 
-    def organizations_of(self, account_id: int) -> list[OrganizationRole]:
-        rows = self._s.execute(_ORGANIZATIONS_OF, {"account_id": account_id})
-        return [OrganizationRole(org_id, org_name, role_id, code, role_name, creator == account_id)
-                for org_id, org_name, creator, role_id, code, role_name in rows]
-
-
-class SqlAlchemyPremiumRepository:
+class SqlAlchemyAccountInfoRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def premium_until(self, account_id: int) -> datetime | None:
-        return self._s.scalar(_PREMIUM_UNTIL, {"account_id": account_id})
+    def of(self, account_id: int) -> StoredAccountInfo | None:
+        rows = _read(self._s.connection(), _ACCOUNT_INFO, {"account_id": account_id}).all()
+        if not rows:
+            return None
+        first = rows[0]
+        account = BaseAccount(first.id, first.user_name, first.photo_url, first.phone, first.email,
+                              AccountType(first.account_type), first.real_name, first.company)
+        profile = UserProfile(account_id) if first.wallet_status is None else UserProfile(  # no profile row
+            account_id, first.wallet_status, first.home_page, first.elitech_identity, first.elitech_industry,
+            first.enable_protect, first.enable_fda)
+        organizations = [OrganizationRole(row.organization_id, row.organization_name, row.role_id, row.role_code,
+                                          row.role_name, row.creator_account_id == account_id)
+                         for row in rows if row.organization_id is not None]
+        return StoredAccountInfo(account, profile, organizations, first.premium_until)
 
 
 class SqlAlchemySessionRepository:
@@ -188,12 +225,14 @@ class SqlAlchemySessionRepository:
         self._s.flush()
         login.id = row.id
 
-    def by_digest(self, token_digest: str) -> LoginSession | None:
-        row = self._s.execute(_SESSION_BY_DIGEST, {"digest": token_digest}).first()
+    def bearer(self, token_digest: str) -> Bearer | None:
+        connection = self._s.connection()
+        row = _read(connection, _bearer(connection.dialect.name), {"digest": token_digest}).first()
         if row is None:
             return None
-        return LoginSession(row.token_digest, row.account_id, row.created_at, row.expires_at,
-                            LoginType(row.login_type), row.client_address, row.revoked_at, row.id)
+        session_id, account_id, user_name, expires_at, revoked_at, status, permissions = row
+        return Bearer(session_id, account_id, user_name, expires_at, revoked_at, AccountStatus(status),
+                      frozenset(permissions or ()))  # PostgreSQL's array_agg of no rows is NULL
 
     def revoke(self, session_id: int, now: datetime) -> None:
         self._s.execute(update(LoginSessionRow)

@@ -12,10 +12,10 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar, overload
 from sqlalchemy.orm import Session, sessionmaker
 
 from adapters.persistence.accounts import (
+    SqlAlchemyAccountInfoRepository,
     SqlAlchemyAccountRepository,
     SqlAlchemyCaptchaRepository,
     SqlAlchemyLoginThrottleRepository,
-    SqlAlchemyPremiumRepository,
     SqlAlchemyRoleRepository,
     SqlAlchemySessionRepository,
     SqlAlchemyVerificationCodeRepository,
@@ -95,7 +95,7 @@ class SqlAlchemyUnitOfWork:
 
     accounts = _Repository(SqlAlchemyAccountRepository)
     roles = _Repository(SqlAlchemyRoleRepository)
-    premium = _Repository(SqlAlchemyPremiumRepository)
+    account_info = _Repository(SqlAlchemyAccountInfoRepository)
     sessions = _Repository(SqlAlchemySessionRepository)
     throttle = _Repository(SqlAlchemyLoginThrottleRepository)
     codes = _Repository(SqlAlchemyVerificationCodeRepository)

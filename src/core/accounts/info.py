@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.accounts.model import Account, UserProfile
+from core.accounts.model import AccountType, UserProfile
 from core.permissions.scenes import Scene
 
 
@@ -36,8 +36,32 @@ class PremiumState:
 
 
 @dataclass(frozen=True)
+class BaseAccount:
+    """The account as accountInfo shows it: no credentials, no status."""
+
+    id: int
+    user_name: str
+    photo_url: str | None
+    phone: str | None
+    email: str | None
+    account_type: AccountType
+    real_name: str | None
+    company: str | None
+
+
+@dataclass(frozen=True)
+class StoredAccountInfo:
+    """What accountInfo reads of the store; the permissions come with the caller."""
+
+    account: BaseAccount
+    profile: UserProfile
+    organizations: list[OrganizationRole]
+    premium_until: datetime | None
+
+
+@dataclass(frozen=True)
 class AccountInfo:
-    account: Account
+    account: BaseAccount
     profile: UserProfile
     permissions: list[str]
     organizations: list[OrganizationRole]

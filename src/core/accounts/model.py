@@ -94,9 +94,6 @@ class LoginSession(Stored):
         session = cls(digest(token), account_id, now, now + TOKEN_LIFETIME, login_type, client_address)
         return IssuedToken(token, session.expires_at), session
 
-    def is_valid_at(self, now: datetime) -> bool:
-        return self.revoked_at is None and now < self.expires_at
-
 
 @dataclass(frozen=True)
 class IssuedToken:
@@ -104,10 +101,34 @@ class IssuedToken:
     expires_at: datetime
 
 
-@dataclass
+@dataclass(frozen=True)
 class Principal:
-    """Who is calling: the account behind a valid session."""
+    """Who is calling: the account behind a valid session, and what its roles let it do as the
+    token check read them. It lives for one call, so a role or a session changed since shows at
+    the next one."""
 
     account_id: int
     user_name: str
     session_id: int
+    permissions: frozenset[str]
+
+
+@dataclass(frozen=True)
+class Bearer:
+    """What a bearer token's session opens, as every call reads it: the session's lifetime, its
+    account's name and status, and the permissions of the account's roles (its own and its roles
+    in organizations)."""
+
+    session_id: int
+    account_id: int
+    user_name: str
+    expires_at: datetime
+    revoked_at: datetime | None
+    status: AccountStatus
+    permissions: frozenset[str]
+
+    def principal_at(self, now: datetime) -> Principal | None:
+        """The caller the token stands for, unless its session ended or its account is disabled."""
+        if self.revoked_at is not None or now >= self.expires_at or self.status is not AccountStatus.ENABLED:
+            return None
+        return Principal(self.account_id, self.user_name, self.session_id, self.permissions)

@@ -4,8 +4,8 @@ from datetime import datetime
 from typing import Protocol
 
 from core.accounts.captcha import Captcha
-from core.accounts.info import OrganizationRole
-from core.accounts.model import Account, CodePurpose, LoginSession, UserProfile
+from core.accounts.info import StoredAccountInfo
+from core.accounts.model import Account, Bearer, CodePurpose, LoginSession, UserProfile
 from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.notifications.model import Channel
@@ -32,7 +32,10 @@ class AccountRepository(Protocol):
 
 class SessionRepository(Protocol):
     def add(self, session: LoginSession) -> None: ...
-    def by_digest(self, token_digest: str) -> LoginSession | None: ...
+    def bearer(self, token_digest: str) -> Bearer | None:
+        """The session of the token with what every call needs of its account, in one read: it
+        is what each call pays before its own work."""
+        ...
     def revoke(self, session_id: int, now: datetime) -> None: ...
     def revoke_all(self, account_id: int, now: datetime, keep_session_id: int | None = None) -> None: ...
 
@@ -81,14 +84,13 @@ class CaptchaRenderer(Protocol):
 
 class RoleRepository(Protocol):
     def assign(self, account_id: int, role_code: str) -> None: ...
-    def permissions_of(self, account_id: int) -> set[str]:
-        """Permissions of the account's own roles and of its roles in organizations."""
+
+
+class AccountInfoRepository(Protocol):
+    def of(self, account_id: int) -> StoredAccountInfo | None:
+        """What accountInfo shows of the account beside its permissions (which the token check
+        read), in one read; None when there is no such account."""
         ...
-    def organizations_of(self, account_id: int) -> list[OrganizationRole]: ...
-
-
-class PremiumRepository(Protocol):
-    def premium_until(self, account_id: int) -> datetime | None: ...
 
 
 class AccountsUnitOfWork(Transaction, Protocol):
@@ -101,7 +103,7 @@ class AccountsUnitOfWork(Transaction, Protocol):
     @property
     def roles(self) -> RoleRepository: ...
     @property
-    def premium(self) -> PremiumRepository: ...
+    def account_info(self) -> AccountInfoRepository: ...
     @property
     def sessions(self) -> SessionRepository: ...
     @property

@@ -4,14 +4,14 @@ from __future__ import annotations
 
 from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
-from core.accounts.model import Account, CodePurpose
+from core.accounts.model import Account, CodePurpose, Principal
 from core.accounts.password_policy import PasswordPolicy
 from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
 from core.accounts.registration import check_contact, check_new_password, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
 from core.notifications.model import Channel
-from core.permissions.scenes import available_scenes, scene_permissions
+from core.permissions.scenes import available_scenes
 from core.platform.model import IDENTITY, INDUSTRY
 from core.shared.clock import Clock
 from core.shared.edition import Edition
@@ -38,36 +38,19 @@ class GetAccountInfo:
     def __init__(self, uow: AccountsUnitOfWork, clock: Clock) -> None:
         self._uow, self._clock = uow, clock
 
-    def __call__(self, account_id: int) -> AccountInfo:
+    def __call__(self, caller: Principal) -> AccountInfo:
         with self._uow as uow:
-            account = _caller(uow, account_id)
-            held = uow.roles.permissions_of(account_id)
-            return AccountInfo(
-                account=account,
-                profile=uow.accounts.profile(account_id),
-                permissions=sorted(held),
-                organizations=uow.roles.organizations_of(account_id),
-                premium=PremiumState.at(uow.premium.premium_until(account_id), self._clock.now()),
-                scenes=available_scenes(held),
-            )
-
-
-class GetPermissions:
-    def __init__(self, uow: AccountsUnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int) -> set[str]:
-        with self._uow as uow:
-            return uow.roles.permissions_of(account_id)
-
-
-class GetScenePermissions:
-    def __init__(self, uow: AccountsUnitOfWork) -> None:
-        self._uow = uow
-
-    def __call__(self, account_id: int, scene_id: int) -> list[str]:
-        with self._uow as uow:
-            return scene_permissions(scene_id, uow.roles.permissions_of(account_id))
+            stored = uow.account_info.of(caller.account_id)
+        if stored is None:
+            raise NotAuthenticated()  # gone since the token check
+        return AccountInfo(
+            account=stored.account,
+            profile=stored.profile,
+            permissions=sorted(caller.permissions),
+            organizations=stored.organizations,
+            premium=PremiumState.at(stored.premium_until, self._clock.now()),
+            scenes=available_scenes(caller.permissions),
+        )
 
 
 class UpdateUserProfile:

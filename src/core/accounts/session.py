@@ -233,13 +233,11 @@ class Authenticate:
         if not token or len(token) > MAX_TOKEN_LENGTH:
             raise NotAuthenticated()
         with self._uow as uow:
-            session = uow.sessions.by_digest(digest(token))
-            if session is None or not session.is_valid_at(self._clock.now()):
-                raise NotAuthenticated()
-            account = uow.accounts.get(session.account_id)
-            if account is None or not account.enabled:
-                raise NotAuthenticated()
-            return Principal(session.account_id, account.user_name, session.stored_id)
+            bearer = uow.sessions.bearer(digest(token))
+        principal = bearer.principal_at(self._clock.now()) if bearer is not None else None
+        if principal is None:
+            raise NotAuthenticated()
+        return principal
 
 
 class Logout:

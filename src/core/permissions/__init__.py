@@ -1,6 +1,6 @@
 """Permissions: the catalogue of permissions, the roles that hold them and the scenes they are
-grouped in. Pure rules; it stores nothing, so it has no ports and no unit of work (the roles an
-account holds are read through accounts' RoleRepository).
+grouped in. Pure rules; it stores nothing, so it has no ports and no unit of work (a caller's
+permissions come with the token check: accounts' SessionRepository.bearer).
 
 Public to other contexts: `roles` and `scenes`.
 

@@ -130,11 +130,9 @@ def create_app(container: Container) -> Flask:
 
     @app.after_request
     def _headers(response):
-        protect(response, over_https=request.is_secure or public_over_https)
-        if request.path.startswith("/api/"):
-            response.headers.setdefault("Cache-Control", "no-store")
-            response.headers.setdefault("Content-Language", context.language.get())
-        return response
+        api = (("Cache-Control", "no-store"), ("Content-Language", context.language.get()))
+        return protect(response, over_https=request.is_secure or public_over_https,
+                       also=api if request.path.startswith("/api/") else ())
 
     _serve_web(app, settings.web_dist)
     return app

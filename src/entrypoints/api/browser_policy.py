@@ -9,6 +9,8 @@ console later (Stripe.js, PayPal's buttons) must add its origins here, for the e
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from flask import Request, Response
 
 from core.shared.errors import Forbidden
@@ -53,14 +55,21 @@ def is_preflight(request: Request) -> bool:
             and "Access-Control-Request-Method" in request.headers)
 
 
-def protect(response: Response, *, over_https: bool) -> Response:
+_EVERY_ANSWER = (
+    ("Content-Security-Policy", CONTENT_SECURITY_POLICY),
+    ("Permissions-Policy", PERMISSIONS_POLICY),
+    ("X-Content-Type-Options", "nosniff"),
+    ("Referrer-Policy", "same-origin"),
+    ("X-Frame-Options", "DENY"),
+)
+# Browsers ignore it over plain http, and it must not pin a development server to https.
+_OVER_HTTPS = (*_EVERY_ANSWER, ("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY))
+
+
+def protect(response: Response, *, over_https: bool, also: Iterable[tuple[str, str]] = ()) -> Response:
+    """Adds the policy headers, and `also`, each unless the answer set it already."""
     headers = response.headers
-    headers.setdefault("Content-Security-Policy", CONTENT_SECURITY_POLICY)
-    headers.setdefault("Permissions-Policy", PERMISSIONS_POLICY)
-    headers.setdefault("X-Content-Type-Options", "nosniff")
-    headers.setdefault("Referrer-Policy", "same-origin")
-    headers.setdefault("X-Frame-Options", "DENY")
-    # Browsers ignore it over plain http, and it must not pin a development server to https.
-    if over_https:
-        headers.setdefault("Strict-Transport-Security", STRICT_TRANSPORT_SECURITY)
+    present = {name.lower() for name, _ in headers.items()}  # one look, not a search of the list per header
+    headers.extend([(name, value) for name, value in (*(_OVER_HTTPS if over_https else _EVERY_ANSWER), *also)
+                    if name.lower() not in present])
     return response

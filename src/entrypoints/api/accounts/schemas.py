@@ -4,7 +4,7 @@ from marshmallow import ValidationError, fields, validate, validates_schema
 
 from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
 from core.shared.messages import N_
-from entrypoints.api.framework import LocalDateTime, Schema
+from entrypoints.api.framework import LocalDateTime, Schema, Values
 from entrypoints.api.validators import email_rule, login_name_rule, phone_rule, rule
 
 Length, OneOf, Regexp, Range = validate.Length, validate.OneOf, validate.Regexp, validate.Range
@@ -136,7 +136,7 @@ class SceneSchema(Schema):
 
 
 class AccountInfoSchema(Schema):
-    permissionRoutes = fields.List(fields.String(), required=True)
+    permissionRoutes = Values(fields.String(), required=True)
     orgWithMyRole = fields.List(fields.Nested(OrgWithMyRoleSchema), required=True)
     baseAccount = fields.Nested(BaseAccountSchema, required=True)
     userProfile = fields.Nested(UserProfileSchema, required=True)

@@ -21,10 +21,11 @@ from core.accounts.commands import (
 from core.accounts.info import AccountInfo
 from core.accounts.model import CodePurpose, IssuedToken, LoginType
 from core.notifications.model import Channel
+from core.permissions.scenes import scene_permissions
 from core.shared import errors as e
 from entrypoints.api import context
 from entrypoints.api.accounts import schemas as s
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope
+from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, Values, caller_permissions
 from entrypoints.jobs.app import send as send_job
 
 blp = ApiBlueprint("accounts", __name__, description="Session and account")
@@ -208,18 +209,17 @@ class AccountInfoView(MethodView):
     def get(self, query):
         """Who the caller is: permissions, organizations and role, profile, premium state, scenes."""
         account_info = context.container().account_info()
-        return _account_info(account_info(context.current_principal().account_id))
+        return _account_info(account_info(context.current_principal()))
 
 
 @blp.route("/BaseAccount/getScenePermissionList")
 class ScenePermissionView(MethodView):
     @blp.arguments(s.SceneQuery, location="query")
-    @blp.ok(fields.List(fields.String(), required=True), name="PermissionNames")
+    @blp.ok(Values(fields.String(), required=True), name="PermissionNames")
     def get(self, query):
         """The caller's permissions within a scene. Scene 2 without cloudChain.myProject means the
         console falls back to scene 1."""
-        scene_permissions = context.container().scene_permissions()
-        return scene_permissions(context.current_principal().account_id, query["sceneId"])
+        return scene_permissions(query["sceneId"], caller_permissions())
 
 
 @blp.route("/BaseAccount/login/toOldPaltform")
