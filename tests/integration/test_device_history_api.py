@@ -111,7 +111,10 @@ def test_the_database_picks_exactly_the_rows_the_reference_downsampling_picks(ap
     assert max(p["temperature"] for p in history(api, token, device, since, until, maxPoints=20)["points"]) == 31.5
 
 
-def hostile_readings(start: datetime, width: timedelta, buckets: int) -> list[tuple[datetime, float | None, ...]]:
+Reading = tuple[datetime, float | None, float | None]
+
+
+def hostile_readings(start: datetime, width: timedelta, buckets: int) -> list[Reading]:
     """Readings on and beside every bucket bound, ties (0.0 beside -0.0 among them), a bucket
     without temperatures, one without humidity, readings without either, and peaks just outside
     the range."""
