@@ -116,12 +116,17 @@ class SqlAlchemyReadingHistoryRepository:
             return downsample(points, plan), len(points)
         params = {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
                   "inner_bounds": plan.count - 1}
-        rows = cast(Sequence[tuple[datetime | None, float | None, float | None, int | None]],
-                    self._s.execute(text(_extremes_sql(plan.probes, plan.count)), params).all())
+        rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)), params).all()
         total = int(rows[0][3] or 0)  # NULL: no reading in the range
-        # Thousands of rows a chart: typed once (the rows are untyped), no helper call per row.
-        return [Point(ts.astimezone(UTC), temperature, humidity)
-                for ts, temperature, humidity, _ in rows if ts is not None], total
+        if rows[0][0] is None:  # the one row of a range without any extreme to show
+            return [], total
+        # Thousands of rows a chart: typed once (the rows are untyped), no helper call per row, and
+        # converted to UTC only if the session is not in UTC (make_engine puts it there): all
+        # instants of a result come in the session's zone.
+        chosen = cast(Sequence[tuple[datetime, float | None, float | None, int]], rows)
+        if chosen[0][0].tzinfo is UTC:
+            return [Point(ts, temperature, humidity) for ts, temperature, humidity, _ in chosen], total
+        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in chosen], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)

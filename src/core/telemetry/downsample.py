@@ -16,15 +16,16 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import NamedTuple
 
 from core.telemetry.model import HUMIDITY, PROBES, TEMPERATURE
 
 _ONE_US = timedelta(microseconds=1)
 
 
-@dataclass(frozen=True, slots=True)
-class Point:
-    """One stored reading as a chart shows it (values in Celsius and percent)."""
+class Point(NamedTuple):
+    """One stored reading as a chart shows it (values in Celsius and percent). A named tuple: a
+    chart makes thousands, and a tuple is made in a third of a frozen dataclass's time."""
 
     ts: datetime
     temperature: float | None
