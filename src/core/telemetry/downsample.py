@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from itertools import pairwise
 from typing import NamedTuple
 
 from core.telemetry.model import HUMIDITY, PROBES, TEMPERATURE
@@ -108,7 +109,10 @@ def fit(points: Sequence[Point], plan: BucketPlan, max_points: int) -> list[Poin
 
     Only a plan of a single bucket can hold more (max_points below 2 x probes): then the
     temperature's maximum goes first, then its minimum, then humidity's."""
-    unique = sorted({p.ts: p for p in points}.values(), key=lambda p: p.ts)
+    if all(earlier.ts < later.ts for earlier, later in pairwise(points)):
+        unique = list(points)  # as the database answers them: no instant to hash, nothing to sort
+    else:
+        unique = sorted({p.ts: p for p in points}.values(), key=lambda p: p.ts)
     if len(unique) <= max_points:
         return unique
     return sorted(_extremes(unique, plan.probes)[:max_points], key=lambda p: p.ts)
