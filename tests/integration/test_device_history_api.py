@@ -3,13 +3,15 @@ the retention of readings after the service expires. On SQLite and PostgreSQL.""
 
 from __future__ import annotations
 
+import math
 import random
 from datetime import UTC, datetime, timedelta
+from zoneinfo import ZoneInfo
 
 import pytest
 from sqlalchemy import func, select
 
-from adapters.persistence.models import DeviceRow, ReadingRow
+from adapters.persistence.models import DeviceRow, DeviceTypeRow, ReadingRow
 from core.telemetry.downsample import Point, downsample, fit, plan_buckets
 from entrypoints.api.devices import schemas as s
 from entrypoints.api.framework import envelope
@@ -107,6 +109,67 @@ def test_the_database_picks_exactly_the_rows_the_reference_downsampling_picks(ap
         got = [(datetime.fromisoformat(p["ts"]), p["temperature"], p["humidity"]) for p in data["points"]]
         assert got == [(p.ts, p.temperature, p.humidity) for p in expected], max_points
     assert max(p["temperature"] for p in history(api, token, device, since, until, maxPoints=20)["points"]) == 31.5
+
+
+Reading = tuple[datetime, float | None, float | None]
+
+
+def hostile_readings(start: datetime, width: timedelta, buckets: int) -> list[Reading]:
+    """Readings on and beside every bucket bound, ties (0.0 beside -0.0 among them), a bucket
+    without temperatures, one without humidity, readings without either, and peaks just outside
+    the range."""
+    one = timedelta(microseconds=1)
+    rows: dict[datetime, tuple[float | None, float | None]] = {start - one: (99.0, 1.0)}
+    for k in range(buckets):
+        bound = start + k * width
+        for i, ts in enumerate((bound, bound + one, bound + width / 3, bound + width / 2, bound + width - one)):
+            temperature = None if k == 2 else (0.0, -0.0, 0.0, 3.5, -0.0)[(i + k) % 5]
+            humidity = None if k == 3 or i == 4 else (50.0, 60.0, 50.0, 60.0)[(i + k) % 4]
+            rows[ts] = (temperature, humidity)
+    rows[start + buckets * width] = (-99.0, 100.0)
+    return [(ts, t, h) for ts, (t, h) in sorted(rows.items())]
+
+
+def set_probes(container, device: int, probes: str) -> None:
+    with container.session_factory()() as session:
+        session.get(DeviceTypeRow, session.get(DeviceRow, device).type_id).probes = probes
+        session.commit()
+
+
+@pytest.mark.parametrize("probes", ["t,h", "t"])
+def test_bucket_bounds_ties_and_missing_values_are_picked_as_the_reference_picks(api, container, probes):
+    """What the database computes (PostgreSQL) against core.telemetry.downsample, on the readings
+    most likely to tell them apart, in a zone whose offset changes within the range."""
+    token, device = api.token("alice"), device_id(container, "CR2A000000001")
+    set_probes(container, device, probes)
+    since = datetime(2025, 11, 2, 3, tzinfo=UTC)  # New York leaves DST at 06:00 UTC
+    until = since + timedelta(hours=10)
+    plan = plan_buckets(since, until, 40, tuple(probes.split(",")))
+    rows = hostile_readings(since, plan.width, plan.count)
+    store(container, device, rows)
+    with container.session_factory()() as session:  # as stored: SQLite keeps no -0.0
+        reference_points = [Point(ts.replace(tzinfo=UTC), t, h) for ts, t, h in session.execute(
+            select(ReadingRow.ts, ReadingRow.temperature, ReadingRow.humidity)
+            .where(ReadingRow.device_id == device, ReadingRow.ts.between(since, until)))]
+    zone = ZoneInfo("America/New_York")
+    for max_points in (40, 13, 5, 4, 3, 2, 1):
+        plan = plan_buckets(since, until, max_points, tuple(probes.split(",")))
+        expected = fit(downsample(reference_points, plan), plan, max_points)
+        reply = api.call("POST", HISTORY, token=token, headers={"X-Time-Zone": zone.key}, json={
+            "deviceId": device, "startTime": since.isoformat(), "endTime": until.isoformat(), "maxPoints": max_points})
+        assert (reply.data["total"], reply.data["downsampled"]) == (len(reference_points), True)
+        got = [(p["ts"], p["temperature"], p["humidity"]) for p in reply.data["points"]]
+        assert got == [(p.ts.astimezone(zone).isoformat(), p.temperature, p.humidity) for p in expected], max_points
+        assert [math.copysign(1, p["temperature"]) for p in reply.data["points"] if p["temperature"] is not None] == [
+            math.copysign(1, p.temperature) for p in expected if p.temperature is not None]
+
+
+def test_a_range_whose_readings_lack_every_probe_still_counts_them(api, container):
+    device = device_id(container, "CR2A000000001")
+    since = datetime(2025, 1, 10, tzinfo=UTC)
+    store(container, device, [(since + timedelta(minutes=i), None, None) for i in range(30)])
+    data = history(api, api.token("alice"), device, since, since + timedelta(hours=1), maxPoints=10)
+    assert data == {"points": [], "downsampled": True, "total": 30}
 
 
 def test_a_range_without_readings_is_empty(api, container, clock):

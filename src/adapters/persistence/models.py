@@ -19,6 +19,7 @@ from sqlalchemy import (
     Index,
     Integer,
     MetaData,
+    PrimaryKeyConstraint,
     SmallInteger,
     String,
     Table,
@@ -337,11 +338,13 @@ class DeviceCredentialRow(Base):
 
 class ReadingRow(Base):
     """One reading, stored once per (device, ts). On PostgreSQL the table is partitioned by
-    month of `ts` (migrations/versions/0002); it has no foreign key so ingest stays fast."""
+    month of `ts` (migrations/versions/0002); it has no foreign key so ingest stays fast. There
+    its key carries the probes' values (0015), so a history is read from the key's index alone."""
 
     __tablename__ = "readings"
-    device_id: Mapped[int] = mapped_column(Integer, primary_key=True)
-    ts: Mapped[datetime] = mapped_column(primary_key=True)
+    __table_args__ = (PrimaryKeyConstraint("device_id", "ts", postgresql_include=["temperature", "humidity"]),)
+    device_id: Mapped[int] = mapped_column(Integer)
+    ts: Mapped[datetime]
     temperature: Mapped[float | None] = mapped_column(Float)
     humidity: Mapped[float | None] = mapped_column(Float)
     seq: Mapped[int | None] = mapped_column(BigInteger)

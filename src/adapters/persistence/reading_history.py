@@ -1,10 +1,11 @@
 """A device's stored readings for its chart, and their deletion.
 
-History on PostgreSQL is downsampled by the database: it finds each reading's bucket among the
-plan's bounds (the same buckets as core.telemetry.downsample), takes each bucket's min and max
-per probe with window aggregates and keeps the earliest reading holding each, so only the chosen
-rows, about max_points, cross the wire. Elsewhere (SQLite) the
-range is read and core.telemetry.downsample picks the rows.
+History on PostgreSQL is downsampled by the database, in the buckets of core.telemetry.downsample,
+in two passes over the range and no sort of it: the first takes each bucket's count and each
+probe's min and max (a hash aggregate), the second keeps the readings equal to their bucket's
+extreme (an array lookup by bucket number) and, of those, the earliest per bucket and extreme.
+Only the chosen rows, about max_points, cross the wire. Elsewhere (SQLite) the range is read and
+core.telemetry.downsample picks the rows.
 """
 
 from __future__ import annotations
@@ -38,43 +39,49 @@ _ORPHANS = text("""
 
 
 def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
-    """One pass: each reading's bucket (a binary search over the bucket bounds, exact and cheap),
-    each bucket's min and max per probe as window aggregates over one sort by bucket, then per
-    bucket and extreme the earliest reading holding it. The same window counts each bucket's
-    readings, and each bucket's first reading is kept beside its extremes (a bucket may have none
-    for the plan's probes), so every row carries how many readings the range holds: a separate
-    count would read the range again."""
-    extremes, holders, hits = ["count(*) OVER w AS n, min(ts) OVER w AS first_ts"], ["ts = first_ts"], []
+    """Two passes over the range, neither of them a sort. The first groups the readings by bucket
+    (a hash) into each bucket's count and each probe's min and max, laid out as arrays indexed by
+    bucket. The second reads the range again and keeps the readings equal to their bucket's
+    extreme, looked up by index: no join, whose plan would follow the planner's guess at the
+    number of buckets. Of those few, per bucket and extreme, the earliest. Every row carries how
+    many readings the range holds, and a range whose readings hold no extreme (none has a value
+    for the plan's probes) still answers one row: that count, and no reading."""
+    aggregates, lookups, marks, firsts = ["count(*) AS n"], [], [], []
     for probe in probes:
         column = _COLUMNS[probe]
-        extremes.append(f"min({column}) OVER w AS {probe}_lo, max({column}) OVER w AS {probe}_hi")
-        holders.append(f"{column} = {probe}_lo OR {column} = {probe}_hi")
-        hits.append(f"('{probe}_lo', {column} = {probe}_lo), ('{probe}_hi', {column} = {probe}_hi)")
+        for extreme, aggregate in ((f"{probe}_lo", "min"), (f"{probe}_hi", "max")):
+            aggregates.append(f"{aggregate}({column}) AS {extreme}")
+            # A bucket whose readings all lack the probe has no extreme: any filler does, as no
+            # reading of it can equal one (NULL equals nothing), and an array without NULLs is
+            # indexed in constant time.
+            lookups.append(f"array_agg(coalesce({extreme}, 0) ORDER BY k) AS {extreme}")
+            marks.append(f"{column} = by_bucket.{extreme}[b + 1] AS {extreme}")
+            firsts.append(f"min(ts) FILTER (WHERE {extreme})")
     # Bucket k holds [start + k x width, start + (k + 1) x width), as BucketPlan.index says; the
     # bounds are made once per query (an init plan), not per reading. The width is counted in
     # microseconds: an interval of days would follow the session's time zone across DST.
     bounds = ("ARRAY(SELECT CAST(:start AS timestamptz) + (g * CAST(:width_us AS bigint)) * interval '1 microsecond' "
               "FROM generate_series(1, :inner_bounds) AS g)")
     bucket = f"width_bucket(ts, {bounds})" if buckets > 1 else "0"
+    readings = f"SELECT ts, temperature, humidity, {bucket} AS b FROM readings " \
+               "WHERE device_id = :device_id AND ts >= :start AND ts <= :end"
     return f"""
-        WITH bucketed AS (
-            SELECT ts, temperature, humidity, {bucket} AS b
-            FROM readings
-            WHERE device_id = :device_id AND ts >= :start AND ts <= :end
+        WITH extremes AS (
+            SELECT b, {", ".join(aggregates)} FROM ({readings}) AS r GROUP BY b
+        ), by_bucket AS MATERIALIZED (
+            SELECT sum(n) AS total, {", ".join(lookups)}
+            FROM generate_series(0, :inner_bounds) AS k LEFT JOIN extremes ON extremes.b = k
         ), marked AS (
-            SELECT ts, temperature, humidity, b, {", ".join(extremes)}
-            FROM bucketed WINDOW w AS (PARTITION BY b)
-        ), holders AS (
-            SELECT * FROM marked WHERE {" OR ".join(holders)}
+            SELECT ts, temperature, humidity, b, {", ".join(marks)}
+            FROM ({readings} OFFSET 0) AS r, by_bucket
+        ), holders AS MATERIALIZED (
+            SELECT * FROM marked WHERE {" OR ".join(f"{probe}_{end}" for probe in probes for end in ("lo", "hi"))}
         ), chosen AS (
-            SELECT DISTINCT ON (h.b, k.extreme) h.ts, h.temperature, h.humidity
-            FROM holders h CROSS JOIN LATERAL (VALUES {", ".join(hits)}) AS k(extreme, hit)
-            WHERE k.hit
-            ORDER BY h.b, k.extreme, h.ts
+            SELECT unnest(ARRAY[{", ".join(firsts)}]) AS ts FROM holders GROUP BY b
         )
-        SELECT DISTINCT ts, temperature, humidity,
-               (SELECT sum(n) FROM (SELECT DISTINCT ON (b) n FROM holders ORDER BY b) AS buckets) AS total
-        FROM chosen ORDER BY ts"""
+        SELECT h.ts, h.temperature, h.humidity, by_bucket.total
+        FROM by_bucket LEFT JOIN holders AS h ON h.ts IN (SELECT ts FROM chosen)
+        ORDER BY h.ts"""
 
 
 def _point(ts: object, temperature: object, humidity: object) -> Point:
@@ -109,11 +116,17 @@ class SqlAlchemyReadingHistoryRepository:
             return downsample(points, plan), len(points)
         params = {"device_id": device_id, "start": plan.start, "end": plan.end, "width_us": plan.width_us,
                   "inner_bounds": plan.count - 1}
-        rows = cast(Sequence[tuple[datetime, float | None, float | None, int]],
-                    self._s.execute(text(_extremes_sql(plan.probes, plan.count)), params).all())
-        total = int(rows[0][3]) if rows else 0
-        # Thousands of rows a chart: typed once (the rows are untyped), no helper call per row.
-        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
+        rows = self._s.execute(text(_extremes_sql(plan.probes, plan.count)), params).all()
+        total = int(rows[0][3] or 0)  # NULL: no reading in the range
+        if rows[0][0] is None:  # the one row of a range without any extreme to show
+            return [], total
+        # Thousands of rows a chart: typed once (the rows are untyped), no helper call per row, and
+        # converted to UTC only if the session is not in UTC (make_engine puts it there): all
+        # instants of a result come in the session's zone.
+        chosen = cast(Sequence[tuple[datetime, float | None, float | None, int]], rows)
+        if chosen[0][0].tzinfo is UTC:
+            return [Point(ts, temperature, humidity) for ts, temperature, humidity, _ in chosen], total
+        return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in chosen], total
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)

@@ -18,7 +18,8 @@ from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
-from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedJSONProvider, GuardedRequest, check_request
+from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
+from entrypoints.api.json_text import JSONProvider
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
@@ -69,7 +70,7 @@ def _needs_token(app: Flask) -> bool:
 def create_app(container: Container) -> Flask:
     settings = container.settings()
     app = Flask(__name__, static_folder=None)
-    app.request_class, app.json = GuardedRequest, GuardedJSONProvider(app)
+    app.request_class, app.json = GuardedRequest, JSONProvider(app)
     app.config.update(
         API_TITLE="Coldchain console API",
         API_VERSION=APP_VERSION,

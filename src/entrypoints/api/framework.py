@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from datetime import datetime, timedelta, tzinfo
 from functools import wraps
 from typing import Any
 
@@ -52,6 +53,35 @@ class LocalDateTime(ma.fields.DateTime):
         if value is None:
             return None
         return super()._serialize(value.astimezone(context.time_zone.get()), attr, obj, **kwargs)
+
+
+_CLOCK = [f"T{hour:02d}:{minute:02d}:" for hour in range(24) for minute in range(60)]
+_SECONDS = [f"{second:02d}" for second in range(60)]
+
+
+def local_isoformats(zone: tzinfo, instants: Iterable[datetime]) -> list[str]:
+    """`instant.astimezone(zone).isoformat()` of each instant, the same text for three quarters of
+    the work (a chart writes thousands). Each instant still gets its own offset from the zone,
+    exact across DST; the text is put together from pieces made once (a day's date, an offset's
+    suffix, the clock's minutes) instead of formatted field by field."""
+    dates: dict[int, str] = {}
+    suffixes: dict[timedelta | None, str] = {}
+    texts = []
+    for instant in instants:
+        local = instant.astimezone(zone)
+        offset = local.utcoffset()
+        suffix = suffixes.get(offset)
+        if suffix is None:
+            suffix = suffixes[offset] = local.isoformat()[len(local.replace(tzinfo=None).isoformat()):]
+        day = local.toordinal()
+        date = dates.get(day)
+        if date is None:
+            date = dates[day] = local.date().isoformat()
+        text = date + _CLOCK[local.hour * 60 + local.minute] + _SECONDS[local.second]
+        if local.microsecond:
+            text += f".{local.microsecond:06d}"
+        texts.append(text + suffix)
+    return texts
 
 
 class ErrorEnvelope(Schema):

@@ -26,7 +26,8 @@ from core.devices.rules import (
 from core.devices.sheets import MAX_SHEET_BYTES, MAX_SHEET_ROWS, RowOutcome
 from core.shared.messages import N_
 from entrypoints.api import context
-from entrypoints.api.framework import MAX_PAGE_SIZE, LocalDateTime, PageQuery, Schema
+from entrypoints.api.framework import MAX_PAGE_SIZE, LocalDateTime, PageQuery, Schema, local_isoformats
+from entrypoints.api.json_text import RawJSON, json_number
 from entrypoints.api.validators import rule
 
 OneOf, Range = validate.OneOf, validate.Range
@@ -285,8 +286,8 @@ class HistoryQuery(Schema):
 
 
 class ReadingList(fields.List):
-    """Readings as ReadingSchema writes them, without its per-field machinery: a chart asks for
-    thousands at a time, and this is a tenth of the cost."""
+    """Readings as ReadingSchema writes them, without its per-field machinery (a tenth of its
+    cost), and as JSON text (a third less again): a chart asks for thousands at a time."""
 
     def __init__(self, **kwargs) -> None:
         super().__init__(fields.Nested(ReadingSchema), **kwargs)
@@ -294,9 +295,10 @@ class ReadingList(fields.List):
     def _serialize(self, value, attr, obj, **kwargs):
         if value is None:
             return None
-        zone = context.time_zone.get()
-        return [{"ts": p.ts.astimezone(zone).isoformat(), "temperature": p.temperature, "humidity": p.humidity}
-                for p in value]
+        times = local_isoformats(context.time_zone.get(), [p.ts for p in value])
+        return RawJSON("[" + ",".join([
+            f'{{"ts":"{ts}","temperature":{json_number(p.temperature)},"humidity":{json_number(p.humidity)}}}'
+            for ts, p in zip(times, value, strict=True)]) + "]")
 
 
 class HistorySchema(Schema):
