@@ -2,7 +2,7 @@
 and quiet hours (core/alarms/push.py). A device without a row gets every kind by every channel.
 
 Revision ID: 0017_alarm_push_settings
-Revises: 0014_device_count_indexes
+Revises: 0015_readings_covering_key
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
 revision = '0017_alarm_push_settings'
-down_revision = '0014_device_count_indexes'
+down_revision = '0015_readings_covering_key'
 branch_labels = None
 depends_on = None
 
