@@ -4,8 +4,9 @@ History on PostgreSQL is downsampled by the database, in the buckets of core.tel
 in two passes over the range and no sort of it: the first takes each bucket's count and each
 probe's min and max (a hash aggregate), the second keeps the readings equal to their bucket's
 extreme (an array lookup by bucket number) and, of those, the earliest per bucket and extreme.
-Only the chosen rows, about max_points, cross the wire. Elsewhere (SQLite) the range is read and
-core.telemetry.downsample picks the rows.
+Both passes read the readings from the primary key's index alone, which carries the probes'
+values (migration 0015). Only the chosen rows, about max_points, cross the wire, in binary.
+Elsewhere (SQLite) the range is read and core.telemetry.downsample picks the rows.
 """
 
 from __future__ import annotations
