@@ -8,7 +8,7 @@ own grows by the two columns, and ingest writes one index entry per reading as b
 SQLite is left as it is: there the range is read from the table.
 
 Revision ID: 0015_readings_covering_key
-Revises: 0013_device_indexes
+Revises: 0014_device_count_indexes
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from __future__ import annotations
 from alembic import op
 
 revision = '0015_readings_covering_key'
-down_revision = '0013_device_indexes'
+down_revision = '0014_device_count_indexes'
 branch_labels = None
 depends_on = None
 
