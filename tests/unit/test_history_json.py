@@ -48,7 +48,7 @@ def response(app: Flask, data) -> bytes:
 
 @pytest.mark.parametrize("debug", [False, True])
 def test_readings_written_as_text_are_the_json_of_their_dicts(debug):
-    values = [None, 0.0, -0.0, 4.25, -17.5, 1e-07, 1e16, 123456789.125, math.nan, math.inf, -math.inf]
+    values = [None, 0.0, -0.0, 4.25, -17.5, 1e-07, 1e16, 123456789.125, math.nan, math.inf, -math.inf, 4.0, 4]
     points = [Point(t, values[i % len(values)], values[(i * 7) % len(values)]) for i, t in enumerate(instants())]
     app = Flask(__name__)
     app.json = JSONProvider(app)

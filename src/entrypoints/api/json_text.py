@@ -36,6 +36,18 @@ def json_number(value: float | None) -> str:
     return json.dumps(value)
 
 
+class FloatTexts(dict[float, str]):
+    """Floats as the encoder writes them, each distinct value written once: a chart's thousands of
+    readings repeat a few hundred values. Index it with floats only (an int equals its float and
+    is written without the point); zero is never kept, as 0.0 and -0.0 are one key but two texts."""
+
+    def __missing__(self, value: float) -> str:
+        text = json_number(value)
+        if value and math.isfinite(value):
+            self[value] = text
+        return text
+
+
 class JSONProvider(GuardedJSONProvider):
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         fragments: list[str] = []

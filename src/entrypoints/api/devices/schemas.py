@@ -27,7 +27,7 @@ from core.devices.sheets import MAX_SHEET_BYTES, MAX_SHEET_ROWS, RowOutcome
 from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.framework import MAX_PAGE_SIZE, LocalDateTime, PageQuery, Schema, local_isoformats
-from entrypoints.api.json_text import RawJSON, json_number
+from entrypoints.api.json_text import FloatTexts, RawJSON, json_number
 from entrypoints.api.validators import rule
 
 OneOf, Range = validate.OneOf, validate.Range
@@ -296,9 +296,11 @@ class ReadingList(fields.List):
         if value is None:
             return None
         times = local_isoformats(context.time_zone.get(), [p.ts for p in value])
+        floats = FloatTexts()
         return RawJSON("[" + ",".join([
-            f'{{"ts":"{ts}","temperature":{json_number(p.temperature)},"humidity":{json_number(p.humidity)}}}'
-            for ts, p in zip(times, value, strict=True)]) + "]")
+            f'{{"ts":"{ts}","temperature":{floats[t] if t.__class__ is float else json_number(t)},'
+            f'"humidity":{floats[h] if h.__class__ is float else json_number(h)}}}'
+            for ts, (_, t, h) in zip(times, value, strict=True)]) + "]")
 
 
 class HistorySchema(Schema):
