@@ -359,7 +359,9 @@ class DataClearedSchema(Schema):
 
 
 class SheetUploadSchema(Schema):
+    # maxLength of a binary string counts its bytes: the published bound of what a client may send.
     file = Upload(required=True, metadata={
+        "maxLength": MAX_SHEET_BYTES,
         "description": f"an XLSX of at most {MAX_SHEET_BYTES // 1024} KB whose first sheet lists, from row 2 (row "
                        "1 is the header when its first cell says GUID), one device a row: GUID, name (the GUID "
                        f"when empty), type code (0x8001) or name (typeId's when empty); at most {MAX_SHEET_ROWS} "
