@@ -10,6 +10,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pageOf } from './page';
 import { accessSchema } from '@/lib/access';
 import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
@@ -95,12 +96,7 @@ export const alarmSchema = z.object({
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 
-export const alarmPageSchema = z.object({
-  start: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  data: z.array(alarmSchema),
-});
+export const alarmPageSchema = pageOf(alarmSchema);
 export type AlarmPage = z.infer<typeof alarmPageSchema>;
 
 /** The body of POST /device/DeviceAlarm/page. */
@@ -136,12 +132,7 @@ export const deferralSchema = z.object({
 });
 export type Deferral = z.infer<typeof deferralSchema>;
 
-export const deferralPageSchema = z.object({
-  start: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  data: z.array(deferralSchema),
-});
+export const deferralPageSchema = pageOf(deferralSchema);
 export type DeferralPage = z.infer<typeof deferralPageSchema>;
 
 /** Rows a page of an alarm's deferrals. */

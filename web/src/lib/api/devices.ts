@@ -6,6 +6,7 @@
  */
 import { keepPreviousData, useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pageOf } from './page';
 import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
 import { accessSchema } from '@/lib/access';
@@ -93,12 +94,7 @@ export const deviceDetailSchema = deviceSchema.extend({
 });
 export type DeviceDetail = z.infer<typeof deviceDetailSchema>;
 
-export const devicePageSchema = z.object({
-  start: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  data: z.array(deviceSchema),
-});
+export const devicePageSchema = pageOf(deviceSchema);
 export type DevicePage = z.infer<typeof devicePageSchema>;
 
 /** The filters of the device list, as the server takes them (absent: no filter). */

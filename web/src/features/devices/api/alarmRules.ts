@@ -7,6 +7,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http/index';
 import { deviceKeys } from '@/lib/api/devices';
 
@@ -41,12 +42,7 @@ export const alarmRuleSchema = z.object({
 });
 export type AlarmRule = z.infer<typeof alarmRuleSchema>;
 
-export const alarmRulePageSchema = z.object({
-  start: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  data: z.array(alarmRuleSchema),
-});
+export const alarmRulePageSchema = pageOf(alarmRuleSchema);
 
 /** The settings a rule is saved with (insert adds deviceId and probe, update the id). */
 export interface AlarmRuleSettings {

@@ -7,6 +7,7 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http';
 import { rechargeKeys } from './levels';
 import { orderPlacedSchema, orderStatusSchema, PAY_STATUS, type OrderStatus } from './orders';
@@ -93,12 +94,7 @@ export async function continuePay(orderId: number): Promise<ResumedPayment> {
   return resumedPaymentSchema.parse(await api.post('/payment/PayOrder/continuePay', { orderId }));
 }
 
-export const myOrderPageSchema = z.object({
-  start: z.number(),
-  pageSize: z.number(),
-  totalCount: z.number(),
-  data: z.array(myOrderSchema),
-});
+export const myOrderPageSchema = pageOf(myOrderSchema);
 export type MyOrderPage = z.infer<typeof myOrderPageSchema>;
 
 export type PayStatus = (typeof PAY_STATUS)[keyof typeof PAY_STATUS];
