@@ -1,4 +1,4 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, TextArea } from '@blueprintjs/core';
 import { AddIcon, ErrorIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
@@ -10,6 +10,7 @@ import { NAME_MAX } from '@/lib/api/devices';
 import { useAddableTypes, useInsertDevice, type DeviceAdded } from '../api/manage';
 import { deviceAddSchema, EMPTY_ADD_FORM, GUID_MAX, newDeviceOf, type DeviceAddForm, type DeviceAddValues } from '../addSchemas';
 import { REMARK_MAX } from '../schemas';
+import { TextField } from './TextField';
 
 const FIELDS = ['deviceGuid', 'deviceName', 'typeId', 'remark'] as const;
 /** 1012 already added, 1013 a type not addable here. */
@@ -49,41 +50,14 @@ function AddForm({ onClose, onAdded }: Omit<AddDeviceDialogProps, 'isOpen'>) {
     }
   });
 
-  const text = (name: 'deviceGuid' | 'deviceName', label: string, maxLength: number, hint?: string) => (
-    <Controller
-      name={name}
-      control={form.control}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <FormGroup
-          label={label}
-          labelFor={`add-${name}`}
-          labelInfo={t('info.required')}
-          intent={fieldState.error ? 'danger' : 'none'}
-          helperText={fieldState.error ? <span id={`add-${name}-help`}>{fieldState.error.message}</span> : hint}
-        >
-          <InputGroup
-            {...field}
-            id={`add-${name}`}
-            inputRef={ref}
-            maxLength={maxLength}
-            className={name === 'deviceGuid' ? 'jc-mono' : undefined}
-            autoComplete="off"
-            intent={fieldState.error ? 'danger' : 'none'}
-            aria-invalid={fieldState.error ? true : undefined}
-            aria-describedby={fieldState.error ? `add-${name}-help` : undefined}
-            data-testid={`add-${name}`}
-          />
-        </FormGroup>
-      )}
-    />
-  );
-
   return (
     <form onSubmit={submit} noValidate aria-label={t('add.title')} data-testid="device-add-form">
       <DialogBody>
         <p className="jc-add-intro">{t('add.intro')}</p>
-        {text('deviceGuid', t('add.guid'), GUID_MAX + 8, t('add.guidHint'))}
-        {text('deviceName', t('info.field.name'), NAME_MAX + 8)}
+        <TextField control={form.control} name="deviceGuid" id="add-deviceGuid" testId="add-deviceGuid" label={t('add.guid')}
+          maxLength={GUID_MAX + 8} hint={t('add.guidHint')} className="jc-mono" autoComplete="off" required />
+        <TextField control={form.control} name="deviceName" id="add-deviceName" testId="add-deviceName"
+          label={t('info.field.name')} maxLength={NAME_MAX + 8} autoComplete="off" required />
         <Controller
           name="typeId"
           control={form.control}

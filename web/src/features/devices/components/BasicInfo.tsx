@@ -8,7 +8,6 @@ import {
   DialogFooter,
   FormGroup,
   HTMLSelect,
-  InputGroup,
   SegmentedControl,
   Tag,
   TextArea,
@@ -16,7 +15,7 @@ import {
 import { EditIcon, ErrorIcon, FloppyDiskIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { showError } from '@/lib/serverErrors';
 import { editionConfig } from '@/lib/config';
@@ -36,6 +35,7 @@ import {
 import { formatInstant, formatNumber, formatValue, NO_VALUE } from '@/lib/units';
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyReason } from '@/components/ReadOnly';
+import { TextField } from './TextField';
 
 const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;
 
@@ -137,7 +137,7 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
   return (
     <form onSubmit={submit} noValidate aria-label={t('info.editTitle')} data-testid="device-edit-form">
       <DialogBody>
-        <TextInput control={form.control} name="deviceName" label={t('info.field.name')} maxLength={NAME_MAX} required />
+        <TextField control={form.control} name="deviceName" label={t('info.field.name')} maxLength={NAME_MAX} required />
         <Controller
           name="remark"
           control={form.control}
@@ -210,7 +210,7 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
           />
         </div>
         {countryCodeEditable && (
-          <TextInput control={form.control} name="countryCode" label={t('info.field.countryCode')} maxLength={4} inputMode="numeric" />
+          <TextField control={form.control} name="countryCode" label={t('info.field.countryCode')} maxLength={4} inputMode="numeric" />
         )}
         {failure && (
           <Callout intent="danger" icon={<ErrorIcon />} compact role="alert" data-testid="form-error">
@@ -237,49 +237,6 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
   );
 }
 
-function TextInput({
-  control,
-  name,
-  label,
-  maxLength,
-  required = false,
-  inputMode,
-}: {
-  control: Control<DeviceEditForm, unknown, DeviceEditValues>;
-  name: 'deviceName' | 'countryCode';
-  label: string;
-  maxLength: number;
-  required?: boolean;
-  inputMode?: 'numeric';
-}) {
-  const { t } = useTranslation('devices');
-  return (
-    <Controller
-      name={name}
-      control={control}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <FormGroup
-          label={label}
-          labelFor={name}
-          labelInfo={required ? t('info.required') : undefined}
-          intent={fieldState.error ? 'danger' : 'none'}
-          helperText={fieldState.error ? <span id={`${name}-help`}>{fieldState.error.message}</span> : undefined}
-        >
-          <InputGroup
-            {...field}
-            id={name}
-            inputRef={ref}
-            maxLength={maxLength}
-            inputMode={inputMode}
-            intent={fieldState.error ? 'danger' : 'none'}
-            aria-invalid={fieldState.error ? true : undefined}
-            aria-describedby={fieldState.error ? `${name}-help` : undefined}
-          />
-        </FormGroup>
-      )}
-    />
-  );
-}
 
 /** The limits each probe's rule enforces now (a switched-off rule enforces none). */
 function LimitsInForce({ device }: { device: DeviceDetail }) {
