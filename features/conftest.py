@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to features/test_features.py)
+from features.onboarding.steps import *  # noqa: F403
 from features.ordering.level_change_steps import *  # noqa: F403
 from features.ordering.steps import *  # noqa: F403
 from features.payments.steps import *  # noqa: F403
@@ -275,6 +276,7 @@ def _scene_list(api, world, user, scenes):
 PURPOSES = {"signing up": 1, "resetting the password": 2}
 
 
+@given(parsers.parse("a code for {purpose} is sent to {phone}"))
 @when(parsers.parse("a code for {purpose} is sent to {phone}"))
 def _code_sent(api, container, world, purpose, phone):
     reply = api.call("GET", "/base/BaseAccount/code/phone", query={"phone": phone, "type": PURPOSES[purpose]})
@@ -283,6 +285,7 @@ def _code_sent(api, container, world, purpose, phone):
     world["phone"] = phone
 
 
+@given(parsers.parse('"{user}" signs up with that code and the password "{password}"'))
 @when(parsers.parse('"{user}" signs up with that code and the password "{password}"'))
 def _signs_up(api, world, user, password):
     world["signup"] = {"userName": user, "accountPassword": password, "phone": world["phone"], "code": world["code"]}

@@ -2,4 +2,4 @@
 
 from pytest_bdd import scenarios
 
-scenarios("session", "accounts", "alarms", "pricing", "ordering", "payments")
+scenarios("session", "accounts", "alarms", "pricing", "ordering", "payments", "onboarding")
