@@ -92,7 +92,8 @@ def _adds_logger(api, world, user, guid):
 def _publishes_once(container, clock, world, value):
     logger = _logger(world)
     before = _stored(container, logger["guid"])
-    _publish(world["broker"], logger, logger["guid"], {"ts": clock.now().isoformat(), "t": value, "seq": 1})
+    ts = clock.now() - timedelta(minutes=10)  # a while ago: what it publishes next is later
+    _publish(world["broker"], logger, logger["guid"], {"ts": ts.isoformat(), "t": value, "seq": 1})
     wait_until(lambda: _stored(container, logger["guid"]) == before + 1, 10, "the reading stored")
 
 
@@ -125,7 +126,7 @@ def _buys_sms(api, world, user):
 def _publishes_for(container, clock, world, value, minutes):
     logger = _logger(world)
     before = _stored(container, logger["guid"])
-    start = clock.now() - timedelta(minutes=minutes + 1)  # before the reading stored at now
+    start = clock.now() - timedelta(minutes=minutes)
     readings = [{"ts": (start + timedelta(minutes=m)).isoformat(), "t": value, "seq": 10 + m}
                 for m in range(minutes + 1)]
     _publish(world["broker"], logger, logger["guid"], {"readings": readings})

@@ -29,10 +29,12 @@ declare module 'vitest' {
     internationalBaseURL: string;
     /** The payment sandbox the international server pays at (payer pages under /pay/). */
     paymentSandboxURL: string;
+    /** The web client built once, for a test file that serves a console of its own. */
+    webDist: string;
   }
 }
 
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.listen(0, '127.0.0.1', () => {
@@ -43,7 +45,7 @@ function freePort(): Promise<number> {
 }
 
 /** Waits until `url` answers 2xx; fails early when `server` exits. */
-async function waitForOk(url: string, what: string, server: ChildProcess, log: () => string): Promise<void> {
+export async function waitForOk(url: string, what: string, server: ChildProcess, log: () => string): Promise<void> {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (server.exitCode !== null) throw new Error(`${what} exited:\n${log()}`);
@@ -57,10 +59,10 @@ async function waitForOk(url: string, what: string, server: ChildProcess, log: (
   throw new Error(`${what} did not answer at ${url} within 60 s:\n${log()}`);
 }
 
-/** Runs `coldchain <command>` to its end; rejects with its output when it fails. */
-function run(command: string, env: NodeJS.ProcessEnv): Promise<void> {
+/** Runs `coldchain <command> [arguments]` to its end; rejects with its output when it fails. */
+export function run(command: string | string[], env: NodeJS.ProcessEnv): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(coldchain, [command], { env });
+    const child = spawn(coldchain, typeof command === 'string' ? [command] : command, { env });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
@@ -69,21 +71,26 @@ function run(command: string, env: NodeJS.ProcessEnv): Promise<void> {
   });
 }
 
-interface Served {
+export interface Served {
   process: ChildProcess;
   output: () => string;
 }
 
-function serve(port: number, env: NodeJS.ProcessEnv): Served {
+/** `coldchain <arguments>` left running, its output kept. */
+export function start(args: string[], env: NodeJS.ProcessEnv): Served {
   let output = '';
-  const server = spawn(coldchain, ['serve', '--host', '127.0.0.1', '--port', String(port)], { env });
+  const server = spawn(coldchain, args, { env });
   server.stdout?.on('data', (chunk) => (output += chunk));
   server.stderr?.on('data', (chunk) => (output += chunk));
   return { process: server, output: () => output };
 }
 
+function serve(port: number, env: NodeJS.ProcessEnv): Served {
+  return start(['serve', '--host', '127.0.0.1', '--port', String(port)], env);
+}
+
 /** Stops a server and waits for it (at most 10 s, then SIGKILL). */
-function stop(server: ChildProcess): Promise<void> {
+export function stop(server: ChildProcess): Promise<void> {
   if (server.exitCode !== null || server.signalCode !== null) return Promise.resolve();
   return new Promise((resolve) => {
     const timer = setTimeout(() => server.kill('SIGKILL'), 10_000);
@@ -99,7 +106,7 @@ function stop(server: ChildProcess): Promise<void> {
  * The environment of the developer's shell without what would point a server elsewhere: real
  * provider keys or URLs, another database, broker or sandbox.
  */
-function cleanEnv(): NodeJS.ProcessEnv {
+export function cleanEnv(): NodeJS.ProcessEnv {
   const env = { ...process.env };
   const foreign = /^(WECHAT_|ALIPAY_|STRIPE_|PAYPAL_|SMS_|SMTP_|MQTT_|PAYMENT_|NOTIFICATION_)/;
   for (const name of Object.keys(env)) {
@@ -108,7 +115,7 @@ function cleanEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-const COMMON = {
+export const COMMON = {
   SECRET_KEY: 'e2e-secret-key-that-is-long-enough-0123456789',
   PASSWORD_HASH_MEMORY_KIB: '8192',
   PASSWORD_HASH_TIME_COST: '1',
@@ -190,5 +197,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('baseURL', baseURL);
   project.provide('internationalBaseURL', internationalBaseURL);
   project.provide('paymentSandboxURL', paymentSandboxURL);
+  project.provide('webDist', dist);
   return teardown;
 }
