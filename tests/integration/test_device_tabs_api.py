@@ -120,7 +120,8 @@ def test_a_command_the_device_does_not_answer_is_shown_as_not_answered_and_a_ref
 
     second = ok(api.call("POST", PARAMS_SAVE, token=token, json={"deviceId": target, **PARAMS, "uploadInterval": 900}))
     assert second["state"] == "pending" and second["commandId"] != first["commandId"]
-    container.record_command_answers()([CommandAnswer(ACME_DEVICE, second["commandId"], False, "interval not supported")])
+    refusal = CommandAnswer(ACME_DEVICE, second["commandId"], False, "interval not supported")
+    container.record_command_answers()([refusal])
     failed = ok(api.call("GET", PARAMS_GET, token=token, query={"deviceId": target}))
     assert (failed["state"], failed["error"], failed["acknowledged"]) == ("failed", "interval not supported", None)
     assert failed["desired"]["uploadInterval"] == 900
