@@ -272,3 +272,22 @@ def test_maintenance_length_messages_name_the_limit_in_german(api, container):
     assert reply.status == 422
     assert set(reply.body["errors"]) == {"person", "maintainDate"}
     assert "Zukunft" in reply.body["errors"]["maintainDate"][0]
+
+
+def test_changes_of_alarm_limits_are_lines_of_the_operation_log(api, container):
+    token, target = api.token("acme"), device_id(container, ACME_DEVICE)
+    rule = {"deviceId": target, "probe": "t", "name": "Cold room", "upperLimit": 8.0, "lowerLimit": 2.0,
+            "level1Minutes": 0, "enabled": True, "recipients": []}
+    existing = ok(api.call("POST", "/device/DeviceAlarmRule/page", token=token, json={"deviceId": target}))["data"]
+    for old in existing:
+        ok(api.call("DELETE", "/device/DeviceAlarmRule/delete", token=token, query={"id": old["id"]}))
+    created = ok(api.call("POST", "/device/DeviceAlarmRule/insert", token=token, json=rule))
+    ok(api.call("PUT", "/device/DeviceAlarmRule/update", token=token,
+                json={"id": created["id"], "upperLimit": 6.5, "enabled": False}))
+    assert api.call("PUT", "/device/DeviceAlarmRule/update", token=api.token("bob"),
+                    json={"id": created["id"], "upperLimit": 30.0}).status == 403
+    ok(api.call("DELETE", "/device/DeviceAlarmRule/delete", token=token, query={"id": created["id"]}))
+    log = ok(api.call("POST", LOG, token=token, json={"deviceId": target, "pageSize": 50}))["data"]
+    limits = [e["detail"] for e in log if e["kind"] == "limits_changed"]
+    assert limits[:3] == ["t: deleted", "t: 2..6.5 off", "t: 2..8 on"]
+    assert all(e["actorName"] == "acme" for e in log if e["kind"] == "limits_changed")

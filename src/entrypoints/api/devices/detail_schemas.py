@@ -71,7 +71,8 @@ def _text(name: str, required: bool) -> fields.String:
 
 
 class MaintenanceFieldsSchema(Schema):
-    maintainDate = fields.Date(required=True, metadata={"description": "YYYY-MM-DD, not in the future", "maxLength": 10})
+    maintainDate = fields.Date(required=True,
+                               metadata={"description": "YYYY-MM-DD, not in the future", "maxLength": 10})
     person = _text("person", True)
     approver = _text("approver", False)
     reason = _text("reason", True)
