@@ -11,6 +11,8 @@ from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
 from adapters.i18n import Translator
+from adapters.messaging.command_channel import MqttCommandChannel
+from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from adapters.notifications.development import LoggingMessageSender
@@ -41,8 +43,16 @@ from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, List
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
 from core.alarms.push_management import GetPushSetting, SavePushSetting
 from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
-from core.devices.credentials import GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
+from core.devices.credentials import INGEST_USERNAME, GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
+from core.devices.maintenance import (
+    AddMaintenance,
+    ChangeMaintenance,
+    DeleteMaintenance,
+    ListDeviceEvents,
+    ListMaintenance,
+)
+from core.devices.params import GetDeviceParams, RecordCommandAnswers, SaveDeviceParams
 from core.devices.queries import GetExpiryReminder, ListExpiringDevices
 from core.devices.registry import (
     AddDeviceByGuid,
@@ -173,6 +183,21 @@ class Container(containers.DeclarativeContainer):
                                                   broker_access)
     broker_credential = providers.Factory(GetBrokerCredential, uow)
     broker_accounts = providers.Factory(ListBrokerAccounts, uow, broker_hasher)
+    # Commands to devices go out as the ingest login, under the devices' listener's mount point as
+    # the ingest listener shows it ("" where the broker has none: EmbeddedIngest overrides it).
+    command_topic_prefix = providers.Object(DEVICE_MOUNT_POINT)
+    command_channel = providers.Factory(
+        MqttCommandChannel, providers.Callable(lambda s: s.mqtt_url, settings),
+        providers.Callable(lambda s: INGEST_USERNAME if s.mqtt_ingest_password else None, settings),
+        providers.Callable(lambda s: s.mqtt_ingest_password, settings), command_topic_prefix)
+    get_device_params = providers.Factory(GetDeviceParams, uow, clock)
+    save_device_params = providers.Factory(SaveDeviceParams, uow, clock, command_channel)
+    record_command_answers = providers.Factory(RecordCommandAnswers, uow, clock)
+    list_maintenance = providers.Factory(ListMaintenance, uow)
+    add_maintenance = providers.Factory(AddMaintenance, uow, clock)
+    change_maintenance = providers.Factory(ChangeMaintenance, uow, clock)
+    delete_maintenance = providers.Factory(DeleteMaintenance, uow, clock)
+    list_device_events = providers.Factory(ListDeviceEvents, uow)
     purge_readings = providers.Factory(PurgeExpiredReadings, uow, clock)
     send_expiry_reminders = providers.Factory(SendExpiryReminders, uow, clock, edition)
     # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.

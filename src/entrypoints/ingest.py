@@ -55,6 +55,7 @@ def build_worker(container: Container, config: IngestConfig,
         now=lambda: datetime.now(UTC),
         transient=unavailable,
         on_failure=on_failure,
+        record_answers=container.record_command_answers(),
     )
 
 
@@ -153,6 +154,7 @@ class EmbeddedIngest:
         # Stable per console (its session resumes after a restart) yet distinct for two consoles
         # on one host, which would otherwise take the client id from each other in turn.
         console = hashlib.sha256(settings.database_url.encode()).hexdigest()[:8]
+        self._container.command_topic_prefix.override(providers.Object(topic_prefix))
         config = replace(worker_config(self._container, client_id=f"{default_client_id()}-serve-{console}"),
                          share_group=None, mqtt_v5=v5, topic_prefix=topic_prefix)
         self.worker = build_worker(self._container, config)

@@ -17,25 +17,10 @@ from tests.support.mosquitto import (
     COLDCHAIN,
     INGEST_PASSWORD,
     Client,
-    GeneratedBroker,
     add_device,
     console_environment,
-    require_mosquitto_binary,
 )
 from tests.support.mqtt import wait_until
-
-
-@pytest.fixture
-def broker(app):
-    """A running broker whose logins the app's use cases change, as the container does in production."""
-    require_mosquitto_binary()
-    running = GeneratedBroker(app.container.settings().database_url)
-    running.configure()
-    running.start()
-    app.container.broker_access.override(running.access())
-    yield running
-    app.container.broker_access.reset_override()
-    running.stop()
 
 
 def device_id(app, guid: str) -> int:

@@ -235,3 +235,19 @@ def international_payments(_international_payments: PaymentsApp) -> PaymentsApp:
     _international_payments.app.reset()
     seed(_international_payments.container, history=False)
     return _international_payments
+
+
+@pytest.fixture
+def broker(app: App):
+    """The machine's Mosquitto on free ports, set up by `coldchain mqtt-config` from the app's
+    database, whose logins the app's use cases change, as the container does in production."""
+    from tests.support.mosquitto import GeneratedBroker, require_mosquitto_binary
+
+    require_mosquitto_binary()
+    running = GeneratedBroker(app.container.settings().database_url)
+    running.configure()
+    running.start()
+    app.container.broker_access.override(running.access())
+    yield running
+    app.container.broker_access.reset_override()
+    running.stop()

@@ -3,7 +3,7 @@ keys need, so a test can put one chosen value into any column of the schema."""
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 from typing import Any
 
 from sqlalchemy import JSON, Connection, SmallInteger, Table
@@ -29,6 +29,8 @@ def sample(table: Table, column_name: str) -> Any:
         return "s"
     if kind is datetime:
         return datetime.now(UTC)
+    if kind is date:
+        return date.today()
     raise TypeError(f"no sample for {table.name}.{column_name} ({column.type!r})")
 
 

@@ -133,7 +133,7 @@ def _repositories_used(context: str) -> set[str]:
 
 
 # Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation).
-USED_BY_A_PORT = {"telemetry": {"alarms", "outbox"}}
+USED_BY_A_PORT = {"telemetry": {"alarms", "outbox", "device_events"}}
 
 
 @pytest.mark.parametrize("context", [c for c in CONTEXTS if _repositories_used(c)])

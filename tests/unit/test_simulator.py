@@ -33,3 +33,17 @@ def test_the_same_seed_gives_the_same_readings():
     first, second = model("2", 7), model("2", 7)
     assert [first.step(60) for _ in range(50)] == [second.step(60) for _ in range(50)]
     assert [model("2", 8).step(60) for _ in range(1)] != [model("2", 7).step(60)]
+
+
+def test_a_simulated_device_takes_params_and_their_upload_interval_and_refuses_other_commands():
+    from adapters.messaging.simulator import SimulatedDevice, Simulator
+
+    simulator = Simulator("mqtt://127.0.0.1:1", [SimulatedDevice("SIMULATED001", "1")], 60)
+    answer = simulator.answer_to("SIMULATED001", b'{"id": "c1", "type": "params", "uploadInterval": 120}')
+    assert answer == {"id": "c1", "ok": True}
+    assert simulator.intervals["SIMULATED001"] == 120
+    refused = simulator.answer_to("SIMULATED001", b'{"id": "c2", "type": "upgrade"}')
+    assert refused is not None and refused["ok"] is False and refused["id"] == "c2"
+    assert simulator.answer_to("SIMULATED001", b"not json") is None
+    assert simulator.answer_to("SIMULATED001", b'{"type": "params"}') is None
+    assert simulator.intervals["SIMULATED001"] == 120

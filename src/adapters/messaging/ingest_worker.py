@@ -35,13 +35,14 @@ from paho.mqtt.packettypes import PacketTypes
 from paho.mqtt.properties import Properties
 
 from adapters.messaging.draining_client import DrainingClient
+from core.devices.device_commands import CommandAnswer, parse_answer
 from core.telemetry.directory import DeviceDirectory
 from core.telemetry.model import Reading
-from core.telemetry.parsing import RawReading, Reason, parse_status, parse_telemetry
+from core.telemetry.parsing import RawReading, Reason, guid_of, parse_status, parse_telemetry
 from core.telemetry.use_cases import StoreOutcome
 
 log = logging.getLogger("coldchain.ingest")
-TELEMETRY, STATUS = "devices/+/telemetry", "devices/+/status"
+TELEMETRY, STATUS, ACKS = "devices/+/telemetry", "devices/+/status", "devices/+/acks"
 
 
 @dataclass(frozen=True)
@@ -68,7 +69,7 @@ class IngestConfig:
 
     def topics(self) -> list[str]:
         share = f"$share/{self.share_group}/" if self.share_group else ""
-        return [share + self.topic_prefix + TELEMETRY, share + self.topic_prefix + STATUS]
+        return [share + self.topic_prefix + topic for topic in (TELEMETRY, STATUS, ACKS)]
 
 
 @dataclass
@@ -78,6 +79,7 @@ class IngestStats:
     stored: int = 0
     duplicates: int = 0
     statuses: int = 0
+    answers: int = 0  # devices' answers to commands that settled one
     flushes: int = 0
     store_failures: int = 0
     rejected: Counter[str] = field(default_factory=Counter)
@@ -102,9 +104,11 @@ class IngestWorker:
                  record_status: Callable[[dict[int, bool]], None], directory: DeviceDirectory,
                  now: Callable[[], datetime],
                  transient: Callable[[BaseException], bool] = unreachable,
-                 on_failure: Callable[[BaseException], object] = lambda error: None) -> None:
+                 on_failure: Callable[[BaseException], object] = lambda error: None,
+                 record_answers: Callable[[list[CommandAnswer]], int] = lambda answers: 0) -> None:
         self.config, self.stats = config, IngestStats()
         self._store, self._record_status, self._directory, self._now = store, record_status, directory, now
+        self._record_answers = record_answers
         self._transient, self._on_failure = transient, on_failure
         self.failure: BaseException | None = None  # why the flusher stopped, when it was not asked to
         self._pending: deque[Message] = deque()
@@ -226,13 +230,22 @@ class IngestWorker:
                     log.info("ingest %s: %s", self.config.client_id, line)
                 stats_at, stored_at_last_line, self._logged_rejections = now, self.stats.stored, 0
 
-    def _parse(self, batch: list[Message]) -> tuple[list[RawReading], dict[str, bool]]:
+    def _parse(self, batch: list[Message]) -> tuple[list[RawReading], dict[str, bool], list[CommandAnswer]]:
         now, mount = self._now(), len(self.config.topic_prefix)
         raw: list[RawReading] = []
         statuses: dict[str, bool] = {}
+        answers: list[CommandAnswer] = []
         for topic, payload, _mid, _qos in batch:
             topic = topic[mount:]
             try:
+                if topic.endswith("/acks"):
+                    guid = guid_of(topic, "acks")
+                    answer = parse_answer(guid, payload) if guid is not None else None
+                    if answer is None:
+                        self._reject(Reason.MALFORMED, topic)
+                    else:
+                        answers.append(answer)
+                    continue
                 if topic.endswith("/status"):
                     status = parse_status(topic, payload)
                     if status is None:
@@ -248,7 +261,7 @@ class IngestWorker:
             raw.extend(parsed.readings)
             for reason, count in parsed.rejected.items():
                 self._reject(reason, topic, count)
-        return raw, statuses
+        return raw, statuses, answers
 
     def _resolve(self, raw: list[RawReading], statuses: dict[str, bool]
                  ) -> tuple[list[Reading], dict[int, bool], list[str]]:
@@ -271,13 +284,14 @@ class IngestWorker:
 
     def _process(self, batch: list[Message]) -> bool:
         self.stats.received += len(batch)
-        raw, statuses = self._parse(batch)
+        raw, statuses, answers = self._parse(batch)
         delay = 0.5
         while True:
             try:
                 readings, states, unknown = self._resolve(raw, statuses)
                 outcome = self._store(readings) if readings else StoreOutcome(0, 0)
                 self._record_status(states)
+                settled = self._record_answers(answers) if answers else 0
                 break
             except Exception as error:
                 if not self._transient(error):
@@ -297,4 +311,5 @@ class IngestWorker:
         self.stats.stored += outcome.stored
         self.stats.duplicates += outcome.duplicates
         self.stats.statuses += len(states)
+        self.stats.answers += settled
         return True

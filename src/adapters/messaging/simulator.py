@@ -4,6 +4,11 @@ Each device has its own MQTT connection with a retained `online` status and an `
 will, as real devices do, and reports readings that behave like a cold chain: a drift that pulls
 back to the device's set point, door openings that warm it for a few minutes, and now and then a
 longer excursion (a failing compressor) that breaks its limits and raises alarms.
+
+Each also listens on its `devices/{guid}/commands` and answers every command on
+`devices/{guid}/acks` by its id, as api-contract section 7 says a device does: `params` are taken
+(ok) and their upload interval becomes the device's own; a command of another type is answered
+with an error, as a device that does not support it would.
 """
 
 from __future__ import annotations
@@ -13,6 +18,7 @@ import logging
 import math
 import random
 import threading
+import time
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from urllib.parse import urlsplit
@@ -83,8 +89,11 @@ class Simulator:
                         for d in devices}
         self._clients: dict[str, mqtt.Client] = {}
         self._seq = dict.fromkeys(self._models, 0)
+        self.intervals: dict[str, float] = dict.fromkeys(self._models, interval_s)
+        self._due: dict[str, float] = {}
         self._stop = threading.Event()
         self.published = 0
+        self.answered = 0
 
     def _connect(self, guid: str) -> mqtt.Client:
         parts = urlsplit(self.url)
@@ -95,18 +104,52 @@ class Simulator:
             client.username_pw_set(guid, self._passwords[guid])
         status = f"devices/{guid}/status"
         client.will_set(status, "offline", qos=1, retain=True)
-        client.on_connect = lambda c, *_: c.publish(status, "online", qos=1, retain=True)
+
+        def on_connect(c: mqtt.Client, *_args: object) -> None:
+            c.publish(status, "online", qos=1, retain=True)
+            c.subscribe(f"devices/{guid}/commands", qos=1)
+
+        client.on_connect = on_connect
+        client.on_message = lambda c, _u, message: self._answer(c, guid, message.payload)
         client.connect_async(parts.hostname or "127.0.0.1", parts.port or 1883, keepalive=30)
         client.loop_start()
         return client
 
+    def answer_to(self, guid: str, payload: bytes) -> dict | None:
+        """The device's answer to a command (None: not a command it can tell the id of), applying
+        what a params command sets."""
+        try:
+            command = json.loads(payload)
+        except ValueError:
+            return None
+        if not isinstance(command, dict) or not isinstance(command.get("id"), str):
+            return None
+        if command.get("type") != "params":
+            return {"id": command["id"], "ok": False, "error": f"unsupported command {command.get('type')!r}"}
+        upload = command.get("uploadInterval")
+        if isinstance(upload, int) and not isinstance(upload, bool) and upload > 0:
+            self.intervals[guid] = float(upload)
+        return {"id": command["id"], "ok": True}
+
+    def _answer(self, client: mqtt.Client, guid: str, payload: bytes) -> None:
+        answer = self.answer_to(guid, payload)
+        if answer is not None:
+            client.publish(f"devices/{guid}/acks", json.dumps(answer), qos=1)
+            self.answered += 1
+
     def run(self) -> None:
-        """Publish a reading per device every interval until stop() is called."""
+        """Publish a reading per device every its interval until stop() is called."""
         self._clients = {guid: self._connect(guid) for guid in self._models}
         log.info("simulating %s devices every %.0f s on %s", len(self._models), self.interval_s, self.url)
+        start = time.monotonic()
+        self._due = {guid: start for guid in self._models}
         while not self._stop.is_set():
-            self.tick(self.interval_s)
-            self._stop.wait(self.interval_s)
+            now = time.monotonic()
+            due = [guid for guid, at in self._due.items() if at <= now]
+            for guid in due:
+                self._publish(guid, self.intervals[guid])
+                self._due[guid] = now + self.intervals[guid]
+            self._stop.wait(max(0.05, min(self._due.values()) - time.monotonic()))
         for guid, client in self._clients.items():
             try:
                 client.publish(f"devices/{guid}/status", "offline", qos=1, retain=True).wait_for_publish(5)
@@ -116,15 +159,18 @@ class Simulator:
             client.loop_stop()
 
     def tick(self, dt_s: float) -> None:
+        for guid in self._models:
+            self._publish(guid, dt_s)
+
+    def _publish(self, guid: str, dt_s: float) -> None:
+        temperature, humidity = self._models[guid].step(dt_s)
+        self._seq[guid] += 1
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        for guid, model in self._models.items():
-            temperature, humidity = model.step(dt_s)
-            self._seq[guid] += 1
-            payload = json.dumps({"ts": now, "t": temperature, "h": humidity, "seq": self._seq[guid]})
-            client = self._clients.get(guid)
-            if client is not None and client.is_connected():
-                client.publish(f"devices/{guid}/telemetry", payload, qos=1)
-                self.published += 1
+        payload = json.dumps({"ts": now, "t": temperature, "h": humidity, "seq": self._seq[guid]})
+        client = self._clients.get(guid)
+        if client is not None and client.is_connected():
+            client.publish(f"devices/{guid}/telemetry", payload, qos=1)
+            self.published += 1
 
     def stop(self) -> None:
         self._stop.set()

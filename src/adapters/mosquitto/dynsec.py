@@ -68,8 +68,9 @@ def device_acls(username: str, mount_point: str = DEVICE_MOUNT_POINT) -> list[di
 
 def ingest_acls(mount_point: str = DEVICE_MOUNT_POINT) -> list[dict]:
     """The workers read every device's telemetry, status and answers, directly or through a shared
-    subscription (checked as written, hence the `$share/+/` forms)."""
-    acls = []
+    subscription (checked as written, hence the `$share/+/` forms); the console, with the same
+    login, sends devices their commands (MqttCommandChannel)."""
+    acls = [_acl("publishClientSend", f"{mount_point}devices/+/{DEVICE_READS}")]
     for leaf in DEVICE_PUBLISHES:
         topic = f"{mount_point}devices/+/{leaf}"
         acls += [_acl("subscribePattern", topic), _acl("subscribePattern", f"$share/+/{topic}"),

@@ -27,6 +27,7 @@ from sqlalchemy import (
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from adapters.persistence.device_records import event_page
 from adapters.persistence.models import (
     AccountRow,
     AlarmExcursionRow,
@@ -48,7 +49,7 @@ from adapters.persistence.models import (
 )
 from adapters.persistence.results import rows_written
 from core.devices.access import Access
-from core.devices.events import DeviceEvent
+from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
 from core.devices.model import (
     EXPIRING_WITHIN,
@@ -453,6 +454,9 @@ class SqlAlchemyDeviceEventRepository:
                                    account_id=event.account_id, kind=str(event.kind), at=event.at,
                                    detail=event.detail))
         self._s.flush()
+
+    def page(self, device_id: int, guid: str, request: PageRequest) -> Page[DeviceEventEntry]:
+        return event_page(self._s, device_id, guid, request)
 
 
 class SqlAlchemyBrokerCredentialRepository:

@@ -7,7 +7,7 @@ they would be emitted on PostgreSQL too, in SQLite's dialect."""
 
 from __future__ import annotations
 
-from datetime import datetime
+from datetime import date, datetime
 from typing import Any, ClassVar
 
 from sqlalchemy import (
@@ -714,3 +714,39 @@ class DeviceEventRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     at: Mapped[datetime]
     detail: Mapped[str | None] = mapped_column(String(200))
+
+
+class DeviceCommandRow(Base):
+    """A command sent to a device (api-contract section 7) and how the device answered it. The
+    latest params command is the device's desired parameters; the latest acknowledged one is
+    what the device has confirmed."""
+
+    __tablename__ = "device_commands"
+    __table_args__ = (Index("ix_device_commands_device_kind_sent", "device_id", "kind", "sent_at"),)
+    id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    payload: Mapped[dict[str, Any]]
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="SET NULL"), index=True)
+    sent_at: Mapped[datetime]
+    state: Mapped[str] = mapped_column(String(16))  # pending, acknowledged, failed, unsent
+    error: Mapped[str | None] = mapped_column(String(200))
+    answered_at: Mapped[datetime | None]
+
+
+class DeviceMaintenanceRow(Base):
+    """A maintenance record of a device (spec seed 001 section 5 sets the lengths)."""
+
+    __tablename__ = "device_maintenance"
+    __table_args__ = (Index("ix_device_maintenance_device_on", "device_id", "maintained_on"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    maintained_on: Mapped[date]
+    person: Mapped[str] = mapped_column(String(50))
+    approver: Mapped[str | None] = mapped_column(String(20))
+    reason: Mapped[str] = mapped_column(String(200))
+    content: Mapped[str] = mapped_column(String(1000))
+    standard: Mapped[str | None] = mapped_column(String(200))
+    result: Mapped[str | None] = mapped_column(String(1000))
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]

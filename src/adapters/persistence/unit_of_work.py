@@ -21,6 +21,7 @@ from adapters.persistence.accounts import (
     SqlAlchemyVerificationCodeRepository,
 )
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
+from adapters.persistence.device_records import SqlAlchemyDeviceCommandRepository, SqlAlchemyMaintenanceRepository
 from adapters.persistence.devices import (
     SqlAlchemyBrokerCredentialRepository,
     SqlAlchemyDeviceEventRepository,
@@ -109,6 +110,8 @@ class SqlAlchemyUnitOfWork:
     broker_credentials = _Repository(SqlAlchemyBrokerCredentialRepository)
     history = _Repository(SqlAlchemyReadingHistoryRepository)
     device_events = _Repository(SqlAlchemyDeviceEventRepository)
+    device_commands = _Repository(SqlAlchemyDeviceCommandRepository)
+    maintenance = _Repository(SqlAlchemyMaintenanceRepository)
     readings = _Repository(SqlAlchemyReadingRepository)
     alarms = _Repository(SqlAlchemyAlarmRepository)
     catalogue = _Repository(SqlAlchemyCatalogueRepository)

@@ -4,6 +4,7 @@ where the caller may change the device."""
 from __future__ import annotations
 
 from dataclasses import replace
+from datetime import datetime
 from typing import Any
 
 from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmRule
@@ -11,6 +12,7 @@ from core.alarms.model import AlarmRule, Recipient
 from core.alarms.ports import AlarmsUnitOfWork, RuleListing
 from core.alarms.validation import rule_problems
 from core.devices.access import Access, require
+from core.devices.events import DeviceEvent, DeviceEventKind
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound
@@ -34,6 +36,20 @@ def _listing(uow: AlarmsUnitOfWork, rule_id: int) -> RuleListing:
     if listing is None:
         raise NotFound()
     return listing
+
+
+def _log_limits(uow: AlarmsUnitOfWork, account_id: int, listing: RuleListing, now: datetime,
+                deleted: bool = False) -> None:
+    """A line of the device's operation log: the probe's limits as they now stand."""
+    rule = listing.rule
+
+    def bound(value: float | None) -> str:
+        return "-" if value is None else f"{value:g}"
+
+    state = "deleted" if deleted else (
+        f"{bound(rule.lower_limit)}..{bound(rule.upper_limit)} {'on' if rule.enabled else 'off'}")
+    uow.device_events.record(DeviceEvent(listing.device.id, listing.device.guid, account_id,
+                                         DeviceEventKind.LIMITS_CHANGED, now, f"{rule.probe}: {state}"[:200]))
 
 
 def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
@@ -82,8 +98,10 @@ class CreateAlarmRule:
             if uow.alarms.rule_exists(rule.device_id, rule.probe):
                 raise AlarmRuleExists()
             uow.alarms.add_rule(rule)
+            listing = _listing(uow, rule.stored_id)
+            _log_limits(uow, cmd.account_id, listing, now)
             uow.commit()
-            return _listing(uow, rule.stored_id)
+            return listing
 
 
 class UpdateAlarmRule:
@@ -128,8 +146,10 @@ class UpdateAlarmRule:
                 # A disabled rule watches nothing: what it had raised ends now.
                 uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
                 uow.alarms.refresh_alarm_state([rule.device_id])
+            listing = _listing(uow, rule.stored_id)
+            _log_limits(uow, cmd.account_id, listing, self._clock.now())
             uow.commit()
-            return _listing(uow, rule.stored_id)
+            return listing
 
 
 class DeleteAlarmRule:
@@ -142,6 +162,7 @@ class DeleteAlarmRule:
             if rule is None:
                 raise NotFound()
             ensure_access(uow, account_id, rule.device_id, Access.WRITE)
+            _log_limits(uow, account_id, _listing(uow, rule_id), self._clock.now(), deleted=True)
             uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
             uow.alarms.delete_rule(rule_id)
             uow.alarms.refresh_alarm_state([rule.device_id])

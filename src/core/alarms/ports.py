@@ -9,6 +9,7 @@ from core.alarms.deferral import Deferral
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
 from core.alarms.push import PushSetting
 from core.devices.access import Access
+from core.devices.ports import DeviceEventRepository
 from core.notifications.model import Channel
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
@@ -157,3 +158,5 @@ class AlarmsUnitOfWork(Transaction, Protocol):
     def alarms(self) -> AlarmRepository: ...
     @property
     def outbox(self) -> OutboxRepository: ...
+    @property
+    def device_events(self) -> DeviceEventRepository: ...  # a change of limits is a line of the device's log

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from core.devices.access import Access, accessible
+from core.devices.events import DeviceEvent, DeviceEventKind
 from core.devices.ports import (
     BrokerAccess,
     BrokerAccount,
@@ -78,6 +79,8 @@ class RotateBrokerCredentials:
             if not device.owned_by(account_id):
                 raise Forbidden(OWNER_ONLY)
             grant = issue_credentials(uow, self._hasher, device.id, device.guid, self._clock, self._generate)
+            uow.device_events.record(DeviceEvent(device.id, device.guid, account_id,
+                                                 DeviceEventKind.CREDENTIALS_ROTATED, self._clock.now()))
             uow.commit()
         self._broker.grant([grant])
         return login_of(grant)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import calendar
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import date, datetime, timedelta
 from enum import IntEnum
 
 from core.devices.access import Access
@@ -208,3 +208,20 @@ class HomeCounts:
     disabled: int = 0
     expired: int = 0
     not_enabled: int = 0
+
+
+@dataclass(frozen=True)
+class MaintenanceRecord:
+    """A maintenance record of a device (spec seed 001 section 5 sets the lengths)."""
+
+    device_id: int
+    maintained_on: date
+    person: str
+    reason: str
+    content: str
+    approver: str | None = None
+    standard: str | None = None
+    result: str | None = None
+    id: int | None = None  # None until stored
+    created_at: datetime | None = None
+    updated_at: datetime | None = None

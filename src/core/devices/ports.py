@@ -5,10 +5,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Protocol
 
-from core.devices.events import DeviceEvent
+from core.devices.device_commands import CommandAnswer, CommandKind, DeviceCommand
+from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
-from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, NewDevice
+from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, MaintenanceRecord, NewDevice
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
@@ -82,6 +83,47 @@ class DeviceRepository(Protocol):
 
 class DeviceEventRepository(Protocol):
     def record(self, event: DeviceEvent) -> None: ...
+
+    def page(self, device_id: int, guid: str, request: PageRequest) -> Page[DeviceEventEntry]:
+        """The events of the device with this id and GUID, newest first (then by id)."""
+        ...
+
+
+class DeviceCommandRepository(Protocol):
+    def add(self, command: DeviceCommand) -> None: ...
+
+    def latest(self, device_id: int, kind: CommandKind) -> DeviceCommand | None: ...
+
+    def latest_acknowledged(self, device_id: int, kind: CommandKind) -> DeviceCommand | None: ...
+
+    def mark_unsent(self, command_id: str) -> None: ...
+
+    def answer(self, answer: CommandAnswer, at: datetime) -> bool:
+        """Settle the command with the answer's id if it is still pending (or went unanswered)
+        and was sent to the device with the answer's GUID; False (nothing changed) otherwise."""
+        ...
+
+
+class CommandChannel(Protocol):
+    """How the console reaches devices: devices/{guid}/commands, QoS 1."""
+
+    def send(self, guid: str, message: str) -> bool:
+        """False when the broker could not be reached or did not take the message; never raises."""
+        ...
+
+
+class MaintenanceRepository(Protocol):
+    def page(self, device_id: int, request: PageRequest) -> Page[MaintenanceRecord]:
+        """Newest maintenance date first, then newest record first."""
+        ...
+
+    def get(self, record_id: int) -> MaintenanceRecord | None: ...
+
+    def add(self, record: MaintenanceRecord) -> int: ...
+
+    def update(self, record: MaintenanceRecord) -> None: ...
+
+    def delete(self, record_id: int) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -202,6 +244,10 @@ class DevicesUnitOfWork(Transaction, Protocol):
     def history(self) -> ReadingHistoryRepository: ...
     @property
     def device_events(self) -> DeviceEventRepository: ...
+    @property
+    def device_commands(self) -> DeviceCommandRepository: ...
+    @property
+    def maintenance(self) -> MaintenanceRepository: ...
     @property
     def expiry_reminders(self) -> ExpiryReminderRepository: ...
     @property

@@ -34,14 +34,18 @@ class InvalidInput(DomainError):
     def __init__(self, field: str, message: str, **params: Any) -> None:
         self.field = field
         self.problems = {field: message}
+        # The parameters of each field's message ("At most {max} characters"), where it has some.
+        self.problem_params: dict[str, dict[str, Any]] = {field: params} if params else {}
         super().__init__(message, **params)
 
     @classmethod
-    def of(cls, problems: dict[str, str]) -> InvalidInput:
-        """Several fields at once."""
+    def of(cls, problems: dict[str, str], params: dict[str, dict[str, Any]] | None = None) -> InvalidInput:
+        """Several fields at once, each message with its parameters (by field) if it has any."""
         first, message = next(iter(problems.items()))
-        error = cls(first, message)
+        params = params or {}
+        error = cls(first, message, **params.get(first, {}))
         error.problems = dict(problems)
+        error.problem_params = {field: p for field, p in params.items() if p}
         return error
 
 

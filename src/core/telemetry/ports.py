@@ -5,6 +5,7 @@ from datetime import datetime
 from typing import Protocol
 
 from core.alarms.ports import AlarmRepository
+from core.devices.ports import DeviceEventRepository
 from core.notifications.ports import OutboxRepository
 from core.shared.transaction import Transaction
 from core.telemetry.model import Reading
@@ -36,6 +37,8 @@ class TelemetryUnitOfWork(Transaction, Protocol):
     def alarms(self) -> AlarmRepository: ...
     @property
     def outbox(self) -> OutboxRepository: ...
+    @property
+    def device_events(self) -> DeviceEventRepository: ...  # the alarms' unit of work has it (their log of limits)
 
 
 class AlarmEvaluation(Protocol):

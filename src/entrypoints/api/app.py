@@ -15,6 +15,7 @@ from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
 from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
 from entrypoints.api.client_address import behind_proxies
+from entrypoints.api.devices.detail_views import blp as device_detail_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
@@ -97,6 +98,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
     api.register_blueprint(platform_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
+    api.register_blueprint(device_detail_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")

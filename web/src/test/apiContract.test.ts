@@ -12,6 +12,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { dictItemSchema } from '@/features/dialogs/api/profile';
 import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
+import {
+  deviceEventPageSchema,
+  maintenancePageSchema,
+  maintenanceSchema,
+  paramsStateSchema,
+} from '@/features/devices/api/detailTabs';
 import { historySchema } from '@/features/devices/api/history';
 import {
   batchDeletedSchema,
@@ -90,6 +96,12 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['PUT', '/api/device/DeviceAlarmRule/update', alarmRuleSchema],
   ['GET', '/api/device/DeviceAlarmPushSetting/get', pushSettingSchema],
   ['PUT', '/api/device/DeviceAlarmPushSetting/update', pushSettingSchema],
+  ['GET', '/api/device/DeviceParam/get', paramsStateSchema],
+  ['POST', '/api/device/DeviceParam/save', paramsStateSchema],
+  ['POST', '/api/device/DeviceOperationLog/page', deviceEventPageSchema],
+  ['POST', '/api/device/DeviceMaintenance/page', maintenancePageSchema],
+  ['POST', '/api/device/DeviceMaintenance/insert', maintenanceSchema],
+  ['PUT', '/api/device/DeviceMaintenance/update', maintenanceSchema],
   ['POST', '/api/device/DeviceAlarm/page', alarmPageSchema],
   ['POST', '/api/device/DeviceAlarm/deal', alarmSchema],
   ['POST', '/api/device/DeviceAlarm/deferrals', deferralPageSchema],
@@ -123,6 +135,8 @@ const UNREAD: readonly [Method, string][] = [
   ['POST', '/api/base/BaseUserProfile/update'],
   ['GET', '/api/payment/PayOrder/unAgreement'],
   ['DELETE', '/api/payment/PayUserBill/delete'],
+  ['DELETE', '/api/device/DeviceMaintenance/delete'],
+  ['DELETE', '/api/device/DeviceAlarmRule/delete'],
   ['GET', '/api/payment/payment/getOpenId'],
 ];
 

@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
 import {
-  ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon,
-  NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon,
+  ArrowLeftIcon, CogIcon, CreditCardIcon, DashboardIcon, ErrorIcon, HistoryIcon, InfoSignIcon, LockIcon, RefreshIcon,
+  NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon, WrenchIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -18,11 +18,22 @@ import { StateTag } from '@/components/DeviceTags';
 import { HistoryPanel } from './components/HistoryPanel';
 import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
+import { DeviceActions } from './detail/DeviceActions';
+import { MaintenanceTab } from './detail/MaintenanceTab';
+import { OperationLogTab } from './detail/OperationLogTab';
+import { ParamsTab } from './detail/ParamsTab';
+import { RechargeTab } from './detail/RechargeTab';
+import './detail/detailTabs.css';
 import { pathOfScene, rechargeHref } from '@/lib/deviceListQuery';
 import type { Scene } from '@/lib/api/devices';
 import './devices.css';
 
-export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'info'] as const;
+/**
+ * The spec's order (seed 001 section 2): real-time data, chart, alarm records, push config, map,
+ * basic info, parameter settings, recharge, energy, operation log, maintenance records. The map and
+ * energy tabs come with the device map work: their places are marked where the tabs are listed.
+ */
+export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'info', 'params', 'recharge', 'log', 'maintenance'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
@@ -36,7 +47,8 @@ export function parseDeviceId(value: string | undefined): number | null {
   return id >= 1 && id <= 2_147_483_647 ? id : null;
 }
 
-/** One device: real-time values, history chart, alarm records, alarm settings and basic information, as tabs. */
+/** One device: real-time values, history chart, alarm records, alarm settings, basic information, parameters,
+ * recharge, operation log and maintenance records, as tabs. */
 export default function DeviceDetailPage() {
   const { t } = useTranslation('devices');
   const deviceId = parseDeviceId(useParams().deviceId);
@@ -121,8 +133,18 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
             panel={<AlarmRecords device={device} />} />
           <Tab id="push" title={t('detail.tab.push')} icon={<NotificationsIcon />} data-testid="device-tab-push"
             panel={<AlarmSettings device={device} />} />
+          {/* the map tab goes here */}
           <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
-            panel={<BasicInfo device={device} />} />
+            panel={<><BasicInfo device={device} /><DeviceActions device={device} /></>} />
+          <Tab id="params" title={t('detailTabs.params')} icon={<CogIcon />} data-testid="device-tab-params"
+            panel={<ParamsTab device={device} />} />
+          <Tab id="recharge" title={t('detailTabs.recharge')} icon={<CreditCardIcon />} data-testid="device-tab-recharge"
+            panel={<RechargeTab device={device} />} />
+          {/* the energy tab goes here */}
+          <Tab id="log" title={t('detailTabs.log')} icon={<HistoryIcon />} data-testid="device-tab-log"
+            panel={<OperationLogTab device={device} />} />
+          <Tab id="maintenance" title={t('detailTabs.maintenance')} icon={<WrenchIcon />} data-testid="device-tab-maintenance"
+            panel={<MaintenanceTab device={device} />} />
         </Tabs>
       </Card>
     </div>

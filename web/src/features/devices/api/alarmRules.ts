@@ -1,6 +1,7 @@
 /**
  * The alarm rules of one device (api-contract, DeviceAlarmRule): POST /device/DeviceAlarmRule/page
- * filtered by the device, POST .../insert for a probe without a rule, PUT .../update for one with.
+ * filtered by the device, POST .../insert for a probe without a rule, PUT .../update for one with,
+ * DELETE .../delete to remove it.
  * Limits are always Celsius (temperature) or % RH (humidity); the form converts from the device's unit.
  * Reading needs device.detail; writing needs device.list:edit and write access to the device
  * (the server answers 403 otherwise, and a 403 ends the session, so the tab never sends one then).
@@ -78,6 +79,11 @@ export async function updateRule(body: AlarmRuleUpdate): Promise<AlarmRule> {
   return alarmRuleSchema.parse(await api.put('/device/DeviceAlarmRule/update', body, { silent: true }));
 }
 
+/** A rule goes; its alarm messages stay in the message centre, ended. */
+export async function deleteRule(id: number): Promise<void> {
+  await api.delete('/device/DeviceAlarmRule/delete', { params: { id } });
+}
+
 export const ruleKeys = {
   device: (deviceId: number) => ['devices', 'alarmRules', deviceId] as const,
 };
@@ -91,6 +97,20 @@ export function useSaveRule(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AlarmRuleInsert | AlarmRuleUpdate) => ('id' in body ? updateRule(body) : insertRule(body)),
+    onSuccess: async () => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: ruleKeys.device(deviceId) }),
+        queryClient.invalidateQueries({ queryKey: deviceKeys.detail(deviceId) }),
+      ]);
+    },
+  });
+}
+
+/** Deletes a probe's rule; the device is asked again for the limits in force. */
+export function useDeleteRule(deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteRule,
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ruleKeys.device(deviceId) }),

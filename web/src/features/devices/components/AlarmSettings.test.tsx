@@ -174,6 +174,21 @@ describe('AlarmSettings', () => {
     expect(api.calls.filter((c) => c.method !== 'GET' && !c.path.endsWith('/page'))).toHaveLength(0);
   });
 
+  it('deletes a rule once confirmed, and offers no deletion for a probe without one', async () => {
+    const api = server(detail(), [rule()], { 'DELETE /device/DeviceAlarmRule/delete': () => envelope(null) });
+    const user = userEvent.setup();
+    signInWith();
+    await openTab();
+    expect(within(await screen.findByTestId('alarm-rule-h')).queryByTestId('rule-h-delete')).toBeNull();
+    await user.click(screen.getByTestId('rule-t-delete'));
+    expect(await screen.findByTestId('rule-t-delete-confirm')).toHaveTextContent('Cold room');
+    expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')).toEqual([]);
+    const confirm = screen.getByTestId('rule-t-delete-confirm').closest('.bp6-alert');
+    await user.click(within(confirm as HTMLElement).getByRole('button', { name: 'Delete rule' }));
+    await waitFor(() => expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')).toHaveLength(1));
+    expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')[0]?.params.get('id')).toBe('5');
+  });
+
   it('shows the limits in force in the basic info', async () => {
     server(detail({ temperatureUnit: 'F', displayPrecision: 1 }));
     signInWith();

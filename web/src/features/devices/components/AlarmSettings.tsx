@@ -1,5 +1,5 @@
 import {
-  Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag,
+  Alert, Button, Callout, Card, Checkbox, FormGroup, HTMLSelect, InputGroup, NonIdealState, Spinner, Switch, Tag,
 } from '@blueprintjs/core';
 import { AddIcon, ErrorIcon, FloppyDiskIcon, RefreshIcon, TrashIcon, UndoIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -15,7 +15,7 @@ import { unitSymbol } from '@/lib/units';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { useReadOnlyReason } from '@/components/ReadOnly';
 import { PushSettings } from './PushSettings';
-import { useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
+import { useDeleteRule, useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
 import {
   EMAIL_MAX, EMPTY_RECIPIENT, LEVELS, MAX_RECIPIENTS, PHONE_MAX, RECIPIENT_NAME_MAX, RULE_NAME_MAX, ruleFormSchema,
   ruleFormValues, ruleSettings, shownRange, type RuleForm,
@@ -83,7 +83,17 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
   });
   const recipients = useFieldArray({ control: form.control, name: 'recipients' });
   const save = useSaveRule(device.deviceId);
+  const remove = useDeleteRule(device.deviceId);
+  const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const removeRule = async (id: number) => {
+    try {
+      await remove.mutateAsync(id);
+      notify.success(t('ruleDelete.done'));
+    } catch {
+      setDeleting(false); // the client has shown the server's reason; the rule stays
+    }
+  };
   const symbol = unitSymbol(probe, unit);
   const [low, high] = shownRange(probe, unit);
   const id = (field: string) => `rule-${probe}-${field}`;
@@ -170,6 +180,10 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
         )}
         {writable && (
           <div className="jc-alarm-actions">
+            {rule && (
+              <Button icon={<TrashIcon />} intent="danger" variant="minimal" text={t('ruleDelete.action')}
+                onClick={() => setDeleting(true)} data-testid={`rule-${probe}-delete`} />
+            )}
             <Button icon={<UndoIcon />} text={t('alarmSettings.reset')} disabled={!form.formState.isDirty}
               onClick={() => { form.reset(); setFailure(null); }} />
             <Button type="submit" intent="primary" icon={<FloppyDiskIcon />} text={t('alarmSettings.save')}
@@ -177,6 +191,13 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
           </div>
         )}
       </form>
+      {rule && (
+        <Alert isOpen={deleting} intent="danger" icon={<TrashIcon />} cancelButtonText={t('info.cancel')}
+          confirmButtonText={t('ruleDelete.action')} loading={remove.isPending} onCancel={() => setDeleting(false)}
+          onConfirm={() => void removeRule(rule.id)} canEscapeKeyCancel>
+          <p data-testid={`rule-${probe}-delete-confirm`}>{t('ruleDelete.warning', { name: rule.name })}</p>
+        </Alert>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,235 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { envelope, fakeServer, renderRoute, setUpI18n, type Routes } from '@/test/harness';
+import { detail, signInWith } from '@/test/devices';
+import { session } from '@/lib/session';
+import type { DeviceDetail } from '@/lib/api/devices';
+import type { MaintenanceRecord, ParamsState } from '../api/detailTabs';
+import DeviceDetailPage from '../DeviceDetailPage';
+import { maintenanceFormSchema } from './MaintenanceTab';
+import { paramsFormSchema } from './ParamsTab';
+
+const PATTERN = '/device/detail/:deviceId';
+const DESIRED = { displayPrecision: 1, temperatureUnit: 'C' as const, uploadInterval: 300, recordInterval: 60 };
+const NEVER_SENT: ParamsState = {
+  desired: DESIRED, acknowledged: null, state: null, commandId: null, sentAt: null, answeredAt: null, error: null, access: 2,
+};
+const RECORD: MaintenanceRecord = {
+  id: 5, deviceId: 1, maintainDate: '2026-01-15', person: 'Li Wei', approver: 'Zhang', reason: 'Door seal worn',
+  content: 'Replaced the door seal', standard: null, result: 'Holds 2-8 °C',
+  createdAt: '2026-01-15T10:00:00+08:00', updatedAt: '2026-01-15T10:00:00+08:00',
+};
+
+function server(device: DeviceDetail = detail(), extra: Routes = {}) {
+  return fakeServer({
+    'GET /device/Device/get': () => envelope(device),
+    'GET /device/DeviceParam/get': () => envelope({ ...NEVER_SENT, access: device.access }),
+    'POST /device/DeviceOperationLog/page': () => envelope({
+      start: 1, pageSize: 10, totalCount: 2, data: [
+        { id: 2, kind: 'params_changed', at: '2026-11-22T10:00:00+08:00', detail: 'precision=2 unit=F upload=600s record=120s', actorName: 'alice' },
+        { id: 1, kind: 'credentials_rotated', at: '2026-11-21T10:00:00+08:00', detail: null, actorName: null },
+      ],
+    }),
+    'POST /device/DeviceMaintenance/page': () => envelope({ start: 1, pageSize: 10, totalCount: 1, data: [RECORD], access: device.access }),
+    ...extra,
+  });
+}
+
+const open = (tab: string) => renderRoute(<DeviceDetailPage />, PATTERN, `/device/detail/1?tab=${tab}`);
+
+beforeAll(setUpI18n);
+afterEach(() => {
+  session.clear();
+  vi.restoreAllMocks();
+});
+
+describe('the parameter settings tab', () => {
+  it('sends the parameters and shows the device has not confirmed them yet', async () => {
+    const sent: ParamsState = { ...NEVER_SENT, desired: { ...DESIRED, uploadInterval: 600 }, state: 'pending', commandId: 'c1',
+      sentAt: '2026-11-22T10:00:00+08:00' };
+    const api = server(detail(), { 'POST /device/DeviceParam/save': () => envelope(sent) });
+    const user = userEvent.setup();
+    signInWith();
+    open('params');
+    expect(await screen.findByTestId('params-state')).toHaveTextContent('Never sent');
+    const upload = screen.getByTestId('param-upload');
+    await user.clear(upload);
+    await user.type(upload, '600');
+    await user.click(screen.getByTestId('params-save'));
+    await waitFor(() => expect(screen.getByTestId('params-state')).toHaveAttribute('data-state', 'pending'));
+    expect(api.callsTo('POST /device/DeviceParam/save')[0]?.body).toEqual({ ...DESIRED, uploadInterval: 600, deviceId: 1 });
+    expect(screen.getByTestId('acknowledged-upload')).toHaveTextContent('—');
+  });
+
+  it('says so when the device did not answer, and shows what it refused in its own words', async () => {
+    server(detail(), {
+      'GET /device/DeviceParam/get': () => envelope({ ...NEVER_SENT, state: 'failed', commandId: 'c2', error: 'flash busy',
+        sentAt: '2026-11-22T10:00:00+08:00', acknowledged: DESIRED }),
+    });
+    signInWith();
+    open('params');
+    expect(await screen.findByTestId('params-state')).toHaveTextContent('Refused by the device');
+    expect(screen.getByTestId('params-device-error')).toHaveTextContent('flash busy');
+    expect(screen.getByTestId('acknowledged-upload')).toHaveTextContent('300 s');
+  });
+
+  it('refuses what the device would refuse as the user types, and never sends it', async () => {
+    const api = server();
+    const user = userEvent.setup();
+    signInWith();
+    open('params');
+    const record = await screen.findByTestId('param-record');
+    await user.clear(record);
+    await user.type(record, '900');
+    expect(await screen.findByText('The record interval may not be longer than the upload interval')).toBeInTheDocument();
+    await user.click(screen.getByTestId('params-save'));
+    expect(api.callsTo('POST /device/DeviceParam/save')).toEqual([]);
+  });
+
+  it('is read-only for a member who may only read the device', async () => {
+    server(detail({ access: 1, isOwner: false }));
+    signInWith();
+    open('params');
+    expect(await screen.findByTestId('params-read-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('params-save')).toBeNull();
+    expect(screen.getByTestId('param-upload')).toBeDisabled();
+  });
+});
+
+describe('the operation log tab', () => {
+  it('lists who did what, newest first, and says when the account is gone', async () => {
+    server();
+    signInWith();
+    open('log');
+    const rows = await screen.findAllByTestId('log-row');
+    expect(rows.map((row) => row.getAttribute('data-kind'))).toEqual(['params_changed', 'credentials_rotated']);
+    expect(rows[0]).toHaveTextContent('Parameters changed');
+    expect(rows[0]).toHaveTextContent('alice');
+    expect(rows[1]).toHaveTextContent('Deleted account');
+  });
+});
+
+describe('the maintenance tab', () => {
+  it('adds a record with what was typed, optional fields left out as null', async () => {
+    const api = server(detail(), { 'POST /device/DeviceMaintenance/insert': () => envelope({ ...RECORD, id: 6 }) });
+    const user = userEvent.setup();
+    signInWith();
+    open('maintenance');
+    expect(await screen.findByTestId('maintenance-record')).toHaveTextContent('Door seal worn');
+    await user.click(screen.getByTestId('maintenance-add'));
+    const form = await screen.findByTestId('maintenance-form');
+    await user.type(within(form).getByTestId('maintenance-person'), 'Wang Fang');
+    await user.type(within(form).getByTestId('maintenance-reason'), 'Yearly check');
+    await user.type(within(form).getByTestId('maintenance-content'), 'Cleaned the condenser');
+    await user.click(within(form).getByTestId('maintenance-save'));
+    await waitFor(() => expect(api.callsTo('POST /device/DeviceMaintenance/insert')).toHaveLength(1));
+    expect(api.callsTo('POST /device/DeviceMaintenance/insert')[0]?.body).toMatchObject({
+      deviceId: 1, person: 'Wang Fang', reason: 'Yearly check', content: 'Cleaned the condenser', approver: null, standard: null,
+      result: null,
+    });
+  });
+
+  it('shows the server\'s refusal under its field', async () => {
+    server(detail(), {
+      'POST /device/DeviceMaintenance/insert': () =>
+        envelope(null, 422, 422, 'Invalid input', { person: ['At most 50 characters'] }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    open('maintenance');
+    await user.click(await screen.findByTestId('maintenance-add'));
+    const form = await screen.findByTestId('maintenance-form');
+    await user.type(within(form).getByTestId('maintenance-person'), 'Wang Fang');
+    await user.type(within(form).getByTestId('maintenance-reason'), 'Check');
+    await user.type(within(form).getByTestId('maintenance-content'), 'Done');
+    await user.click(within(form).getByTestId('maintenance-save'));
+    expect(await within(form).findByText('At most 50 characters')).toBeInTheDocument();
+  });
+
+  it('offers no change to a member who may only read the device', async () => {
+    server(detail({ access: 1, isOwner: false }));
+    signInWith();
+    open('maintenance');
+    expect(await screen.findByTestId('maintenance-record')).toBeInTheDocument();
+    expect(screen.queryByTestId('maintenance-add')).toBeNull();
+    expect(screen.queryByTestId('maintenance-edit')).toBeNull();
+    expect(screen.getByTestId('maintenance-read-only')).toBeInTheDocument();
+  });
+
+  it('checks the spec\'s lengths, required fields and the date as typed', () => {
+    const t = ((key: string, options?: { max?: number }) => (options?.max ? `${key}:${options.max}` : key)) as never;
+    const schema = maintenanceFormSchema(t, '2026-11-22');
+    const valid = { maintainDate: '2026-11-22', person: 'p'.repeat(50), approver: '审'.repeat(20), reason: 'r', content: 'c'.repeat(1000),
+      standard: '', result: '' };
+    expect(schema.safeParse(valid).success).toBe(true);
+    const problems = (change: Partial<typeof valid>) =>
+      schema.safeParse({ ...valid, ...change }).error?.issues.map((issue) => `${issue.path.join('.')} ${issue.message}`);
+    expect(problems({ person: 'p'.repeat(51) })).toEqual(['person maintenanceTab.error.tooLong:50']);
+    expect(problems({ approver: 'a'.repeat(21) })).toEqual(['approver maintenanceTab.error.tooLong:20']);
+    expect(problems({ content: '   ' })).toEqual(['content maintenanceTab.error.required']);
+    expect(problems({ maintainDate: '2026-11-23' })).toEqual(['maintainDate maintenanceTab.error.future']);
+    expect(problems({ result: 'x'.repeat(1001) })).toEqual(['result maintenanceTab.error.tooLong:1000']);
+  });
+});
+
+describe('the recharge tab', () => {
+  it('shows the service and opens the recharge flow for this device', async () => {
+    const api = server(detail(), {
+      'GET /payment/PayServicePackages/selectDeviceDepositInfo': () => envelope(detail()),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    open('recharge');
+    expect(await screen.findByTestId('recharge-tab-level')).toHaveTextContent('Basic');
+    expect(screen.getByTestId('recharge-tab-sms')).toHaveTextContent('120');
+    await user.click(screen.getByTestId('recharge-tab-renew'));
+    await waitFor(() => expect(api.callsTo('GET /payment/PayServicePackages/selectDeviceDepositInfo').length).toBeGreaterThan(0));
+  });
+
+  it('offers no renewal to a member who may only read the device', async () => {
+    server(detail({ access: 1, isOwner: false }));
+    signInWith();
+    open('recharge');
+    expect(await screen.findByTestId('recharge-tab-renew')).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('the device actions', () => {
+  it('shows the new broker login once after a confirmed rotation', async () => {
+    const api = server(detail(), {
+      'POST /device/Device/credentials/rotate': () => envelope({ username: 'RCW360A0000001', password: 'new-secret-password' }),
+      'GET /device/Device/connection': () => envelope({ host: 'mqtt.example', port: 1883, tls: false,
+        topics: { telemetry: 'devices/{guid}/telemetry', status: 'devices/{guid}/status', commands: 'devices/{guid}/commands',
+          acks: 'devices/{guid}/acks' }, examplePayload: '{}' }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    open('info');
+    await user.click(await screen.findByTestId('device-rotate'));
+    expect(api.callsTo('POST /device/Device/credentials/rotate')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Rotate password' }));
+    expect(await screen.findByDisplayValue('new-secret-password')).toBeInTheDocument();
+  });
+
+  it('lets only the owner rotate, and nobody who may only read clear data', async () => {
+    server(detail({ access: 1, isOwner: false }));
+    signInWith();
+    open('info');
+    expect(await screen.findByTestId('device-rotate')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('device-clear')).toHaveAttribute('aria-disabled', 'true');
+  });
+});
+
+describe('the parameter form rules', () => {
+  it('bound both intervals and keep recording within an upload', () => {
+    const t = ((key: string) => key) as never;
+    const schema = paramsFormSchema(t);
+    const ok = { displayPrecision: '2', temperatureUnit: 'F', uploadInterval: '600', recordInterval: '120' };
+    expect(schema.safeParse(ok).success).toBe(true);
+    for (const change of [{ uploadInterval: '59' }, { uploadInterval: '86401' }, { recordInterval: '9' }, { uploadInterval: '1e3' },
+      { recordInterval: '601' }, { uploadInterval: '' }]) {
+      expect(schema.safeParse({ ...ok, ...change }).success, JSON.stringify(change)).toBe(false);
+    }
+  });
+});
