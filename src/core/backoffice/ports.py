@@ -15,4 +15,5 @@ class OperatorOverview(Protocol):
 
 
 class BackOfficeUnitOfWork(Transaction, Protocol):
-    operator_overview: OperatorOverview
+    @property
+    def operator_overview(self) -> OperatorOverview: ...
