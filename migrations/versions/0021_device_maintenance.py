@@ -2,7 +2,7 @@
 parameter settings tab) and its maintenance records (issue 16, device detail tabs).
 
 Revision ID: 0021_device_maintenance
-Revises: 0018_device_events
+Revises: 0020_recipient_language
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
 revision = '0021_device_maintenance'
-down_revision = '0018_device_events'
+down_revision = '0020_recipient_language'
 branch_labels = None
 depends_on = None
 

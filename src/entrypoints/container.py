@@ -43,6 +43,7 @@ from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, List
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
 from core.alarms.push_management import GetPushSetting, SavePushSetting
 from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
+from core.backoffice.use_cases import CountOperatorHome
 from core.devices.credentials import INGEST_USERNAME, GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
 from core.devices.maintenance import (
@@ -168,6 +169,7 @@ class Container(containers.DeclarativeContainer):
     list_devices = providers.Factory(ListDevices, uow, clock)
     get_device = providers.Factory(GetDevice, uow, clock)
     home_counts = providers.Factory(CountHomeDevices, uow, clock)
+    operator_home_counts = providers.Factory(CountOperatorHome, uow, clock)
     list_device_types = providers.Factory(ListDeviceTypes, uow)
     add_device = providers.Factory(AddDeviceByGuid, uow, clock, edition, broker_hasher, broker_access)
     update_device = providers.Factory(UpdateDevice, uow, clock, edition)

@@ -48,6 +48,22 @@ export async function logInPastNotice(page: Page, baseURL: string, user: string,
   await dialog.waitFor({ state: 'detached' });
 }
 
+/**
+ * bob's identity and industry as this browser reads them: bob has not told them yet and the
+ * identity dialog (modal, not closable) asks at every page; shell.e2e.ts tests that dialog on the
+ * same database, so other tests fill it into the accountInfo answers their own browser receives
+ * instead of storing his profile for good.
+ */
+export async function withProfileFilledIn(target: Page): Promise<void> {
+  await target.route('**/api/base/BaseAccount/accountInfo**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    const profile = body.data.userProfile;
+    body.data.userProfile = { ...profile, elitechIdentity: profile.elitechIdentity ?? '3', elitechIndustry: profile.elitechIndustry ?? '5' };
+    await route.fulfill({ response, json: body });
+  });
+}
+
 /** A web client message file, e.g. `readLocale('recharge/locales', 'en-US')`: tests read the very strings users see. */
 export function readLocale(folder: string, language: string): any {
   const file = new URL(`../../web/src/features/${folder}/${language}.json`, import.meta.url);

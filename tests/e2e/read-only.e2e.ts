@@ -15,7 +15,7 @@
  */
 import type { Locator, Page, Request, Response } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { browserSession, logInPastNotice, readLocale, shot, withProfileFilledIn } from './browser';
 
 const baseURL = inject('baseURL');
 const devices = (language: string) => readLocale('devices/locales', language);
@@ -43,17 +43,6 @@ function watch(target: Page): { refused: string[]; writes: string[] } {
     if (WRITES.test(new URL(request.url()).pathname)) seen.writes.push(`${request.method()} ${request.url()}`);
   });
   return seen;
-}
-
-/** bob's identity and industry as this browser reads them (see the module comment). */
-async function withProfileFilledIn(target: Page): Promise<void> {
-  await target.route('**/api/base/BaseAccount/accountInfo**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    const profile = body.data.userProfile;
-    body.data.userProfile = { ...profile, elitechIdentity: profile.elitechIdentity ?? '3', elitechIndustry: profile.elitechIndustry ?? '5' };
-    await route.fulfill({ response, json: body });
-  });
 }
 
 /** A screenshot once the toasts (the expiry reminder) have gone. */

@@ -64,7 +64,7 @@ def test_a_customer_adds_reads_changes_and_deletes_a_rule_of_her_device(api, con
     assert created["id"] > 0 and created["deviceGuid"] == TRUCK and created["deviceName"] == "Truck 12 tracker"
     assert [r["level"] for r in created["recipients"]] == [1, 3]
     assert created["recipients"][1] == {"level": 3, "name": "Boss", "phone": None, "email": "boss@example.com",
-                                        "voice": False}
+                                        "voice": False, "language": None}
     got = ok(api.call("GET", f"{RULES}/get", token=alice, query={"id": created["id"]}))
     assert got == created
     page = ok(api.call("POST", f"{RULES}/page", token=alice, json={"deviceId": truck}))
@@ -78,7 +78,7 @@ def test_a_customer_adds_reads_changes_and_deletes_a_rule_of_her_device(api, con
         "id": created["id"]}))
     assert (changed["upperLimit"], changed["level3Minutes"]) == (75.0, None)
     assert changed["recipients"] == [{"level": 2, "name": "Alice", "phone": "13800000001", "email": None,
-                                      "voice": True}]
+                                      "voice": True, "language": None}]
     assert ok(api.call("DELETE", f"{RULES}/delete", token=alice, query={"id": created["id"]})) is None
     gone = api.call("GET", f"{RULES}/get", token=alice, query={"id": created["id"]})
     assert (gone.status, gone.code) == (404, 404)

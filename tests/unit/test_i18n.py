@@ -57,3 +57,36 @@ def test_formatted_library_messages_are_translated_with_their_values():
 
 def test_no_compiled_catalogues_are_needed():
     assert not list(LOCALES_DIR.rglob("*.mo"))
+
+
+# Messages a catalogue may leave as they are: identifiers no language translates, and words a
+# language uses as English does. Anything else equal to its msgid is English a user would read.
+SAME_IN_EVERY_LANGUAGE = {"GUID"}
+SAME_IN = {"de_DE": {"Operator"}}  # the German job title is written the same
+
+
+def catalogue_messages(language: str):
+    path = LOCALES_DIR / language.replace("-", "_") / "LC_MESSAGES" / "messages.po"
+    with path.open("rb") as handle:
+        return [m for m in read_po(handle) if m.id]
+
+
+def pairs(message) -> list[tuple[str, str]]:
+    ids = message.id if isinstance(message.id, tuple) else (message.id,)
+    strings = message.string if isinstance(message.string, tuple) else (message.string,)
+    return [(ids[min(i, len(ids) - 1)], s) for i, s in enumerate(strings)]
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_no_catalogue_has_an_empty_or_fuzzy_translation(language):
+    unfinished = [m.id for m in catalogue_messages(language)
+                  if m.fuzzy or any(not string for _, string in pairs(m))]
+    assert unfinished == []
+
+
+@pytest.mark.parametrize("language", [lang for lang in LANGUAGES if lang != "en-US"])
+def test_no_catalogue_leaves_english_behind(language):
+    allowed = SAME_IN_EVERY_LANGUAGE | SAME_IN.get(language.replace("-", "_"), set())
+    untranslated = [m.id for m in catalogue_messages(language)
+                    if any(string == msgid and msgid not in allowed for msgid, string in pairs(m))]
+    assert untranslated == []

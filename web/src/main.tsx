@@ -14,11 +14,13 @@ import { loadCustomPage } from './lib/api/customPage';
 import { applyWhiteLabel } from './lib/whiteLabel';
 import { loadEditionConfig } from './lib/config';
 import { initI18n, initialLanguage } from './lib/i18n';
+import { localiseBlueprintLabels } from './lib/i18n/blueprintLabels';
 import { onTokenChangeInOtherTab } from './lib/storage';
 
 async function start(): Promise<void> {
   const config = await loadEditionConfig();
   await initI18n(initialLanguage(config.defaultLanguage), config.defaultLanguage);
+  localiseBlueprintLabels();
   applyWhiteLabel(await loadCustomPage());
   onTokenChangeInOtherTab();
   const queryClient = createQueryClient();

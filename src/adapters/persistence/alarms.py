@@ -56,13 +56,19 @@ deferrals_t = AlarmDeferralRow.__table__
 accounts_t = AccountRow.__table__
 devices_t = DeviceRow.__table__
 
+_owners = accounts_t.alias("owners")
 _RECIPIENT_COLUMNS = [recipients_t.c.id.label("r_id"), recipients_t.c.level.label("r_level"),
                       recipients_t.c.name.label("r_name"), recipients_t.c.phone.label("r_phone"),
-                      recipients_t.c.email.label("r_email"), recipients_t.c.voice.label("r_voice")]
+                      recipients_t.c.email.label("r_email"), recipients_t.c.voice.label("r_voice"),
+                      recipients_t.c.language.label("r_language")]
 _DEVICE_COLUMNS = [devices_t.c.id.label("d_id"), devices_t.c.device_name.label("d_name"),
                    devices_t.c.guid.label("d_guid"), devices_t.c.country_code.label("d_country"),
                    devices_t.c.display_precision.label("d_precision"),
-                   devices_t.c.temperature_unit.label("d_unit")]
+                   devices_t.c.temperature_unit.label("d_unit"),
+                   # an alias, so that a query which also reads accounts (the handler's name) does
+                   # not correlate the owner to that account
+                   select(_owners.c.language).where(_owners.c.id == devices_t.c.owner_account_id)
+                   .correlate_except(_owners).scalar_subquery().label("d_owner_language")]
 _COUNTS = {Channel.PHONE: devices_t.c.sms_count, Channel.VOICE: devices_t.c.voice_count}
 
 
@@ -76,11 +82,12 @@ def _rule(row: Any) -> AlarmRule:
 
 def _recipient(row: Any) -> Recipient:
     return Recipient(level=row.r_level, name=row.r_name, phone=row.r_phone, email=row.r_email,
-                     voice=bool(row.r_voice), id=row.r_id)
+                     voice=bool(row.r_voice), id=row.r_id, language=row.r_language)
 
 
 def _device(row: Any) -> AlarmDevice:
-    return AlarmDevice(row.d_id, row.d_name, row.d_guid, row.d_country, row.d_precision, row.d_unit)
+    return AlarmDevice(row.d_id, row.d_name, row.d_guid, row.d_country, row.d_precision, row.d_unit,
+                       row.d_owner_language)
 
 
 def _alarm(row: Any) -> AlarmMessage:
@@ -293,7 +300,7 @@ class SqlAlchemyAlarmRepository:
         if rule.recipients:
             self._s.execute(insert(recipients_t), [
                 {"rule_id": rule.id, "level": r.level, "name": r.name, "phone": r.phone, "email": r.email,
-                 "voice": r.voice} for r in rule.recipients])
+                 "voice": r.voice, "language": r.language} for r in rule.recipients])
 
     def add_rule(self, rule: AlarmRule) -> None:
         try:

@@ -384,6 +384,7 @@ class AlarmRecipientRow(Base):
     phone: Mapped[str | None] = mapped_column(String(20))
     email: Mapped[str | None] = mapped_column(String(200))
     voice: Mapped[bool] = mapped_column(Boolean, default=False)  # also call the phone
+    language: Mapped[str | None] = mapped_column(String(10))  # of the alerts; null: the device owner's
 
 
 class AlarmPushSettingRow(Base):

@@ -21,6 +21,7 @@ from adapters.persistence.accounts import (
     SqlAlchemyVerificationCodeRepository,
 )
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
+from adapters.persistence.backoffice import SqlAlchemyOperatorOverview
 from adapters.persistence.device_records import SqlAlchemyDeviceCommandRepository, SqlAlchemyMaintenanceRepository
 from adapters.persistence.devices import (
     SqlAlchemyBrokerCredentialRepository,
@@ -51,6 +52,7 @@ from adapters.persistence.session_scope import SessionScope
 if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
     from core.alarms.ports import AlarmsUnitOfWork
+    from core.backoffice.ports import BackOfficeUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
@@ -122,6 +124,7 @@ class SqlAlchemyUnitOfWork:
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
+    operator_overview = _Repository(SqlAlchemyOperatorOverview)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -167,5 +170,5 @@ if TYPE_CHECKING:
     # mypy's proof that this unit of work is every context's (the container hands it to all).
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
-            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow
+            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

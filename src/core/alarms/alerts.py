@@ -32,7 +32,8 @@ ALARM_TEMPLATES = {
 class AlertWriter:
     def __init__(self, edition: Edition) -> None:
         profile = edition.profile
-        # Recipients have no language of their own: they get the edition's, times in its zone.
+        # A recipient without a language of their own reads the device owner's, else the edition's;
+        # times are in the edition's zone either way.
         self._language = profile.default_language
         self._zone = ZoneInfo(profile.default_time_zone)
         self._country_code = profile.fixed_country_code or profile.default_country_code
@@ -47,8 +48,9 @@ class AlertWriter:
             deliveries = [(channel, target) for channel, target in setting.channels(alarm.kind, recipient, now)
                           if channel is Channel.EMAIL or uow.alarms.consume_count(device.id, channel)]
             for channel, target in deliveries:
+                language = recipient.language or device.owner_language or self._language
                 uow.outbox.add(OutboundMessage(channel, target, ALARM_TEMPLATES[(alarm.probe, alarm.kind)],
-                                               {**params, "name": recipient.name}, self._language, now))
+                                               {**params, "name": recipient.name}, language, now))
                 written += 1
         return written
 

@@ -41,6 +41,7 @@ class Recipient:
     email: str | None = None
     voice: bool = False  # also call the phone
     id: int | None = None
+    language: str | None = None  # of the alerts; None: the device owner's
 
 
 @dataclass
@@ -177,3 +178,4 @@ class AlarmDevice:
     country_code: str | None = None
     precision: int = 1  # decimals the console shows
     temperature_unit: str = "C"  # how the console shows temperatures (stored in °C)
+    owner_language: str | None = None  # the owner's of the last login: alerts of recipients without one

@@ -30,6 +30,17 @@ export interface AutoRenewTagProps {
   readOnly?: boolean;
 }
 
+/**
+ * What the console offers (app/offered.ts): a route or link only once its page is built. Pages
+ * read it here because a page importing the page registry would import itself.
+ */
+export interface Offers {
+  /** Whether the route of this name leads to something real. */
+  route: (name: string) => boolean;
+  /** Whether a link (ours or an outside site) leads to something real. */
+  link: (url: string) => boolean;
+}
+
 export interface Slots {
   RechargeFlow: ComponentType<RechargeFlowProps>;
   AutoRenewTag: ComponentType<AutoRenewTagProps>;
@@ -37,6 +48,8 @@ export interface Slots {
   MessageBell: ComponentType;
   /** The dialogs a signed-in session may show over any page (features/dialogs). */
   SessionDialogs: ComponentType;
+  /** Not a part but a question: which routes and links have pages. */
+  offers: Offers;
 }
 
 export const SlotsContext = createContext<Slots | null>(null);

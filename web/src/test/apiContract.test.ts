@@ -28,6 +28,7 @@ import {
   deviceTypeSchema,
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
+import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
 import { registeredSchema } from '@/features/auth/api/register';
 import { optionPageSchema } from '@/features/messages/api/deviceOptions';
 import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
@@ -78,6 +79,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseDict/queryByType', z.array(dictItemSchema)],
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
+  ['GET', '/api/device/Device/operatorHomeCounts', operatorHomeCountsSchema],
   ['POST', '/api/device/Device/page', devicePageSchema],
   ['POST', '/api/device/Device/page', optionPageSchema, PART],
   ['GET', '/api/device/Device/get', deviceDetailSchema],

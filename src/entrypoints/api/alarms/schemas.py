@@ -15,6 +15,7 @@ from core.alarms.validation import (
     RULE_NAME_MAX,
 )
 from core.devices.access import Access
+from core.shared.edition import LANGUAGES
 from core.shared.messages import N_
 from core.telemetry.model import PROBES
 from entrypoints.api import context
@@ -56,6 +57,8 @@ class RecipientSchema(Schema):
     email = fields.String(allow_none=True, load_default=None, validate=[Length(1, 200), email_rule])
     voice = fields.Boolean(load_default=False,
                            metadata={"description": "also call the phone (one of the device's voice counts)"})
+    language = fields.String(allow_none=True, load_default=None, validate=OneOf(LANGUAGES),
+                             metadata={"description": "of this person's alerts; null: the device owner's"})
 
     @pre_load
     def _blank_is_none(self, data, **kwargs):
@@ -72,6 +75,7 @@ class RecipientRowSchema(Schema):
     phone = fields.String(required=True, allow_none=True)
     email = fields.String(required=True, allow_none=True)
     voice = fields.Boolean(required=True)
+    language = fields.String(required=True, allow_none=True, metadata={"description": "null: the device owner's"})
 
 
 class _RuleFields(Schema):

@@ -36,8 +36,8 @@ def _rule_row(listing: RuleListing) -> dict:
         "upperLimit": r.upper_limit, "lowerLimit": r.lower_limit, "delaySeconds": r.delay_seconds,
         "level1Minutes": r.level1_minutes, "level2Minutes": r.level2_minutes, "level3Minutes": r.level3_minutes,
         "enabled": r.enabled, "createdAt": r.created_at, "updatedAt": r.updated_at,
-        "recipients": [{"level": p.level, "name": p.name, "phone": p.phone, "email": p.email, "voice": p.voice}
-                       for p in r.recipients],
+        "recipients": [{"level": p.level, "name": p.name, "phone": p.phone, "email": p.email, "voice": p.voice,
+                        "language": p.language} for p in r.recipients],
     }
 
 
@@ -61,7 +61,8 @@ def _deferral_row(deferral: Deferral) -> dict:
 
 
 def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
-    return tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"]) for r in rows)
+    return tuple(Recipient(r["level"], r["name"], r["phone"], r["email"], r["voice"], language=r["language"])
+                 for r in rows)
 
 
 def _add(body: dict) -> AddAlarmRule:

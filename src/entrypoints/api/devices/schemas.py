@@ -326,6 +326,22 @@ class HomeCountsSchema(Schema):
                                                                         "notEnabled = total"})
 
 
+class RevenueSchema(Schema):
+    currency = fields.String(required=True, metadata={"description": "ISO 4217"})
+    payFee = fields.Integer(required=True, metadata={"description": "cents"})
+
+
+class OperatorHomeCountsSchema(Schema):
+    customers = fields.Integer(required=True, metadata={"description": "accounts that are not system ones"})
+    devices = fields.Integer(required=True, metadata={"description": "every customer's devices"})
+    online = fields.Integer(required=True)
+    alarm = fields.Integer(required=True)
+    ordersToday = fields.Integer(required=True, metadata={"description": "orders created today (X-Time-Zone)"})
+    paidOrdersToday = fields.Integer(required=True, metadata={"description": "orders paid today, not refunded"})
+    revenueToday = fields.List(fields.Nested(RevenueSchema), required=True,
+                               metadata={"description": "paid today and not refunded, one row per currency"})
+
+
 class TypeListQuery(Schema):
     scene = fields.Integer(validate=OneOf([int(s) for s in Scene]))
 

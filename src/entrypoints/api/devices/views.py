@@ -256,6 +256,20 @@ class HomeCountsView(MethodView):
                 "disabled": c.disabled, "expired": c.expired, "notEnabled": c.not_enabled}
 
 
+@blp.route("/Device/operatorHomeCounts")
+class OperatorHomeCountsView(MethodView):
+    @blp.requires("dataBoard")
+    @blp.ok(s.OperatorHomeCountsSchema)
+    def get(self):
+        """The operator home: customers, devices, online and alarming devices across every
+        customer, and today's orders and revenue (cents, per currency); today is the day of the
+        X-Time-Zone header. Back office only (the data board permission)."""
+        c = context.container().operator_home_counts()(context.time_zone.get())
+        return {"customers": c.customers, "devices": c.devices, "online": c.online, "alarm": c.alarm,
+                "ordersToday": c.orders_today, "paidOrdersToday": c.paid_today,
+                "revenueToday": [{"currency": m.currency, "payFee": m.cents} for m in c.revenue_today]}
+
+
 @blp.route("/DeviceType/selectTypeList")
 class DeviceTypeListView(MethodView):
     @blp.arguments(s.TypeListQuery, location="query")

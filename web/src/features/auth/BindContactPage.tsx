@@ -17,6 +17,7 @@ import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageCh
 import { loginFor } from '@/lib/redirect';
 import { bindSchema, type BindForm, type Channel } from './schemas';
 import { BUSINESS, showError } from '@/lib/serverErrors';
+import { LIVE_VALIDATION } from '@/lib/forms';
 
 /** Props of the bind page: which contact it binds. */
 export interface BindContactPageProps {
@@ -30,7 +31,7 @@ function BindContactForm({ channel }: BindContactPageProps) {
   const navigate = useNavigate();
   const edition = editionConfig().edition;
   const resolver = useMemo(() => zodResolver(bindSchema(t, edition, channel)), [t, edition, channel]);
-  const form = useForm<BindForm>({ resolver, defaultValues: { phone: '', email: '', code: '' } });
+  const form = useForm<BindForm>({ ...LIVE_VALIDATION, resolver, defaultValues: { phone: '', email: '', code: '' } });
   useRevalidateOnLanguageChange(form);
   const sender = useCodeSender(form, channel, CODE_TYPES.bind);
   const binding = useBinding();

@@ -15,6 +15,7 @@ import { useCodeSender } from './hooks/useCodeSender';
 import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { recoverSchema, type Channel, type RecoverForm } from './schemas';
 import { BUSINESS, showError } from '@/lib/serverErrors';
+import { LIVE_VALIDATION } from '@/lib/forms';
 
 const FIELDS = ['phone', 'email', 'code', 'accountPassword', 'confirmPassword'] as const;
 
@@ -26,6 +27,7 @@ export default function RecoverPage() {
   const [channel, setChannel] = useState<Channel>(edition === 'domestic' ? 'phone' : 'email');
   const resolver = useMemo(() => zodResolver(recoverSchema(t, edition, channel)), [t, edition, channel]);
   const form = useForm<RecoverForm>({
+    ...LIVE_VALIDATION,
     resolver,
     defaultValues: { phone: '', email: '', code: '', accountPassword: '', confirmPassword: '' },
   });

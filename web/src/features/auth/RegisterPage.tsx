@@ -17,6 +17,7 @@ import { useCodeSender } from './hooks/useCodeSender';
 import { useRevalidateOnLanguageChange } from '@/hooks/useRevalidateOnLanguageChange';
 import { registerSchema, USER_NAME_MAX, type RegisterForm } from './schemas';
 import { BUSINESS, showError } from '@/lib/serverErrors';
+import { LIVE_VALIDATION } from '@/lib/forms';
 
 const FIELDS = ['userName', 'accountPassword', 'confirmPassword', 'phone', 'email', 'code'] as const;
 
@@ -28,6 +29,7 @@ export default function RegisterPage() {
   const channel = edition === 'domestic' ? 'phone' : 'email';
   const resolver = useMemo(() => zodResolver(registerSchema(t, edition)), [t, edition]);
   const form = useForm<RegisterForm>({
+    ...LIVE_VALIDATION,
     resolver,
     defaultValues: { userName: '', phone: '', email: '', code: '', accountPassword: '', confirmPassword: '' },
   });

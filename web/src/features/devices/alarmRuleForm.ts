@@ -65,6 +65,8 @@ const recipientForm = z.object({
   phone: z.string(),
   email: z.string(),
   voice: z.boolean(),
+  /** '' for the device owner's. */
+  language: z.string(),
 });
 
 export const ruleFormSchema = (t: T, probe: string, unit: TemperatureUnit, edition: Edition) => {
@@ -197,11 +199,12 @@ export function ruleFormValues(rule: AlarmRule | undefined, probe: string, unit:
       phone: r.phone ?? '',
       email: r.email ?? '',
       voice: r.voice,
+      language: r.language ?? '',
     })),
   };
 }
 
-export const EMPTY_RECIPIENT: RecipientForm = { level: '1', name: '', phone: '', email: '', voice: false };
+export const EMPTY_RECIPIENT: RecipientForm = { level: '1', name: '', phone: '', email: '', voice: false, language: '' };
 
 /**
  * What is saved from valid form values. The delay is shown in whole minutes; one the form did not
@@ -221,6 +224,7 @@ export function ruleSettings(form: RuleForm, probe: string, unit: TemperatureUni
     phone: r.phone.trim() || null,
     email: r.email.trim() || null,
     voice: r.phone.trim() !== '' && r.voice,
+    language: r.language || null,
   }));
   return {
     name: form.name.trim(),

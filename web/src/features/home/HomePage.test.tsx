@@ -1,10 +1,19 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { closeExpiredDialog, useExpiredDialogState } from '@/lib/expiredDialogStore';
 import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 import { session } from '@/lib/session';
 import HomePage from './HomePage';
+
+// The real pages, which a test may add to (a page built later) or take from.
+const pages = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock('@/app/pages', () => ({ PAGES: pages }));
+beforeEach(async () => {
+  const real = await vi.importActual<typeof import('@/app/pages')>('@/app/pages');
+  for (const key of Object.keys(pages)) delete pages[key];
+  Object.assign(pages, real.PAGES);
+});
 
 const TOTALS: Record<string, number> = { '1': 1, '2': 1, '3': 3 };
 const COUNTS = { total: 6, online: 5, offline: 1, alarm: 0, disabled: 0, expired: 1, notEnabled: 0 };
@@ -102,9 +111,15 @@ describe('HomePage', () => {
     expect(notice.querySelector('script')).toBeNull();
   });
 
-  it('shows the membership state', () => {
+  it('shows the membership state, without a way to the VIP service until its page exists', () => {
     server();
     signIn(accountInfo({}, { premiumState: { state: 1, expiredCount: 200 } }));
+    const before = renderApp(<HomePage />);
+    expect(screen.getByText('Premium')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Renew' })).toBeNull();
+    before.unmount();
+
+    pages.vipService = pages.home;
     const { unmount } = renderApp(<HomePage />);
     expect(screen.getByText('Premium')).toBeInTheDocument();
     expect(screen.getByText('days of premium left')).toBeInTheDocument();
@@ -117,15 +132,53 @@ describe('HomePage', () => {
     expect(screen.getByRole('link', { name: 'Open premium' })).toBeInTheDocument();
   });
 
-  it('links to the pages the user may open, at most eight', () => {
+  it('links to the pages the user may open that are built, at most eight', () => {
     server();
-    signIn(accountInfo(), ['home', 'device.list', 'waybill.list', 'asset.list', 'consumer.info', 'consumer.recharge',
-      'organization.list', 'message.list', 'operation.log']);
+    const held = ['home', 'device.list', 'waybill.list', 'asset.list', 'consumer.info', 'consumer.recharge',
+      'organization.list', 'message.list', 'operation.log'];
+    signIn(accountInfo(), held);
+    const built = renderApp(<HomePage />);
+    const hrefs = screen.getAllByTestId('home-quick-link').map((l) => l.getAttribute('href'));
+    expect(hrefs[0]).toBe('/message/list');
+    expect(hrefs).toContain('/device/list');
+    expect(hrefs).toContain('/consumer/recharge');
+    expect(hrefs).not.toContain('/home');
+    expect(hrefs).not.toContain('/waybill/list'); // not built: offered to nobody
+    built.unmount();
+
+    for (const name of ['waybillList', 'assetList', 'consumerInfo', 'organizationList', 'operationLog']) pages[name] = pages.home;
+    signIn(accountInfo(), held);
     renderApp(<HomePage />);
     const links = screen.getAllByTestId('home-quick-link');
     expect(links).toHaveLength(8);
-    expect(links[0]).toHaveAttribute('href', '/message/list');
-    expect(links.map((l) => l.getAttribute('href'))).not.toContain('/home');
+    expect(links.map((l) => l.getAttribute('href'))).toContain('/waybill/list');
+  });
+
+  it('shows an operator the counts across every customer instead of a customer’s tiles', async () => {
+    const api = fakeServer({
+      'GET /device/Device/operatorHomeCounts': () => envelope({
+        customers: 3, devices: 1250, online: 1100, alarm: 4, ordersToday: 9, paidOrdersToday: 7,
+        revenueToday: [{ currency: 'CNY', payFee: 1234567 }, { currency: 'USD', payFee: 1990 }],
+      }),
+    });
+    signIn(accountInfo({}, { permissionRoutes: ['home', 'message.list', 'dataBoard'] }), ['home', 'message.list', 'dataBoard']);
+    renderApp(<HomePage />);
+    expect(screen.getByTestId('operator-home')).toBeInTheDocument();
+    expect(screen.queryByTestId('home-page')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('operator-devices')).toHaveTextContent('1,250Devices'));
+    expect(screen.getByTestId('operator-customers')).toHaveTextContent('3Customers');
+    expect(screen.getByTestId('operator-alarm')).toHaveTextContent('4Alarming');
+    expect(screen.getByTestId('operator-ordersToday')).toHaveTextContent('9Orders today');
+    expect(screen.getByTestId('operator-revenue')).toHaveTextContent('CN¥12,345.67$19.90Revenue today');
+    expect(api.callsTo('GET /device/Device/homeCounts')).toHaveLength(0);
+    expect(api.callsTo('GET /device/Device/getExpiredServiceDevice')).toHaveLength(0);
+  });
+
+  it('shows dashes on the operator home when the counts cannot be loaded', async () => {
+    fakeServer({ 'GET /device/Device/operatorHomeCounts': () => envelope(null, 403, 403, 'Forbidden') });
+    signIn(accountInfo({}, { permissionRoutes: ['home', 'dataBoard'] }), ['home', 'dataBoard']);
+    renderApp(<HomePage />);
+    await waitFor(() => expect(screen.getByTestId('operator-customers')).toHaveTextContent('—'));
   });
 
   it('counts the devices by state, each tile opening the list filtered that way', async () => {

@@ -6,22 +6,30 @@ import {
 import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { ROUTES } from '@/app/routes';
 import { RichText } from '@/components/RichText';
 import type { AccountInfo } from '@/lib/api/accountInfo';
 import { useHomeCounts, type HomeCounts } from '@/features/home/api/homeCounts';
+import { OPERATOR_HOME_PERMISSION } from '@/features/home/api/operatorHomeCounts';
 import { useExpiredCount, type ExpiredFlag } from '@/lib/api/expired';
 import { useNotice } from '@/lib/api/notice';
 import { openExpiredDialog } from '@/lib/expiredDialogStore';
 import { namedIcon } from '@/lib/icons';
 import { useSession } from '@/lib/session';
+import { useSlots } from '@/lib/slots';
 import { DEVICE_TILES, type DeviceTile } from './deviceTiles';
+import { OperatorHome } from './OperatorHome';
 import { dayPart, quickLinks } from './quickLinks';
 import './home.css';
+
+const VIP_SERVICE_PATH = '/vip/service';
 
 /** The landing page after login: greeting, device counts, service status, membership, notice and quick links. */
 export default function HomePage() {
   const { info, sceneId, scenePermissions, permissions } = useSession();
   if (!info) return null;
+  // The back office looks after every customer: their own devices (usually none) say nothing.
+  if (permissions.has(OPERATOR_HOME_PERMISSION)) return <OperatorHome info={info} />;
   return (
     <div className="jc-home" data-testid="home-page">
       <Greeting info={info} />
@@ -192,6 +200,7 @@ function CountTile({ tile, counts, failed, canList }: {
 
 function Membership({ premium }: { premium: AccountInfo['premiumState'] }) {
   const { t } = useTranslation('home');
+  const { offers } = useSlots();
   const member = premium.state === 1;
   return (
     <Panel
@@ -214,20 +223,21 @@ function Membership({ premium }: { premium: AccountInfo['premiumState'] }) {
       ) : (
         <p className={Classes.TEXT_MUTED}>{t('membership.standardText')}</p>
       )}
-      <Link
-        to="/vip/service"
+      {offers.link(VIP_SERVICE_PATH) && <Link
+        to={VIP_SERVICE_PATH}
         className={`${Classes.BUTTON} ${member ? Classes.OUTLINED : Classes.INTENT_PRIMARY} jc-home-membership-link`}
       >
         <span className={Classes.BUTTON_TEXT}>{member ? t('membership.renew') : t('membership.open')}</span>
         <Icon icon={<ArrowRightIcon />} />
-      </Link>
+      </Link>}
     </Panel>
   );
 }
 
 function QuickLinks({ held, sceneId }: { held: readonly string[]; sceneId: number }) {
   const { t } = useTranslation('home');
-  const links = quickLinks(held, sceneId);
+  const { offers } = useSlots();
+  const links = quickLinks(held, sceneId, ROUTES.filter((route) => offers.route(route.name)));
   return (
     <Panel title={t('links.title')} icon={<LayoutGridIcon />} className="jc-home-links">
       {links.length === 0 ? (

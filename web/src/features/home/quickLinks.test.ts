@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { offeredRoutes } from '@/app/offered';
 import type { RouteDef } from '@/app/routes';
 import { dayPart, menuPath, QUICK_LINK_LIMIT, quickLinks } from './quickLinks';
 
@@ -40,14 +41,14 @@ describe('quickLinks', () => {
     );
   });
 
-  it('uses the real route table', () => {
-    const links = quickLinks(['home', 'device.list', 'waybill.list', 'consumer.info'], 1);
+  it('uses the real route table, offering only routes whose page is built', () => {
+    const links = quickLinks(['home', 'device.list', 'waybill.list', 'consumer.info', 'consumer.recharge'], 1,
+      offeredRoutes());
     expect(links.map((l) => l.path)).toEqual([
       '/device/list',
       '/device/list/storage',
       '/device/list/freezer',
-      '/waybill/list',
-      '/consumer/info',
+      '/consumer/recharge',
     ]);
   });
 });

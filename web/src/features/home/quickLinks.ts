@@ -1,4 +1,4 @@
-/** The home page's quick links: menu items of the current scene that the user may open. */
+/** The home page's quick links: menu items of the current scene that the user may open (HomePage passes only routes with a page). */
 import { isIconName, type IconName } from '@/lib/icons';
 import { ROUTES, type RouteDef } from '@/app/routes';
 

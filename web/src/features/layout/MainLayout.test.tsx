@@ -1,19 +1,24 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
-import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { changeLanguage } from '@/lib/i18n';
+import { editionConfig, setEditionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { KEYS, read, write } from '@/lib/storage';
 import { browser } from './browser';
 import { settingsStore } from './settings/settings';
 import { tabStore } from './tabs/tabStore';
-import { accountInfo, renderLayout, setUpI18n } from './testing';
+import { accountInfo, givePagesToEveryRoute, renderLayout, setUpI18n } from './testing';
 
+// Every route has a page here (see givePagesToEveryRoute); tests of honesty take some away.
+const pages = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock('@/app/pages', () => ({ PAGES: pages }));
 vi.mock('@/features/dialogs/SessionDialogs', () => ({ SessionDialogs: () => <div data-testid="session-dialogs" /> }));
 
 beforeAll(setUpI18n);
+beforeEach(() => givePagesToEveryRoute(pages));
 afterEach(async () => {
   session.clear();
   tabStore.clear();
@@ -97,6 +102,23 @@ describe('header', () => {
   });
 });
 
+describe('honest menus', () => {
+  it('offers no item, link or button whose page is not built, and drops a group left empty', () => {
+    for (const name of ['consumerInfo', 'consumerWallet', 'consumerDownload', 'helpCenter', 'vipService']) delete pages[name];
+    renderLayout({ info: accountInfo({ premiumState: { state: 1, expiredCount: 200 } }), scenePermissions: ['home', 'device.list', 'consumer.info', 'consumer.wallet', 'consumer.download'] });
+    const sidebar = screen.getByTestId('sidebar');
+    expect(within(sidebar).getByTestId('menu-deviceList')).toBeInTheDocument();
+    for (const name of ['consumerInfo', 'consumerWallet', 'consumerDownload']) {
+      expect(within(sidebar).queryByTestId(`menu-${name}`)).toBeNull();
+    }
+    expect(within(sidebar).queryByRole('button', { name: 'User centre' })).toBeNull();
+    expect(screen.queryByTestId('download-link')).toBeNull();
+    expect(screen.queryByTestId('help-link')).toBeNull();
+    expect(screen.getByTestId('vip-badge')).toHaveTextContent('200 days left');
+    expect(within(screen.getByTestId('vip-badge')).queryByRole('button')).toBeNull();
+  });
+});
+
 describe('menu', () => {
   it('lists the items the scene permits, highlighting the current page', () => {
     renderLayout({ path: '/device/list' });
@@ -114,12 +136,22 @@ describe('menu', () => {
   });
 
   it('opens external routes in a new window and stays on the page', async () => {
+    const original = editionConfig();
+    setEditionConfig({ ...original, externalLinks: { plc: 'https://plc.example.com/' } });
     const open = vi.spyOn(window, 'open').mockReturnValue(null);
-    const info = vi.spyOn(notify, 'info').mockImplementation(() => {});
-    const { router } = renderLayout();
-    await userEvent.setup().click(within(screen.getByTestId('sidebar')).getByTestId('menu-plc'));
-    expect(router.state.location.pathname).toBe('/home');
-    expect(open.mock.calls.length + info.mock.calls.length).toBe(1);
+    try {
+      const { router } = renderLayout();
+      await userEvent.setup().click(within(screen.getByTestId('sidebar')).getByTestId('menu-plc'));
+      expect(router.state.location.pathname).toBe('/home');
+      expect(open).toHaveBeenCalledWith('https://plc.example.com/', '_blank', 'noopener');
+    } finally {
+      setEditionConfig(original);
+    }
+  });
+
+  it('leaves out an external route when no outside site is configured for it', () => {
+    renderLayout();
+    expect(within(screen.getByTestId('sidebar')).queryByTestId('menu-plc')).toBeNull();
   });
 
   it('collapses to icons with tooltips, and remembers it', async () => {

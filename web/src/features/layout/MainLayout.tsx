@@ -3,7 +3,8 @@ import { useEffect, useMemo, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { findRoute } from '@/app/guard';
-import { ROUTES, type RouteDef } from '@/app/routes';
+import { offeredRoutes } from '@/app/offered';
+import type { RouteDef } from '@/app/routes';
 import { cachedCustomPage } from '@/lib/api/customPage';
 import type { Breakpoint } from '@/lib/device';
 import { useSession } from '@/lib/session';
@@ -75,7 +76,7 @@ export function MainLayout({ variant = 'main' }: MainLayoutProps) {
   const styleModel = page?.styleModel;
 
   const sections = useMemo(
-    () => buildMenu(ROUTES, scenePermissions, sceneId, { walletStatus: info?.userProfile.walletStatus, styleModel }),
+    () => buildMenu(offeredRoutes(), scenePermissions, sceneId, { walletStatus: info?.userProfile.walletStatus, styleModel }),
     [scenePermissions, sceneId, info, styleModel],
   );
   const menuNames = useMemo(() => new Set(menuEntries(sections).map((entry) => entry.name)), [sections]);

@@ -9,6 +9,16 @@ import { session, type SceneId } from '@/lib/session';
 import { setToken } from '@/lib/storage';
 import { MainLayout, type MainLayoutProps } from './MainLayout';
 import { SlotsProvider } from '@/app/slots';
+import { ROUTES } from '@/app/routes';
+
+/**
+ * Fills a stand-in for PAGES (`vi.mock('@/app/pages', ...)`) with a page for every route, so a
+ * layout test checks the layout, not which pages are built yet; a test deletes one to take it away.
+ */
+export function givePagesToEveryRoute(pages: Record<string, unknown>): void {
+  for (const key of Object.keys(pages)) delete pages[key];
+  for (const route of ROUTES) pages[route.name] = () => Promise.resolve({ default: () => null });
+}
 
 export async function setUpI18n(): Promise<void> {
   await initI18n('en-US', 'en-US');

@@ -254,6 +254,17 @@ describe('handling an alarm', () => {
     expect(api.callsTo('POST /device/DeviceAlarm/deal')).toHaveLength(0);
   });
 
+  it('says a result is too long as it is typed, before any submit, and drops emoji from it', async () => {
+    const api = alarmServer(ALARMS);
+    open();
+    const { user, dialog } = await openDialog();
+    await user.type(within(dialog).getByTestId('deal-result'), 'Door 🚪 closed ✅');
+    expect(within(dialog).getByTestId('deal-result')).toHaveValue('Door  closed ');
+    await user.type(within(dialog).getByTestId('deal-result'), 'x'.repeat(40));
+    expect(await within(dialog).findByText('The result can be at most 50 characters long')).toBeInTheDocument();
+    expect(api.callsTo('POST /device/DeviceAlarm/deal')).toHaveLength(0);
+  });
+
   it('says it in the user’s language, and again after a switch', async () => {
     alarmServer(ALARMS);
     await act(() => changeLanguage('zh-CN'));

@@ -29,6 +29,8 @@ import {
   type TextField,
 } from './invoiceSchema';
 import './alertDrawers.css';
+import { LIVE_VALIDATION } from '@/lib/forms';
+import { clearingEmoji } from '@/lib/clearEmoji';
 
 export const INVOICE_DRAWER_WIDTH = 700;
 
@@ -75,7 +77,7 @@ function InvoiceFormPanel({ bill, onClose, onSaved }: Omit<InvoiceDrawerProps, '
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
   const { edition } = editionConfig();
   const resolver = useMemo(() => zodResolver(invoiceSchema(t, edition)), [t, edition]);
-  const form = useForm<InvoiceForm>({ resolver, defaultValues: invoiceValues(bill), shouldFocusError: false });
+  const form = useForm<InvoiceForm>({ ...LIVE_VALIDATION, resolver, defaultValues: invoiceValues(bill), shouldFocusError: false });
   const save = useSaveBill();
   const [failure, setFailure] = useState<string | null>(null);
   const invoiceType = useWatch({ control: form.control, name: 'invoiceType' });
@@ -241,7 +243,7 @@ function TextInput({ control, name, edition }: TextInputProps) {
             name={field.name}
             inputRef={field.ref}
             value={field.value}
-            onChange={(event) => field.onChange(event.currentTarget.value)}
+            onChange={clearingEmoji(field.onChange)}
             onBlur={field.onBlur}
             intent={fieldState.error ? 'danger' : 'none'}
             aria-invalid={fieldState.error ? true : undefined}

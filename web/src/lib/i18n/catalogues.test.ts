@@ -22,6 +22,30 @@ const baseKeys = (strings: Record<string, string>) => [...new Set(Object.keys(st
 const placeholders = (text: string) => [...text.matchAll(/{{\s*([\w.]+)\s*}}/g)].map((m) => m[1]);
 const NAMESPACES = Object.keys(resources['en-US'] ?? {}).sort();
 
+/**
+ * Values a catalogue may share with en-US on purpose: names of products, standards and
+ * identifiers that no language translates, and words the language uses as they are. Anything else
+ * equal to the English is an English string a user of that language would read.
+ */
+const SAME_IN_EVERY_LANGUAGE = new Set([
+  'GUID', 'PLC', 'FDA 21 CFR', 'VIP', 'SMS', 'PayPal', 'Google Pay', 'WeChat Pay', 'Alipay',
+  'name@company.com', // an example address
+  'Celsius (°C)', 'Fahrenheit (°F)',
+]);
+const SAME_IN: Record<string, ReadonlySet<string>> = {
+  // German uses these words as English does
+  'de-DE': new Set([
+    'Online', 'Offline', 'Alarm', 'Status', 'Service', 'Details', 'Normal', 'Port', 'Name', 'Standard', 'Premium',
+    'System', 'Cockpit', 'Layout', 'Orange', 'Gold', 'Cyan', 'Indigo', 'OK', 'Version {{version}}', '(optional)',
+  ]),
+  // Spanish words spelt as in English
+  'es-ES': new Set(['Error', 'Total', 'Normal', 'Roles', 'Series', 'Premium', '30 min', 'min']),
+  // European Portuguese writes these as English does
+  'pt-PT': new Set(['Online', 'Offline', 'E-mail', 'Total', 'Normal', 'Premium', 'OK', '30 min', 'min']),
+};
+/** A value of nothing but placeholders, numbers and signs (`{{page}} / {{pages}}`) has no words to translate. */
+const WORDLESS = (text: string) => !/\p{L}/u.test(text.replace(/{{\s*[\w.]+\s*}}/g, '').replace(/©/g, ''));
+
 describe('the translation catalogues', () => {
   it('are found for every feature', () => {
     expect(NAMESPACES).toEqual(expect.arrayContaining(['common', 'app', 'auth', 'devices', 'dialogs', 'home', 'layout']));
@@ -41,6 +65,15 @@ describe('the translation catalogues', () => {
       const plurals = new Set(Object.keys(strings).filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')));
       const missing = [...plurals].flatMap((key) => forms.filter((form) => !(`${key}_${form}` in strings)).map((f) => `${key}_${f}`));
       expect(missing).toEqual([]);
+    });
+
+    it.each(LANGUAGES.filter((language) => language !== 'en-US'))('%s leaves no English behind', (language) => {
+      const allowed = (text: string) => SAME_IN_EVERY_LANGUAGE.has(text) || SAME_IN[language]?.has(text) || WORDLESS(text);
+      const english = catalogue('en-US', namespace);
+      const untranslated = Object.entries(catalogue(language, namespace))
+        .filter(([key, text]) => english[key] === text && !allowed(text))
+        .map(([key, text]) => `${key}: ${text}`);
+      expect(untranslated).toEqual([]);
     });
 
     it.each(LANGUAGES)('%s fills no placeholder en-US does not', (language) => {

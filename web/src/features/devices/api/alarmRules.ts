@@ -19,6 +19,8 @@ export const recipientSchema = z.object({
   email: z.string().nullable(),
   /** Also call the phone. */
   voice: z.boolean(),
+  /** Of this person's alerts; null: the device owner's. */
+  language: z.string().nullable(),
 });
 export type AlarmRecipient = z.infer<typeof recipientSchema>;
 

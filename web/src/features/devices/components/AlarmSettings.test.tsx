@@ -16,7 +16,7 @@ function rule(overrides: Partial<AlarmRule> = {}): AlarmRule {
   return {
     id: 5, deviceId: 1, deviceName: 'Cold room A logger', deviceGuid: 'RCW360A0000001', probe: 't', name: 'Cold room',
     upperLimit: 8, lowerLimit: 2, delaySeconds: 90, level1Minutes: 0, level2Minutes: 30, level3Minutes: null, enabled: true,
-    recipients: [{ level: 1, name: 'Alice', phone: '13800138000', email: null, voice: true }],
+    recipients: [{ level: 1, name: 'Alice', phone: '13800138000', email: null, voice: true, language: null }],
     createdAt: '2026-11-20T10:00:00+08:00', updatedAt: '2026-11-20T10:00:00+08:00',
     ...overrides,
   };
@@ -134,12 +134,14 @@ describe('AlarmSettings', () => {
     await user.selectOptions(within(recipient).getByLabelText('Level'), '2');
     await user.type(within(recipient).getByLabelText('Name'), ' Bob ');
     await user.type(within(recipient).getByLabelText('E-mail'), 'bob@example.com');
+    expect(within(recipient).getByLabelText('Alert language')).toHaveValue(''); // the owner's, unless chosen
+    await user.selectOptions(within(recipient).getByLabelText('Alert language'), 'ru-RU');
     await user.click(within(card).getByTestId('rule-t-save'));
     await waitFor(() => expect(api.callsTo('POST /device/DeviceAlarmRule/insert')).toHaveLength(1));
     expect(api.callsTo('POST /device/DeviceAlarmRule/insert')[0]?.body).toEqual({
       deviceId: 1, probe: 't', name: 'Temperature', upperLimit: 8, lowerLimit: 0, delaySeconds: 300,
       level1Minutes: 0, level2Minutes: 15, level3Minutes: null, enabled: true,
-      recipients: [{ level: 2, name: 'Bob', phone: null, email: 'bob@example.com', voice: false }],
+      recipients: [{ level: 2, name: 'Bob', phone: null, email: 'bob@example.com', voice: false, language: 'ru-RU' }],
     });
   }, SLOW);
 
@@ -157,7 +159,7 @@ describe('AlarmSettings', () => {
     expect(await within(card).findByText('Telefonnummer ungültig')).toBeInTheDocument();
     expect(api.callsTo('PUT /device/DeviceAlarmRule/update')[0]?.body).toMatchObject({
       id: 5, enabled: false, delaySeconds: 90, upperLimit: 8, lowerLimit: 2,
-      recipients: [{ level: 1, name: 'Alice', phone: '13800138000', email: null, voice: true }],
+      recipients: [{ level: 1, name: 'Alice', phone: '13800138000', email: null, voice: true, language: null }],
     });
   });
 

@@ -6,6 +6,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useController, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
@@ -69,7 +70,7 @@ export function AlarmSettings({ device }: { device: DeviceDetail }) {
 const SERVER_FIELDS = [
   'name', 'upperLimit', 'lowerLimit', 'delaySeconds', 'level1Minutes', 'level2Minutes', 'level3Minutes', 'recipients',
 ] as const;
-const RECIPIENT_FIELDS = ['level', 'name', 'phone', 'email', 'voice'] as const;
+const RECIPIENT_FIELDS = ['level', 'name', 'phone', 'email', 'voice', 'language'] as const;
 
 function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; probe: string; rule?: AlarmRule; writable: boolean }) {
   const { t } = useTranslation('devices');
@@ -159,6 +160,10 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
                   label={t('alarmSettings.recipient.email')} maxLength={EMAIL_MAX} inputMode="email" className="jc-alarm-field--email"
                   onEdit={() => void form.trigger('recipients')} />
                 <CheckField control={form.control} name={`recipients.${i}.voice`} label={t('alarmSettings.recipient.voice')} />
+                <SelectField control={form.control} name={`recipients.${i}.language`} id={id(`r${i}-language`)}
+                  label={t('alarmSettings.recipient.language')}
+                  options={[{ value: '', label: t('alarmSettings.recipient.ownerLanguage') },
+                    ...LANGUAGES.map((language) => ({ value: language, label: LANGUAGE_NAMES[language] }))]} />
                 {writable && (
                   <Button variant="minimal" intent="danger" icon={<TrashIcon />} aria-label={t('alarmSettings.removeRecipient')}
                     title={t('alarmSettings.removeRecipient')} onClick={() => recipients.remove(i)}

@@ -36,6 +36,7 @@ import { formatInstant, formatNumber, formatValue, NO_VALUE } from '@/lib/units'
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyReason } from '@/components/ReadOnly';
 import { TextField } from './TextField';
+import { LIVE_VALIDATION } from '@/lib/forms';
 
 const FIELDS = ['deviceName', 'remark', 'displayPrecision', 'temperatureUnit', 'countryCode'] as const;
 
@@ -119,7 +120,7 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
     [t, countryCodeEditable], // t changes with the language, and the messages with it
   );
   // Taken once: the device is asked again every 10 s, and that must not undo what is being typed.
-  const form = useForm<DeviceEditForm, unknown, DeviceEditValues>({ resolver, defaultValues: editValues(device) });
+  const form = useForm<DeviceEditForm, unknown, DeviceEditValues>({ ...LIVE_VALIDATION, resolver, defaultValues: editValues(device) });
   const update = useUpdateDevice();
   const [failure, setFailure] = useState<string | null>(null);
 

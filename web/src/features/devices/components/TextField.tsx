@@ -2,6 +2,7 @@ import { FormGroup, InputGroup } from '@blueprintjs/core';
 import type { ReactNode } from 'react';
 import { Controller, type Control, type FieldPathByValue, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { clearingEmoji } from '@/lib/clearEmoji';
 
 interface TextFieldProps<F extends FieldValues, V extends FieldValues> {
   control: Control<F, unknown, V>;
@@ -48,6 +49,7 @@ export function TextField<F extends FieldValues, V extends FieldValues>({
         >
           <InputGroup
             {...field}
+            onChange={clearingEmoji(field.onChange)}
             id={id}
             inputRef={ref}
             maxLength={maxLength}

@@ -6,12 +6,12 @@ import { useSession } from '@/lib/session';
 import { useSlots } from '@/lib/slots';
 import { Brand } from './Brand';
 import { FullScreenToggle } from './FullScreenToggle';
-import { CustomerService, DownloadLink, HelpLink, SettingsButton } from './HeaderLinks';
+import { CustomerService, DownloadLink, headerOffers, HelpLink, SettingsButton } from './HeaderLinks';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { MoreMenu } from './MoreMenu';
 import { SceneSelector } from './SceneSelector';
 import { UserMenu } from './UserMenu';
-import { VipBadge } from './VipBadge';
+import { VIP_SERVICE_PATH, VipBadge } from './VipBadge';
 
 const DOWNLOAD_PERMISSION = 'consumer.download';
 
@@ -39,7 +39,8 @@ export function Header({ variant, breakpoint, menuCollapsed, onToggleMenu, onOpe
   const mobile = breakpoint === 'mobile';
   const desktop = breakpoint === 'desktop';
   const service = variant === 'main';
-  const download = permissions.has(DOWNLOAD_PERMISSION);
+  const offers = headerOffers(VIP_SERVICE_PATH);
+  const download = permissions.has(DOWNLOAD_PERMISSION) && offers.download;
   const toggleLabel = mobile ? t('nav.open') : t(menuCollapsed ? 'nav.expand' : 'nav.collapse');
 
   const toggle = (
@@ -67,15 +68,15 @@ export function Header({ variant, breakpoint, menuCollapsed, onToggleMenu, onOpe
           {!mobile && <SceneSelector compact={!desktop} />}
         </div>
         <div className="jc-header-right">
-          {service && !mobile && <VipBadge compact={!desktop} />}
+          {service && !mobile && <VipBadge compact={!desktop} withAction={offers.vip} />}
           {service && <MessageBell />}
           {!mobile && download && <DownloadLink showLabel={desktop} />}
           {!mobile && <FullScreenToggle />}
-          {service && !mobile && <HelpLink />}
-          {service && !mobile && <CustomerService />}
+          {service && !mobile && offers.help && <HelpLink />}
+          {service && !mobile && offers.customerService && <CustomerService />}
           <LanguageSwitcher showName={variant === 'globalMap' ? !mobile : desktop} prominent={variant === 'globalMap'} />
           {!mobile && <SettingsButton onOpen={onOpenSettings} />}
-          {mobile && <MoreMenu withServiceItems={service} withDownload={download} onOpenSettings={onOpenSettings} />}
+          {mobile && <MoreMenu withServiceItems={service} withDownload={download} offers={offers} onOpenSettings={onOpenSettings} />}
           <UserMenu showName={desktop} />
         </div>
       </div>

@@ -3,6 +3,7 @@ import { ChatIcon, CogIcon, DownloadIcon, HeadsetIcon, HelpIcon } from '@bluepri
 import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { linkOffered } from '@/app/offered';
 import { editionConfig } from '@/lib/config';
 
 export const DOWNLOAD_PATH = '/consumer/download';
@@ -11,6 +12,23 @@ export const HELP_PATH = '/help/center';
 /** Where customer service is reached: the configured `customerService` site, else the help centre. */
 export function customerServiceUrl(): string {
   return editionConfig().externalLinks?.customerService ?? HELP_PATH;
+}
+
+/** Which of the header's links lead to something real (app/offered.ts): the rest are left out. */
+export interface HeaderOffers {
+  download: boolean;
+  help: boolean;
+  customerService: boolean;
+  vip: boolean;
+}
+
+export function headerOffers(vipPath: string): HeaderOffers {
+  return {
+    download: linkOffered(DOWNLOAD_PATH),
+    help: linkOffered(HELP_PATH),
+    customerService: linkOffered(customerServiceUrl()),
+    vip: linkOffered(vipPath),
+  };
 }
 
 export interface DownloadLinkProps {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { browser } from '../browser';
-import { customerServiceUrl, DOWNLOAD_PATH, HELP_PATH } from './HeaderLinks';
+import { customerServiceUrl, DOWNLOAD_PATH, HELP_PATH, type HeaderOffers } from './HeaderLinks';
 import { PREMIUM_MEMBER, VIP_SERVICE_PATH } from './VipBadge';
 
 export interface MoreMenuProps {
@@ -12,12 +12,14 @@ export interface MoreMenuProps {
   withServiceItems: boolean;
   /** Include the download centre. */
   withDownload: boolean;
+  /** Which of the links lead to a page (the rest are left out). */
+  offers: HeaderOffers;
   /** Opens the display settings drawer. */
   onOpenSettings: () => void;
 }
 
 /** On phones the header's secondary actions gather under one "more" button. */
-export function MoreMenu({ withServiceItems, withDownload, onOpenSettings }: MoreMenuProps) {
+export function MoreMenu({ withServiceItems, withDownload, offers, onOpenSettings }: MoreMenuProps) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { info } = useSession();
@@ -36,16 +38,18 @@ export function MoreMenu({ withServiceItems, withDownload, onOpenSettings }: Mor
               data-testid="vip-badge"
               className={member ? 'jc-more-vip is-member' : 'jc-more-vip'}
               text={member ? `${t('vip.member')} · ${t('vip.daysLeft', { count: info.premiumState.expiredCount })}` : t('vip.standard')}
-              label={t(member ? 'vip.renew' : 'vip.open')}
-              onClick={() => navigate(VIP_SERVICE_PATH)}
+              label={offers.vip ? t(member ? 'vip.renew' : 'vip.open') : undefined}
+              onClick={offers.vip ? () => navigate(VIP_SERVICE_PATH) : undefined}
             />
           )}
           {withServiceItems && info && <MenuDivider />}
           {withDownload && <MenuItem icon={<DownloadIcon />} text={t('download')} onClick={() => navigate(DOWNLOAD_PATH)} />}
           {withServiceItems && (
             <>
-              <MenuItem icon={<HelpIcon />} text={t('help')} href={HELP_PATH} target="_blank" rel="noopener" />
-              <MenuItem icon={<HeadsetIcon />} text={t('service.label')} onClick={() => browser.openWindow(customerServiceUrl())} />
+              {offers.help && <MenuItem icon={<HelpIcon />} text={t('help')} href={HELP_PATH} target="_blank" rel="noopener" />}
+              {offers.customerService && (
+                <MenuItem icon={<HeadsetIcon />} text={t('service.label')} onClick={() => browser.openWindow(customerServiceUrl())} />
+              )}
             </>
           )}
           <MenuItem icon={<CogIcon />} text={t('settings.open')} onClick={onOpenSettings} />

@@ -5,12 +5,16 @@ import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { KEYS, read } from '@/lib/storage';
 import { browser } from '../browser';
-import { accountInfo, envelope, fakeServer, renderLayout, setUpI18n } from '../testing';
+import { accountInfo, envelope, fakeServer, givePagesToEveryRoute, renderLayout, setUpI18n } from '../testing';
 
+// Every route has a page here (see givePagesToEveryRoute); tests of honesty take some away.
+const pages = vi.hoisted(() => ({}) as Record<string, unknown>);
+vi.mock('@/app/pages', () => ({ PAGES: pages }));
 vi.mock('@/features/dialogs/SessionDialogs', () => ({ SessionDialogs: () => null }));
 
 beforeAll(setUpI18n);
 beforeEach(() => {
+  givePagesToEveryRoute(pages);
   vi.spyOn(browser, 'reload').mockImplementation(() => {});
   vi.spyOn(browser, 'assign').mockImplementation(() => {});
 });

@@ -2,6 +2,7 @@ import { Button, Icon, Menu, MenuItem, PopoverNext } from '@blueprintjs/core';
 import { BlankIcon, CaretDownIcon, LayersIcon, TickIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sceneOffered } from '@/app/offered';
 import { cachedCustomPage } from '@/lib/api/customPage';
 import { notify } from '@/lib/notify';
 import { useSession } from '@/lib/session';
@@ -14,12 +15,12 @@ export interface SceneSelectorProps {
   compact?: boolean;
 }
 
-/** The scenes of the account (`baseSceneList`); choosing one stores it and reloads the console. */
+/** The scenes of the account (`baseSceneList`) that have pages; choosing one stores it and reloads the console. */
 export function SceneSelector({ compact = false }: SceneSelectorProps) {
   const { t } = useTranslation('layout');
   const { info, sceneId } = useSession();
   const [busy, setBusy] = useState(false);
-  const scenes = info?.baseSceneList ?? [];
+  const scenes = (info?.baseSceneList ?? []).filter((scene) => sceneOffered(scene.sceneType));
   const current = scenes.find((scene) => scene.sceneType === sceneId) ?? scenes[0];
   if (!current) return null;
 

@@ -11,10 +11,12 @@ export const VIP_SERVICE_PATH = '/vip/service';
 export interface VipBadgeProps {
   /** Leave out the days left (narrow screens). */
   compact?: boolean;
+  /** Show Renew / Open (only once the VIP service has a page). */
+  withAction?: boolean;
 }
 
 /** VIP members see the days left and Renew; everyone else Standard and Upgrade (both lead to the VIP service). */
-export function VipBadge({ compact = false }: VipBadgeProps) {
+export function VipBadge({ compact = false, withAction = true }: VipBadgeProps) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
   const { info } = useSession();
@@ -33,7 +35,7 @@ export function VipBadge({ compact = false }: VipBadgeProps) {
           {t('vip.standard')}
         </Tag>
       )}
-      <Button
+      {withAction && <Button
         size="small"
         variant={member ? 'outlined' : 'solid'}
         intent={member ? 'none' : 'warning'}
@@ -41,7 +43,7 @@ export function VipBadge({ compact = false }: VipBadgeProps) {
         title={t(member ? 'vip.renewHint' : 'vip.openHint')}
         onClick={() => navigate(VIP_SERVICE_PATH)}
         text={t(member ? 'vip.renew' : 'vip.open')}
-      />
+      />}
     </div>
   );
 }

@@ -13,6 +13,8 @@ import { backAt, DEAL_DEFAULTS, DEAL_FIELDS, dealBody, dealSchema, RESULT_MAX, r
 import { formatInstant } from '@/lib/units';
 import { alarmValue, delayText, lengthOf, probeKey } from '@/lib/alarmValues';
 import { KindTag, LevelTag, StateTag } from './AlarmTags';
+import { LIVE_VALIDATION } from '@/lib/forms';
+import { clearingEmoji } from '@/lib/clearEmoji';
 
 /** The server's code for an alarm someone has handled already (src/core/shared/errors.py). */
 export const ALREADY_HANDLED = 1011;
@@ -50,7 +52,7 @@ export function DealDialog({ alarm, onClose }: DealDialogProps) {
 function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
   const { t, i18n } = useTranslation('messages');
   const resolver = useMemo(() => zodResolver(dealSchema(t)), [t]);
-  const form = useForm<DealForm>({ resolver, defaultValues: DEAL_DEFAULTS });
+  const form = useForm<DealForm>({ ...LIVE_VALIDATION, resolver, defaultValues: DEAL_DEFAULTS });
   useRevalidateOnLanguageChange(form);
   const deal = useDealAlarm();
   const [failure, setFailure] = useState<string | null>(null);
@@ -167,6 +169,7 @@ function DealFields({ alarm, onClose }: { alarm: Alarm; onClose: () => void }) {
             >
               <TextArea
                 {...field}
+                onChange={clearingEmoji(field.onChange)}
                 id="deal-result"
                 inputRef={ref}
                 fill
