@@ -31,6 +31,7 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'GUID', 'PLC', 'FDA 21 CFR', 'VIP', 'SMS', 'PayPal', 'Google Pay', 'WeChat Pay', 'Alipay',
   'name@company.com', // an example address
   'Celsius (°C)', 'Fahrenheit (°F)',
+  '{{count}} s', // the SI symbol of the second
 ]);
 const SAME_IN: Record<string, ReadonlySet<string>> = {
   // German uses these words as English does
