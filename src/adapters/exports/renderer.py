@@ -14,10 +14,10 @@ from collections.abc import Iterator, Sequence
 from datetime import datetime
 from functools import cache
 from pathlib import Path
-from typing import IO
+from typing import IO, Any
 from zoneinfo import ZoneInfo
 
-from openpyxl import Workbook
+from openpyxl import Workbook  # type: ignore[import-untyped]
 from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
@@ -118,7 +118,11 @@ class ExportRenderer:
         story.append(_table(summary, [30 * mm, 16 * mm, 22 * mm, 22 * mm, 22 * mm, 22 * mm, 46 * mm]))
         story += [Spacer(1, 5 * mm), _para(report.chart_title, 12, bold=True), Spacer(1, 2 * mm)]
         for index, label in enumerate(report.chart_labels):
-            series = [(ts, values[index]) for ts, *values in report.chart if values[index] is not None]
+            series: list[tuple[datetime, float]] = []
+            for ts, *values in report.chart:
+                value = values[index]
+                if value is not None:
+                    series.append((ts, value))
             if series:
                 story += [_chart(series, label, text_font, ZoneInfo(report.time_zone)), Spacer(1, 3 * mm)]
         story += [Spacer(1, 2 * mm), _para(report.excursions_title, 12, bold=True), Spacer(1, 2 * mm)]
@@ -153,7 +157,7 @@ def _para(text: str, size: float, bold: bool = False) -> Paragraph:
 def _table(rows: list[list], widths: list[float], header: bool = True, long: bool = False) -> Table:
     kind = LongTable if long else Table
     table = kind(rows, colWidths=widths, repeatRows=1 if header else 0)
-    style = [("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#bbbbbb")),
+    style: list[Any] = [("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#bbbbbb")),
              ("VALIGN", (0, 0), (-1, -1), "TOP"),
              ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
     if header:
@@ -167,7 +171,8 @@ def _table(rows: list[list], widths: list[float], header: bool = True, long: boo
 def _chart(series: list[tuple[datetime, float]], label: str, font: str, zone: ZoneInfo) -> Drawing:
     drawing = Drawing(180 * mm, 55 * mm)
     plot = LinePlot()
-    plot.x, plot.y, plot.width, plot.height = 14 * mm, 8 * mm, 162 * mm, 40 * mm
+    # reportlab's stubs type the plot's box as int; points are floats throughout.
+    plot.x, plot.y, plot.width, plot.height = int(14 * mm), int(8 * mm), int(162 * mm), int(40 * mm)
     plot.data = [[(ts.timestamp(), value) for ts, value in series]]
     plot.lines[0].strokeColor = THEME
     plot.lines[0].strokeWidth = 0.7

@@ -4,9 +4,9 @@ reads a chunk at a time."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from typing import Any, cast
+from typing import cast
 
-from sqlalchemy import CursorResult, delete, func, or_, select, update
+from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import AlarmMessageRow, ExportCertificateRow, ExportRow, ReadingRow
@@ -73,7 +73,7 @@ class SqlAlchemyExportRepository:
         return [_export(r) for r in rows]
 
     def delete(self, export_id: str) -> None:
-        cast(CursorResult[Any], self._s.execute(delete(ExportRow).where(ExportRow.id == export_id)))
+        self._s.execute(delete(ExportRow).where(ExportRow.id == export_id))
 
     def add_certificate(self, certificate: Certificate) -> None:
         self._s.add(ExportCertificateRow(
@@ -94,6 +94,12 @@ class SqlAlchemyExportRepository:
                            row.until, row.generated_at, row.readings, row.sha256)
 
 
+def _point(ts: object, temperature: object, humidity: object) -> Point:
+    instant = cast(datetime, ts)
+    return Point(instant if instant.tzinfo is UTC else instant.astimezone(UTC), cast(float | None, temperature),
+                 cast(float | None, humidity))
+
+
 class SqlAlchemyExportReadingSource:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -106,7 +112,7 @@ class SqlAlchemyExportReadingSource:
         rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.temperature, _READINGS.c.humidity)
                                .where(_READINGS.c.device_id == device_id, lower, _READINGS.c.ts <= until)
                                .order_by(_READINGS.c.ts).limit(limit)).all()
-        return [Point(ts if ts.tzinfo is UTC else ts.astimezone(UTC), t, h) for ts, t, h in rows]
+        return [_point(ts, t, h) for ts, t, h in rows]
 
     def excursions(self, device_id: int, since: datetime, until: datetime) -> list[Excursion]:
         rows = self._s.scalars(select(AlarmMessageRow).where(

@@ -399,11 +399,11 @@ class RunExport:
             if limit is not None and limit.enabled and (limit.lower_limit is not None or limit.upper_limit is not None):
                 limit_text = (f"{_figure(limit.lower_limit, temperature, unit, precision)} … "
                               f"{_figure(limit.upper_limit, temperature, unit, precision)}")
+            minimum, maximum, mean = (_figure(v if summary.count else None, temperature, unit, precision)
+                                      for v in (summary.minimum, summary.maximum, summary.mean))
             figures.append(ProbeFigures(
                 t(N_("Temperature")) if temperature else t(N_("Humidity")),
-                _unit_sign(unit) if temperature else "%RH",
-                *(_figure(v if summary.count else None, temperature, unit, precision)
-                  for v in (summary.minimum, summary.maximum, summary.mean)),
+                _unit_sign(unit) if temperature else "%RH", minimum, maximum, mean,
                 _figure(summary.mkt, temperature, unit, precision) if temperature else "", limit_text))
         assert export.since is not None and export.until is not None
         with self._uow as uow:

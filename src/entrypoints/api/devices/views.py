@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response
@@ -112,7 +113,7 @@ def _type_row(t: DeviceType) -> dict:
             "addType": t.add_type, "scenes": list(t.scenes), "probes": list(t.probes)}
 
 
-def device_filter(body: dict) -> DeviceFilter:
+def device_filter(body: Any) -> DeviceFilter:
     """The list's filters as DevicePageQuery names them (the device list export takes them too)."""
     return DeviceFilter(
         name=body.get("deviceName"), guid=body.get("deviceGuid"), type_id=body.get("typeId"),
