@@ -4,7 +4,7 @@ names, and report codes."""
 from __future__ import annotations
 
 import math
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 
@@ -86,3 +86,16 @@ def test_a_code_is_read_back_whatever_its_case_and_grouping():
     assert group_code(code) == "ABCD-2EFG-H3IJ-KL4M-NOP5"
     assert normalise_code(group_code(code).lower()) == code
     assert normalise_code(" abcd 2efg ") == "ABCD2EFG"
+
+
+def test_local_times_of_readings_follow_the_zone_across_a_dst_change():
+    from zoneinfo import ZoneInfo
+
+    from core.exports.use_cases import _local, _LocalTimes
+
+    zone = ZoneInfo("Europe/Berlin")
+    local = _LocalTimes(zone)
+    start = datetime(2026, 3, 29, 0, 0, tzinfo=UTC)  # 02:00 local becomes 03:00 at 01:00 UTC
+    for minutes in range(0, 180, 7):
+        instant = start + timedelta(minutes=minutes)
+        assert local(instant) == _local(instant, zone) == instant.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")
