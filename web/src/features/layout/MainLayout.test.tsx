@@ -9,7 +9,7 @@ import { KEYS, read, write } from '@/lib/storage';
 import { browser } from './browser';
 import { settingsStore } from './settings/settings';
 import { tabStore } from './tabs/tabStore';
-import { accountInfo, renderLayout, setUpI18n } from './testing';
+import { accountInfo, envelope, fakeServer, renderLayout, setUpI18n } from './testing';
 
 vi.mock('@/features/dialogs/SessionDialogs', () => ({ SessionDialogs: () => <div data-testid="session-dialogs" /> }));
 
@@ -62,6 +62,13 @@ describe('header', () => {
     const { router } = renderLayout();
     await userEvent.setup().click(screen.getByTestId('download-link'));
     expect(router.state.location.pathname).toBe('/consumer/download');
+  });
+
+  it('badges the download link with the exports ready to download', async () => {
+    fakeServer({ 'GET /device/DeviceDataExport/readyCount': () => envelope({ count: 2 }) });
+    renderLayout();
+    expect(await screen.findByTestId('download-count')).toHaveTextContent('2');
+    expect(screen.getByTestId('download-link')).toHaveAttribute('aria-label', 'Downloads: 2 files ready');
   });
 
   it('switches the language from a menu of the seven languages', async () => {
