@@ -492,19 +492,20 @@ class _Written:
 
 
 class _LocalTimes:
-    """`_local` for a year of readings: the zone's offset is looked up once per quarter hour
-    (zones change offset on a quarter hour at the finest), not converted reading by reading."""
+    """`_local` for a year of readings: the zone's offset is looked up once per quarter hour of
+    readings (zones change offset on a quarter hour at the finest), not converted reading by
+    reading; only the current quarter's is kept, so a year costs no more memory than a day."""
 
     def __init__(self, zone: ZoneInfo) -> None:
         self._zone = zone
-        self._offsets: dict[int, timedelta] = {}
+        self._key = -1
+        self._offset = timedelta(0)
 
     def __call__(self, instant: datetime) -> str:
         key = int(instant.timestamp()) // 900
-        offset = self._offsets.get(key)
-        if offset is None:
-            offset = self._offsets[key] = instant.astimezone(self._zone).utcoffset() or timedelta(0)
-        t = instant + offset
+        if key != self._key:
+            self._key, self._offset = key, instant.astimezone(self._zone).utcoffset() or timedelta(0)
+        t = instant + self._offset
         return f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}"
 
 
