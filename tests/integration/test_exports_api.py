@@ -268,6 +268,17 @@ def test_an_account_has_at_most_three_exports_in_progress(app, container):
     assert (refused.status, refused.code) == (409, 1201)
     assert "3" in refused.body["msg"] and "экспорт" in refused.body["msg"].lower()
     assert len(exports(container)) == 3
+    # One that never reached a worker (the broker was down) stops counting after an hour.
+    app.clock.advance(hours=1, seconds=1)
+    assert create(api, token, container, "csv", days=0.01).status == 200
+
+
+def test_an_account_without_the_download_centre_can_neither_export_nor_list(api, container):
+    token = api.token("calibadmin")  # a role without device.detail nor consumer.download
+    assert create(api, token, container, "csv").status == 403
+    assert api.call("POST", PAGE, token=token, json={}).status == 403
+    assert api.call("POST", LIST_EXPORT, token=token, json={}).status == 403
+    assert exports(container) == []
 
 
 def test_the_purge_job_deletes_file_and_record_after_a_week_and_the_code_still_verifies(api, container, clock):

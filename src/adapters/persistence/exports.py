@@ -59,9 +59,9 @@ class SqlAlchemyExportRepository:
                                .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total or 0, [_export(r) for r in rows])
 
-    def count_open(self, account_id: int) -> int:
+    def count_open(self, account_id: int, since: datetime) -> int:
         return self._s.scalar(select(func.count()).select_from(ExportRow).where(
-            ExportRow.account_id == account_id, ExportRow.status.in_(_OPEN))) or 0
+            ExportRow.account_id == account_id, ExportRow.status.in_(_OPEN), ExportRow.created_at >= since)) or 0
 
     def count_ready(self, account_id: int) -> int:
         return self._s.scalar(select(func.count()).select_from(ExportRow).where(

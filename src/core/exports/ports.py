@@ -40,8 +40,8 @@ class ExportRepository(Protocol):
         """The account's exports, newest first."""
         ...
 
-    def count_open(self, account_id: int) -> int:
-        """The account's exports still pending or running."""
+    def count_open(self, account_id: int, since: datetime) -> int:
+        """The account's exports still pending or running, asked for since the instant."""
         ...
 
     def count_ready(self, account_id: int) -> int: ...

@@ -44,6 +44,9 @@ from core.telemetry.model import HUMIDITY, TEMPERATURE
 
 CHUNK = 5000  # readings read per transaction
 LIST_PAGE = 200  # devices read per transaction
+# An export still pending this long after it was asked for never reached a worker (the broker was
+# down) or outlived its retries: it no longer counts against the account's limit.
+STUCK_AFTER = timedelta(hours=1)
 CHART_POINTS = 1500
 TABLE_POINTS = 400  # about ten pages of the report
 DEVICE_GONE = N_("The device is no longer visible to this account")
@@ -100,7 +103,7 @@ class RequestExport:
             else:
                 export = Export(_new_id(), cmd.account_id, ExportKind.DEVICE_LIST, cmd.format, self._clock.now(),
                                 cmd.language, cmd.time_zone, filters=dict(cmd.filters))
-            open_now = uow.exports.count_open(cmd.account_id)
+            open_now = uow.exports.count_open(cmd.account_id, export.created_at - STUCK_AFTER)
             if open_now >= MAX_PENDING:
                 raise TooManyExports(count=open_now)
             uow.exports.add(export)
