@@ -128,9 +128,9 @@ describe('exports and the download centre', () => {
     const id = page.data.data[0]?.id as string;
     expect(id).toBeTruthy();
     const acme = await login('acme');
-    const stranger = await fetch(`${baseURL}/api/device/DeviceDataExport/download/${id}`, { headers: { Authorization: `Bearer ${acme}` } });
+    const stranger = await fetch(`${baseURL}/api/device/DeviceDataExport/download?id=${id}`, { headers: { Authorization: `Bearer ${acme}` } });
     expect(stranger.status).toBe(404);
-    const owner = await fetch(`${baseURL}/api/device/DeviceDataExport/download/${id}`, { headers: { Authorization: `Bearer ${alice}` } });
+    const owner = await fetch(`${baseURL}/api/device/DeviceDataExport/download?id=${id}`, { headers: { Authorization: `Bearer ${alice}` } });
     expect(owner.status).toBe(200);
   });
 });

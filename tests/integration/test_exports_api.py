@@ -70,7 +70,7 @@ def create(api: ApiClient, token: str, container, fmt: str, guid: str = COLD_ROO
 
 
 def download(api: ApiClient, token: str, export_id: str):
-    return api.client.get(f"/api/device/DeviceDataExport/download/{export_id}",
+    return api.client.get("/api/device/DeviceDataExport/download", query_string={"id": export_id},
                           headers={"Authorization": f"Bearer {token}"})
 
 
@@ -250,10 +250,11 @@ def test_hostile_input_is_refused_with_a_clear_422_and_nothing_is_recorded(api, 
 
 def test_download_ids_that_try_to_leave_the_directory_are_not_found(api):
     token = api.token("alice")
-    for bad in ("..%2F..%2Fsecret_key", "%2E%2E", "a" * 300, "x.csv"):
-        response = api.client.get(f"/api/device/DeviceDataExport/download/{bad}",
-                                  headers={"Authorization": f"Bearer {token}"})
+    for bad in ("../../secret_key", "..", "x.csv", "abc/../../x"):
+        response = download(api, token, bad)
         assert response.status_code == 404, bad
+    for hostile in ("a" * 300, "\x00"):  # too long, a NUL: refused before any look-up
+        assert download(api, token, hostile).status_code == 422
 
 
 def test_an_account_has_at_most_three_exports_in_progress(app, container):

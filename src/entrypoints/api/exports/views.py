@@ -113,16 +113,17 @@ class ReadyCountView(MethodView):
         return {"count": context.container().count_ready_exports()(_caller())}
 
 
-@blp.route("/DeviceDataExport/download/<string:export_id>")
+@blp.route("/DeviceDataExport/download")
 class DownloadView(MethodView):
     @blp.requires("consumer.download")
+    @blp.arguments(s.ExportIdQuery, location="query")
     @blp.alt_response(200, success=True, content_type="application/octet-stream",
                       schema={"type": "string", "format": "binary"},
                       description="the file (CSV, XLSX or PDF), streamed, as an attachment")
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; or not ready yet")
-    def get(self, export_id: str):
+    def get(self, query):
         """The export's file, only to the account that asked for it."""
-        found = context.container().get_export_file()(_caller(), export_id[:64])
+        found = context.container().get_export_file()(_caller(), query["id"])
         reply = send_file(found.path, mimetype=MEDIA_TYPES[found.format], as_attachment=True,
                           download_name=found.file_name, conditional=False, etag=False, max_age=0)
         reply.headers["Cache-Control"] = "private, no-store"

@@ -2,7 +2,7 @@
  * Exports to the download centre (/consumer/download): POST /device/DeviceDataExport/create for a
  * device's readings (CSV, XLSX or a PDF report), POST .../createDeviceList for the device list
  * (XLSX), POST .../page to list them, GET .../readyCount for the header's badge, DELETE .../delete,
- * and GET .../download/{id} for the file. A job writes each file; the list polls while one is
+ * and GET .../download?id= for the file. A job writes each file; the list polls while one is
  * pending or running. Files are kept 7 days; an account has at most 3 exports in progress (1201).
  * Shared: the device screens ask for exports, the download centre and the header show them.
  */
@@ -87,7 +87,7 @@ export async function deleteExport(id: string): Promise<void> {
 
 /** The file, saved by the browser under the server's name. */
 export async function downloadExport(record: ExportRecord): Promise<void> {
-  const file = await api.download(`/device/DeviceDataExport/download/${encodeURIComponent(record.id)}`);
+  const file = await api.download('/device/DeviceDataExport/download', { params: { id: record.id } });
   const url = URL.createObjectURL(file.blob);
   const link = document.createElement('a');
   link.href = url;
