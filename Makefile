@@ -14,12 +14,12 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 export UV_PYTHON_DOWNLOADS := never
 export UV_PROJECT_ENVIRONMENT := .venv
 
-.PHONY: help run test install python web browser mosquitto wrk lint test-python test-web bench i18n-extract serve clean
+.PHONY: help run test install python web browser mosquitto fonts wrk lint test-python test-web bench i18n-extract serve clean
 
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
 	@echo "make test   - install and run every suite (REQUIRE_SERVICES=1 fails instead of skipping)"
-	@echo "make bench  - print session, history, ingest and fleet-size API figures (PostgreSQL and Mosquitto needed)"
+	@echo "make bench  - print session, history, ingest, fleet-size API and export figures (PostgreSQL and Mosquitto needed)"
 
 $(TOOLS)/bin/uv:
 	$(PYTHON) -m venv $(TOOLS)
@@ -53,7 +53,16 @@ mosquitto:
 		{ $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q mosquitto; }; \
 	fi
 
-run: install mosquitto
+# PDF reports set Latin and Cyrillic in DejaVu Sans (Debian's fonts-dejavu-core), Chinese in
+# reportlab's built-in STSong-Light; without DejaVu, STSong-Light writes everything (plainer).
+fonts:
+	@if [ ! -f /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ]; then \
+		echo "installing Debian's DejaVu fonts for the PDF reports"; \
+		$(SUDO) apt-get install -y -q fonts-dejavu-core || \
+		{ $(SUDO) apt-get update -q && $(SUDO) apt-get install -y -q fonts-dejavu-core; }; \
+	fi
+
+run: install mosquitto fonts
 	.venv/bin/coldchain migrate
 	.venv/bin/coldchain demo-seed
 	.venv/bin/coldchain serve --host $(HOST) --port $(PORT) --simulate
@@ -78,7 +87,7 @@ SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integrati
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py \
 	tests/integration/test_broker_access.py
-test-python: python mosquitto
+test-python: python mosquitto fonts
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
 	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST))); tests=$$?; \
@@ -110,6 +119,7 @@ bench: python node_modules/.installed wrk
 	.venv/bin/python bench/ingest.py
 	.venv/bin/python bench/web_load.py
 	.venv/bin/python bench/api.py
+	.venv/bin/python bench/export.py
 
 i18n-extract: python
 	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src

@@ -2,7 +2,7 @@
 in (issue 16). Null, as every recipient added before has, means the device owner's language.
 
 Revision ID: 0020_recipient_language
-Revises: 0018_device_events
+Revises: 0019_exports
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 
 revision = '0020_recipient_language'
-down_revision = '0018_device_events'
+down_revision = '0019_exports'
 branch_labels = None
 depends_on = None
 

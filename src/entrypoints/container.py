@@ -10,6 +10,8 @@ from __future__ import annotations
 from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
+from adapters.exports.files import LocalExportFiles
+from adapters.exports.renderer import ExportRenderer
 from adapters.i18n import Translator
 from adapters.messaging.command_channel import MqttCommandChannel
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT
@@ -67,6 +69,17 @@ from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
 from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
+from core.exports.use_cases import (
+    CountReadyExports,
+    DeleteExport,
+    GetExport,
+    GetExportFile,
+    ListExports,
+    PurgeExpiredExports,
+    RequestExport,
+    RunExport,
+    VerifyReport,
+)
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
@@ -259,6 +272,19 @@ class Container(containers.DeclarativeContainer):
     list_job_runs = providers.Factory(ListJobRuns, uow)
     prune_job_runs = providers.Factory(PruneJobRuns, uow, clock)
     overdue_jobs = providers.Factory(OverdueJobs, uow, clock)
+    # Exports: the API records one, a job writes its file (entrypoints/jobs), the owner downloads it.
+    export_files = providers.Singleton(LocalExportFiles, providers.Callable(lambda s: s.export_dir, settings))
+    export_renderer = providers.Singleton(ExportRenderer)
+    request_export = providers.Factory(RequestExport, uow, clock)
+    run_export = providers.Factory(RunExport, uow, export_files, export_renderer, clock,
+                                   providers.Callable(lambda t: t.translate, translator), secret_key)
+    list_exports = providers.Factory(ListExports, uow)
+    get_export = providers.Factory(GetExport, uow)
+    count_ready_exports = providers.Factory(CountReadyExports, uow)
+    get_export_file = providers.Factory(GetExportFile, uow, export_files)
+    delete_export = providers.Factory(DeleteExport, uow, export_files)
+    purge_exports = providers.Factory(PurgeExpiredExports, uow, export_files, clock)
+    verify_report = providers.Factory(VerifyReport, uow, secret_key)
 
 
 def build_container(settings: Settings) -> Container:

@@ -89,6 +89,9 @@ class Settings:
     # The job engine's broker (JOBS_BROKER_URL): Redis or RabbitMQ in production; elsewhere by
     # default a SQLite file under var/ through Celery's SQLAlchemy transport, which needs no server.
     jobs_broker_url: str = "sqla+sqlite:///var/celery-broker.db"
+    # Where finished exports wait a week for their owner (EXPORT_DIR, by default VAR_DIR/exports).
+    # The API's processes and the job workers must all see it: one disk, or a shared mount.
+    export_dir: Path = Path("var/exports")
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -418,6 +421,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         var_dir=var_dir,
         payment_providers=_payment_providers(env, edition),
         jobs_broker_url=_jobs_broker_url(env, app_env, var_dir),
+        export_dir=Path(env.get("EXPORT_DIR", "").strip() or var_dir / "exports").resolve(),
     )
     if app_env == "production":
         problems = _production_problems(settings)

@@ -16,6 +16,8 @@ PUBLIC = {
     ("post", "/api/payment/notify/wechat"), ("post", "/api/payment/notify/alipay"),
     ("post", "/api/payment/notify/stripe"), ("get", "/api/payment/paypal/return"),
     ("get", "/api/payment/paypal/cancel"), ("get", "/api/payment/payment/getOpenId"),
+    # Whoever was handed a PDF report (an auditor, a customer's customer) checks its code.
+    ("get", "/api/device/DeviceDataExport/verify"),
 }
 
 

@@ -751,3 +751,46 @@ class DeviceMaintenanceRow(Base):
     result: Mapped[str | None] = mapped_column(String(1000))
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
+# --- exports (issue 16) ------------------------------------------------------------------------
+
+
+class ExportRow(Base):
+    """A file asked for in the download centre (core/exports): the job's progress, then the file
+    under EXPORT_DIR named by the unguessable id. Deleted with its file a week after."""
+
+    __tablename__ = "exports"
+    __table_args__ = (Index("ix_exports_account_created", "account_id", "created_at"),)
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(16))
+    format: Mapped[str] = mapped_column(String(8))
+    device_id: Mapped[int | None] = mapped_column(Integer)  # no foreign key: the file outlives the device
+    since: Mapped[datetime | None]
+    until: Mapped[datetime | None]
+    filters: Mapped[dict[str, Any]]
+    language: Mapped[str] = mapped_column(String(10))
+    time_zone: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(10))
+    progress: Mapped[int] = mapped_column(SmallInteger, default=0)
+    title: Mapped[str] = mapped_column(String(100))
+    file_name: Mapped[str | None] = mapped_column(String(120))
+    size: Mapped[int | None] = mapped_column(BigInteger)
+    created_at: Mapped[datetime] = mapped_column(index=True)
+    finished_at: Mapped[datetime | None]
+    error: Mapped[str | None] = mapped_column(String(200))
+
+
+class ExportCertificateRow(Base):
+    """The facts a PDF report states under its verification code; kept when the file is purged."""
+
+    __tablename__ = "export_certificates"
+    code: Mapped[str] = mapped_column(String(32), primary_key=True)
+    export_id: Mapped[str] = mapped_column(String(32))
+    account_name: Mapped[str] = mapped_column(String(50))
+    device_guid: Mapped[str] = mapped_column(String(32))
+    device_name: Mapped[str] = mapped_column(String(50))
+    since: Mapped[datetime]
+    until: Mapped[datetime]
+    generated_at: Mapped[datetime]
+    readings: Mapped[int] = mapped_column(BigInteger)
+    sha256: Mapped[str | None] = mapped_column(String(64))

@@ -30,6 +30,7 @@ from adapters.persistence.devices import (
     SqlAlchemyDeviceRepository,
 )
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
+from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
@@ -54,6 +55,7 @@ if TYPE_CHECKING:
     from core.alarms.ports import AlarmsUnitOfWork
     from core.backoffice.ports import BackOfficeUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
+    from core.exports.ports import ExportsUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
     from core.ordering.ports import OrderingUnitOfWork
@@ -125,6 +127,8 @@ class SqlAlchemyUnitOfWork:
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
     operator_overview = _Repository(SqlAlchemyOperatorOverview)
+    exports = _Repository(SqlAlchemyExportRepository)
+    export_readings = _Repository(SqlAlchemyExportReadingSource)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -170,5 +174,6 @@ if TYPE_CHECKING:
     # mypy's proof that this unit of work is every context's (the container hands it to all).
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
-            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork]:
+            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
+            ExportsUnitOfWork]:
         return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

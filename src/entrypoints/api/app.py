@@ -18,6 +18,7 @@ from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.detail_views import blp as device_detail_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
+from entrypoints.api.exports.views import blp as exports_blp
 from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
@@ -100,6 +101,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(device_detail_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
+    api.register_blueprint(exports_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":

@@ -11,7 +11,7 @@ from celery import Celery
 
 from core.jobs.use_cases import RecordedRun
 from entrypoints.container import Container
-from entrypoints.jobs.catalogue import BY_NAME, JOBS, Job
+from entrypoints.jobs.catalogue import BY_NAME, JOBS, RUN_EXPORT, Job, run_export
 from entrypoints.settings import Settings
 
 log = logging.getLogger("coldchain.jobs")
@@ -58,6 +58,7 @@ def create_celery_app(settings: Settings, container: Container, **overrides: Any
         # Not shared: a shared task joins every application created later in the process, which
         # would run this container's use cases for another container's application.
         app.task(name=job.task_name, shared=False, **RETRY)(_task_body(job, container))
+    app.task(name=f"coldchain.{RUN_EXPORT}", shared=False, **RETRY)(_export_body(container))
     return app
 
 
@@ -76,6 +77,26 @@ def _task_body(job: Job, container: Container):
     run.__name__ = run.__qualname__ = job.name
     run.__doc__ = job.run.__doc__
     return run
+
+
+def _export_body(container: Container):
+    def run_export_job(export_id: str) -> str | None:
+        """Write one export's file (core.exports.use_cases.RunExport)."""
+        return RecordedRun(container.uow(), container.clock())(
+            RUN_EXPORT, lambda: run_export(container, export_id))
+
+    return run_export_job
+
+
+def send_export(app: Celery, export_id: str) -> bool:
+    """Ask a worker to write the export. False when the broker cannot take it: the export stays
+    pending, and the caller says so (it can be asked for again)."""
+    try:
+        app.tasks[f"coldchain.{RUN_EXPORT}"].apply_async((export_id,), retry=False)
+    except Exception as error:
+        log.warning("could not send export %s to the broker: %s", export_id, error)
+        return False
+    return True
 
 
 def send(app: Celery, name: str) -> None:

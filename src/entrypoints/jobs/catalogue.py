@@ -71,6 +71,10 @@ def ensure_partitions(container: Container) -> str:
     return f"created {ensure_reading_partitions(container.engine())} reading partition(s)"
 
 
+def purge_expired_exports(container: Container) -> str:
+    return f"deleted {container.purge_exports()()} export(s) older than a week"
+
+
 def prune_job_runs(container: Container) -> str:
     return f"forgot {container.prune_job_runs()()} run(s) older than two weeks"
 
@@ -84,6 +88,15 @@ JOBS = (
     Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5), timedelta(hours=1)),
     Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30), timedelta(days=1)),
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
+    # Files of the download centre a week old; hourly, so none stays much past its expiry shown.
+    Job("purge_expired_exports", purge_expired_exports, crontab(minute=20), timedelta(hours=1)),
     Job("prune_job_runs", prune_job_runs, crontab(hour=4, minute=10), timedelta(days=1)),
 )
 BY_NAME = {job.name: job for job in JOBS}
+
+# Jobs sent with an argument on demand, never on a clock: each writes one export (its id).
+RUN_EXPORT = "run_export"
+
+
+def run_export(container: Container, export_id: str) -> str:
+    return container.run_export()(export_id)

@@ -98,6 +98,14 @@ export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
   };
 }
 
+/** The list's filters for exporting it whole: the query without its page. */
+export function listExportFilters(scene: Scene, filters: ListFilters): Omit<DeviceQuery, 'start' | 'pageSize'> {
+  const query: Partial<DeviceQuery> = { ...deviceQuery(scene, filters) };
+  delete query.start;
+  delete query.pageSize;
+  return query;
+}
+
 /** Where the recharge screen opens for these devices (the same address the expired dialog uses). */
 export function rechargeHref(deviceIds: readonly number[]): string {
   return `/consumer/recharge?deviceIds=${deviceIds.join(',')}`;

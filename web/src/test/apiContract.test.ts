@@ -48,6 +48,7 @@ import { alarmPageSchema, alarmSchema, deferralPageSchema, untreatedCountSchema 
 import { customPageSchema } from '@/lib/api/customPage';
 import { deviceDetailSchema, devicePageSchema } from '@/lib/api/devices';
 import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
+import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/exports';
 import { noticeSchema } from '@/lib/api/notice';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
 import { tokenSchema } from '@/lib/api/session';
@@ -108,6 +109,10 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/DeviceAlarm/deal', alarmSchema],
   ['POST', '/api/device/DeviceAlarm/deferrals', deferralPageSchema],
   ['GET', '/api/device/DeviceAlarm/count', untreatedCountSchema],
+  ['POST', '/api/device/DeviceDataExport/create', exportSchema],
+  ['POST', '/api/device/DeviceDataExport/createDeviceList', exportSchema],
+  ['POST', '/api/device/DeviceDataExport/page', exportPageSchema],
+  ['GET', '/api/device/DeviceDataExport/readyCount', readyCountSchema],
   ['GET', '/api/payment/PayServicePackages/selectDeviceDepositInfo', depositInfoSchema, PART],
   ['GET', '/api/payment/PayServiceItem/selectAllServiceItemByDevice', z.array(serviceItemSchema)],
   ['GET', '/api/payment/PayServicePackages/selectLevelList', z.array(levelSchema)],
@@ -139,6 +144,7 @@ const UNREAD: readonly [Method, string][] = [
   ['DELETE', '/api/payment/PayUserBill/delete'],
   ['DELETE', '/api/device/DeviceMaintenance/delete'],
   ['DELETE', '/api/device/DeviceAlarmRule/delete'],
+  ['DELETE', '/api/device/DeviceDataExport/delete'],
   ['GET', '/api/payment/payment/getOpenId'],
 ];
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response
@@ -112,6 +113,15 @@ def _type_row(t: DeviceType) -> dict:
             "addType": t.add_type, "scenes": list(t.scenes), "probes": list(t.probes)}
 
 
+def device_filter(body: Any) -> DeviceFilter:
+    """The list's filters as DevicePageQuery names them (the device list export takes them too)."""
+    return DeviceFilter(
+        name=body.get("deviceName"), guid=body.get("deviceGuid"), type_id=body.get("typeId"),
+        status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
+        alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
+        vip_state=VipState(body["vipState"]) if "vipState" in body else None)
+
+
 @blp.route("/Device/page")
 class DevicePageView(MethodView):
     @blp.requires("device.list")
@@ -123,12 +133,7 @@ class DevicePageView(MethodView):
         the list's tab (1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer, from the
         device type's scenes); online, alarm and status are 0 or 1; vipState as vipInfo.state.
         Temperatures are in Celsius whatever temperatureUnit says: the client converts them."""
-        where = DeviceFilter(
-            name=body.get("deviceName"), guid=body.get("deviceGuid"), type_id=body.get("typeId"),
-            status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
-            alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
-            vip_state=VipState(body["vipState"]) if "vipState" in body else None)
-        page = context.container().list_devices()(_caller(), where, page_request(body))
+        page = context.container().list_devices()(_caller(), device_filter(body), page_request(body))
         return page_body(page, _device_row)
 
 

@@ -14,6 +14,7 @@ import { useDevice, type DeviceDetail } from '@/lib/api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
 import { AlarmSettings } from './components/AlarmSettings';
 import { BasicInfo } from './components/BasicInfo';
+import { ExportDeviceButton } from './components/ExportDialog';
 import { StateTag } from '@/components/DeviceTags';
 import { HistoryPanel } from './components/HistoryPanel';
 import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
@@ -185,22 +186,25 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           <AutoRenewTag device={{ deviceId: device.deviceId, deviceName: device.deviceName }} readOnly={!writable} />
         )}
       </div>
-      {held.has('consumer.recharge') && !writable && (
-        <ReadOnlyReason className="jc-device-recharge-anchor">
-          <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
-        </ReadOnlyReason>
-      )}
-      {held.has('consumer.recharge') && writable && (
-        <Link
-          to={rechargeHref([device.deviceId])}
-          onClick={recharge.openOnClick([device.deviceId])}
-          className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} jc-device-recharge`}
-          data-testid="device-detail-recharge"
-        >
-          <Icon icon={<CreditCardIcon />} />
-          <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
-        </Link>
-      )}
+      <div className="jc-device-actions">
+        <ExportDeviceButton deviceId={device.deviceId} />
+        {held.has('consumer.recharge') && !writable && (
+          <ReadOnlyReason className="jc-device-recharge-anchor">
+            <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
+          </ReadOnlyReason>
+        )}
+        {held.has('consumer.recharge') && writable && (
+          <Link
+            to={rechargeHref([device.deviceId])}
+            onClick={recharge.openOnClick([device.deviceId])}
+            className={`${Classes.BUTTON} ${Classes.INTENT_PRIMARY} jc-device-recharge`}
+            data-testid="device-detail-recharge"
+          >
+            <Icon icon={<CreditCardIcon />} />
+            <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
+          </Link>
+        )}
+      </div>
       {recharge.drawer}
     </header>
   );

@@ -28,6 +28,7 @@ import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import {
   deviceQuery,
   detailHref,
+  listExportFilters,
   pathOfScene,
   readFilters,
   rechargeHref,
@@ -43,6 +44,7 @@ import { deviceState } from '@/lib/deviceValues';
 import { AddDeviceDialog } from './components/AddDeviceDialog';
 import { BrokerLoginDialog } from './components/BrokerLoginDialog';
 import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
+import { ExportListButton } from './components/ExportDialog';
 import type { DeviceAdded } from './api/manage';
 import './devices.css';
 
@@ -110,6 +112,7 @@ export default function DeviceListPage() {
           {held.has('device.list:delete') && selected.size > 0 && (
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: selected.size })} onClick={() => setDeleting([...selected.values()])} data-testid="device-delete-selected" />
           )}
+          <ExportListButton filters={listExportFilters(scene, filters)} />
           {held.has('device.list:add') && (
             <Button icon={<AddIcon />} intent="primary" text={t('add.open')} onClick={() => setAdding(true)} data-testid="device-add" />
           )}

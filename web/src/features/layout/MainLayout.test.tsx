@@ -10,7 +10,7 @@ import { KEYS, read, write } from '@/lib/storage';
 import { browser } from './browser';
 import { settingsStore } from './settings/settings';
 import { tabStore } from './tabs/tabStore';
-import { accountInfo, givePagesToEveryRoute, renderLayout, setUpI18n } from './testing';
+import { accountInfo, envelope, fakeServer, givePagesToEveryRoute, renderLayout, setUpI18n } from './testing';
 
 // Every route has a page here (see givePagesToEveryRoute); tests of honesty take some away.
 const pages = vi.hoisted(() => ({}) as Record<string, unknown>);
@@ -67,6 +67,13 @@ describe('header', () => {
     const { router } = renderLayout();
     await userEvent.setup().click(screen.getByTestId('download-link'));
     expect(router.state.location.pathname).toBe('/consumer/download');
+  });
+
+  it('badges the download link with the exports ready to download', async () => {
+    fakeServer({ 'GET /device/DeviceDataExport/readyCount': () => envelope({ count: 2 }) });
+    renderLayout();
+    expect(await screen.findByTestId('download-count')).toHaveTextContent('2');
+    expect(screen.getByTestId('download-link')).toHaveAttribute('aria-label', 'Downloads: 2 files ready');
   });
 
   it('switches the language from a menu of the seven languages', async () => {

@@ -56,7 +56,13 @@ export interface Call {
   body: unknown;
 }
 
-/** Answers `fetch` from handlers keyed `METHOD /path` (without /api); records every call. */
+/** The header's badge asks this by itself; it is answered (none ready) and not recorded. */
+const BADGE = 'GET /device/DeviceDataExport/readyCount';
+
+/**
+ * Answers `fetch` from handlers keyed `METHOD /path` (without /api); records every call but the
+ * badge's, unless a handler for it is given.
+ */
 export function fakeServer(handlers: Record<string, (call: Call) => Response>) {
   const calls: Call[] = [];
   vi.spyOn(globalThis, 'fetch').mockImplementation(async (input, init) => {
@@ -67,8 +73,10 @@ export function fakeServer(handlers: Record<string, (call: Call) => Response>) {
       query: url.searchParams,
       body: typeof init?.body === 'string' ? JSON.parse(init.body) : undefined,
     };
+    const key = `${call.method} ${call.path}`;
+    if (key === BADGE && !handlers[key]) return envelope({ count: 0 });
     calls.push(call);
-    const handler = handlers[`${call.method} ${call.path}`];
+    const handler = handlers[key];
     return handler ? handler(call) : envelope(null, 404, 404, 'not found');
   });
   return { calls };

@@ -4,6 +4,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { linkOffered } from '@/app/offered';
+import { useReadyCount } from '@/lib/api/exports';
 import { editionConfig } from '@/lib/config';
 
 export const DOWNLOAD_PATH = '/consumer/download';
@@ -36,20 +37,29 @@ export interface DownloadLinkProps {
   showLabel: boolean;
 }
 
-/** The link to the user's download centre (exported files). */
+/** The link to the user's download centre (exported files), with a badge of the files ready. */
 export function DownloadLink({ showLabel }: DownloadLinkProps) {
   const { t } = useTranslation('layout');
   const navigate = useNavigate();
+  const ready = useReadyCount(true).data?.count ?? 0;
   const go = (event: MouseEvent<HTMLElement>) => {
     if (event.ctrlKey || event.metaKey || event.shiftKey) return;
     event.preventDefault();
     navigate(DOWNLOAD_PATH);
   };
+  const label = ready > 0 ? `${t('download')}: ${t('downloadReady', { count: ready })}` : t('download');
   const link = (
-    <AnchorButton variant="minimal" icon={<DownloadIcon />} href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
-      aria-label={showLabel ? undefined : t('download')} text={showLabel ? t('download') : undefined} />
+    <span className="jc-download-link">
+      <AnchorButton variant="minimal" icon={<DownloadIcon />} href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
+        data-count={ready} aria-label={showLabel && ready === 0 ? undefined : label} text={showLabel ? t('download') : undefined} />
+      {ready > 0 && (
+        <span className="jc-download-count" aria-hidden="true" data-testid="download-count">
+          {ready > 99 ? '99+' : ready}
+        </span>
+      )}
+    </span>
   );
-  return showLabel ? link : <Tooltip content={t('download')} placement="bottom">{link}</Tooltip>;
+  return showLabel ? link : <Tooltip content={label} placement="bottom">{link}</Tooltip>;
 }
 
 /** The help centre, opened in a new window so the console stays where it is. */

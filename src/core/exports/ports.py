@@ -1,0 +1,167 @@
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import IO, Protocol
+
+from core.accounts.ports import AccountRepository
+from core.devices.ports import DeviceRepository, ReadingHistoryRepository
+from core.exports.model import Certificate, Export
+from core.shared.paging import Page, PageRequest
+from core.shared.transaction import Transaction
+from core.telemetry.downsample import Point
+
+
+@dataclass(frozen=True)
+class Excursion:
+    """An alarm of the device in the period: a probe outside its limits from `started_at`."""
+
+    probe: str
+    kind: int  # 1 above the upper limit, 2 below the lower
+    limit_value: float
+    extreme_value: float
+    started_at: datetime
+    ended_at: datetime | None
+
+
+class ExportRepository(Protocol):
+    def add(self, export: Export) -> None: ...
+
+    def get(self, export_id: str) -> Export | None: ...
+
+    def save(self, export: Export) -> None:
+        """Status, progress, title, file name, size, finish and error."""
+        ...
+
+    def set_progress(self, export_id: str, percent: int) -> None: ...
+
+    def page(self, account_id: int, request: PageRequest) -> Page[Export]:
+        """The account's exports, newest first."""
+        ...
+
+    def count_open(self, account_id: int, since: datetime) -> int:
+        """The account's exports still pending or running, asked for since the instant."""
+        ...
+
+    def count_ready(self, account_id: int) -> int: ...
+
+    def created_before(self, instant: datetime, limit: int) -> list[Export]: ...
+
+    def delete(self, export_id: str) -> None: ...
+
+    def add_certificate(self, certificate: Certificate) -> None: ...
+
+    def set_certificate_digest(self, code: str, sha256: str) -> None: ...
+
+    def certificate(self, code: str) -> Certificate | None: ...
+
+
+class ExportReadingSource(Protocol):
+    def chunk(self, device_id: int, since: datetime, until: datetime, after: datetime | None,
+              limit: int) -> list[Point]:
+        """Up to `limit` readings of [since, until] later than `after` (None: from `since`), in
+        time order: a long period is read a chunk at a time."""
+        ...
+
+    def excursions(self, device_id: int, since: datetime, until: datetime) -> list[Excursion]:
+        """The device's alarms that overlap the period, earliest first."""
+        ...
+
+
+class ExportFiles(Protocol):
+    """Where finished files wait for their owner."""
+
+    def create(self, name: str) -> IO[bytes]:
+        """A file to write, which appears under `name` only when closed by `publish`."""
+        ...
+
+    def publish(self, handle: IO[bytes], name: str) -> int:
+        """Close the file and put it in place; its size."""
+        ...
+
+    def discard(self, handle: IO[bytes]) -> None: ...
+
+    def path(self, name: str) -> str | None:
+        """Where the file is, or None when it is not there."""
+        ...
+
+    def delete(self, name: str) -> None: ...
+
+    def digest(self, name: str) -> str:
+        """sha256 of the file, in hex."""
+        ...
+
+
+@dataclass(frozen=True)
+class ReadingsSheet:
+    """What a readings file holds before its rows: labels in the reader's language."""
+
+    title: str
+    facts: Sequence[tuple[str, str]]  # label, value: account, device, period, unit...
+    columns: Sequence[str]
+
+
+@dataclass(frozen=True)
+class ProbeFigures:
+    label: str
+    unit: str
+    minimum: str
+    maximum: str
+    mean: str
+    mkt: str  # empty for a probe it does not apply to
+    limits: str
+
+
+@dataclass(frozen=True)
+class Report:
+    """A PDF report, every text already in the reader's language and the device's unit."""
+
+    title: str
+    facts: Sequence[tuple[str, str]]
+    verification: tuple[str, str]  # label, the code
+    summary_title: str
+    summary_columns: Sequence[str]
+    summary: Sequence[ProbeFigures]
+    excursions_title: str
+    excursion_columns: Sequence[str]
+    excursions: Sequence[Sequence[str]]
+    no_excursions: str
+    chart_title: str
+    chart: Sequence[tuple[datetime, float | None, float | None]]  # instant, temperature, humidity (shown unit)
+    chart_labels: tuple[str, str]
+    table_title: str
+    table_note: str | None  # said when the table is downsampled
+    table_columns: Sequence[str]
+    table: Sequence[Sequence[str]]
+    time_zone: str
+
+
+class ExportRenderer(Protocol):
+    """Writes the formats; each takes its rows as they come and holds none of them."""
+
+    def readings_csv(self, out: IO[bytes], sheet: ReadingsSheet, rows: Iterator[Sequence[str]]) -> None: ...
+
+    def readings_xlsx(self, out: IO[bytes], sheet: ReadingsSheet, rows: Iterator[Sequence[str]]) -> None: ...
+
+    def table_xlsx(self, out: IO[bytes], title: str, columns: Sequence[str],
+                   rows: Iterator[Sequence[str | int | None]]) -> None: ...
+
+    def report_pdf(self, out: IO[bytes], report: Report) -> None: ...
+
+
+class Translate(Protocol):
+    def __call__(self, msgid: str, language: str, /, **params: object) -> str: ...
+
+
+class ExportsUnitOfWork(Transaction, Protocol):
+    @property
+    def exports(self) -> ExportRepository: ...
+    @property
+    def export_readings(self) -> ExportReadingSource: ...
+    @property
+    def device_registry(self) -> DeviceRepository: ...
+    @property
+    def history(self) -> ReadingHistoryRepository: ...
+    @property
+    def accounts(self) -> AccountRepository: ...

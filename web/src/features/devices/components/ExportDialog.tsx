@@ -1,0 +1,86 @@
+import { Button, Dialog, DialogBody, DialogFooter, FormGroup, HTMLSelect, Radio, RadioGroup } from '@blueprintjs/core';
+import { ExportIcon } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { EXPORT_FORMATS, useCreateExport, type DeviceListExportRequest, type ExportFormat } from '@/lib/api/exports';
+import { notify } from '@/lib/notify';
+import { usePermissions } from '@/lib/permissions';
+import { QUICK_RANGES, rangeBounds, type RangeKey } from '../ranges';
+import './manage.css';
+
+const DOWNLOADS = '/consumer/download';
+
+/** A device's readings over one of the chart's quick ranges, as CSV, XLSX or a PDF report. */
+export function ExportDeviceButton({ deviceId }: { /** The device to export. */ deviceId: number }) {
+  const { t } = useTranslation('devices');
+  const held = usePermissions();
+  const navigate = useNavigate();
+  const create = useCreateExport();
+  const [open, setOpen] = useState(false);
+  const [range, setRange] = useState<RangeKey>('24h');
+  const [format, setFormat] = useState<ExportFormat>('xlsx');
+  if (!held.has('consumer.download')) return null;
+  const submit = async () => {
+    const { startTime, endTime } = rangeBounds(range);
+    try {
+      await create.mutateAsync({ device: { deviceId, startTime, endTime, format } });
+      notify.success(t('export.started'));
+      setOpen(false);
+      navigate(DOWNLOADS);
+    } catch {
+      // the client has shown the server's reason (too many in progress, a bad range)
+    }
+  };
+  return (
+    <>
+      <Button icon={<ExportIcon />} variant="outlined" text={t('export.open')} onClick={() => setOpen(true)}
+        data-testid="device-export" />
+      <Dialog isOpen={open} onClose={() => setOpen(false)} title={t('export.title')} icon={<ExportIcon />}
+        className="jc-export-dialog">
+        <DialogBody>
+          <FormGroup label={t('chart.rangeLabel')} labelFor="jc-export-range">
+            <HTMLSelect id="jc-export-range" fill value={range} onChange={(e) => setRange(e.currentTarget.value as RangeKey)}
+              data-testid="export-range">
+              {QUICK_RANGES.map((r) => <option key={r.key} value={r.key}>{t(`chart.range.${r.key}`)}</option>)}
+            </HTMLSelect>
+          </FormGroup>
+          <RadioGroup label={t('export.format')} selectedValue={format} inline
+            onChange={(e) => setFormat(e.currentTarget.value as ExportFormat)}>
+            {EXPORT_FORMATS.map((f) => <Radio key={f} value={f} label={t(`export.formats.${f}`)} data-testid={`export-format-${f}`} />)}
+          </RadioGroup>
+          <p className="jc-export-note">{t('export.note')}</p>
+        </DialogBody>
+        <DialogFooter actions={(
+          <>
+            <Button text={t('info.cancel')} onClick={() => setOpen(false)} />
+            <Button intent="primary" icon={<ExportIcon />} text={t('export.submit')} loading={create.isPending}
+              onClick={() => void submit()} data-testid="export-submit" />
+          </>
+        )} />
+      </Dialog>
+    </>
+  );
+}
+
+/** The device list with its filters (every page) as an XLSX file in the download centre. */
+export function ExportListButton({ filters }: { /** The list's filters, as Device/page takes them. */ filters: DeviceListExportRequest }) {
+  const { t } = useTranslation('devices');
+  const held = usePermissions();
+  const navigate = useNavigate();
+  const create = useCreateExport();
+  if (!held.has('device.list:export') || !held.has('consumer.download')) return null;
+  const submit = async () => {
+    try {
+      await create.mutateAsync({ list: filters });
+      notify.success(t('export.started'));
+      navigate(DOWNLOADS);
+    } catch {
+      // shown by the client
+    }
+  };
+  return (
+    <Button icon={<ExportIcon />} variant="outlined" text={t('export.list')} loading={create.isPending}
+      onClick={() => void submit()} data-testid="device-list-export" />
+  );
+}

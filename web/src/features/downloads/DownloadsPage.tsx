@@ -1,0 +1,129 @@
+import { Button, Card, H2, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag, type Intent } from '@blueprintjs/core';
+import { DownloadIcon, ErrorIcon, InboxIcon, RefreshIcon, TrashIcon } from '@blueprintjs/icons';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PagerFooter } from '@/components/PagerFooter';
+import { downloadExport, isWorking, useDeleteExport, useExportPage, type ExportRecord } from '@/lib/api/exports';
+import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { formatInstant } from '@/lib/units';
+import './downloads.css';
+
+const STATUS_INTENT: Record<ExportRecord['status'], Intent> = {
+  pending: 'none', running: 'primary', ready: 'success', failed: 'danger',
+};
+
+/** Bytes as people read them: 512 B, 12.3 KB, 4.5 MB. */
+export function formatSize(bytes: number | null, language: string): string {
+  if (bytes === null) return '—';
+  const units = ['B', 'KB', 'MB', 'GB'];
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  const digits = unit === 0 ? 0 : value < 10 ? 1 : 0;
+  return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
+}
+
+/** The download centre: the caller's exports with their status and progress, kept 7 days. */
+export default function DownloadsPage() {
+  const { t, i18n } = useTranslation(['downloads', 'app']);
+  const [start, setStart] = useState(1);
+  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
+  const query = useExportPage(start, pageSize);
+  const remove = useDeleteExport();
+  const [downloading, setDownloading] = useState<string | null>(null);
+  const page = query.data;
+  const language = i18n.language;
+
+  const download = async (record: ExportRecord) => {
+    setDownloading(record.id);
+    try {
+      await downloadExport(record);
+    } catch {
+      // the client has shown why (gone, or not ready)
+    } finally {
+      setDownloading(null);
+    }
+  };
+
+  return (
+    <div className="jc-dl" data-testid="downloads-page">
+      <header className="jc-dl-head">
+        <H2 className="jc-dl-title">{t('app:route.consumerDownload')}</H2>
+        <p>{t('subtitle')}</p>
+      </header>
+      <Card className="jc-dl-card" elevation={0}>
+        <div className="jc-dl-toolbar">
+          <Button icon={<RefreshIcon />} variant="minimal" text={t('refresh')} loading={query.isFetching}
+            onClick={() => void query.refetch()} />
+        </div>
+        {page === undefined ? (
+          query.isError ? (
+            <NonIdealState icon={<ErrorIcon />} title={t('error')} className="jc-dl-state"
+              action={<Button icon={<RefreshIcon />} text={t('refresh')} onClick={() => void query.refetch()} />} />
+          ) : (
+            <Spinner className="jc-dl-state" />
+          )
+        ) : page.data.length === 0 ? (
+          <NonIdealState icon={<InboxIcon />} title={t('empty')} description={t('emptyHint')} className="jc-dl-state" />
+        ) : (
+          <div className="jc-dl-table-wrap">
+            <HTMLTable className="jc-dl-table" striped data-testid="downloads-table">
+              <thead>
+                <tr>
+                  <th>{t('column.file')}</th>
+                  <th>{t('column.status')}</th>
+                  <th>{t('column.size')}</th>
+                  <th>{t('column.created')}</th>
+                  <th>{t('column.expires')}</th>
+                  <th aria-label={t('column.actions')} />
+                </tr>
+              </thead>
+              <tbody>
+                {page.data.map((record) => (
+                  <tr key={record.id} data-testid="download-row" data-status={record.status} data-format={record.format}>
+                    <td className="jc-dl-file">
+                      <strong>{record.kind === 'deviceList' ? t('deviceList') : record.title}</strong>
+                      <span className="jc-dl-sub">
+                        <Tag minimal>{record.format.toUpperCase()}</Tag>
+                        {record.startTime && record.endTime && (
+                          <span>{formatInstant(record.startTime, language, false)} – {formatInstant(record.endTime, language, false)}</span>
+                        )}
+                      </span>
+                    </td>
+                    <td className="jc-dl-status" data-label={t('column.status')}>
+                      <Tag intent={STATUS_INTENT[record.status]} minimal={record.status !== 'ready'}>{t(`status.${record.status}`)}</Tag>
+                      {isWorking(record) && (
+                        <ProgressBar value={record.progress / 100} intent="primary" animate stripes
+                          className="jc-dl-progress" aria-label={t('progress', { percent: record.progress })} />
+                      )}
+                      {record.status === 'failed' && record.error && <span className="jc-dl-error">{record.error}</span>}
+                    </td>
+                    <td data-label={t('column.size')}>{formatSize(record.size, language)}</td>
+                    <td data-label={t('column.created')}>{formatInstant(record.createdAt, language, false)}</td>
+                    <td data-label={t('column.expires')}>{formatInstant(record.expiresAt, language, false)}</td>
+                    <td className="jc-dl-actions">
+                      <Button icon={<DownloadIcon />} intent="primary" size="small" text={t('download')}
+                        disabled={record.status !== 'ready'} loading={downloading === record.id}
+                        onClick={() => void download(record)} data-testid="download-file" />
+                      <Button icon={<TrashIcon />} variant="minimal" size="small" intent="danger" aria-label={t('delete')}
+                        title={t('delete')} loading={remove.isPending && remove.variables === record.id}
+                        onClick={() => remove.mutate(record.id)} data-testid="download-delete" />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </HTMLTable>
+          </div>
+        )}
+        {page !== undefined && page.totalCount > 0 && (
+          <PagerFooter page={start} pageSize={pageSize} total={page.totalCount} onChange={setStart}
+            onPageSizeChange={(size) => { setPageSize(size); setStart(1); }} />
+        )}
+        <p className="jc-dl-note">{t('kept')}</p>
+      </Card>
+    </div>
+  );
+}
