@@ -11,6 +11,7 @@ from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
 from adapters.i18n import Translator
+from adapters.images.account_photos import FilePhotoStore
 from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
 from adapters.notifications.development import LoggingMessageSender
@@ -32,7 +33,10 @@ from core.accounts.profile import (
     BindAccountContact,
     ChangeAccountBaseInfo,
     ChangeAccountCredentials,
+    ChangeAccountPhoto,
+    ChangeAccountPreferences,
     GetAccountInfo,
+    GetAccountPhoto,
     UpdateUserProfile,
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
@@ -56,6 +60,13 @@ from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
 from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
+from core.inbox.use_cases import (
+    AnswerMessage,
+    GetMessageChannels,
+    ListSystemMessages,
+    MarkMessagesRead,
+    SetMessageChannels,
+)
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
@@ -88,6 +99,7 @@ class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
     edition = providers.Callable(lambda s: s.edition, settings)
     secret_key = providers.Callable(lambda s: s.secret_key_bytes, settings)
+    default_language = providers.Callable(lambda s: s.edition.profile.default_language, settings)
 
     engine = providers.Singleton(make_engine, providers.Callable(lambda s: s.database_url, settings))
     session_factory = providers.Singleton(make_session_factory, engine)
@@ -120,8 +132,7 @@ class Container(containers.DeclarativeContainer):
         providers=providers.Singleton(ChannelRouter, providers.Dict({
             Channel.PHONE: sms_voice_sender, Channel.VOICE: sms_voice_sender, Channel.EMAIL: email_sender})),
     )
-    credentials = providers.Singleton(CredentialCheck, hasher,
-                                      providers.Callable(lambda s: s.edition.profile.default_language, settings))
+    credentials = providers.Singleton(CredentialCheck, hasher, default_language)
     password_policy = providers.Singleton(PasswordPolicy, providers.Callable(common_passwords))
 
     login = providers.Factory(Login, uow, credentials, clock, secret_key)
@@ -136,6 +147,15 @@ class Container(containers.DeclarativeContainer):
     deliver_messages = providers.Factory(DeliverPendingMessages, uow, message_sender, clock)
     account_info = providers.Factory(GetAccountInfo, uow, clock)
     update_profile = providers.Factory(UpdateUserProfile, uow)
+    photos = providers.Singleton(FilePhotoStore, providers.Callable(lambda s: s.photo_dir, settings))
+    change_preferences = providers.Factory(ChangeAccountPreferences, uow)
+    change_photo = providers.Factory(ChangeAccountPhoto, uow, photos)
+    account_photo = providers.Factory(GetAccountPhoto, uow, photos)
+    list_system_messages = providers.Factory(ListSystemMessages, uow)
+    mark_messages_read = providers.Factory(MarkMessagesRead, uow, clock)
+    answer_message = providers.Factory(AnswerMessage, uow, clock)
+    message_channels = providers.Factory(GetMessageChannels, uow)
+    set_message_channels = providers.Factory(SetMessageChannels, uow)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,
@@ -213,7 +233,7 @@ class Container(containers.DeclarativeContainer):
     place_alert_order = providers.Factory(PlaceAlertOrder, uow, payment_gateways, clock, edition)
     get_order = providers.Factory(GetOrder, uow)
     list_my_orders = providers.Factory(ListMyOrders, uow)
-    settle_order = providers.Factory(SettleOrder, uow, clock)
+    settle_order = providers.Factory(SettleOrder, uow, clock, default_language)
     handle_payment_notification = providers.Factory(HandlePaymentNotification, uow, payment_gateways, settle_order,
                                                     clock)
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)

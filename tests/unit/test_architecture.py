@@ -132,8 +132,9 @@ def _repositories_used(context: str) -> set[str]:
     return used - {"commit", "rollback"}
 
 
-# Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation).
-USED_BY_A_PORT = {"telemetry": {"alarms", "outbox"}}
+# Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation);
+# expiry reminders and paid orders are posted to the owner's inbox (core.inbox.posting.post).
+USED_BY_A_PORT = {"telemetry": {"alarms", "outbox"}, "devices": {"inbox", "outbox"}, "ordering": {"inbox", "outbox"}}
 
 
 @pytest.mark.parametrize("context", [c for c in CONTEXTS if _repositories_used(c)])

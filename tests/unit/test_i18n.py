@@ -45,7 +45,8 @@ def test_placeholders_survive_translation(language):
         assert translator.translate(msgid, language, min=1, max=2, choices="a", minutes=3, seconds=4, code="5",
                                     equal=6, field="f", expired=7, expiring=8,
                                     level=1, device="d", value="9", limit="8", time="t", months=2, years=3,
-                                    count=5, account="a", addresses="b", guid="g", date="2026-01-01")
+                                    count=5, account="a", addresses="b", guid="g", date="2026-01-01",
+                                    orderCode="o", amount="1.00", currency="CNY")
 
 
 def test_formatted_library_messages_are_translated_with_their_values():

@@ -7,6 +7,7 @@ from core.alarms.alerts import (
 )
 from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.notifications.model import VERIFICATION_CODE
+from core.ordering.model import ORDER_PAID
 from core.shared.messages import N_
 
 TEMPLATES = {
@@ -28,6 +29,7 @@ TEMPLATES = {
                          "to keep the service running without a break."),
     SERVICE_EXPIRED: N_("The cloud service of device {device} ({guid}) expired on {date}. Its readings are kept "
                         "for three months; renew it in the console to restore the service."),
+    ORDER_PAID: N_("Your payment of {amount} {currency} for order {orderCode} has been received. Thank you."),
 }
 
 # E-mail needs a subject line as well.
@@ -40,4 +42,5 @@ SUBJECTS = {
     ALARM_HUMIDITY_BELOW: N_("Alarm on {device}"),
     SERVICE_EXPIRING: N_("The service of {device} expires on {date}"),
     SERVICE_EXPIRED: N_("The service of {device} has expired"),
+    ORDER_PAID: N_("Order {orderCode} is paid"),
 }

@@ -28,6 +28,7 @@ from adapters.persistence.devices import (
     SqlAlchemyDeviceRepository,
 )
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
+from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
@@ -51,6 +52,7 @@ if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
     from core.alarms.ports import AlarmsUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
+    from core.inbox.ports import InboxUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
     from core.ordering.ports import OrderingUnitOfWork
@@ -119,6 +121,7 @@ class SqlAlchemyUnitOfWork:
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
+    inbox = _Repository(SqlAlchemyInbox)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -164,5 +167,5 @@ if TYPE_CHECKING:
     # mypy's proof that this unit of work is every context's (the container hands it to all).
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
-            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow
+            PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, InboxUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
