@@ -39,16 +39,16 @@ class FilePhotoStore:
             raise InvalidInput("file", NOT_AN_IMAGE)
         try:
             with warnings.catch_warnings():
+                # Pillow warns of (and past twice its limit refuses) a picture of too many pixels
+                # when it opens the header; a warning becomes the same refusal.
                 warnings.simplefilter("error", Image.DecompressionBombWarning)
                 image = Image.open(io.BytesIO(data), formats=[kind])
-                width, height = image.size
-                if width > MAX_SIDE or height > MAX_SIDE:
+                if max(image.size) > MAX_SIDE:
                     raise InvalidInput("file", TOO_MANY_PIXELS, max=MAX_SIDE)
                 image.load()
-        except InvalidInput:
-            raise
-        except (UnidentifiedImageError, OSError, ValueError, SyntaxError, Image.DecompressionBombError,
-                Image.DecompressionBombWarning) as error:
+        except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
+            raise InvalidInput("file", TOO_MANY_PIXELS, max=MAX_SIDE) from error
+        except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
             raise InvalidInput("file", NOT_AN_IMAGE) from error
         image = image.convert("RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB")
         image.thumbnail((KEPT_SIDE, KEPT_SIDE))

@@ -72,7 +72,7 @@ def handle_domain_error(error: DomainError):
     headers = {}
     errors = None
     if isinstance(error, InvalidInput):
-        errors = {field: [_translate(problem)] for field, problem in error.problems.items()}
+        errors = {field: [_translate(problem, **error.params)] for field, problem in error.problems.items()}
         message = _translate(HTTP_MESSAGES[422])
     if isinstance(error, TooManyAttempts):
         headers["Retry-After"] = str(error.retry_after_seconds)
