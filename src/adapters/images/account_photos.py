@@ -50,10 +50,10 @@ class FilePhotoStore:
             raise InvalidInput("file", TOO_MANY_PIXELS, max=MAX_SIDE) from error
         except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as error:
             raise InvalidInput("file", NOT_AN_IMAGE) from error
-        image = image.convert("RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB")
-        image.thumbnail((KEPT_SIDE, KEPT_SIDE))
+        pixels = image.convert("RGBA" if "A" in image.getbands() or image.mode == "P" else "RGB")
+        pixels.thumbnail((KEPT_SIDE, KEPT_SIDE))
         out = io.BytesIO()
-        image.save(out, "PNG", optimize=True)
+        pixels.save(out, "PNG", optimize=True)
         name = f"{account_id}-{secrets.token_hex(8)}.png"
         self._dir.mkdir(parents=True, exist_ok=True)
         (self._dir / name).write_bytes(out.getvalue())
