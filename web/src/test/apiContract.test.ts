@@ -10,7 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dictItemSchema } from '@/features/dialogs/api/profile';
+import { dictItemSchema } from '@/lib/api/profile';
 import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
 import { historySchema } from '@/features/devices/api/history';
 import {
