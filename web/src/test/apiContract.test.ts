@@ -10,6 +10,7 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { channelChoiceSchema, photoSchema } from '@/features/account/api/account';
 import { dictItemSchema } from '@/lib/api/profile';
 import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
 import { historySchema } from '@/features/devices/api/history';
@@ -24,6 +25,12 @@ import {
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { registeredSchema } from '@/features/auth/api/register';
 import { optionPageSchema } from '@/features/messages/api/deviceOptions';
+import {
+  readResultSchema,
+  systemMessagePageSchema,
+  systemMessageSchema,
+  unreadCountSchema,
+} from '@/features/messages/api/systemMessages';
 import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
 import { billSchema } from '@/features/recharge/api/bills';
 import {
@@ -70,6 +77,17 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseCustomPage/queryByTopDomain', customPageSchema.nullable()],
   ['POST', '/api/base/BaseNotice/queryNotice', noticeSchema.nullable()],
   ['GET', '/api/base/BaseDict/queryByType', z.array(dictItemSchema)],
+  ['POST', '/api/base/BaseAccount/uploadHeadPhoto', photoSchema],
+  ['POST', '/api/base/BaseAccount/modifyPreferences', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyBaseInfo', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyPhoneAndPassword', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyEmailAndPassword', NOTHING],
+  ['GET', '/api/base/BaseMessage/channels', z.array(channelChoiceSchema)],
+  ['POST', '/api/base/BaseMessage/channels', z.array(channelChoiceSchema)],
+  ['POST', '/api/base/BaseMessage/page', systemMessagePageSchema],
+  ['GET', '/api/base/BaseMessage/unreadCount', unreadCountSchema],
+  ['POST', '/api/base/BaseMessage/read', readResultSchema],
+  ['POST', '/api/base/BaseMessage/answer', systemMessageSchema],
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
   ['POST', '/api/device/Device/page', devicePageSchema],
