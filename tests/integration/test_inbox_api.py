@@ -182,3 +182,13 @@ def test_the_owner_chooses_which_messages_also_go_by_e_mail_or_sms(api, containe
     container.send_expiry_reminders()()
     assert ("email", "alice@example.com") not in outbox(container, "service_expiring")
     assert ("phone", "13800000001") in outbox(container, "service_expiring")
+
+
+def test_the_demo_gives_alice_an_invitation_to_answer_and_a_payment_result(api, app):
+    from entrypoints.demo_seed import seed
+    seed(app.container, history=False, inbox=True)
+    seed(app.container, history=False, inbox=True)  # once
+    api.language = "de-DE"
+    page = ok(api.call("POST", PAGE, token=api.token("alice"), json={}))
+    assert [(m["kind"], m["needsDecision"]) for m in page["data"]] == [("invitation", True), ("payment", False)]
+    assert page["data"][0]["title"] == "Einladung in die Organisation Acme Cold Chain"

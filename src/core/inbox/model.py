@@ -12,6 +12,9 @@ from typing import Any
 from core.notifications.model import Channel
 from core.shared.identity import Stored
 
+# Templates of the messages this context knows of itself (others bring theirs: ORDER_PAID, ...).
+ORGANIZATION_INVITATION = "organization_invitation"  # params: inviter, organization
+
 
 class MessageKind(StrEnum):
     EXPIRY = "expiry"
