@@ -130,6 +130,7 @@ function PhotoPicker({ name, photo }: { name: string; photo: string | null }) {
       <Avatar name={name} photo={photo} size={72} />
       <FormGroup helperText={problem ?? t('photo.hint')} intent={problem ? 'danger' : 'none'} className="jc-account-photo-input">
         <FileInput
+          fill
           text={busy ? t('photo.uploading') : t('photo.choose')}
           buttonText={t('photo.browse')}
           disabled={busy}
