@@ -19,9 +19,9 @@ const en = readLocale('account/locales', 'en-US');
 const ru = readLocale('account/locales', 'ru-RU');
 const enSystem = readLocale('messages/systemLocales', 'en-US');
 const ruSystem = readLocale('messages/systemLocales', 'ru-RU');
-// A 96 x 96 orange and white PNG: a user's picture, as far as the server can tell.
+// A 96 x 96 PNG, a white disc on orange: a user's picture, as far as the server can tell.
 const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAGAAAABgCAIAAABt+uBvAAAA70lEQVR4nO3csQ3CMBRFUYyyQdYk07AmmSH0FL6VRYpzBniyrn7t8Xk9mHj++wF3J1AQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBArbuun9fa0b/3EeY9GyCwoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYGCQEGgIFAQKAgUBAoCBYHC8APVnAsKAgWBgkBBoCBQECgIFAQKAgWBgkBBoCBQECgIFAQKAgWBgkBBoCBQECgIFAQKAgWBgkBBoPAFnYQGcWYzqewAAAAASUVORK5CYII=',
+  'iVBORw0KGgoAAAANSUhEUgAAAGAAAABgCAIAAABt+uBvAAABeUlEQVR4nO3aUWrCQBhF4Yl0B92mrqbbrGuwbxIQc9oy947COa9CJvPxJ1HM9n0edtBp9Qm8egJBAkECQQJBAkECQQJBAkECQQJBAkECQQJBAkECQQJBAkECQQJBAkECQQJBAkECQQJBAkEfq09gjDE+v27PPrpetuaZPLYtfHnhwOWxVVJrgP5Es6/P1Ab6N82+JlP1Jj1FZ+JxflMPaO6uakYloMR+OkYNoNxOCkZxoPQe0sfPAnWugugq/tSAgkDNh3FuLScISgE1xye6ohMECQRFgPrXV25dJwgSCBIIEggSCBIIEggSCIoArfoPK7GuEwQJBKWA+ldZaEUnCAoCNYcot5YTBGWBOkMUXSU+QWmj9PEbl1huD4UJLd2DEjvpXL+9m/Tc/dQekdWn2KxdNb9A+I4i5Fuu0Eqge74n/cb5UwMSCBIIEggSCBIIEggSCBIIEggSCBIIEggSCBIIEggSCBIIEggSCBIIEggSCBIIEggSCPoBjDhWe4iKqaAAAAAASUVORK5CYII=',
   'base64',
 );
 
@@ -117,6 +117,7 @@ describe('my account and messages', () => {
       await page.goto(`${baseURL}/message/list?tab=system`);
       await page.getByTestId('system-messages').waitFor();
       await snap(`system-messages-${language}-phone`);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
       await context.close();
     }
   });

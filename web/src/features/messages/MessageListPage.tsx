@@ -38,7 +38,7 @@ export default function MessageListPage() {
       </header>
       <Card className="jc-msg-card" elevation={0}>
         <div className="jc-msg-card-head">
-          <Tabs id="message-kinds" selectedTabId={tab} className="jc-msg-tabs"
+          <Tabs id="message-kinds" selectedTabId={tab} className="jc-msg-tabs" animate={false}
             onChange={(next) => setParams(next === 'system' ? { tab: 'system' } : {})}>
             <Tab
               id="alarms"

@@ -3,6 +3,7 @@ import { ErrorIcon, InboxIcon, RefreshIcon, TickIcon, CrossIcon } from '@bluepri
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagerFooter } from '@/components/PagerFooter';
+import { useSession } from '@/lib/session';
 import { useAnswer, useMarkRead, useSystemMessages, type SystemMessage } from '../api/systemMessages';
 
 /** The caller's system messages, newest first: unread ones stand out, an invitation is approved or rejected once. */
@@ -56,7 +57,9 @@ function MessageItem({ message }: { message: SystemMessage }) {
   const { t, i18n } = useTranslation('messages');
   const markRead = useMarkRead();
   const answer = useAnswer();
-  const when = new Date(message.createdAt).toLocaleString(i18n.language);
+  // In the zone the account chose (its page), as the server writes times, else the browser's.
+  const zone = useSession().info?.baseAccount.timeZone ?? undefined;
+  const when = new Date(message.createdAt).toLocaleString(i18n.language, { timeZone: zone });
   const decide = (decision: 'approved' | 'rejected') => answer.mutate({ messageId: message.messageId, decision });
   return (
     <li className={`jc-sys-item${message.read ? '' : ' is-unread'}`} data-testid="system-message" data-kind={message.kind}>
