@@ -13,6 +13,7 @@ from adapters.clock import SystemClock
 from adapters.exports.files import LocalExportFiles
 from adapters.exports.renderer import ExportRenderer
 from adapters.i18n import Translator
+from adapters.images.account_photos import FilePhotoStore
 from adapters.messaging.command_channel import MqttCommandChannel
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
@@ -36,7 +37,10 @@ from core.accounts.profile import (
     BindAccountContact,
     ChangeAccountBaseInfo,
     ChangeAccountCredentials,
+    ChangeAccountPhoto,
+    ChangeAccountPreferences,
     GetAccountInfo,
+    GetAccountPhoto,
     UpdateUserProfile,
 )
 from core.accounts.registration import RecoverPassword, RegisterAccount, SendVerificationCode
@@ -80,6 +84,13 @@ from core.exports.use_cases import (
     RunExport,
     VerifyReport,
 )
+from core.inbox.use_cases import (
+    AnswerMessage,
+    GetMessageChannels,
+    ListSystemMessages,
+    MarkMessagesRead,
+    SetMessageChannels,
+)
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
@@ -112,6 +123,7 @@ class Container(containers.DeclarativeContainer):
     settings = providers.Dependency(instance_of=Settings)
     edition = providers.Callable(lambda s: s.edition, settings)
     secret_key = providers.Callable(lambda s: s.secret_key_bytes, settings)
+    default_language = providers.Callable(lambda s: s.edition.profile.default_language, settings)
 
     engine = providers.Singleton(make_engine, providers.Callable(lambda s: s.database_url, settings))
     session_factory = providers.Singleton(make_session_factory, engine)
@@ -144,8 +156,7 @@ class Container(containers.DeclarativeContainer):
         providers=providers.Singleton(ChannelRouter, providers.Dict({
             Channel.PHONE: sms_voice_sender, Channel.VOICE: sms_voice_sender, Channel.EMAIL: email_sender})),
     )
-    credentials = providers.Singleton(CredentialCheck, hasher,
-                                      providers.Callable(lambda s: s.edition.profile.default_language, settings))
+    credentials = providers.Singleton(CredentialCheck, hasher, default_language)
     password_policy = providers.Singleton(PasswordPolicy, providers.Callable(common_passwords))
 
     login = providers.Factory(Login, uow, credentials, clock, secret_key)
@@ -160,6 +171,15 @@ class Container(containers.DeclarativeContainer):
     deliver_messages = providers.Factory(DeliverPendingMessages, uow, message_sender, clock)
     account_info = providers.Factory(GetAccountInfo, uow, clock)
     update_profile = providers.Factory(UpdateUserProfile, uow)
+    photos = providers.Singleton(FilePhotoStore, providers.Callable(lambda s: s.photo_dir, settings))
+    change_preferences = providers.Factory(ChangeAccountPreferences, uow)
+    change_photo = providers.Factory(ChangeAccountPhoto, uow, photos)
+    account_photo = providers.Factory(GetAccountPhoto, uow, photos)
+    list_system_messages = providers.Factory(ListSystemMessages, uow)
+    mark_messages_read = providers.Factory(MarkMessagesRead, uow, clock)
+    answer_message = providers.Factory(AnswerMessage, uow, clock)
+    message_channels = providers.Factory(GetMessageChannels, uow)
+    set_message_channels = providers.Factory(SetMessageChannels, uow)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,
@@ -253,7 +273,7 @@ class Container(containers.DeclarativeContainer):
     place_alert_order = providers.Factory(PlaceAlertOrder, uow, payment_gateways, clock, edition)
     get_order = providers.Factory(GetOrder, uow)
     list_my_orders = providers.Factory(ListMyOrders, uow)
-    settle_order = providers.Factory(SettleOrder, uow, clock)
+    settle_order = providers.Factory(SettleOrder, uow, clock, default_language)
     handle_payment_notification = providers.Factory(HandlePaymentNotification, uow, payment_gateways, settle_order,
                                                     clock)
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)

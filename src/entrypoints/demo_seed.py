@@ -21,6 +21,9 @@ from core.alarms.commands import DealWithAlarm
 from core.alarms.model import Handling
 from core.devices.credentials import new_password
 from core.devices.expiry import LIFELONG_EXPIRY
+from core.inbox.model import ORGANIZATION_INVITATION, MessageKind, SystemMessage
+from core.inbox.posting import post
+from core.ordering.model import ORDER_PAID
 from core.permissions import roles
 from core.shared.edition import Edition
 from core.telemetry.model import Reading
@@ -382,9 +385,33 @@ def _demo_alarms(container: Container) -> list[str]:
     return [f"alarm_messages:{guid}" for guid, _, _ in DEMO_EXCURSIONS]
 
 
-def seed(container: Container, *, alarms: bool = False, history: bool = True) -> str:
+def _demo_inbox(container: Container) -> list[str]:
+    """alice's system messages: acme's invitation to its organization (to approve or reject) and
+    a payment result; once."""
+    with Session(container.engine()) as session:
+        alice = session.scalars(select(m.AccountRow.id).filter_by(user_name_key="alice")).one()
+        if session.scalars(select(m.SystemMessageRow.id).filter_by(account_id=alice).limit(1)).first() is not None:
+            return []
+    now = container.clock().now().replace(microsecond=0)
+    messages = [
+        SystemMessage(alice, MessageKind.PAYMENT, ORDER_PAID, {"orderCode": "DEMO0001", "amount": "99",
+                                                              "currency": "CNY"}, now - timedelta(days=2)),
+        SystemMessage(alice, MessageKind.INVITATION, ORGANIZATION_INVITATION,
+                      {"inviter": "acme", "organization": "Acme Cold Chain"}, now - timedelta(hours=3),
+                      needs_decision=True, subject="organization:demo"),
+    ]
+    uow = container.uow()
+    with uow:
+        for message in messages:
+            post(uow, message, container.settings().edition.profile.default_language)
+        uow.commit()
+    return [f"system message {message.template}" for message in messages]
+
+
+def seed(container: Container, *, alarms: bool = False, history: bool = True, inbox: bool = False) -> str:
     """The demo data; `alarms` also raises alice's demo alarms (the CLI does, the tests of the
-    alarm rules start without any); without `history` the devices have no stored readings (tests
+    alarm rules start without any), `inbox` posts her demo system messages (the CLI does, the
+    tests of the inbox start with none); without `history` the devices have no stored readings (tests
     of recharge need none, and writing them is most of the seed's time)."""
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
@@ -407,6 +434,8 @@ def seed(container: Container, *, alarms: bool = False, history: bool = True) ->
         session.commit()
     if alarms:
         seeder.created.extend(_demo_alarms(container))
+    if inbox:
+        seeder.created.extend(_demo_inbox(container))
     if not seeder.created:
         return "demo data already present; nothing changed"
     return f"demo data loaded ({len(seeder.created)} records); log in as alice / {DEMO_PASSWORD}"

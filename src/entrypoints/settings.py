@@ -84,6 +84,8 @@ class Settings:
     # Where payers and providers reach this console (links in QR codes, return URLs).
     public_base_url: str = "http://127.0.0.1:8000"
     var_dir: Path = Path("var")
+    # Account pictures (PHOTO_DIR, by default under VAR_DIR): kept on a disk the API servers share.
+    photo_dir: Path = Path("var/photos")
     # The payment providers offered (PAYMENT_PROVIDERS, by default the edition's).
     payment_providers: tuple[Provider, ...] = ()
     # The job engine's broker (JOBS_BROKER_URL): Redis or RabbitMQ in production; elsewhere by
@@ -419,6 +421,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         payment_backend=_payment_backend(env, app_env),
         public_base_url=_public_base_url(env),
         var_dir=var_dir,
+        photo_dir=Path(env.get("PHOTO_DIR") or var_dir / "photos").resolve(),
         payment_providers=_payment_providers(env, edition),
         jobs_broker_url=_jobs_broker_url(env, app_env, var_dir),
         export_dir=Path(env.get("EXPORT_DIR", "").strip() or var_dir / "exports").resolve(),

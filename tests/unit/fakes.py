@@ -14,6 +14,7 @@ from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.alarms.push import PushSetting
 from core.devices.expiry_reminders import ReminderCandidate
+from core.inbox.model import Decision, InboxQuery, MessageKind, Recipient, SystemMessage
 from core.jobs.model import JobRun
 from core.notifications.model import Channel, OutboundMessage
 from core.ordering.bills import Bill
@@ -242,6 +243,7 @@ class FakeUnitOfWork:
         self.dictionary = FakeDictionaryRepository()
         self.custom_pages = self.notices = None
         self.expiry_reminders = FakeExpiryReminderRepository()
+        self.inbox = FakeInbox()
         self.job_runs = FakeJobRunRepository()
         self.commits = 0
 
@@ -663,6 +665,8 @@ class FakeOrderingUnitOfWork:
         self.device_service = FakeDeviceServiceRepository(self.device_registry)
         self.payment_notifications = FakePaymentNotificationRepository()
         self.catalogue = catalogue or FakeCatalogueRepository()
+        self.inbox = FakeInbox()
+        self.outbox = FakeOutboxRepository()
         self.commits = 0
 
     def __enter__(self) -> FakeOrderingUnitOfWork:
@@ -764,3 +768,52 @@ class FakeJobRunRepository:
         for i in gone:
             del self.rows[i]
         return len(gone)
+
+
+class FakeInbox:
+    """core.inbox.ports.Inbox in memory; `recipients` stands for the accounts."""
+
+    def __init__(self) -> None:
+        self.rows: list[SystemMessage] = []
+        self.recipients: dict[int, Recipient] = {}
+
+    def add(self, message: SystemMessage) -> SystemMessage:
+        message.id = len(self.rows) + 1
+        self.rows.append(message)
+        return message
+
+    def recipient(self, account_id: int) -> Recipient | None:
+        return self.recipients.get(account_id)
+
+    def _mine(self, account_id: int, query: InboxQuery) -> list[SystemMessage]:
+        return [m for m in reversed(self.rows) if m.account_id == account_id
+                and (query.kind is None or m.kind is query.kind) and not (query.unread_only and m.read)]
+
+    def page(self, account_id: int, query: InboxQuery, paging: PageRequest) -> Page[SystemMessage]:
+        mine = self._mine(account_id, query)
+        return Page(paging.start, paging.page_size, len(mine),
+                    mine[paging.offset:paging.offset + paging.page_size])
+
+    def get(self, account_id: int, message_id: int) -> SystemMessage | None:
+        return next((replace(m) for m in self.rows if m.id == message_id and m.account_id == account_id), None)
+
+    def unread_count(self, account_id: int) -> int:
+        return len(self._mine(account_id, InboxQuery(unread_only=True)))
+
+    def mark_read(self, account_id: int, message_ids: list[int] | None, now: datetime) -> int:
+        marked = [m for m in self._mine(account_id, InboxQuery(unread_only=True))
+                  if message_ids is None or m.id in message_ids]
+        for m in marked:
+            m.read_at = now
+        return len(marked)
+
+    def decide(self, account_id: int, message_id: int, decision: Decision, now: datetime) -> bool:
+        for m in self.rows:
+            if m.id == message_id and m.account_id == account_id and m.needs_decision and m.decision is None:
+                m.decision, m.decided_at = decision, now
+                return True
+        return False
+
+    def set_channels(self, account_id: int, channels: dict[MessageKind, frozenset[Channel]]) -> None:
+        old = self.recipients[account_id]
+        self.recipients[account_id] = replace(old, channels={**old.channels, **channels})

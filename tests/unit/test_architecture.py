@@ -132,8 +132,10 @@ def _repositories_used(context: str) -> set[str]:
     return used - {"commit", "rollback"}
 
 
-# Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation).
-USED_BY_A_PORT = {"telemetry": {"alarms", "outbox", "device_events"}}
+# Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation);
+# expiry reminders and paid orders are posted to the owner's inbox (core.inbox.posting.post).
+USED_BY_A_PORT = {"telemetry": {"alarms", "outbox", "device_events"}, "devices": {"inbox", "outbox"},
+                  "ordering": {"inbox", "outbox"}}
 
 
 @pytest.mark.parametrize("context", [c for c in CONTEXTS if _repositories_used(c)])

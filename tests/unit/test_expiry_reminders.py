@@ -15,6 +15,7 @@ from core.devices.expiry_reminders import (
 )
 from core.devices.ports import DevicesUnitOfWork
 from core.devices.send_reminders import SendExpiryReminders
+from core.inbox.model import MessageKind, Recipient
 from core.notifications.model import Channel
 from core.shared.edition import Edition
 from tests.support.clock import MutableClock
@@ -40,16 +41,20 @@ def test_lifelong_service_is_never_reminded():
 
 
 def device(device_id: int = 1, expires_at: datetime = EXPIRES, phone: str | None = "13912345678",
-           email: str | None = "owner@example.com", language: str | None = "en-US") -> ReminderCandidate:
-    return ReminderCandidate(device_id, f"Freezer {device_id}", f"GUID{device_id:08d}", expires_at, phone, email,
-                             language, None)
+           email: str | None = "owner@example.com", language: str | None = "en-US",
+           channels: dict | None = None) -> tuple[ReminderCandidate, Recipient]:
+    """A device and its owner (account id 100 + device id)."""
+    return (ReminderCandidate(device_id, f"Freezer {device_id}", f"GUID{device_id:08d}", expires_at, 100 + device_id,
+                              None), Recipient(phone, email, language, channels or {}))
 
 
 class World:
-    def __init__(self, *devices: ReminderCandidate, now: datetime = EXPIRES - timedelta(days=40)) -> None:
+    def __init__(self, *devices: tuple[ReminderCandidate, Recipient],
+                 now: datetime = EXPIRES - timedelta(days=40)) -> None:
         self.uow, self.clock = FakeUnitOfWork(), MutableClock(now)
-        for d in devices:
+        for d, owner in devices:
             self.uow.expiry_reminders.put(d)
+            self.uow.inbox.recipients[d.owner_account_id] = owner
         # The fake holds the two repositories reminders use, not the whole of the devices' unit of work.
         self.send = SendExpiryReminders(cast(DevicesUnitOfWork, self.uow), self.clock, Edition.DOMESTIC)
 
@@ -92,7 +97,7 @@ def test_a_renewal_starts_the_reminders_of_its_new_expiry_over():
     world = World(device())
     assert world.at(timedelta(days=7)) == 1
     renewed = EXPIRES + timedelta(days=365)
-    world.uow.expiry_reminders.put(device(expires_at=renewed))
+    world.uow.expiry_reminders.put(device(expires_at=renewed)[0])
     assert world.at(timedelta(days=6)) == 0  # a year ahead now: nothing due
     world.clock._now = renewed - timedelta(days=7)
     assert world.send() == 1
@@ -102,7 +107,30 @@ def test_a_renewal_starts_the_reminders_of_its_new_expiry_over():
 def test_messages_go_in_the_owners_language_else_the_editions_and_only_to_contacts_it_has():
     world = World(device(1, language=None, email=None), device(2, language="de-DE", phone=None), device(3, phone=None,
                                                                                                           email=None))
-    assert world.at(timedelta(days=3)) == 2  # the owner with no contact at all is not counted
+    assert world.at(timedelta(days=3)) == 3  # the owner with no contact at all still finds it in the inbox
+    assert [m.account_id for m in world.uow.inbox.rows] == [101, 102, 103]
     assert [(m.channel, m.language) for m in world.uow.outbox.rows] == [(Channel.PHONE, "zh-CN"),
                                                                         (Channel.EMAIL, "de-DE")]
     assert world.uow.outbox.rows[0].params["countryCode"] == "86"
+
+
+def test_each_reminder_lands_in_the_owners_inbox_as_an_expiry_message():
+    world = World(device())
+    world.at(timedelta(days=7))
+    [message] = world.uow.inbox.rows
+    assert (message.account_id, message.kind, message.template) == (101, MessageKind.EXPIRY, SERVICE_EXPIRING)
+    assert message.params["date"] == "2026-06-01 12:00" and not message.needs_decision
+
+
+def test_an_owner_who_turned_sms_off_for_expiry_gets_the_e_mail_and_the_inbox_message_only():
+    world = World(device(channels={MessageKind.EXPIRY: frozenset({Channel.EMAIL})}),
+                  device(2, channels={MessageKind.EXPIRY: frozenset()}))
+    assert world.at(timedelta(days=7)) == 2
+    assert world.messages() == [(SERVICE_EXPIRING, Channel.EMAIL, "owner@example.com")]
+    assert len(world.uow.inbox.rows) == 2
+
+
+def test_a_device_whose_owner_is_gone_is_not_counted():
+    world = World(device())
+    world.uow.inbox.recipients.clear()
+    assert world.at(timedelta(days=7)) == 0 and world.uow.outbox.rows == [] and world.uow.inbox.rows == []

@@ -46,7 +46,8 @@ def test_placeholders_survive_translation(language):
                                     equal=6, field="f", expired=7, expiring=8,
                                     level=1, device="d", value="9", limit="8", time="t", months=2, years=3,
                                     count=5, account="a", addresses="b", guid="g", date="2026-01-01", unit="u",
-                                    shown=1, total=2)
+                                    shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
+                                    organization="o")
 
 
 def test_formatted_library_messages_are_translated_with_their_values():

@@ -6,7 +6,9 @@ from core.alarms.alerts import (
     ALARM_TEMPERATURE_BELOW,
 )
 from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
+from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
+from core.ordering.model import ORDER_PAID
 from core.shared.messages import N_
 
 TEMPLATES = {
@@ -28,6 +30,9 @@ TEMPLATES = {
                          "to keep the service running without a break."),
     SERVICE_EXPIRED: N_("The cloud service of device {device} ({guid}) expired on {date}. Its readings are kept "
                         "for three months; renew it in the console to restore the service."),
+    ORDER_PAID: N_("Your payment of {amount} {currency} for order {orderCode} has been received. Thank you."),
+    ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
+                                "a member, or reject the invitation."),
 }
 
 # E-mail needs a subject line as well.
@@ -40,4 +45,6 @@ SUBJECTS = {
     ALARM_HUMIDITY_BELOW: N_("Alarm on {device}"),
     SERVICE_EXPIRING: N_("The service of {device} expires on {date}"),
     SERVICE_EXPIRED: N_("The service of {device} has expired"),
+    ORDER_PAID: N_("Order {orderCode} is paid"),
+    ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
 }

@@ -73,8 +73,8 @@ def _bearer(dialect: str) -> Select[int, int, str, datetime, datetime | None, in
 # organization when it is in none.
 _ACCOUNT_INFO = (
     select(AccountRow.id, AccountRow.user_name, AccountRow.photo_url, AccountRow.phone, AccountRow.email,
-           AccountRow.account_type, AccountRow.real_name, AccountRow.company,
-           UserProfileRow.wallet_status, UserProfileRow.home_page,
+           AccountRow.account_type, AccountRow.real_name, AccountRow.company, AccountRow.language,
+           AccountRow.time_zone, UserProfileRow.wallet_status, UserProfileRow.home_page,
            UserProfileRow.elitech_identity, UserProfileRow.elitech_industry, UserProfileRow.enable_protect,
            UserProfileRow.enable_fda, PremiumMembershipRow.expires_at.label("premium_until"),
            OrganizationRow.id.label("organization_id"), OrganizationRow.name.label("organization_name"),
@@ -102,7 +102,7 @@ def _account(row: AccountRow) -> Account:
         id=row.id, user_name=row.user_name, password_hash=row.password_hash, phone=row.phone,
         email=row.email, account_type=AccountType(row.account_type), status=AccountStatus(row.status),
         real_name=row.real_name, company=row.company, photo_url=row.photo_url, created_at=row.created_at,
-        language=row.language,
+        language=row.language, time_zone=row.time_zone,
     )
 
 
@@ -162,6 +162,13 @@ class SqlAlchemyAccountRepository:
     def set_language(self, account_id: int, language: str) -> None:
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id).values(language=language))
 
+    def set_preferences(self, account_id: int, language: str, time_zone: str | None) -> None:
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
+                        .values(language=language, time_zone=time_zone))
+
+    def set_photo(self, account_id: int, photo: str | None) -> None:
+        self._s.execute(update(AccountRow).where(AccountRow.id == account_id).values(photo_url=photo))
+
     def set_base_info(self, account_id: int, real_name: str | None, company: str | None) -> None:
         self._s.execute(update(AccountRow).where(AccountRow.id == account_id)
                         .values(real_name=real_name, company=company))
@@ -203,7 +210,8 @@ class SqlAlchemyAccountInfoRepository:
             return None
         first = rows[0]
         account = BaseAccount(first.id, first.user_name, first.photo_url, first.phone, first.email,
-                              AccountType(first.account_type), first.real_name, first.company)
+                              AccountType(first.account_type), first.real_name, first.company, first.language,
+                              first.time_zone)
         profile = UserProfile(account_id) if first.wallet_status is None else UserProfile(  # no profile row
             account_id, first.wallet_status, first.home_page, first.elitech_identity, first.elitech_industry,
             first.enable_protect, first.enable_fda)

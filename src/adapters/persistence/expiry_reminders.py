@@ -10,7 +10,7 @@ from sqlalchemy.dialects.postgresql import insert as pg_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.orm import Session
 
-from adapters.persistence.models import AccountRow, DeviceRow, ExpiryReminderRow
+from adapters.persistence.models import DeviceRow, ExpiryReminderRow
 from core.devices.expiry_reminders import ReminderCandidate
 
 
@@ -21,9 +21,9 @@ class SqlAlchemyExpiryReminderRepository:
     def candidates(self, since: datetime, until: datetime) -> list[ReminderCandidate]:
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.device_name, DeviceRow.guid, DeviceRow.service_expires_at,
-                   DeviceRow.country_code, AccountRow.phone, AccountRow.email, AccountRow.language)
-            .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
-            .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until)
+                   DeviceRow.country_code, DeviceRow.owner_account_id)
+            .where(DeviceRow.owner_account_id.is_not(None),
+                   DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until)
             .order_by(DeviceRow.id)).all()
         sent: dict[int, set[int]] = defaultdict(set)
         if rows:
@@ -34,7 +34,7 @@ class SqlAlchemyExpiryReminderRepository:
                 .where(DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until))
             for device_id, stage in reminders:
                 sent[device_id].add(stage)
-        return [ReminderCandidate(r.id, r.device_name, r.guid, r.service_expires_at, r.phone, r.email, r.language,
+        return [ReminderCandidate(r.id, r.device_name, r.guid, r.service_expires_at, r.owner_account_id,
                                   r.country_code, frozenset(sent[r.id])) for r in rows]
 
     def record(self, device_id: int, expires_at: datetime, stage: int, at: datetime) -> bool:

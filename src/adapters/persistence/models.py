@@ -66,6 +66,7 @@ class AccountRow(Base):
     photo_url: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime]
     language: Mapped[str | None] = mapped_column(String(10))  # of the last login: messages to the owner
+    time_zone: Mapped[str | None] = mapped_column(String(64))  # IANA name the owner chose; None: the edition's
 
 
 class UserProfileRow(Base):
@@ -794,3 +795,29 @@ class ExportCertificateRow(Base):
     generated_at: Mapped[datetime]
     readings: Mapped[int] = mapped_column(BigInteger)
     sha256: Mapped[str | None] = mapped_column(String(64))
+# --- inbox: system messages --------------------------------------------------------------------
+
+
+class SystemMessageRow(Base):
+    __tablename__ = "system_messages"
+    __table_args__ = (Index("ix_system_messages_account_id_id", "account_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    kind: Mapped[str] = mapped_column(String(20))
+    template: Mapped[str] = mapped_column(String(50))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime]
+    needs_decision: Mapped[bool] = mapped_column(Boolean, default=False)
+    subject: Mapped[str | None] = mapped_column(String(100))
+    read_at: Mapped[datetime | None]
+    decision: Mapped[str | None] = mapped_column(String(10))
+    decided_at: Mapped[datetime | None]
+
+
+class MessageChannelRow(Base):
+    """The channels an account keeps on for a kind of system message; no row: the kind's default."""
+
+    __tablename__ = "message_channels"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    kind: Mapped[str] = mapped_column(String(20), primary_key=True)
+    channels: Mapped[str] = mapped_column(String(40))  # "email,phone", "" for none

@@ -31,6 +31,7 @@ from adapters.persistence.devices import (
 )
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
+from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
@@ -56,6 +57,7 @@ if TYPE_CHECKING:
     from core.backoffice.ports import BackOfficeUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
     from core.exports.ports import ExportsUnitOfWork
+    from core.inbox.ports import InboxUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
     from core.ordering.ports import OrderingUnitOfWork
@@ -129,6 +131,7 @@ class SqlAlchemyUnitOfWork:
     operator_overview = _Repository(SqlAlchemyOperatorOverview)
     exports = _Repository(SqlAlchemyExportRepository)
     export_readings = _Repository(SqlAlchemyExportReadingSource)
+    inbox = _Repository(SqlAlchemyInbox)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -175,5 +178,5 @@ if TYPE_CHECKING:
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
-            ExportsUnitOfWork]:
+            ExportsUnitOfWork, InboxUnitOfWork]:
         return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

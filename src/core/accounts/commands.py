@@ -74,6 +74,13 @@ class UpdateProfile:
 
 
 @dataclass(frozen=True)
+class ChangePreferences:
+    account_id: int
+    language: str | None = None
+    time_zone: str | None = None
+
+
+@dataclass(frozen=True)
 class ChangeBaseInfo:
     account_id: int
     real_name: str | None = None

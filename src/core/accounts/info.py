@@ -47,6 +47,8 @@ class BaseAccount:
     account_type: AccountType
     real_name: str | None
     company: str | None
+    language: str | None = None
+    time_zone: str | None = None
 
 
 @dataclass(frozen=True)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
-from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, UpdateProfile
+import functools
+from zoneinfo import available_timezones
+
+from core.accounts.commands import BindContact, ChangeBaseInfo, ChangeCredentials, ChangePreferences, UpdateProfile
 from core.accounts.info import AccountInfo, PremiumState
 from core.accounts.model import Account, CodePurpose, Principal
 from core.accounts.password_policy import PasswordPolicy
-from core.accounts.ports import AccountsUnitOfWork, PasswordHasher
+from core.accounts.ports import AccountsUnitOfWork, PasswordHasher, PhotoStore
 from core.accounts.registration import check_contact, check_new_password, redeem_code
 from core.accounts.rules import company_problem, password_change_problems, real_name_problem
 from core.accounts.session import CredentialCheck
@@ -14,12 +17,13 @@ from core.notifications.model import Channel
 from core.permissions.scenes import available_scenes
 from core.platform.model import IDENTITY, INDUSTRY
 from core.shared.clock import Clock
-from core.shared.edition import Edition
+from core.shared.edition import LANGUAGES, Edition
 from core.shared.errors import (
     ContactAlreadyBound,
     ContactAlreadySet,
     InvalidInput,
     NotAuthenticated,
+    NotFound,
     WrongPassword,
     WrongVerificationCode,
 )
@@ -165,3 +169,67 @@ class BindAccountContact:
                 raise ContactAlreadyBound()
             uow.accounts.set_contact(cmd.account_id, cmd.channel, cmd.target)
             uow.commit()
+
+
+@functools.cache
+def _time_zones() -> frozenset[str]:
+    return frozenset(available_timezones())
+
+
+def time_zone_problem(name: str) -> str | None:
+    return None if name in _time_zones() else N_("Choose a time zone from the list")
+
+
+class ChangeAccountPreferences:
+    """The language and time zone the console and the messages to the owner use."""
+
+    def __init__(self, uow: AccountsUnitOfWork) -> None:
+        self._uow = uow
+
+    def __call__(self, cmd: ChangePreferences) -> None:
+        problems = {}
+        if cmd.language is not None and cmd.language not in LANGUAGES:
+            problems["language"] = N_("Choose one of the listed values")
+        if cmd.time_zone is not None and (problem := time_zone_problem(cmd.time_zone)):
+            problems["timeZone"] = problem
+        if problems:
+            raise InvalidInput.of(problems)
+        with self._uow as uow:
+            account = _caller(uow, cmd.account_id)
+            uow.accounts.set_preferences(cmd.account_id, cmd.language or account.language or LANGUAGES[0],
+                                         cmd.time_zone if cmd.time_zone is not None else account.time_zone)
+            uow.commit()
+
+
+class ChangeAccountPhoto:
+    """A new picture replaces the old, whose file goes once the new one is recorded."""
+
+    def __init__(self, uow: AccountsUnitOfWork, photos: PhotoStore) -> None:
+        self._uow, self._photos = uow, photos
+
+    def __call__(self, account_id: int, data: bytes) -> str:
+        name = self._photos.store(account_id, data)
+        try:
+            with self._uow as uow:
+                old = _caller(uow, account_id).photo_url
+                uow.accounts.set_photo(account_id, name)
+                uow.commit()
+        except BaseException:
+            self._photos.discard(name)
+            raise
+        if old and old != name:
+            self._photos.discard(old)
+        return name
+
+
+class GetAccountPhoto:
+    def __init__(self, uow: AccountsUnitOfWork, photos: PhotoStore) -> None:
+        self._uow, self._photos = uow, photos
+
+    def __call__(self, account_id: int) -> bytes:
+        with self._uow as uow:
+            name = _caller(uow, account_id).photo_url
+        data = self._photos.load(name) if name else None
+        if data is None:
+            raise NotFound()
+        return data

@@ -44,15 +44,13 @@ def due_stage(expires_at: datetime, now: datetime) -> ReminderStage | None:
 
 @dataclass(frozen=True)
 class ReminderCandidate:
-    """A device whose service expires (or expired) around now, with its owner's contacts and the
-    stages already sent for this expiry."""
+    """A device whose service expires (or expired) around now, with its owner and the stages
+    already sent for this expiry."""
 
     device_id: int
     device_name: str
     guid: str
     expires_at: datetime
-    owner_phone: str | None
-    owner_email: str | None
-    owner_language: str | None
+    owner_account_id: int
     country_code: str | None
     sent: frozenset[int] = frozenset()

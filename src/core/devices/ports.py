@@ -10,6 +10,7 @@ from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, MaintenanceRecord, NewDevice
+from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
@@ -251,7 +252,9 @@ class DevicesUnitOfWork(Transaction, Protocol):
     @property
     def expiry_reminders(self) -> ExpiryReminderRepository: ...
     @property
-    def outbox(self) -> OutboxRepository: ...  # the expiry reminders go out through it
+    def inbox(self) -> Inbox: ...  # the expiry reminders are posted to it (core.inbox)
+    @property
+    def outbox(self) -> OutboxRepository: ...  # and go out through it as the owner chose
 
 
 class ExpiryReminderRepository(Protocol):

@@ -1,5 +1,5 @@
-"""Sending the expiry reminders that are due (core/devices/expiry_reminders.py) by SMS and
-e-mail through the outbox, in the owner's language."""
+"""Sending the expiry reminders that are due (core/devices/expiry_reminders.py) to the owner's
+inbox, and by SMS and e-mail as the owner chose (core.inbox), in the owner's language."""
 
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from core.devices.expiry_reminders import (
     due_stage,
 )
 from core.devices.ports import DevicesUnitOfWork
-from core.notifications.model import Channel, OutboundMessage
+from core.inbox.model import MessageKind, SystemMessage
+from core.inbox.posting import post
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 
@@ -45,25 +46,18 @@ class SendExpiryReminders:
                 stage = due_stage(candidate.expires_at, now)
                 if stage is None or stage in candidate.sent:
                     continue
-                messages = self.messages(candidate, stage, now)
-                if not messages:  # an owner with neither phone nor e-mail
-                    continue
                 if not uow.expiry_reminders.record(candidate.device_id, candidate.expires_at, stage, now):
                     continue  # another run took it
-                for message in messages:
-                    uow.outbox.add(message)
-                reminded += 1
+                if post(uow, self.message(candidate, stage, now), self._language) is not None:
+                    reminded += 1
             uow.commit()
         if reminded:
             log.info("reminded the owners of %s device(s) of their service's expiry", reminded)
         return reminded
 
-    def messages(self, candidate: ReminderCandidate, stage: ReminderStage, now: datetime) -> list[OutboundMessage]:
+    def message(self, candidate: ReminderCandidate, stage: ReminderStage, now: datetime) -> SystemMessage:
         template = SERVICE_EXPIRED if stage is ReminderStage.EXPIRED else SERVICE_EXPIRING
         params = {"device": candidate.device_name, "guid": candidate.guid,
                   "date": f"{candidate.expires_at.astimezone(self._zone):%Y-%m-%d %H:%M}",
-                  "countryCode": candidate.country_code or self._country_code}
-        language = candidate.owner_language or self._language
-        targets = [(Channel.PHONE, candidate.owner_phone), (Channel.EMAIL, candidate.owner_email)]
-        return [OutboundMessage(channel, target, template, params, language, now) for channel, target in targets
-                if target]
+                  "countryCode": candidate.country_code or self._country_code, "deviceId": candidate.device_id}
+        return SystemMessage(candidate.owner_account_id, MessageKind.EXPIRY, template, params, now)

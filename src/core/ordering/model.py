@@ -12,6 +12,8 @@ from core.pricing.level_change import LevelChange, ServiceState
 from core.shared.edition import PayType
 from core.shared.identity import Stored
 
+ORDER_PAID = "order_paid"  # the payer's system message (core.inbox) when an order is paid
+
 
 class PayStatus(IntEnum):
     UNPAID = 1

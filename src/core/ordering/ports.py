@@ -6,6 +6,8 @@ from datetime import datetime
 from typing import Protocol
 
 from core.devices.ports import DeviceRepository
+from core.inbox.ports import Inbox
+from core.notifications.ports import OutboxRepository
 from core.ordering.bills import Bill
 from core.ordering.model import Agreement, CloseReason, Order, OrderKind, PaymentFailure, PayStatus
 from core.ordering.payments import NotificationRecord
@@ -160,3 +162,7 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def catalogue(self) -> CatalogueRepository: ...
     @property
     def device_registry(self) -> DeviceRepository: ...
+    @property
+    def inbox(self) -> Inbox: ...  # the payer is told of a paid order (core.inbox)
+    @property
+    def outbox(self) -> OutboxRepository: ...

@@ -13,10 +13,13 @@ from enum import StrEnum
 
 from core.devices.access import Access
 from core.devices.model import Device
+from core.inbox.model import MessageKind, SystemMessage
+from core.inbox.posting import post
 from core.ordering.bills import Bill
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.model import (
     MAX_DEVICES_PER_ORDER,
+    ORDER_PAID,
     Agreement,
     Order,
     OrderKind,
@@ -59,7 +62,7 @@ from core.shared.errors import (
     PriceChanged,
 )
 from core.shared.messages import N_
-from core.shared.money import Money
+from core.shared.money import Money, display_amount
 from core.shared.paging import Page, PageRequest
 
 log = logging.getLogger(__name__)
@@ -285,8 +288,8 @@ class SettleOrder:
     that makes it credits the devices, in the same transaction. Only what the order charges, in its
     own currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
 
-    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock, default_language: str = "en-US") -> None:
+        self._uow, self._clock, self._language = uow, clock, default_language
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
                  reference: str | None = None, *, closed_pays: bool = True) -> SettlementOutcome:
@@ -318,6 +321,9 @@ class SettleOrder:
                 else:
                     uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
                                                         order.country_code)
+            post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_PAID,
+                                    {"orderCode": order.code, "amount": display_amount(amount_cents, order.currency),
+                                     "currency": order.currency}, now), self._language)
             uow.commit()
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 

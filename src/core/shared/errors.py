@@ -318,6 +318,18 @@ class CurrentLevelNotValued(RuleViolation):
                  "please contact customer service")
 
 
+class MessageAlreadyAnswered(RuleViolation):
+    """A system message that asks for a decision takes one answer, never a second."""
+
+    code = 1631
+    message = N_("This message has already been answered")
+
+
+class MessageNeedsNoAnswer(RuleViolation):
+    code = 1632
+    message = N_("This message asks for no answer")
+
+
 BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     BadCredentials,
     AccountDisabled,
@@ -354,4 +366,6 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     OrderExpired,
     LifelongService,
     CurrentLevelNotValued,
+    MessageAlreadyAnswered,
+    MessageNeedsNoAnswer,
 )

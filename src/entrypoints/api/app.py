@@ -20,6 +20,7 @@ from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.exports.views import blp as exports_blp
 from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
+from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
 from entrypoints.api.payment.providers import blp as payment_providers_blp
@@ -98,6 +99,7 @@ def create_app(container: Container) -> Flask:
     api = Api(app)
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
     api.register_blueprint(platform_blp, url_prefix="/api/base")
+    api.register_blueprint(inbox_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(device_detail_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")

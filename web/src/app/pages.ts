@@ -1,4 +1,5 @@
 /** Which screen each route shows. A route without one shows "still in development" (404). */
+import { pages as account } from '@/features/account/pages';
 import { pages as auth } from '@/features/auth/pages';
 import { pages as devices } from '@/features/devices/pages';
 import { pages as downloads } from '@/features/downloads/pages';
@@ -8,4 +9,6 @@ import { pages as messages } from '@/features/messages/pages';
 import { pages as recharge } from '@/features/recharge/pages';
 import type { PageLoader } from './lazy';
 
-export const PAGES: Readonly<Record<string, PageLoader>> = { ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...recharge };
+export const PAGES: Readonly<Record<string, PageLoader>> = {
+  ...account, ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...recharge,
+};

@@ -10,7 +10,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { dictItemSchema } from '@/features/dialogs/api/profile';
+import { channelChoiceSchema, photoSchema } from '@/features/account/api/account';
+import { dictItemSchema } from '@/lib/api/profile';
 import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
 import {
   deviceEventPageSchema,
@@ -31,6 +32,12 @@ import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
 import { registeredSchema } from '@/features/auth/api/register';
 import { optionPageSchema } from '@/features/messages/api/deviceOptions';
+import {
+  readResultSchema,
+  systemMessagePageSchema,
+  systemMessageSchema,
+  unreadCountSchema,
+} from '@/features/messages/api/systemMessages';
 import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
 import { billSchema } from '@/features/recharge/api/bills';
 import {
@@ -78,6 +85,17 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseCustomPage/queryByTopDomain', customPageSchema.nullable()],
   ['POST', '/api/base/BaseNotice/queryNotice', noticeSchema.nullable()],
   ['GET', '/api/base/BaseDict/queryByType', z.array(dictItemSchema)],
+  ['POST', '/api/base/BaseAccount/uploadHeadPhoto', photoSchema],
+  ['POST', '/api/base/BaseAccount/modifyPreferences', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyBaseInfo', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyPhoneAndPassword', NOTHING],
+  ['POST', '/api/base/BaseAccount/modifyEmailAndPassword', NOTHING],
+  ['GET', '/api/base/BaseMessage/channels', z.array(channelChoiceSchema)],
+  ['POST', '/api/base/BaseMessage/channels', z.array(channelChoiceSchema)],
+  ['POST', '/api/base/BaseMessage/page', systemMessagePageSchema],
+  ['GET', '/api/base/BaseMessage/unreadCount', unreadCountSchema],
+  ['POST', '/api/base/BaseMessage/read', readResultSchema],
+  ['POST', '/api/base/BaseMessage/answer', systemMessageSchema],
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
   ['GET', '/api/device/Device/operatorHomeCounts', operatorHomeCountsSchema],

@@ -21,7 +21,7 @@ export function accountInfo(profile: Partial<Profile> = {}, extra: Partial<Accou
   return {
     permissionRoutes: ['home', 'device.list', 'device.list:add'],
     orgWithMyRole: [],
-    baseAccount: { id: 7, userName: 'alice', accountPhoto: null, phone: null, email: 'alice@example.com', accountType: 1, realName: null, company: null },
+    baseAccount: { id: 7, userName: 'alice', accountPhoto: null, phone: null, email: 'alice@example.com', accountType: 1, realName: null, company: null, language: null, timeZone: null },
     userProfile: {
       walletStatus: 0,
       homePage: null,

@@ -1,8 +1,11 @@
 from __future__ import annotations
 
+from flask_smorest.fields import Upload
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from adapters.images.account_photos import MAX_PHOTO_BYTES, MAX_SIDE
 from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
+from core.shared.edition import LANGUAGES
 from core.shared.messages import N_
 from entrypoints.api.framework import LocalDateTime, Schema, Values
 from entrypoints.api.validators import email_rule, login_name_rule, phone_rule, rule
@@ -105,6 +108,10 @@ class BaseAccountSchema(Schema):
                                  metadata={"description": "1 personal, 2 enterprise, 3 engineer, 4 dealer, 9 system"})
     realName = fields.String(required=True, allow_none=True)
     company = fields.String(required=True, allow_none=True)
+    language = fields.String(required=True, allow_none=True,
+                             metadata={"description": "the language the console and messages to the owner use"})
+    timeZone = fields.String(required=True, allow_none=True,
+                             metadata={"description": "IANA time zone the owner chose; null: the edition's"})
 
 
 class UserProfileSchema(Schema):
@@ -206,3 +213,29 @@ class SwitchPlatformSchema(Schema):
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
     phone = fields.String(validate=Length(1, 20))
     email = fields.String(validate=Length(1, 200))
+
+
+class PreferencesSchema(Schema):
+    language = fields.String(validate=OneOf(LANGUAGES))
+    timeZone = fields.String(validate=Length(1, 64), metadata={"description": "an IANA name, e.g. Europe/Berlin"})
+
+    @validates_schema
+    def _something(self, data, **kwargs):
+        if not data:
+            raise ValidationError(N_("Nothing to save"))
+
+
+class PhotoUploadSchema(Schema):
+    # maxLength of a binary string counts its bytes: the published bound of what a client may send.
+    file = Upload(required=True, metadata={
+        "maxLength": MAX_PHOTO_BYTES,
+        "description": f"a JPG or PNG picture of at most {MAX_PHOTO_BYTES >> 20} MB and {MAX_SIDE} pixels a "
+                       "side; it is kept re-encoded as a PNG of at most 512 pixels a side"})
+
+
+class PhotoSchema(Schema):
+    accountPhoto = fields.String(required=True, metadata={"description": "where the caller's picture is served"})
+
+
+class PhotoQuery(Schema):
+    v = fields.String(validate=Length(1, 40), metadata={"description": "the version accountPhoto names, ignored"})

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from flask import current_app, make_response, request
+from flask import Response, current_app, make_response, request
 from flask.views import MethodView
 from marshmallow import fields
 
+from adapters.images.account_photos import MAX_PHOTO_BYTES
 from core.accounts.commands import (
     BindContact,
     ChangeBaseInfo,
     ChangeCredentials,
+    ChangePreferences,
     LogIn,
     Register,
     RequestLoginCode,
@@ -180,6 +182,14 @@ class LogoutView(MethodView):
         _logout()
 
 
+PHOTO_PATH = "/api/base/BaseAccount/headPhoto"
+
+
+def _photo_url(name: str | None) -> str | None:
+    # The file name changes with each upload, so the URL does too and a cached old picture is not shown.
+    return f"{PHOTO_PATH}?v={name.removesuffix('.png')}" if name else None
+
+
 def _account_info(info: AccountInfo) -> dict:
     translator, language = context.container().translator(), context.language.get()
     a, p = info.account, info.profile
@@ -189,9 +199,10 @@ def _account_info(info: AccountInfo) -> dict:
                            "roleId": o.role_id, "roleCode": o.role_code,
                            "roleName": translator.translate(o.role_name, language), "creator": o.is_creator}
                           for o in info.organizations],
-        "baseAccount": {"id": a.id, "userName": a.user_name, "accountPhoto": a.photo_url, "phone": a.phone,
-                        "email": a.email, "accountType": int(a.account_type), "realName": a.real_name,
-                        "company": a.company},
+        "baseAccount": {"id": a.id, "userName": a.user_name, "accountPhoto": _photo_url(a.photo_url),
+                        "phone": a.phone, "email": a.email, "accountType": int(a.account_type),
+                        "realName": a.real_name, "company": a.company, "language": a.language,
+                        "timeZone": a.time_zone},
         "userProfile": {"walletStatus": p.wallet_status, "homePage": p.home_page,
                         "elitechIdentity": p.elitech_identity, "elitechIndustry": p.elitech_industry,
                         "enableProtect": p.enable_protect, "enableFda": p.enable_fda},
@@ -299,3 +310,40 @@ class BindingView(MethodView):
         channel, target = _contact(body)
         context.container().bind_contact()(BindContact(context.current_principal().account_id, channel,
                                                       target, body["code"]))
+
+
+@blp.route("/BaseAccount/modifyPreferences")
+class PreferencesView(MethodView):
+    @blp.arguments(s.PreferencesSchema)
+    @blp.ok()
+    def post(self, body):
+        """Change the language and/or the IANA time zone of the caller's console and of the messages
+        sent to them; an unknown zone is refused (422)."""
+        context.container().change_preferences()(ChangePreferences(
+            context.current_principal().account_id, body.get("language"), body.get("timeZone")))
+
+
+@blp.route("/BaseAccount/uploadHeadPhoto")
+class PhotoUploadView(MethodView):
+    @blp.arguments(s.PhotoUploadSchema, location="files")
+    @blp.ok(s.PhotoSchema)
+    def post(self, files):
+        """Replace the caller's picture. Only a real JPG or PNG (by its content, not its name) of at
+        most 1 MB and 4096 pixels a side is taken (else 422, errors.file says why; 413 over the
+        request limit); it is kept re-encoded, so nothing else of the file is ever served."""
+        data = files["file"].stream.read(MAX_PHOTO_BYTES + 1)
+        name = context.container().change_photo()(context.current_principal().account_id, data)
+        return {"accountPhoto": _photo_url(name)}
+
+
+@blp.route("/BaseAccount/headPhoto")
+class PhotoView(MethodView):
+    @blp.arguments(s.PhotoQuery, location="query")
+    @blp.alt_response(200, success=True, content_type="image/png", schema={"type": "string", "format": "binary"},
+                      description="the caller's picture (PNG)")
+    @blp.alt_response(404, schema=ErrorEnvelope, description="the caller has no picture")
+    def get(self, query):
+        """The caller's own picture; nobody else's is served."""
+        data = context.container().account_photo()(context.current_principal().account_id)
+        return Response(data, mimetype="image/png", headers={"Cache-Control": "private, max-age=86400",
+                                                             "X-Content-Type-Options": "nosniff"})

@@ -8,7 +8,7 @@ import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { getToken } from '@/lib/storage';
 import { useBinding, type BindingBody } from './api/binding';
-import { CODE_TYPES } from './api/sendCode';
+import { CODE_TYPES } from '@/lib/api/sendCode';
 import { AuthShell } from './components/AuthShell';
 import { ContactCodeFields } from './components/ContactCodePasswordFields';
 import { FormError } from './components/FormError';

@@ -8,7 +8,7 @@ import { Link, useNavigate } from 'react-router';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { useForgot, type ForgotBody } from './api/forgot';
-import { CODE_TYPES } from './api/sendCode';
+import { CODE_TYPES } from '@/lib/api/sendCode';
 import { AuthShell } from './components/AuthShell';
 import { ContactCodePasswordFields } from './components/ContactCodePasswordFields';
 import { useCodeSender } from './hooks/useCodeSender';

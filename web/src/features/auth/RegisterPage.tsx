@@ -9,7 +9,7 @@ import { api } from '@/lib/http';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { useRegister, type RegisterBody } from './api/register';
-import { CODE_TYPES } from './api/sendCode';
+import { CODE_TYPES } from '@/lib/api/sendCode';
 import { AuthShell } from './components/AuthShell';
 import { ContactCodePasswordFields } from './components/ContactCodePasswordFields';
 import { TextField } from './components/TextField';

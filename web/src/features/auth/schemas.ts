@@ -12,7 +12,9 @@ export { EMAIL_MAX, emailProblem, PHONE_PATTERNS, phoneProblem, type Edition } f
 
 /** The translator the schemas write their messages with (keys of the `auth` namespace). */
 export type T = (key: string, options?: Record<string, unknown>) => string;
-export type Channel = 'phone' | 'email';
+import type { Channel } from '@/lib/api/sendCode';
+
+export type { Channel };
 
 export const USER_NAME_MIN = 6;
 export const USER_NAME_MAX = 50;

@@ -7,7 +7,7 @@ import { IdentityDialog, identityMissing } from './IdentityDialog';
 import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 
 const bob = accountInfo({ elitechIdentity: null, elitechIndustry: null }, {
-  baseAccount: { id: 9, userName: 'bob', accountPhoto: null, phone: null, email: null, accountType: 1, realName: null, company: null },
+  baseAccount: { id: 9, userName: 'bob', accountPhoto: null, phone: null, email: null, accountType: 1, realName: null, company: null, language: null, timeZone: null },
 });
 
 const DICTS: Record<string, { dataCode: string; dataValue: string; label: string }[]> = {

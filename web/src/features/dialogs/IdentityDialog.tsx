@@ -16,7 +16,7 @@ import {
   updateProfileIdentity,
   useDictionary,
   type ProfileDict,
-} from './api/profile';
+} from '@/lib/api/profile';
 import { IDENTITY_FIELDS, identitySchema, saveFailure, type IdentityForm } from './identitySchema';
 import './dialogs.css';
 

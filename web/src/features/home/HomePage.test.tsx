@@ -53,7 +53,7 @@ describe('HomePage', () => {
 
   it('prefers the real name when there is one', () => {
     server();
-    signIn(accountInfo({}, { baseAccount: { id: 7, userName: 'alice', realName: 'Alice Chen', company: null, accountPhoto: null, phone: null, email: null, accountType: 1 } }));
+    signIn(accountInfo({}, { baseAccount: { id: 7, userName: 'alice', realName: 'Alice Chen', company: null, accountPhoto: null, phone: null, email: null, accountType: 1, language: null, timeZone: null } }));
     renderApp(<HomePage />);
     expect(screen.getByRole('heading', { level: 2 })).toHaveTextContent('Alice Chen');
   });

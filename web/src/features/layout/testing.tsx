@@ -28,7 +28,7 @@ export function accountInfo(change: Partial<AccountInfo> = {}): AccountInfo {
   return {
     permissionRoutes: ['home', 'device.list', 'consumer.info', 'consumer.download', 'consumer.wallet', 'operation.plc.list'],
     orgWithMyRole: [],
-    baseAccount: { id: 4, userName: 'acme', accountPhoto: null, phone: '13800000002', email: '', accountType: 2, realName: null, company: null },
+    baseAccount: { id: 4, userName: 'acme', accountPhoto: null, phone: '13800000002', email: '', accountType: 2, realName: null, company: null, language: null, timeZone: null },
     userProfile: { walletStatus: 1, homePage: null, elitechIdentity: '3', elitechIndustry: '5', enableProtect: 0, enableFda: 0 },
     premiumState: { state: 1, expiredCount: 200 },
     baseSceneList: [

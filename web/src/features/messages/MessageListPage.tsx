@@ -1,5 +1,5 @@
 import { Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs } from '@blueprintjs/core';
-import { CalendarIcon, ErrorIcon, LockIcon, NotificationsIcon, RefreshIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { CalendarIcon, ErrorIcon, InboxIcon, LockIcon, NotificationsIcon, RefreshIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -8,18 +8,27 @@ import { permitsAction, usePermissions } from '@/lib/permissions';
 import { useSession } from '@/lib/session';
 import { MESSAGE_ROUTE, useAlarmPage, useUntreatedCount, type Alarm } from '@/lib/api/alarms';
 import { DEVICE_ROUTE } from './api/deviceOptions';
+import { useUnreadSystemCount } from './api/systemMessages';
 import { AlarmTable } from './components/AlarmTable';
 import { DealDialog } from './components/DealDialog';
 import { MessageFilters } from './components/MessageFilters';
+import { SystemMessages } from './components/SystemMessages';
 import { alarmQuery, isFiltered, NO_FILTERS, rangeIsValid, readFilters, writeFilters, type MessageFilters as Filters } from './listQuery';
 import './messages.css';
 
-/** The message centre: the alarm messages of the caller's devices, filtered, paged and handled. */
+/**
+ * The message centre: the alarm messages of the caller's devices, filtered, paged and handled,
+ * and the caller's system messages (`?tab=system`).
+ */
 export default function MessageListPage() {
   const { t } = useTranslation(['messages', 'app']);
   const { info } = useSession();
   const held = usePermissions();
+  const [params, setParams] = useSearchParams();
   const readable = permitsAction(held, MESSAGE_ROUTE, 'query');
+  const tab = params.get('tab') === 'system' ? 'system' : 'alarms';
+  const untreated = useUntreatedCount(info?.baseAccount.id ?? 0, readable);
+  const unreadSystem = useUnreadSystemCount();
   if (!info) return null;
   return (
     <div className="jc-msg" data-testid="message-list-page">
@@ -28,7 +37,29 @@ export default function MessageListPage() {
         <p className={Classes.TEXT_MUTED}>{t('subtitle')}</p>
       </header>
       <Card className="jc-msg-card" elevation={0}>
-        {readable ? (
+        <div className="jc-msg-card-head">
+          <Tabs id="message-kinds" selectedTabId={tab} className="jc-msg-tabs" animate={false}
+            onChange={(next) => setParams(next === 'system' ? { tab: 'system' } : {})}>
+            <Tab
+              id="alarms"
+              title={t('tabs.alarms')}
+              icon={<WarningSignIcon />}
+              tagContent={untreated.data ? untreated.data : undefined}
+              tagProps={{ intent: 'danger', round: true }}
+            />
+            <Tab
+              id="system"
+              title={t('system.tab')}
+              icon={<InboxIcon />}
+              tagContent={unreadSystem.data ? unreadSystem.data : undefined}
+              tagProps={{ intent: 'primary', round: true }}
+              data-testid="system-tab"
+            />
+          </Tabs>
+        </div>
+        {tab === 'system' ? (
+          <SystemMessages />
+        ) : readable ? (
           <AlarmMessages accountId={info.baseAccount.id} withDevices={held.has(DEVICE_ROUTE)} />
         ) : (
           <div data-testid="messages-no-permission">
@@ -96,17 +127,6 @@ function AlarmMessages({ accountId, withDevices }: { accountId: number; withDevi
 
   return (
     <>
-      <div className="jc-msg-card-head">
-        <Tabs id="message-kinds" selectedTabId="alarms" className="jc-msg-tabs">
-          <Tab
-            id="alarms"
-            title={t('tabs.alarms')}
-            icon={<WarningSignIcon />}
-            tagContent={untreated.data ? untreated.data : undefined}
-            tagProps={{ intent: 'danger', round: true }}
-          />
-        </Tabs>
-      </div>
       <MessageFilters
         accountId={accountId}
         filters={filters}

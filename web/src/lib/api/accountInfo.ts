@@ -22,6 +22,8 @@ export const accountInfoSchema = z.object({
     accountType: z.number(),
     realName: z.string().nullable(),
     company: z.string().nullable(),
+    language: z.string().nullable(),
+    timeZone: z.string().nullable(),
   }),
   userProfile: z.object({
     walletStatus: z.number(),

@@ -209,4 +209,13 @@ describe('http client', () => {
     const failing = setup(async () => json({ code: 404, msg: 'Report not yet generated', data: null }, 404));
     await expect(failing.client.download('/report')).rejects.toMatchObject({ code: 404 });
   });
+
+  it('sends a FormData body as multipart, leaving its content type to the browser', async () => {
+    const { client, calls } = setup(async () => ok({ accountPhoto: '/x' }));
+    const form = new FormData();
+    form.append('file', new Blob(['png']), 'me.png');
+    await client.post('/base/BaseAccount/uploadHeadPhoto', form);
+    expect(calls[0]!.init.body).toBe(form);
+    expect(headersOf(calls[0]!.init)['Content-Type']).toBeUndefined();
+  });
 });

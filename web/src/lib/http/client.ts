@@ -136,7 +136,9 @@ export function createHttpClient(deps: ClientDeps) {
       'X-Time-Zone': deps.getTimeZone?.() ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
       ...options.headers,
     };
-    if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+    // A file upload (FormData) is sent as multipart, with the boundary the browser writes.
+    const multipart = options.body instanceof FormData;
+    if (options.body !== undefined && !multipart) headers['Content-Type'] = 'application/json';
     const token = deps.getToken();
     if (token && !NO_TOKEN_PATHS.includes(url)) headers.Authorization = `Bearer ${token}`;
 
@@ -144,7 +146,7 @@ export function createHttpClient(deps: ClientDeps) {
       return await doFetch(deps.baseURL + withParams(url, options.params), {
         method,
         headers,
-        body: options.body === undefined ? undefined : JSON.stringify(options.body),
+        body: options.body === undefined ? undefined : multipart ? (options.body as FormData) : JSON.stringify(options.body),
         signal: controller.signal,
       });
     } catch {

@@ -2,6 +2,7 @@
 import { t } from '../i18n';
 import { currentLanguage } from '../i18n';
 import { notify } from '../notify';
+import { session } from '../session';
 import { getToken } from '../storage';
 import { createHttpClient, type SessionEnd } from './client';
 
@@ -17,6 +18,8 @@ function deps(baseURL: string) {
     baseURL,
     getToken,
     getLanguage: currentLanguage,
+    // The zone the account chose (its page), else the browser's: times the server writes follow it.
+    getTimeZone: () => session.get().info?.baseAccount.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
     notifyError: (message: string, title: string) => notify.error(message, title),
     t: (key: string) => t(`http.${key}`),
     endSession: (reason: SessionEnd) => onSessionEnd(reason),

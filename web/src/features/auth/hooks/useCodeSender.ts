@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { FieldPath, FieldValues, UseFormReturn } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { RESEND_SECONDS, useSendCode, type CodeType } from '../api/sendCode';
+import { RESEND_SECONDS, useSendCode, type CodeType } from '@/lib/api/sendCode';
 import type { Channel } from '../schemas';
 import { BUSINESS, showError, waitSecondsOf } from '@/lib/serverErrors';
-import { useCountdown } from './useCountdown';
+import { useCountdown } from '@/hooks/useCountdown';
 
 /** The "send code" button's state, for CodeField. */
 export interface CodeSender {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { cachedCustomPage } from '@/lib/api/customPage';
 import { useSession } from '@/lib/session';
-import { Avatar } from './Avatar';
+import { Avatar } from '@/components/Avatar';
 import { ChangePlatformAlert } from './ChangePlatformAlert';
 import { LogoutAlert } from './LogoutAlert';
 

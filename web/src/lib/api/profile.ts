@@ -1,4 +1,4 @@
-/** The identity dialog's calls: the two dictionaries and the profile save. */
+/** The profile's calls (identity dialog, account page): the two dictionaries and the profile save. */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { currentLanguage } from '@/lib/i18n';

@@ -5,7 +5,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
-import type { Channel } from '../schemas';
+
+/** Where a code goes. */
+export type Channel = 'phone' | 'email';
 
 /** What the code is for: 1 sign-up, 2 reset password, 3 bind. */
 export const CODE_TYPES = { register: 1, recover: 2, bind: 3 } as const;
