@@ -179,4 +179,4 @@ if TYPE_CHECKING:
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
             ExportsUnitOfWork, InboxUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
