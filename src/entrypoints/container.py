@@ -56,6 +56,7 @@ from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
 from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
+from core.devices.whereabouts import GetDeviceEnergy, GetDeviceTrack
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
@@ -169,6 +170,8 @@ class Container(containers.DeclarativeContainer):
                                                device_sheets)
     device_sheet_template = providers.Factory(DeviceSheetTemplate, uow, device_sheets)
     device_history = providers.Factory(GetDeviceHistory, uow)
+    device_track = providers.Factory(GetDeviceTrack, uow)
+    device_energy = providers.Factory(GetDeviceEnergy, uow)
     rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock,
                                                   broker_access)
     broker_credential = providers.Factory(GetBrokerCredential, uow)

@@ -10,6 +10,7 @@ import math
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -324,17 +325,17 @@ def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: 
                      "humidity": round(min(99.0, max(1.0, h + 2 * door)), 1), "seq": i, "received_at": ts,
                      "latitude": None, "longitude": None, "accuracy_m": None, "kwh": None})
         door *= 0.55
+    times = [end - (steps - i) * HISTORY_STEP for i in range(steps + 1)]
     if guid == TRUCK:  # a fix every 5 minutes on a daily loop of about 20 km
         lat0, lon0 = DEMO_PLACES[guid]
-        for row in rows:
-            turn = 2 * math.pi * (row["ts"].hour * 60 + row["ts"].minute) / 1440
-            row.update(latitude=round(lat0 + 0.03 * math.sin(turn), 6), longitude=round(lon0 + 0.04 * math.cos(turn)
-                                                                                        - 0.04, 6),
-                       accuracy_m=float(rng.randint(5, 25)))
+        for row, ts in zip(rows, times, strict=True):
+            turn = 2 * math.pi * (ts.hour * 60 + ts.minute) / 1440
+            row.update(latitude=round(lat0 + 0.03 * math.sin(turn), 6),
+                       longitude=round(lon0 + 0.04 * math.cos(turn) - 0.04, 6), accuracy_m=float(rng.randint(5, 25)))
     if guid in METERED:  # the meter's running total: about 1.2 kW, more while a door lets the heat in
-        total = 1000.0
+        total, hours = 1000.0, HISTORY_STEP.total_seconds() / 3600
         for row in rows:
-            total += (1.2 + 0.5 * max(0.0, row["temperature"] - set_point)) * HISTORY_STEP.total_seconds() / 3600
+            total += (1.2 + 0.5 * max(0.0, cast(float, row["temperature"]) - set_point)) * hours
             row["kwh"] = round(total, 3)
     return rows
 
