@@ -26,6 +26,7 @@ from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
 from adapters.spreadsheets.device_sheet import XlsxDeviceSheets
+from core.accounts.home_tiles import GetHomeTiles, SaveHomeTiles
 from core.accounts.login_code import SendLoginCode
 from core.accounts.password_policy import PasswordPolicy
 from core.accounts.profile import (
@@ -137,6 +138,8 @@ class Container(containers.DeclarativeContainer):
     deliver_messages = providers.Factory(DeliverPendingMessages, uow, message_sender, clock)
     account_info = providers.Factory(GetAccountInfo, uow, clock)
     update_profile = providers.Factory(UpdateUserProfile, uow)
+    home_tiles = providers.Factory(GetHomeTiles, uow)
+    save_home_tiles = providers.Factory(SaveHomeTiles, uow, clock)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,

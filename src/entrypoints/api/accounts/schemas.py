@@ -2,6 +2,7 @@ from __future__ import annotations
 
 from marshmallow import ValidationError, fields, validate, validates_schema
 
+from core.accounts.home_tiles import HOME_TILES, MIN_TILES
 from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
 from core.shared.messages import N_
 from entrypoints.api.framework import LocalDateTime, Schema, Values
@@ -206,3 +207,16 @@ class SwitchPlatformSchema(Schema):
     accountPassword = fields.String(required=True, validate=Length(1, LOGIN_PASSWORD_MAX))
     phone = fields.String(validate=Length(1, 20))
     email = fields.String(validate=Length(1, 200))
+
+
+class HomeTilesUpdateSchema(Schema):
+    tiles = fields.List(fields.String(validate=OneOf(HOME_TILES)), required=True,
+                        validate=Length(MIN_TILES, len(HOME_TILES)),
+                        metadata={"description": f"the tiles to show, in order: at least {MIN_TILES}, each once"})
+
+
+class HomeTilesSchema(Schema):
+    tiles = fields.List(fields.String(), required=True, metadata={"description": "the user's tiles, in order"})
+    available = fields.List(fields.String(), required=True,
+                            metadata={"description": "every tile there is: " + ", ".join(HOME_TILES)})
+    minimum = fields.Integer(required=True, metadata={"description": "tiles a user keeps at least"})
