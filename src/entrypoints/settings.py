@@ -89,6 +89,11 @@ class Settings:
     # The job engine's broker (JOBS_BROKER_URL): Redis or RabbitMQ in production; elsewhere by
     # default a SQLite file under var/ through Celery's SQLAlchemy transport, which needs no server.
     jobs_broker_url: str = "sqla+sqlite:///var/celery-broker.db"
+    # Base map tiles for the console's maps (MAP_TILE_URL, an XYZ template such as
+    # https://tile.example.com/{z}/{x}/{y}.png, and MAP_TILE_ATTRIBUTION); empty: the maps draw the
+    # countries' outlines shipped with the web client, which need no network.
+    map_tile_url: str = ""
+    map_tile_attribution: str = ""
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -381,6 +386,13 @@ def _production_problems(settings: Settings) -> list[str]:
     return problems
 
 
+def _map_tile_url(env: Mapping[str, str]) -> str:
+    url = env.get("MAP_TILE_URL", "").strip()
+    if url and (not url.startswith(("https://", "http://", "/")) or not all(k in url for k in ("{z}", "{x}", "{y}"))):
+        raise ConfigError("MAP_TILE_URL must be an http(s) or site path template with {z}, {x} and {y}")
+    return url
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
@@ -418,6 +430,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         var_dir=var_dir,
         payment_providers=_payment_providers(env, edition),
         jobs_broker_url=_jobs_broker_url(env, app_env, var_dir),
+        map_tile_url=_map_tile_url(env),
+        map_tile_attribution=env.get("MAP_TILE_ATTRIBUTION", "").strip()[:200],
     )
     if app_env == "production":
         problems = _production_problems(settings)
