@@ -1,6 +1,6 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
 import {
-  ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LockIcon, RefreshIcon,
+  ArrowLeftIcon, CreditCardIcon, DashboardIcon, ErrorIcon, InfoSignIcon, LightningIcon, LockIcon, MapIcon, RefreshIcon,
   NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
@@ -15,14 +15,16 @@ import { AlarmRecords } from './components/AlarmRecords';
 import { AlarmSettings } from './components/AlarmSettings';
 import { BasicInfo } from './components/BasicInfo';
 import { StateTag } from '@/components/DeviceTags';
+import { EnergyPanel } from './components/EnergyPanel';
 import { HistoryPanel } from './components/HistoryPanel';
+import { MapPanel } from './components/MapPanel';
 import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
 import { pathOfScene, rechargeHref } from '@/lib/deviceListQuery';
 import type { Scene } from '@/lib/api/devices';
 import './devices.css';
 
-export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'info'] as const;
+export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'map', 'info', 'energy'] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
@@ -71,9 +73,11 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: DetailTab = isDetailTab(tabParam) ? tabParam : 'realtime';
   const query = useDevice(deviceId);
   const device = query.data;
+  // The energy tab exists only for a device with an energy meter: elsewhere it is not there at all.
+  const tab: DetailTab =
+    isDetailTab(tabParam) && (tabParam !== 'energy' || device?.energy !== false) ? tabParam : 'realtime';
 
   if (device === undefined) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
@@ -121,8 +125,14 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
             panel={<AlarmRecords device={device} />} />
           <Tab id="push" title={t('detail.tab.push')} icon={<NotificationsIcon />} data-testid="device-tab-push"
             panel={<AlarmSettings device={device} />} />
+          <Tab id="map" title={t('detail.tab.map')} icon={<MapIcon />} data-testid="device-tab-map"
+            panel={<MapPanel device={device} />} />
           <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
             panel={<BasicInfo device={device} />} />
+          {device.energy && (
+            <Tab id="energy" title={t('detail.tab.energy')} icon={<LightningIcon />} data-testid="device-tab-energy"
+              panel={<EnergyPanel device={device} />} />
+          )}
         </Tabs>
       </Card>
     </div>
