@@ -59,13 +59,15 @@ function countryOutlines(): Promise<GeoJSON.GeoJsonObject> {
   return outlines;
 }
 
-function baseLayer(map: L.Map): void {
+/** The base layer; `alive` says whether the map is still there once the outlines have loaded. */
+function baseLayer(map: L.Map, alive: () => boolean): void {
   const { url, attribution } = editionConfig().mapTiles;
   if (url) {
     L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map);
     return;
   }
   void countryOutlines().then((geo) => {
+    if (!alive()) return; // the page moved on while they loaded
     L.geoJSON(geo, {
       interactive: false,
       style: { color: '#8f99a8', weight: 1, fillColor: '#f6f7f9', fillOpacity: 1 },
@@ -84,7 +86,8 @@ export default function DeviceMap({ markers = [], track = [], onSelect, testId =
   useEffect(() => {
     if (!element.current) return undefined;
     const created = L.map(element.current, { worldCopyJump: true, zoomSnap: 0.5, minZoom: 1 }).setView([20, 0], 2);
-    baseLayer(created);
+    let removed = false;
+    baseLayer(created, () => !removed);
     map.current = created;
     drawn.current = L.layerGroup().addTo(created);
     // A map drawn in a tab or dialog that was hidden measures itself again once shown.
@@ -92,6 +95,7 @@ export default function DeviceMap({ markers = [], track = [], onSelect, testId =
     observer?.observe(element.current);
     return () => {
       observer?.disconnect();
+      removed = true;
       created.remove();
       map.current = null;
     };
