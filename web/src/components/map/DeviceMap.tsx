@@ -60,7 +60,11 @@ function countryOutlines(): Promise<GeoJSON.GeoJsonObject> {
 }
 
 /** The base layer; `alive` says whether the map is still there once the outlines have loaded. */
+// The outlines arrive after the markers: in a pane of their own under the markers' (as tiles are).
+const BASE_PANE = 'jc-base';
+
 function baseLayer(map: L.Map, alive: () => boolean): void {
+  map.createPane(BASE_PANE).style.zIndex = '200';
   const { url, attribution } = editionConfig().mapTiles;
   if (url) {
     L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map);
@@ -69,8 +73,9 @@ function baseLayer(map: L.Map, alive: () => boolean): void {
   void countryOutlines().then((geo) => {
     if (!alive()) return; // the page moved on while they loaded
     L.geoJSON(geo, {
+      pane: BASE_PANE,
       interactive: false,
-      style: { color: '#8f99a8', weight: 1, fillColor: '#f6f7f9', fillOpacity: 1 },
+      style: { color: '#8f99a8', weight: 1, fillColor: '#f6f7f9', fillOpacity: 0.9 },
     }).addTo(map);
   });
 }
