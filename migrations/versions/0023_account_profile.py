@@ -2,7 +2,7 @@
 account, and which kinds of them also go by e-mail or SMS.
 
 Revision ID: 0023_account_profile
-Revises: 0021_device_maintenance
+Revises: 0022_device_position
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
 revision = '0023_account_profile'
-down_revision = '0021_device_maintenance'
+down_revision = '0022_device_position'
 branch_labels = None
 depends_on = None
 

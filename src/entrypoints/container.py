@@ -31,6 +31,7 @@ from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
 from adapters.spreadsheets.device_sheet import XlsxDeviceSheets
+from core.accounts.home_tiles import GetHomeTiles, SaveHomeTiles
 from core.accounts.login_code import SendLoginCode
 from core.accounts.password_policy import PasswordPolicy
 from core.accounts.profile import (
@@ -73,6 +74,7 @@ from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
 from core.devices.send_reminders import SendExpiryReminders
 from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
+from core.devices.whereabouts import GetDeviceEnergy, GetDeviceTrack
 from core.exports.use_cases import (
     CountReadyExports,
     DeleteExport,
@@ -180,6 +182,8 @@ class Container(containers.DeclarativeContainer):
     answer_message = providers.Factory(AnswerMessage, uow, clock)
     message_channels = providers.Factory(GetMessageChannels, uow)
     set_message_channels = providers.Factory(SetMessageChannels, uow)
+    home_tiles = providers.Factory(GetHomeTiles, uow)
+    save_home_tiles = providers.Factory(SaveHomeTiles, uow, clock)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,
@@ -214,6 +218,8 @@ class Container(containers.DeclarativeContainer):
                                                device_sheets)
     device_sheet_template = providers.Factory(DeviceSheetTemplate, uow, device_sheets)
     device_history = providers.Factory(GetDeviceHistory, uow)
+    device_track = providers.Factory(GetDeviceTrack, uow)
+    device_energy = providers.Factory(GetDeviceEnergy, uow)
     rotate_broker_credentials = providers.Factory(RotateBrokerCredentials, uow, broker_hasher, clock,
                                                   broker_access)
     broker_credential = providers.Factory(GetBrokerCredential, uow)

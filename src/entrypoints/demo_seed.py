@@ -10,6 +10,7 @@ import math
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from typing import cast
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
@@ -144,14 +145,14 @@ class _Seeder:
         loggers = self._get_or_add(m.DeviceSeriesRow, {"series_name": "RCW cloud loggers"})
         rooms = self._get_or_add(m.DeviceSeriesRow, {"series_name": "Cold storage monitors"})
         spec = {
-            "wifi": (0x8001, "RCW-360 Wi-Fi Logger", loggers, "1"),
-            "cellular": (0x8002, "LogEt 8 4G Logger", loggers, "1"),
-            "room": (0x8003, "CR-2 Cold Room Monitor", rooms, "2"),
-            "freezer": (0x8004, "FZ-1 Freezer Monitor", rooms, "3"),
+            "wifi": (0x8001, "RCW-360 Wi-Fi Logger", loggers, "1", "t,h"),
+            "cellular": (0x8002, "LogEt 8 4G Logger", loggers, "1", "t,h"),
+            "room": (0x8003, "CR-2 Cold Room Monitor", rooms, "2", "t,h,kwh"),  # with its compressor's meter
+            "freezer": (0x8004, "FZ-1 Freezer Monitor", rooms, "3", "t,h"),
         }
         return {key: self._get_or_add(m.DeviceTypeRow, {"type_code": code}, type_name=name, series_id=series.id,
-                                      add_type=0, scenes=scenes, status=2)
-                for key, (code, name, series, scenes) in spec.items()}
+                                      add_type=0, scenes=scenes, status=2, probes=probes)
+                for key, (code, name, series, scenes, probes) in spec.items()}
 
     def catalogue(self, types: dict[str, m.DeviceTypeRow]) -> dict[str, m.ServiceLevelRow]:
         # the spec's package names are at most 20 characters
@@ -297,6 +298,15 @@ DEMO_HISTORY = {
     "CR2A000000001": (4.0, 82.0, 8, 0),
 }
 HISTORY_DAYS, HISTORY_STEP, UPLOADED_BEFORE = 7, timedelta(minutes=5), timedelta(hours=2)
+# Where the demo devices stand (a warehouse district of Shanghai), for the maps; the truck's
+# tracker drives a round from here, and the cold rooms' meters count their compressors' kWh.
+DEMO_PLACES = {
+    "RCW360A0000001": (31.2304, 121.4737), "RCW360A0000002": (31.2310, 121.4751),
+    "RCW360A0000003": (31.2286, 121.4690), "LOGET8A0000001": (31.2200, 121.5000),
+    "FZ1A000000001": (31.2420, 121.4950), "CR2A000000001": (31.2150, 121.4400),
+    "CR2B000000001": (31.1980, 121.4600), "RCW360B0000001": (31.1985, 121.4610),
+}
+TRUCK, METERED = "LOGET8A0000001", ("CR2A000000001",)
 
 
 def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: int, end: datetime) -> list[dict]:
@@ -315,8 +325,21 @@ def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: 
         t += 0.2 * (set_point + daily - t) + rng.gauss(0, 0.08)
         h += 0.15 * (humidity - h) + rng.gauss(0, 0.6)
         rows.append({"device_id": None, "ts": ts, "temperature": round(t + door, 1),
-                     "humidity": round(min(99.0, max(1.0, h + 2 * door)), 1), "seq": i, "received_at": ts})
+                     "humidity": round(min(99.0, max(1.0, h + 2 * door)), 1), "seq": i, "received_at": ts,
+                     "latitude": None, "longitude": None, "accuracy_m": None, "kwh": None})
         door *= 0.55
+    times = [end - (steps - i) * HISTORY_STEP for i in range(steps + 1)]
+    if guid == TRUCK:  # a fix every 5 minutes on a daily loop of about 20 km
+        lat0, lon0 = DEMO_PLACES[guid]
+        for row, ts in zip(rows, times, strict=True):
+            turn = 2 * math.pi * (ts.hour * 60 + ts.minute) / 1440
+            row.update(latitude=round(lat0 + 0.03 * math.sin(turn), 6),
+                       longitude=round(lon0 + 0.04 * math.cos(turn) - 0.04, 6), accuracy_m=float(rng.randint(5, 25)))
+    if guid in METERED:  # the meter's running total: about 1.2 kW, more while a door lets the heat in
+        total, hours = 1000.0, HISTORY_STEP.total_seconds() / 3600
+        for row in rows:
+            total += (1.2 + 0.5 * max(0.0, cast(float, row["temperature"]) - set_point)) * hours
+            row["kwh"] = round(total, 3)
     return rows
 
 
@@ -334,8 +357,21 @@ def _demo_history(seeder: _Seeder) -> None:
         device.activated_at, device.last_reading_at = rows[0]["ts"], last["ts"]
         device.last_temperature, device.last_humidity = last["temperature"], last["humidity"]
         device.online = silent_hours == 0  # connected: seen by the broker now, uploading in batches
+        if last["latitude"] is not None:
+            device.last_latitude, device.last_longitude = last["latitude"], last["longitude"]
+            device.last_accuracy_m, device.last_position_at = last["accuracy_m"], last["ts"]
         device.last_seen_at = seeder.now if device.online else last["ts"]
         seeder.created.append(f"readings:{guid}")
+
+
+def _demo_places(seeder: _Seeder) -> None:
+    """Fixed devices stand where they were installed: a position once, when their history began
+    (so whatever a device reports from now on is newer)."""
+    for guid, (lat, lon) in DEMO_PLACES.items():
+        device = seeder._one(m.DeviceRow, guid=guid)
+        if device is not None and device.last_position_at is None:
+            device.last_latitude, device.last_longitude, device.last_accuracy_m = lat, lon, 10.0
+            device.last_position_at = device.created_at - timedelta(days=HISTORY_DAYS)
 
 
 def _demo_broker_credentials(seeder: _Seeder, hasher) -> None:
@@ -430,6 +466,7 @@ def seed(container: Container, *, alarms: bool = False, history: bool = True, in
         _demo_broker_credentials(seeder, container.broker_hasher())
         if history:
             _demo_history(seeder)
+        _demo_places(seeder)
         seeder.platform()
         session.commit()
     if alarms:

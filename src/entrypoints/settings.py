@@ -94,6 +94,11 @@ class Settings:
     # Where finished exports wait a week for their owner (EXPORT_DIR, by default VAR_DIR/exports).
     # The API's processes and the job workers must all see it: one disk, or a shared mount.
     export_dir: Path = Path("var/exports")
+    # Base map tiles for the console's maps (MAP_TILE_URL, an XYZ template such as
+    # https://tile.example.com/{z}/{x}/{y}.png, and MAP_TILE_ATTRIBUTION); empty: the maps draw the
+    # countries' outlines shipped with the web client, which need no network.
+    map_tile_url: str = ""
+    map_tile_attribution: str = ""
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -386,6 +391,13 @@ def _production_problems(settings: Settings) -> list[str]:
     return problems
 
 
+def _map_tile_url(env: Mapping[str, str]) -> str:
+    url = env.get("MAP_TILE_URL", "").strip()
+    if url and (not url.startswith(("https://", "http://", "/")) or not all(k in url for k in ("{z}", "{x}", "{y}"))):
+        raise ConfigError("MAP_TILE_URL must be an http(s) or site path template with {z}, {x} and {y}")
+    return url
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
@@ -425,6 +437,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         payment_providers=_payment_providers(env, edition),
         jobs_broker_url=_jobs_broker_url(env, app_env, var_dir),
         export_dir=Path(env.get("EXPORT_DIR", "").strip() or var_dir / "exports").resolve(),
+        map_tile_url=_map_tile_url(env),
+        map_tile_attribution=env.get("MAP_TILE_ATTRIBUTION", "").strip()[:200],
     )
     if app_env == "production":
         problems = _production_problems(settings)

@@ -433,3 +433,27 @@ def test_serve_s_embedded_ingest_uses_a_broker_that_answers_at_a_given_mqtt_url(
         ingest.stop()
         c.settings.reset_last_overriding()
         forget_session(url, ingest.worker.config.client_id)
+
+
+def test_positions_and_energy_are_stored_and_a_hostile_position_never_moves_the_device(demo_app, workers, publisher):
+    c = demo_app.container
+    worker = workers.start()
+    topic = f"devices/{GUID}/telemetry"
+    # minutes and values no other test (nor the demo history) uses
+    publisher.send(topic, reading(91, t=3.51, lat=48.85, lon=2.35, acc=8, kwh=12.5))
+    wait_until(lambda: device(c, GUID).last_position_at is not None
+               and device(c, GUID).last_latitude == 48.85, what="the position")
+    # hostile positions: dropped with their reading kept; an older fix (a history upload) moves nothing
+    publisher.send(topic, b'{"ts": "%s", "t": 3.61, "lat": NaN, "lon": 1}' % reading(90)["ts"].encode())
+    publisher.send(topic, reading(89, t=3.71, lat=95.0, lon=2.0, kwh=-5))
+    publisher.send(topic, reading(99, t=3.81, lat=10.0, lon=10.0))
+    wait_until(lambda: count(c, temperature=3.81) == 1 and count(c, temperature=3.61) == 1
+               and count(c, temperature=3.71) == 1, what="the three readings")
+    row = device(c, GUID)
+    assert (row.last_latitude, row.last_longitude, row.last_accuracy_m) == (48.85, 2.35, 8.0)
+    assert worker.stats.rejected == {Reason.BAD_POSITION: 2, Reason.BAD_ENERGY: 1}
+    with c.session_factory()() as session:
+        stored = session.execute(select(ReadingRow.latitude, ReadingRow.kwh)
+                                 .where(ReadingRow.temperature == 3.51)).one()
+    assert tuple(stored) == (48.85, 12.5)
+    assert worker.failure is None

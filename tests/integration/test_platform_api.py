@@ -116,7 +116,7 @@ def test_config_tells_the_client_its_edition(api, international_app):
     assert domestic == {"edition": "domestic", "currency": "CNY", "payTypes": [1, 2], "defaultLanguage": "zh-CN",
                         "languages": ["en-US", "zh-CN", "es-ES", "ru-RU", "pt-PT", "de-DE", "zh-TW"],
                         "countryCode": "86", "countryCodeFixed": True, "wechatAppId": "wxsandbox0000000",
-                        "externalLinks": {}}
+                        "externalLinks": {}, "mapTiles": {"url": "", "attribution": ""}}
     abroad = ApiClient(international_app.flask.test_client()).call("GET", "/base/config").data
     assert (abroad["edition"], abroad["currency"], abroad["payTypes"], abroad["defaultLanguage"]) == (
         "international", "USD", [20, 30, 40], "en-US")

@@ -255,3 +255,12 @@ def test_production_refuses_the_development_payment_gateway_and_keeps_no_generat
     settings = load_settings(production(tmp_path, WECHAT_API_KEY="", PAYMENT_PROVIDERS="alipay"))
     assert settings.payment_backend == "providers" and settings.payments.wechat.api_key == ""
     assert not (tmp_path / "payment-sandbox.json").exists()
+
+
+def test_the_map_tile_url_is_a_template_with_z_x_and_y_or_nothing(tmp_path):
+    assert load_settings({"VAR_DIR": str(tmp_path)}).map_tile_url == ""
+    url = "https://tiles.example.com/{z}/{x}/{y}.png"
+    assert load_settings({"VAR_DIR": str(tmp_path), "MAP_TILE_URL": url}).map_tile_url == url
+    for bad in ("javascript:alert(1)//{z}{x}{y}", "https://tiles.example.com/tile.png"):
+        with pytest.raises(ValueError):
+            load_settings({"VAR_DIR": str(tmp_path), "MAP_TILE_URL": bad})

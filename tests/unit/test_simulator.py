@@ -47,3 +47,16 @@ def test_a_simulated_device_takes_params_and_their_upload_interval_and_refuses_o
     assert simulator.answer_to("SIMULATED001", b"not json") is None
     assert simulator.answer_to("SIMULATED001", b'{"type": "params"}') is None
     assert simulator.intervals["SIMULATED001"] == 120
+
+
+def test_a_cold_room_counts_up_its_kwh_and_a_logger_moves_with_a_fix():
+    from adapters.messaging.simulator import SimulatedDevice, Simulator
+
+    simulator = Simulator("mqtt://127.0.0.1:1", [SimulatedDevice("ROOM", "2"), SimulatedDevice("LOGGER", "1"),
+                                                  SimulatedDevice("FREEZER", "3")], 60, seed=3)
+    totals = [simulator.extras("ROOM", "2", 60)["kwh"] for _ in range(60)]
+    assert totals == sorted(totals) and 1.0 < totals[-1] - totals[0] < 4.0  # an hour at 1.2-3.5 kW
+    fixes = [simulator.extras("LOGGER", "1", 60) for _ in range(3)]
+    assert all(-90 <= f["lat"] <= 90 and -180 <= f["lon"] <= 180 and 5 <= f["acc"] <= 30 for f in fixes)
+    assert fixes[0] != fixes[2]
+    assert simulator.extras("FREEZER", "3", 60) == {}

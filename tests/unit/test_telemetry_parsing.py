@@ -101,3 +101,48 @@ HUGE = "1" + "0" * 400  # an integer no float can hold
 ])
 def test_hostile_payloads_are_refused_with_a_reason_instead_of_raising(payload, reason):
     assert parse(payload).rejected == {reason: 1}
+
+
+def test_a_position_and_an_energy_total_ride_along_with_the_reading():
+    (reading,) = parse({"ts": "2026-11-22T11:59:00Z", "t": 4.5, "lat": 31.23, "lon": 121.47, "acc": 12,
+                        "kwh": 1.25}).readings
+    assert (reading.position.lat, reading.position.lon, reading.position.accuracy_m) == (31.23, 121.47, 12.0)
+    assert reading.kwh == 1.25
+
+
+def test_a_reading_may_carry_only_a_position_or_only_an_energy_total():
+    parsed = parse({"readings": [{"ts": "2026-11-22T11:59:00Z", "lat": -33.9, "lon": 18.4},
+                                 {"ts": "2026-11-22T11:58:00Z", "kwh": 0}]})
+    assert [r.position for r in parsed.readings][1] is None and parsed.readings[1].kwh == 0.0
+    assert parsed.readings[0].position.lat == -33.9 and not parsed.rejected
+
+
+@pytest.mark.parametrize("extra", [
+    {"lat": 91, "lon": 10}, {"lat": -90.5, "lon": 10}, {"lat": 10, "lon": 180.01}, {"lat": 10},
+    {"lon": 10}, {"lat": "31.2", "lon": 121.4}, {"lat": True, "lon": 1}, {"lat": 10 ** 400, "lon": 1},
+    {"lat": 10, "lon": 10, "acc": -1}, {"lat": 10, "lon": 10, "acc": 1e12}, {"acc": 5}, {"lat": None, "lon": [1]},
+])
+def test_a_hostile_position_is_dropped_and_the_temperature_kept(extra):
+    parsed = parse({"ts": "2026-11-22T11:59:00Z", "t": 4.5, **extra})
+    (reading,) = parsed.readings
+    assert reading.temperature == 4.5 and reading.position is None
+    assert parsed.dropped == {Reason.BAD_POSITION: 1} and not parsed.rejected
+
+
+def test_nan_and_infinite_positions_and_energy_are_dropped():
+    payload = b'{"ts": "2026-11-22T11:59:00Z", "t": 1, "lat": NaN, "lon": Infinity, "kwh": -Infinity}'
+    parsed = parse(payload)
+    (reading,) = parsed.readings
+    assert reading.position is None and reading.kwh is None
+    assert parsed.dropped == {Reason.BAD_POSITION: 1, Reason.BAD_ENERGY: 1}
+
+
+@pytest.mark.parametrize("kwh", [-0.1, 1e10, "5", False, {"a": 1}])
+def test_an_energy_total_out_of_range_is_dropped(kwh):
+    parsed = parse({"ts": "2026-11-22T11:59:00Z", "h": 50, "kwh": kwh})
+    assert parsed.readings[0].kwh is None and parsed.dropped == {Reason.BAD_ENERGY: 1}
+
+
+def test_a_reading_of_nothing_but_a_bad_position_is_refused():
+    parsed = parse({"ts": "2026-11-22T11:59:00Z", "lat": 1000, "lon": 0})
+    assert not parsed.readings and parsed.rejected == {Reason.BAD_POSITION: 1}

@@ -261,6 +261,8 @@ class IngestWorker:
             raw.extend(parsed.readings)
             for reason, count in parsed.rejected.items():
                 self._reject(reason, topic, count)
+            for reason, count in parsed.dropped.items():
+                self._reject(reason, topic, count, kept=True)
         return raw, statuses, answers
 
     def _resolve(self, raw: list[RawReading], statuses: dict[str, bool]
@@ -273,14 +275,16 @@ class IngestWorker:
             if device_id is None:
                 unknown.append(r.guid)
             else:
-                readings.append(Reading(device_id, r.ts, r.temperature, r.humidity, r.seq))
+                readings.append(Reading(device_id, r.ts, r.temperature, r.humidity, r.seq, r.position, r.kwh))
         return readings, {ids[guid]: online for guid, online in statuses.items() if guid in ids}, unknown
 
-    def _reject(self, reason: str, topic: str, count: int = 1, exc_info: bool = False) -> None:
+    def _reject(self, reason: str, topic: str, count: int = 1, exc_info: bool = False, kept: bool = False) -> None:
+        """`kept`: a field was dropped from readings that were stored all the same."""
         self.stats.rejected[reason] += count
         if self._logged_rejections < 20:  # the stats line carries the totals
             self._logged_rejections += 1
-            log.warning("refused %s reading(s) on %s: %s", count, topic, reason, exc_info=exc_info)
+            log.warning("%s %s reading(s) on %s: %s", "kept without a bad field" if kept else "refused", count, topic,
+                        reason, exc_info=exc_info)
 
     def _process(self, batch: list[Message]) -> bool:
         self.stats.received += len(batch)

@@ -30,6 +30,10 @@ log = logging.getLogger("coldchain.simulator")
 # set point (°C), noise, humidity set point, by the device type's scene
 PROFILES = {"1": (5.0, 0.15, 55.0), "2": (2.0, 0.1, 80.0), "3": (-20.0, 0.25, 40.0)}
 AMBIENT = 24.0
+# A cold room's compressor draws about this much, more while it pulls the room back down.
+ROOM_KW, ROOM_KW_WORKING = 1.2, 3.5
+# Where the loggers ride: a lorry's round near Shanghai, a few hundred metres a minute.
+ROUTE_START, ROUTE_STEP_DEG = (31.23, 121.47), 0.002
 
 
 @dataclass
@@ -91,6 +95,10 @@ class Simulator:
         self._seq = dict.fromkeys(self._models, 0)
         self.intervals: dict[str, float] = dict.fromkeys(self._models, interval_s)
         self._due: dict[str, float] = {}
+        self._scenes = {d.guid: d.scene for d in devices}
+        self._kwh = {d.guid: rng.uniform(100, 5000) for d in devices}
+        self._positions = {d.guid: (ROUTE_START[0] + rng.uniform(-0.2, 0.2), ROUTE_START[1] + rng.uniform(-0.2, 0.2))
+                           for d in devices}
         self._stop = threading.Event()
         self.published = 0
         self.answered = 0
@@ -166,11 +174,27 @@ class Simulator:
         temperature, humidity = self._models[guid].step(dt_s)
         self._seq[guid] += 1
         now = datetime.now(UTC).isoformat(timespec="seconds")
-        payload = json.dumps({"ts": now, "t": temperature, "h": humidity, "seq": self._seq[guid]})
+        payload = json.dumps({"ts": now, "t": temperature, "h": humidity, "seq": self._seq[guid],
+                              **self.extras(guid, self._scenes[guid], dt_s)})
         client = self._clients.get(guid)
         if client is not None and client.is_connected():
             client.publish(f"devices/{guid}/telemetry", payload, qos=1)
             self.published += 1
+
+    def extras(self, guid: str, scene: str, dt_s: float) -> dict[str, float]:
+        """What a device sends besides its probes: a cold room its meter's total in kWh, a
+        cold-chain logger its GPS position."""
+        model = self._models[guid]
+        if scene == "2":
+            working = model.temperature > model.set_point + 1
+            self._kwh[guid] += (ROOM_KW_WORKING if working else ROOM_KW) * dt_s / 3600
+            return {"kwh": round(self._kwh[guid], 3)}
+        if scene == "1":
+            lat, lon = self._positions[guid]
+            lat, lon = lat + model.rng.uniform(-1, 1) * ROUTE_STEP_DEG, lon + model.rng.uniform(0, 1) * ROUTE_STEP_DEG
+            self._positions[guid] = lat, lon
+            return {"lat": round(lat, 6), "lon": round(lon, 6), "acc": round(model.rng.uniform(5, 30))}
+        return {}
 
     def stop(self) -> None:
         self._stop.set()

@@ -14,6 +14,7 @@ from adapters.persistence.models import (
     AccountRoleRow,
     AccountRow,
     CaptchaRow,
+    HomeTilesRow,
     LoginFailureRow,
     LoginLockRow,
     LoginSessionRow,
@@ -185,6 +186,15 @@ class SqlAlchemyAccountRepository:
         row.wallet_status, row.home_page = profile.wallet_status, profile.home_page
         row.elitech_identity, row.elitech_industry = profile.elitech_identity, profile.elitech_industry
         row.enable_protect, row.enable_fda = profile.enable_protect, profile.enable_fda
+        self._s.add(row)
+
+    def home_tiles(self, account_id: int) -> tuple[str, ...] | None:
+        tiles = self._s.scalar(select(HomeTilesRow.tiles).where(HomeTilesRow.account_id == account_id))
+        return None if tiles is None else tuple(tiles.split(","))
+
+    def save_home_tiles(self, account_id: int, tiles: tuple[str, ...], at: datetime) -> None:
+        row = self._s.get(HomeTilesRow, account_id) or HomeTilesRow(account_id=account_id)
+        row.tiles, row.updated_at = ",".join(tiles), at
         self._s.add(row)
 
 

@@ -63,6 +63,7 @@ from core.devices.model import (
     ProbeLimits,
     TypeStatus,
     VipState,
+    measures_energy,
     parse_probes,
     parse_scenes,
 )
@@ -70,6 +71,7 @@ from core.devices.ports import BrokerAccount, BrokerCredential
 from core.permissions.roles import DEVICE_WRITERS
 from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
+from core.telemetry.model import Position
 
 # An account's id, or a parameter that will hold it (in statements kept to run again).
 AccountId = int | ColumnElement[int]
@@ -212,7 +214,7 @@ _DEVICE_COLUMNS = tuple(getattr(DeviceRow, column.key) for column in DeviceRow._
 
 def _device_type(row) -> DeviceType:
     return DeviceType(row.id, row.type_name, row.type_code, row.add_type, row.status, parse_scenes(row.scenes),
-                      parse_probes(row.probes), row.series_name)
+                      parse_probes(row.probes), row.series_name, measures_energy(row.probes))
 
 
 class SqlAlchemyDeviceRepository:
@@ -253,7 +255,10 @@ class SqlAlchemyDeviceRepository:
             temperature_unit=d.temperature_unit, status=d.status, remark=d.remark, created_at=d.created_at,
             activated_at=d.activated_at, last_seen_at=d.last_seen_at, online=bool(d.online),
             last_reading_at=d.last_reading_at, last_temperature=d.last_temperature,
-            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access))
+            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access),
+            position=(Position(d.last_latitude, d.last_longitude, d.last_accuracy_m)
+                      if d.last_latitude is not None and d.last_longitude is not None else None),
+            position_at=d.last_position_at, energy=measures_energy(row.probes))
 
     @staticmethod
     def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:

@@ -324,6 +324,12 @@ class DeviceRow(Base):
     last_temperature: Mapped[float | None] = mapped_column(Float)
     last_humidity: Mapped[float | None] = mapped_column(Float)
     alarm_state: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")  # 1 alarming
+    # the last position it reported (WGS 84), kept by the ingest worker apart from the last reading:
+    # a logger sends a fix only now and then
+    last_latitude: Mapped[float | None] = mapped_column(Float)
+    last_longitude: Mapped[float | None] = mapped_column(Float)
+    last_accuracy_m: Mapped[float | None] = mapped_column(Float)
+    last_position_at: Mapped[datetime | None]
 
 
 class DeviceCredentialRow(Base):
@@ -350,6 +356,11 @@ class ReadingRow(Base):
     humidity: Mapped[float | None] = mapped_column(Float)
     seq: Mapped[int | None] = mapped_column(BigInteger)
     received_at: Mapped[datetime]
+    # optional, as few devices send them (0022): where it was, and its energy meter's total in kWh
+    latitude: Mapped[float | None] = mapped_column(Float)
+    longitude: Mapped[float | None] = mapped_column(Float)
+    accuracy_m: Mapped[float | None] = mapped_column(Float)
+    kwh: Mapped[float | None] = mapped_column(Float)
 
 
 # --- alarms ------------------------------------------------------------------------------------
@@ -821,3 +832,12 @@ class MessageChannelRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
     kind: Mapped[str] = mapped_column(String(20), primary_key=True)
     channels: Mapped[str] = mapped_column(String(40))  # "email,phone", "" for none
+
+
+class HomeTilesRow(Base):
+    """The tiles one user chose for the home page, in their order (comma-separated tile keys)."""
+
+    __tablename__ = "home_tiles"
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
+    tiles: Mapped[str] = mapped_column(String(200))
+    updated_at: Mapped[datetime]

@@ -16,13 +16,14 @@ from datetime import UTC, datetime
 from typing import cast
 
 import psycopg
-from sqlalchemy import delete, func, select, text
+from sqlalchemy import delete, func, or_, select, text
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import ReadingRow
 from adapters.persistence.results import rows_written
+from core.devices.model import MeterReading, TrackPoint
 from core.telemetry.downsample import BucketPlan, Point, downsample
-from core.telemetry.model import HUMIDITY, TEMPERATURE
+from core.telemetry.model import HUMIDITY, TEMPERATURE, Position
 
 _COLUMNS = {TEMPERATURE: "temperature", HUMIDITY: "humidity"}
 _READINGS = ReadingRow.__table__
@@ -132,6 +133,31 @@ class SqlAlchemyReadingHistoryRepository:
         if rows[0][0].tzinfo is UTC:
             return [Point(ts, temperature, humidity) for ts, temperature, humidity, _ in rows], total
         return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
+
+    def track(self, device_id: int, since: datetime, until: datetime, max_points: int) -> tuple[list[TrackPoint], int]:
+        where = (*self._range(device_id, since, until), _READINGS.c.latitude.is_not(None),
+                 _READINGS.c.longitude.is_not(None))
+        total = self._s.execute(select(func.count()).select_from(_READINGS).where(*where)).scalar_one()
+        numbered = (select(_READINGS.c.ts, _READINGS.c.latitude, _READINGS.c.longitude, _READINGS.c.accuracy_m,
+                           func.row_number().over(order_by=_READINGS.c.ts).label("n"))
+                    .where(*where).subquery())
+        query = select(numbered.c.ts, numbered.c.latitude, numbered.c.longitude, numbered.c.accuracy_m)
+        if total > max_points:  # every step-th fix and the last: the path's shape, and where it ends
+            step = -(-(total - 1) // (max_points - 1))
+            query = query.where(or_((numbered.c.n - 1) % step == 0, numbered.c.n == total))
+        rows = self._s.execute(query.order_by(numbered.c.ts)).all()
+        return [TrackPoint(cast(datetime, ts), Position(cast(float, lat), cast(float, lon), cast(float | None, acc)))
+                for ts, lat, lon, acc in rows], total
+
+    def meter(self, device_id: int, since: datetime, until: datetime) -> tuple[float | None, list[MeterReading]]:
+        metered = _READINGS.c.kwh.is_not(None)
+        before = self._s.execute(select(_READINGS.c.kwh)
+                                 .where(_READINGS.c.device_id == device_id, _READINGS.c.ts < since, metered)
+                                 .order_by(_READINGS.c.ts.desc()).limit(1)).scalar()
+        rows = self._s.execute(select(_READINGS.c.ts, _READINGS.c.kwh)
+                               .where(*self._range(device_id, since, until), metered)
+                               .order_by(_READINGS.c.ts)).all()
+        return before, [MeterReading(cast(datetime, ts), cast(float, kwh)) for ts, kwh in rows]
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:
         oldest = select(_READINGS.c.ts).where(_READINGS.c.device_id == device_id)

@@ -18,8 +18,13 @@ from sqlalchemy.orm import Session
 from adapters.persistence.models import DeviceRow, ReadingRow
 from core.telemetry.model import Reading
 
-_COLUMNS = "device_id, ts, temperature, humidity, seq, received_at"
-_SQLITE_CHUNK = 500  # 6 parameters a row, far below SQLite's limit
+_COLUMNS = "device_id, ts, temperature, humidity, seq, received_at, latitude, longitude, accuracy_m, kwh"
+_SQLITE_CHUNK = 500  # 10 parameters a row, far below SQLite's limit
+
+
+def _extras(r: Reading) -> tuple[float | None, float | None, float | None, float | None]:
+    p = r.position
+    return (p.lat if p else None, p.lon if p else None, p.accuracy_m if p else None, r.kwh)
 
 
 # Only a newer reading replaces the shown one (history uploads arrive out of order); the first
@@ -66,7 +71,7 @@ class SqlAlchemyReadingRepository:
                            "(LIKE readings INCLUDING DEFAULTS) ON COMMIT DELETE ROWS")
             with cursor.copy(f"COPY readings_staging ({_COLUMNS}) FROM STDIN") as copy:
                 for r in readings:
-                    copy.write_row((r.device_id, r.ts, r.temperature, r.humidity, r.seq, received_at))
+                    copy.write_row((r.device_id, r.ts, r.temperature, r.humidity, r.seq, received_at, *_extras(r)))
             cursor.execute(f"INSERT INTO readings ({_COLUMNS}) SELECT {_COLUMNS} FROM readings_staging "
                            "ON CONFLICT DO NOTHING RETURNING device_id, ts")
             rows = cursor.fetchall()
@@ -77,8 +82,8 @@ class SqlAlchemyReadingRepository:
         for start in range(0, len(readings), _SQLITE_CHUNK):
             chunk = readings[start:start + _SQLITE_CHUNK]
             statement = (sqlite_insert(ReadingRow)
-                         .values([{"device_id": r.device_id, "ts": r.ts, "temperature": r.temperature,
-                                   "humidity": r.humidity, "seq": r.seq, "received_at": received_at}
+                         .values([dict(zip(_COLUMNS.split(", "), (r.device_id, r.ts, r.temperature, r.humidity,
+                                                                   r.seq, received_at, *_extras(r)), strict=True))
                                   for r in chunk])
                          .on_conflict_do_nothing()
                          .returning(ReadingRow.device_id, ReadingRow.ts))
@@ -115,6 +120,21 @@ class SqlAlchemyReadingRepository:
         self._s.execute(text(_LIVE_STATE_PG), {
             "ids": [r.device_id for r in ordered], "ts": [r.ts for r in ordered],
             "t": [r.temperature for r in ordered], "h": [r.humidity for r in ordered], "seen": seen_at})
+
+    def update_positions(self, latest: Sequence[Reading]) -> None:
+        devices = DeviceRow.__table__
+        rows = [{"b_id": r.device_id, "b_ts": r.ts, "b_lat": r.position.lat, "b_lon": r.position.lon,
+                 "b_acc": r.position.accuracy_m} for r in sorted(latest, key=lambda r: r.device_id) if r.position]
+        if not rows:
+            return
+        # Only a newer fix moves the device: history uploads arrive out of order.
+        self._s.execute(
+            update(devices)
+            .where(devices.c.id == bindparam("b_id"),
+                   or_(devices.c.last_position_at.is_(None), devices.c.last_position_at < bindparam("b_ts")))
+            .values(last_position_at=bindparam("b_ts"), last_latitude=bindparam("b_lat"),
+                    last_longitude=bindparam("b_lon"), last_accuracy_m=bindparam("b_acc")),
+            rows)
 
     def set_online(self, states: dict[int, bool], seen_at: datetime) -> None:
         for online in (True, False):

@@ -38,3 +38,26 @@ class QueryHistory:
     since: datetime
     until: datetime
     max_points: int = 2000
+
+
+@dataclass(frozen=True)
+class QueryTrack:
+    """Where the device went over the range (the readings that carried a position)."""
+
+    account_id: int
+    device_id: int
+    since: datetime
+    until: datetime
+    max_points: int = 2000
+
+
+@dataclass(frozen=True)
+class QueryEnergy:
+    """kWh used per hour or per day, buckets cut in `zone` (an IANA name) from `since`."""
+
+    account_id: int
+    device_id: int
+    since: datetime
+    until: datetime
+    interval: str  # "hour" | "day"
+    zone: str = "UTC"

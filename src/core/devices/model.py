@@ -6,10 +6,11 @@ import calendar
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import IntEnum
+from typing import NamedTuple
 
 from core.devices.access import Access
 from core.devices.expiry import ExpiredFlag, ExpiryWindow, is_lifelong
-from core.telemetry.model import PROBES
+from core.telemetry.model import ENERGY, PROBES, Position
 
 EXPIRING_WITHIN = timedelta(days=30)
 FREE_SERVICE_MONTHS = 2  # a new device's free service (spec seed 001 section 9)
@@ -89,6 +90,11 @@ def parse_probes(raw: str | None) -> tuple[str, ...]:
     return tuple(p for p in PROBES if p in keys)
 
 
+def measures_energy(raw_probes: str | None) -> bool:
+    """Whether a type's devices have an energy meter: "kwh" among the keys it reports."""
+    return ENERGY in {part.strip() for part in (raw_probes or "").split(",")}
+
+
 def format_type_code(code: int) -> str:
     return f"0x{code:04X}"
 
@@ -103,10 +109,21 @@ class DeviceType:
     scenes: tuple[int, ...]
     probes: tuple[str, ...]
     series_name: str | None = None
+    energy: bool = False  # has an energy meter
 
     @property
     def addable_on_platform(self) -> bool:
         return self.status == TypeStatus.PUBLISHED and self.add_type != AddType.APP_ONLY
+
+
+class TrackPoint(NamedTuple):
+    ts: datetime
+    position: Position
+
+
+class MeterReading(NamedTuple):
+    ts: datetime
+    kwh: float  # the meter's running total
 
 
 @dataclass(frozen=True)
@@ -177,6 +194,9 @@ class Device:
     vip_state: VipState = VipState.NONE
     limits: tuple[ProbeLimits, ...] = field(default=())
     access: Access = Access.READ  # the caller's; the least a visible device grants
+    position: Position | None = None  # its last reported position
+    position_at: datetime | None = None
+    energy: bool = False  # its type has an energy meter
 
     def owned_by(self, account_id: int) -> bool:
         return self.owner_account_id == account_id

@@ -9,7 +9,16 @@ from core.devices.device_commands import CommandAnswer, CommandKind, DeviceComma
 from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import ExpiringDevice, ExpiryWindow
 from core.devices.expiry_reminders import ReminderCandidate
-from core.devices.model import Device, DeviceFilter, DeviceType, HomeCounts, MaintenanceRecord, NewDevice
+from core.devices.model import (
+    Device,
+    DeviceFilter,
+    DeviceType,
+    HomeCounts,
+    MaintenanceRecord,
+    MeterReading,
+    NewDevice,
+    TrackPoint,
+)
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
@@ -221,6 +230,16 @@ class ReadingHistoryRepository(Protocol):
         """The readings holding each probe's min and max in each bucket of the plan (what
         core.telemetry.downsample.downsample returns), in time order, and how many readings
         the plan's range holds (counted by the same pass)."""
+        ...
+
+    def track(self, device_id: int, since: datetime, until: datetime, max_points: int) -> tuple[list[TrackPoint], int]:
+        """The readings that carry a position, in time order: every one when they fit in
+        `max_points`, else evenly spaced ones with the last kept; and how many there are."""
+        ...
+
+    def meter(self, device_id: int, since: datetime, until: datetime) -> tuple[float | None, list[MeterReading]]:
+        """The energy meter's last total before `since` (None: none), and its totals in the
+        range, in time order."""
         ...
 
     def delete_batch(self, device_id: int, before: datetime | None, limit: int) -> int:

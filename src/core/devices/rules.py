@@ -50,3 +50,7 @@ def country_code_problem(code: str, edition: Edition) -> str | None:
     if fixed is not None and code != fixed:
         return FIXED_COUNTRY_CODE_PROBLEM
     return None if _COUNTRY_CODE.match(code) else COUNTRY_CODE_PROBLEM
+
+ENERGY_INTERVALS = ("hour", "day")
+ENERGY_MAX_SPAN = timedelta(days=92)  # a quarter: the longest an energy chart is asked for
+ENERGY_SPAN_PROBLEM = N_("The time range may span at most 92 days")

@@ -185,6 +185,13 @@ class DeviceTypeNotAddable(RuleViolation):
     message = N_("Devices of this type cannot be added on the platform")
 
 
+class DeviceMeasuresNoEnergy(RuleViolation):
+    """Energy is asked only of devices whose type has an energy meter (a "kwh" probe)."""
+
+    code = 1030
+    message = N_("Device does not support this")
+
+
 # --- Recharge: orders, invoices (HTTP 409) ----------------------------------------------------
 
 

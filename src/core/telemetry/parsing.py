@@ -1,8 +1,10 @@
 """Reading the payloads of api-contract section 7.
 
-`devices/{guid}/telemetry` carries one reading `{"ts", "t", "h", "seq"}` or a batch
-`{"readings": [...]}` (a logger uploading what it stored while offline). Every bad message or
-reading is counted under a reason and never stops the others.
+`devices/{guid}/telemetry` carries one reading `{"ts", "t", "h", "seq", "lat", "lon", "acc",
+"kwh"}` or a batch `{"readings": [...]}` (a logger uploading what it stored while offline). Every
+bad message or reading is counted under a reason and never stops the others. A bad position or
+energy total is dropped from a reading that is otherwise good (counted under its own reason), so a
+GPS without a fix never costs the temperature it came with.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 
-from core.telemetry.model import HUMIDITY, SENSOR_RANGE, TEMPERATURE
+from core.telemetry.model import ENERGY, ENERGY_RANGE, HUMIDITY, MAX_ACCURACY_M, SENSOR_RANGE, TEMPERATURE, Position
 
 MAX_PAYLOAD_BYTES = 256 * 1024
 MAX_BATCH = 2000
@@ -40,6 +42,8 @@ class Reason:
     OUT_OF_RANGE = "value_out_of_range"
     BAD_SEQ = "bad_seq"
     UNKNOWN_DEVICE = "unknown_device"
+    BAD_POSITION = "bad_position"  # the position alone is dropped, the reading kept
+    BAD_ENERGY = "bad_energy"  # the energy total alone is dropped, the reading kept
     UNPROCESSABLE = "unprocessable"  # handling it raised: a bug the message found, refused all the same
 
 
@@ -52,12 +56,15 @@ class RawReading:
     temperature: float | None
     humidity: float | None
     seq: int | None
+    position: Position | None = None
+    kwh: float | None = None
 
 
 @dataclass
 class Parsed:
     readings: list[RawReading] = field(default_factory=list)
     rejected: Counter[str] = field(default_factory=Counter)
+    dropped: Counter[str] = field(default_factory=Counter)  # fields dropped from readings kept
 
 
 def guid_of(topic: str, kind: str) -> str | None:
@@ -89,7 +96,7 @@ def _timestamp(raw: object) -> datetime | None:
     return None
 
 
-def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
+def _number(raw: object, low: float, high: float) -> tuple[float | None, str | None]:
     if raw is None:
         return None, None
     if isinstance(raw, bool) or not isinstance(raw, int | float):
@@ -100,13 +107,29 @@ def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
         return None, Reason.OUT_OF_RANGE
     if not math.isfinite(value):
         return None, Reason.NOT_FINITE
-    low, high = SENSOR_RANGE[probe]
     if not low <= value <= high:
         return None, Reason.OUT_OF_RANGE
     return value, None
 
 
-def _reading(guid: str, item: object, now: datetime) -> RawReading | str:
+def _value(raw: object, probe: str) -> tuple[float | None, str | None]:
+    return _number(raw, *SENSOR_RANGE[probe])
+
+
+def _position(item: dict) -> tuple[Position | None, bool]:
+    """The reading's position, and whether one was sent but is no position at all."""
+    raw_lat, raw_lon, raw_acc = item.get("lat"), item.get("lon"), item.get("acc")
+    if raw_lat is None and raw_lon is None:
+        return None, raw_acc is not None
+    lat, lat_problem = _number(raw_lat, -90.0, 90.0)
+    lon, lon_problem = _number(raw_lon, -180.0, 180.0)
+    acc, acc_problem = _number(raw_acc, 0.0, MAX_ACCURACY_M)
+    if lat is None or lon is None or lat_problem or lon_problem or acc_problem:
+        return None, True
+    return Position(lat, lon, acc), False
+
+
+def _reading(guid: str, item: object, now: datetime, dropped: Counter[str]) -> RawReading | str:
     """The reading, or the Reason it is refused."""
     if not isinstance(item, dict):
         return Reason.NOT_AN_OBJECT
@@ -123,12 +146,18 @@ def _reading(guid: str, item: object, now: datetime) -> RawReading | str:
     humidity, problem = _value(item.get(HUMIDITY), HUMIDITY)
     if problem:
         return problem
-    if temperature is None and humidity is None:
-        return Reason.NO_VALUE
+    position, bad_position = _position(item)
+    kwh, bad_energy = _number(item.get(ENERGY), *ENERGY_RANGE)
+    if temperature is None and humidity is None and position is None and kwh is None:
+        return Reason.BAD_POSITION if bad_position else Reason.BAD_ENERGY if bad_energy else Reason.NO_VALUE
     seq = item.get("seq")
     if seq is not None and (isinstance(seq, bool) or not isinstance(seq, int) or not 0 <= seq < 2**63):
         return Reason.BAD_SEQ
-    return RawReading(guid, ts, temperature, humidity, seq)
+    if bad_position:
+        dropped[Reason.BAD_POSITION] += 1
+    if bad_energy:
+        dropped[Reason.BAD_ENERGY] += 1
+    return RawReading(guid, ts, temperature, humidity, seq, position, kwh)
 
 
 def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
@@ -158,7 +187,7 @@ def parse_telemetry(topic: str, payload: bytes, now: datetime) -> Parsed:
         parsed.rejected[Reason.TOO_MANY] += 1
         return parsed
     for item in items:
-        reading = _reading(guid, item, now)
+        reading = _reading(guid, item, now, parsed.dropped)
         if isinstance(reading, RawReading):
             parsed.readings.append(reading)
         else:

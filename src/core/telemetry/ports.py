@@ -20,6 +20,11 @@ class ReadingRepository(Protocol):
         """Each device's last reading (kept only when newer than the stored one), online, seen."""
         ...
 
+    def update_positions(self, latest: Sequence[Reading]) -> None:
+        """Each device's last position, from the newest of these readings that carries one (kept
+        only when newer than the stored one)."""
+        ...
+
     def set_online(self, states: dict[int, bool], seen_at: datetime) -> None: ...
 
     def device_ids(self, guids: Iterable[str] | None = None) -> dict[str, int]:

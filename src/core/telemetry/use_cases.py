@@ -35,7 +35,12 @@ class StoreReadings:
         with self._uow as uow:
             new = uow.readings.add_new(readings)
             if new:
-                uow.readings.update_live_state(latest_per_device(new), self._clock.now())
+                # A reading of a position or an energy total alone does not blank the shown values.
+                valued = [r for r in new if r.temperature is not None or r.humidity is not None]
+                uow.readings.update_live_state(latest_per_device(valued), self._clock.now())
+                positioned = [r for r in new if r.position is not None]
+                if positioned:  # most devices never send one: no statement for them
+                    uow.readings.update_positions(latest_per_device(positioned))
                 self._evaluate_alarms(uow, new)
             uow.commit()
         return StoreOutcome(stored=len(new), duplicates=len(readings) - len(new))

@@ -13,6 +13,8 @@ export const editionConfigSchema = z.object({
   wechatAppId: z.string(),
   /** Outside sites of the routes plc, calibrationServe and marketManage. */
   externalLinks: z.record(z.string(), z.string()),
+  /** The maps' base layer: an XYZ tile URL template, or empty for the shipped country outlines. */
+  mapTiles: z.object({ url: z.string(), attribution: z.string() }),
 });
 export type EditionConfig = z.infer<typeof editionConfigSchema>;
 
@@ -26,6 +28,7 @@ const FALLBACK: EditionConfig = {
   countryCodeFixed: true,
   wechatAppId: '',
   externalLinks: {},
+  mapTiles: { url: '', attribution: '' },
 };
 
 let current: EditionConfig = FALLBACK;

@@ -14,7 +14,7 @@ import {
 describe('the list address', () => {
   it('reads the filters of an address', () => {
     const filters = readFilters(new URLSearchParams('deviceName=+Cold+room+&status=online&service=expired&start=3&pageSize=20'));
-    expect(filters).toEqual({ deviceName: 'Cold room', status: 'online', service: 'expired', start: 3, pageSize: 20 });
+    expect(filters).toEqual({ mode: 'list', deviceName: 'Cold room', status: 'online', service: 'expired', start: 3, pageSize: 20 });
   });
 
   it('reads anything unknown as no filter', () => {
@@ -29,8 +29,10 @@ describe('the list address', () => {
 
   it('writes only what differs from no filter, and reads it back', () => {
     expect(writeFilters(NO_FILTERS).toString()).toBe('');
-    const filters = { deviceName: 'Dock', status: 'alarm', service: 'expiring', start: 2, pageSize: 40 } as const;
+    const filters = { mode: 'board', deviceName: 'Dock', status: 'alarm', service: 'expiring', start: 2, pageSize: 40 } as const;
     expect(readFilters(writeFilters(filters))).toEqual(filters);
+    expect(writeFilters({ ...filters, mode: 'map' }).get('mode')).toBe('map');
+    expect(readFilters(new URLSearchParams('mode=globe')).mode).toBe('list');
     expect(listHref('/device/list', { status: 'online' })).toBe('/device/list?status=online');
     expect(listHref('/device/list')).toBe('/device/list');
   });
@@ -51,6 +53,12 @@ describe('the tabs', () => {
 });
 
 describe('the page request', () => {
+  it('asks for the largest first page in map mode, whatever page the list was on', () => {
+    expect(deviceQuery(1, { ...NO_FILTERS, mode: 'map', start: 4, status: 'alarm' })).toEqual({
+      scene: 1, start: 1, pageSize: 200, alarm: 1,
+    });
+  });
+
   it('sends the tab, the page and only the filters set', () => {
     expect(deviceQuery(2, NO_FILTERS)).toEqual({ scene: 2, start: 1, pageSize: 10 });
     expect(deviceQuery(1, { ...NO_FILTERS, deviceName: 'Cold', start: 2 })).toEqual({

@@ -27,7 +27,14 @@ export const SERVICE_FILTERS = ['all', 'expiring', 'expired'] as const;
 export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
 
 
+/** How the list shows its devices: a table, markers on a map, or a card each. */
+export const LIST_MODES = ['list', 'map', 'board'] as const;
+export type ListMode = (typeof LIST_MODES)[number];
+/** The map shows this many devices at most: one page as large as the server gives. */
+export const MAP_PAGE_SIZE = 200;
+
 export interface ListFilters {
+  mode: ListMode;
   deviceName: string;
   status: StatusFilter;
   service: ServiceFilter;
@@ -35,7 +42,7 @@ export interface ListFilters {
   pageSize: number;
 }
 
-export const NO_FILTERS: ListFilters = { deviceName: '', status: 'all', service: 'all', start: 1, pageSize: DEFAULT_PAGE_SIZE };
+export const NO_FILTERS: ListFilters = { mode: 'list', deviceName: '', status: 'all', service: 'all', start: 1, pageSize: DEFAULT_PAGE_SIZE };
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -46,6 +53,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
   const start = Number(params.get('start'));
   const pageSize = Number(params.get('pageSize'));
   return {
+    mode: oneOf(LIST_MODES, params.get('mode'), 'list'),
     deviceName: [...(params.get('deviceName') ?? '').trim()].slice(0, NAME_MAX).join(''),
     status: oneOf(STATUS_FILTERS, params.get('status'), 'all'),
     service: oneOf(SERVICE_FILTERS, params.get('service'), 'all'),
@@ -57,6 +65,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
 /** The address of some filters: only what differs from no filter, so a plain list has a plain path. */
 export function writeFilters(filters: ListFilters): URLSearchParams {
   const params = new URLSearchParams();
+  if (filters.mode !== 'list') params.set('mode', filters.mode);
   if (filters.deviceName) params.set('deviceName', filters.deviceName);
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.service !== 'all') params.set('service', filters.service);
@@ -88,10 +97,11 @@ const SERVICE_QUERY: Readonly<Record<ServiceFilter, Partial<DeviceQuery>>> = {
 
 /** The body of POST /device/Device/page for one tab and its filters. */
 export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
+  const map = filters.mode === 'map';
   return {
     scene,
-    start: filters.start,
-    pageSize: filters.pageSize,
+    start: map ? 1 : filters.start,
+    pageSize: map ? MAP_PAGE_SIZE : filters.pageSize,
     ...(filters.deviceName ? { deviceName: filters.deviceName } : {}),
     ...STATUS_QUERY[filters.status],
     ...SERVICE_QUERY[filters.service],

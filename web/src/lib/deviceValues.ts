@@ -53,3 +53,9 @@ export function probesOf(probes: readonly Probe[]): Probe[] {
   const order = (p: Probe) => (p.probe === 't' ? 0 : p.probe === 'h' ? 1 : 2);
   return [...probes].sort((a, b) => order(a) - order(b));
 }
+
+/** How a device's marker is coloured on a map: alarming, online, or neither. */
+export function markerTone(device: Pick<Device, 'status' | 'alarmState' | 'online' | 'activatedAt'>): 'alarm' | 'online' | 'offline' {
+  const state = deviceState(device);
+  return state === 'alarm' || state === 'online' ? state : 'offline';
+}

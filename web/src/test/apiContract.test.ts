@@ -30,6 +30,8 @@ import {
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
+import { homeTilesSchema } from '@/features/home/api/homeTiles';
+import { energySchema, trackSchema } from '@/features/devices/api/whereabouts';
 import { registeredSchema } from '@/features/auth/api/register';
 import { optionPageSchema } from '@/features/messages/api/deviceOptions';
 import {
@@ -99,6 +101,10 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
   ['GET', '/api/device/Device/operatorHomeCounts', operatorHomeCountsSchema],
+  ['GET', '/api/base/BaseUserProfile/homeTiles', homeTilesSchema],
+  ['POST', '/api/base/BaseUserProfile/homeTiles', homeTilesSchema],
+  ['POST', '/api/device/Device/track', trackSchema],
+  ['POST', '/api/device/Device/energy', energySchema],
   ['POST', '/api/device/Device/page', devicePageSchema],
   ['POST', '/api/device/Device/page', optionPageSchema, PART],
   ['GET', '/api/device/Device/get', deviceDetailSchema],

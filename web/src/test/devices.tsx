@@ -54,6 +54,8 @@ export function device(overrides: Partial<Device> = {}): Device {
     temperatureUnit: 'C',
     activatedAt: '2026-11-15T11:20:00+08:00',
     createdAt: '2026-11-15T10:00:00+08:00',
+    position: null,
+    energy: false,
     ...overrides,
   };
 }

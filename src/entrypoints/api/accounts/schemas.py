@@ -4,6 +4,7 @@ from flask_smorest.fields import Upload
 from marshmallow import ValidationError, fields, validate, validates_schema
 
 from adapters.images.account_photos import MAX_PHOTO_BYTES, MAX_SIDE
+from core.accounts.home_tiles import HOME_TILES, MIN_TILES
 from core.accounts.rules import LOGIN_NAME_MAX, LOGIN_PASSWORD_MAX, password_problem, user_name_problem
 from core.shared.edition import LANGUAGES
 from core.shared.messages import N_
@@ -239,3 +240,14 @@ class PhotoSchema(Schema):
 
 class PhotoQuery(Schema):
     v = fields.String(validate=Length(1, 40), metadata={"description": "the version accountPhoto names, ignored"})
+class HomeTilesUpdateSchema(Schema):
+    tiles = fields.List(fields.String(validate=OneOf(HOME_TILES)), required=True,
+                        validate=Length(MIN_TILES, len(HOME_TILES)),
+                        metadata={"description": f"the tiles to show, in order: at least {MIN_TILES}, each once"})
+
+
+class HomeTilesSchema(Schema):
+    tiles = fields.List(fields.String(), required=True, metadata={"description": "the user's tiles, in order"})
+    available = fields.List(fields.String(), required=True,
+                            metadata={"description": "every tile there is: " + ", ".join(HOME_TILES)})
+    minimum = fields.Integer(required=True, metadata={"description": "tiles a user keeps at least"})

@@ -20,6 +20,7 @@ from core.accounts.commands import (
     SwitchPlatform,
     UpdateProfile,
 )
+from core.accounts.home_tiles import HOME_TILES, MIN_TILES
 from core.accounts.info import AccountInfo
 from core.accounts.model import CodePurpose, IssuedToken, LoginType
 from core.notifications.model import Channel
@@ -257,6 +258,28 @@ class ProfileView(MethodView):
                              body.get("elitechIndustry"), body.get("homePage"), body.get("enableProtect")))
 
 
+
+
+def _home_tiles(tiles: tuple[str, ...]) -> dict:
+    return {"tiles": list(tiles), "available": list(HOME_TILES), "minimum": MIN_TILES}
+
+
+@blp.route("/BaseUserProfile/homeTiles")
+class HomeTilesView(MethodView):
+    @blp.requires("home")
+    @blp.ok(s.HomeTilesSchema)
+    def get(self):
+        """The tiles the caller keeps on the home page, in order (the device counts until they
+        choose), with every tile there is."""
+        return _home_tiles(context.container().home_tiles()(context.current_principal().account_id))
+
+    @blp.requires("home")
+    @blp.arguments(s.HomeTilesUpdateSchema)
+    @blp.ok(s.HomeTilesSchema)
+    def post(self, body):
+        """Choose and order the home page's tiles: at least 5 of `available`, each once."""
+        save = context.container().save_home_tiles()
+        return _home_tiles(save(context.current_principal().account_id, body["tiles"]))
 
 
 @blp.route("/BaseAccount/modifyBaseInfo")

@@ -11,6 +11,7 @@ from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_life
 from core.devices.model import SORT_FIELDS, Scene, VipState
 from core.devices.removal import MAX_BATCH_DELETE
 from core.devices.rules import (
+    ENERGY_INTERVALS,
     GUID_MAX,
     GUID_MIN,
     GUID_PROBLEM,
@@ -183,6 +184,17 @@ class DeviceSchema(Schema):
     activatedAt = LocalDateTime(required=True, allow_none=True,
                                 metadata={"description": "first reading; null: never reported (not enabled)"})
     createdAt = LocalDateTime(required=True)
+    position = fields.Nested(lambda: PositionSchema(), required=True, allow_none=True,
+                             metadata={"description": "where it last reported being; null: it never sent a position"})
+    energy = fields.Boolean(required=True, metadata={"description": "its type has an energy meter (kWh): the "
+                                                                    "detail offers the energy tab"})
+
+
+class PositionSchema(Schema):
+    lat = fields.Float(required=True, metadata={"description": "WGS 84 latitude, degrees"})
+    lon = fields.Float(required=True, metadata={"description": "WGS 84 longitude, degrees"})
+    acc = fields.Float(required=True, allow_none=True, metadata={"description": "accuracy radius, metres"})
+    ts = LocalDateTime(required=True, metadata={"description": "when the device was there"})
 
 
 class ReadingSchema(Schema):
@@ -309,6 +321,38 @@ class HistorySchema(Schema):
                                                   "minimum and maximum in each of equal time buckets"})
     downsampled = fields.Boolean(required=True, metadata={"description": "false: every stored reading"})
     total = fields.Integer(required=True, metadata={"description": "readings stored in the range"})
+
+
+class TrackQuery(HistoryQuery):
+    pass
+
+
+class TrackSchema(Schema):
+    points = fields.List(fields.Nested(PositionSchema), required=True,
+                         metadata={"description": "in time order; when downsampled, evenly spaced fixes and the last"})
+    downsampled = fields.Boolean(required=True, metadata={"description": "false: every stored position"})
+    total = fields.Integer(required=True, metadata={"description": "readings with a position in the range"})
+
+
+class EnergyQuery(Schema):
+    deviceId = DEVICE_ID
+    startTime = Instant(required=True, metadata={"description": "ISO 8601 with its UTC offset"})
+    endTime = Instant(required=True, metadata={
+        "description": "ISO 8601 with its UTC offset; after startTime, at most 92 days later"})
+    interval = fields.String(load_default="hour", validate=OneOf(ENERGY_INTERVALS),
+                             metadata={"description": "hour or day (days of the caller's X-Time-Zone)"})
+
+
+class EnergyBucketSchema(Schema):
+    ts = LocalDateTime(required=True, metadata={"description": "the hour's or day's start"})
+    kwh = fields.Float(required=True, metadata={"description": "energy used in it, kWh"})
+
+
+class EnergySchema(Schema):
+    unit = fields.String(required=True, metadata={"description": "always kWh"})
+    interval = fields.String(required=True)
+    buckets = fields.List(fields.Nested(EnergyBucketSchema), required=True)
+    total = fields.Float(required=True, metadata={"description": "kWh used in the range"})
 
 
 class HomeCountsQuery(Schema):

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
 from flask import Response
 from flask.views import MethodView
 
-from core.devices.commands import AddDevice, ChangeDevice, QueryHistory
+from core.devices.commands import AddDevice, ChangeDevice, QueryEnergy, QueryHistory, QueryTrack
 from core.devices.expiry import ExpiredFlag, ExpiringDevice, ExpiryReminder
 from core.devices.model import Device, DeviceFilter, DeviceType, VipState, format_type_code
 from core.devices.sheets import MAX_SHEET_BYTES, RowReport
 from core.shared import errors as e
 from core.shared.messages import N_
 from core.shared.paging import PageRequest
+from core.telemetry.model import Position
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as s
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
@@ -90,8 +92,13 @@ def _device_row(d: Device) -> dict:
         "organizationId": d.organization_id, "organizationName": d.organization_name, "online": int(d.online),
         "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
         "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
-        "activatedAt": d.activated_at, "createdAt": d.created_at,
+        "activatedAt": d.activated_at, "createdAt": d.created_at, "energy": d.energy,
+        "position": _position(d.position, d.position_at),
     }
+
+
+def _position(p: Position | None, ts: datetime | None) -> dict | None:
+    return None if p is None or ts is None else {"lat": p.lat, "lon": p.lon, "acc": p.accuracy_m, "ts": ts}
 
 
 def _device_detail(d: Device) -> dict:
@@ -245,6 +252,41 @@ class HistoryView(MethodView):
         history = context.container().device_history()(QueryHistory(
             _caller(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
         return {"points": history.points, "downsampled": history.downsampled, "total": history.total}
+
+
+@blp.route("/Device/track")
+class TrackView(MethodView):
+    @blp.requires("device.detail")
+    @blp.arguments(s.TrackQuery)
+    @blp.ok(s.TrackSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def post(self, body):
+        """Where a device went from startTime to endTime (both included; at most 366 days): the
+        positions its readings carried (telemetry lat, lon, acc), for its map. When more than
+        maxPoints are stored, evenly spaced ones and the last. A device that never sent a
+        position answers no points (its last position is the device's `position`)."""
+        track = context.container().device_track()(QueryTrack(
+            _caller(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
+        return {"points": [_position(p.position, p.ts) for p in track.points], "downsampled": track.downsampled,
+                "total": track.total}
+
+
+@blp.route("/Device/energy")
+class EnergyView(MethodView):
+    @blp.requires("device.detail")
+    @blp.arguments(s.EnergyQuery)
+    @blp.ok(s.EnergySchema, refusals=(e.DeviceMeasuresNoEnergy,))
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def post(self, body):
+        """Energy a device used per hour or per day from startTime to endTime (at most 92 days),
+        from its meter's running total (telemetry kwh): each bucket sums the rises of the total
+        that end in it, and a total that falls (a meter reset) counts from zero. Days are the
+        caller's (X-Time-Zone). Refused with 1030 for a device whose type has no energy meter."""
+        energy = context.container().device_energy()(QueryEnergy(
+            _caller(), body["deviceId"], body["startTime"], body["endTime"], body["interval"],
+            getattr(context.time_zone.get(), "key", "UTC")))
+        return {"unit": "kWh", "interval": body["interval"], "total": energy.total_kwh,
+                "buckets": [{"ts": b.start, "kwh": b.kwh} for b in energy.buckets]}
 
 
 @blp.route("/Device/homeCounts")

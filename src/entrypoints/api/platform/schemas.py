@@ -74,6 +74,12 @@ class NoticeRowSchema(Schema):
     expiresAt = LocalDateTime(allow_none=True)
 
 
+class MapTilesSchema(Schema):
+    url = fields.String(required=True, metadata={"description": "XYZ tile URL template ({z}/{x}/{y}); empty: no "
+                                                                "tile server, the client draws country outlines"})
+    attribution = fields.String(required=True)
+
+
 class ConfigSchema(Schema):
     edition = fields.String(required=True, validate=OneOf(["domestic", "international"]))
     currency = fields.String(required=True)
@@ -87,6 +93,7 @@ class ConfigSchema(Schema):
     externalLinks = fields.Dict(keys=fields.String(), values=fields.String(), required=True,
                                 metadata={"description": "outside sites of the routes plc, calibrationServe, "
                                                          "marketManage (only those configured)"})
+    mapTiles = fields.Nested(MapTilesSchema, required=True, metadata={"description": "the maps' base layer"})
 
 
 class HealthSchema(Schema):

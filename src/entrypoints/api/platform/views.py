@@ -95,7 +95,8 @@ class ConfigView(MethodView):
                 "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
                 "countryCodeFixed": profile.fixed_country_code is not None,
                 "wechatAppId": settings.payments.wechat.app_id,
-                "externalLinks": settings.providers.external_links}
+                "externalLinks": settings.providers.external_links,
+                "mapTiles": {"url": settings.map_tile_url, "attribution": settings.map_tile_attribution}}
 
 
 @blp.route("/health")

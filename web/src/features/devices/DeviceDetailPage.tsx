@@ -1,7 +1,7 @@
 import { AnchorButton, Button, Card, Classes, H2, NonIdealState, Spinner, Tab, Tabs, Icon } from '@blueprintjs/core';
 import {
-  ArrowLeftIcon, CogIcon, CreditCardIcon, DashboardIcon, ErrorIcon, HistoryIcon, InfoSignIcon, LockIcon, RefreshIcon,
-  NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon, WrenchIcon,
+  ArrowLeftIcon, CogIcon, CreditCardIcon, DashboardIcon, ErrorIcon, HistoryIcon, InfoSignIcon, LightningIcon, LockIcon,
+  MapIcon, RefreshIcon, NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon, WrenchIcon,
 } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -16,7 +16,9 @@ import { AlarmSettings } from './components/AlarmSettings';
 import { BasicInfo } from './components/BasicInfo';
 import { ExportDeviceButton } from './components/ExportDialog';
 import { StateTag } from '@/components/DeviceTags';
+import { EnergyPanel } from './components/EnergyPanel';
 import { HistoryPanel } from './components/HistoryPanel';
+import { MapPanel } from './components/MapPanel';
 import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
 import { DeviceActions } from './detail/DeviceActions';
@@ -31,10 +33,11 @@ import './devices.css';
 
 /**
  * The spec's order (seed 001 section 2): real-time data, chart, alarm records, push config, map,
- * basic info, parameter settings, recharge, energy, operation log, maintenance records. The map and
- * energy tabs come with the device map work: their places are marked where the tabs are listed.
+ * basic info, parameter settings, recharge, energy, operation log, maintenance records.
  */
-export const DETAIL_TABS = ['realtime', 'chart', 'alarms', 'push', 'info', 'params', 'recharge', 'log', 'maintenance'] as const;
+export const DETAIL_TABS = [
+  'realtime', 'chart', 'alarms', 'push', 'map', 'info', 'params', 'recharge', 'energy', 'log', 'maintenance',
+] as const;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
@@ -84,9 +87,11 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
   const { t } = useTranslation('devices');
   const [params, setParams] = useSearchParams();
   const tabParam = params.get('tab');
-  const tab: DetailTab = isDetailTab(tabParam) ? tabParam : 'realtime';
   const query = useDevice(deviceId);
   const device = query.data;
+  // The energy tab exists only for a device with an energy meter: elsewhere it is not there at all.
+  const tab: DetailTab =
+    isDetailTab(tabParam) && (tabParam !== 'energy' || device?.energy !== false) ? tabParam : 'realtime';
 
   if (device === undefined) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
@@ -134,14 +139,18 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
             panel={<AlarmRecords device={device} />} />
           <Tab id="push" title={t('detail.tab.push')} icon={<NotificationsIcon />} data-testid="device-tab-push"
             panel={<AlarmSettings device={device} />} />
-          {/* the map tab goes here */}
+          <Tab id="map" title={t('detail.tab.map')} icon={<MapIcon />} data-testid="device-tab-map"
+            panel={<MapPanel device={device} />} />
           <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
             panel={<><BasicInfo device={device} /><DeviceActions device={device} /></>} />
           <Tab id="params" title={t('detailTabs.params')} icon={<CogIcon />} data-testid="device-tab-params"
             panel={<ParamsTab device={device} />} />
           <Tab id="recharge" title={t('detailTabs.recharge')} icon={<CreditCardIcon />} data-testid="device-tab-recharge"
             panel={<RechargeTab device={device} />} />
-          {/* the energy tab goes here */}
+          {device.energy && (
+            <Tab id="energy" title={t('detail.tab.energy')} icon={<LightningIcon />} data-testid="device-tab-energy"
+              panel={<EnergyPanel device={device} />} />
+          )}
           <Tab id="log" title={t('detailTabs.log')} icon={<HistoryIcon />} data-testid="device-tab-log"
             panel={<OperationLogTab device={device} />} />
           <Tab id="maintenance" title={t('detailTabs.maintenance')} icon={<WrenchIcon />} data-testid="device-tab-maintenance"

@@ -10,9 +10,10 @@ import {
   Spinner,
   Tab,
   Tabs,
+  ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, ErrorIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
-import { useState, type MouseEvent, type ReactNode } from 'react';
+import { AddIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { findRoute } from '@/app/guard';
@@ -29,6 +30,8 @@ import {
   deviceQuery,
   detailHref,
   listExportFilters,
+  LIST_MODES,
+  type ListMode,
   pathOfScene,
   readFilters,
   rechargeHref,
@@ -44,11 +47,16 @@ import { deviceState } from '@/lib/deviceValues';
 import { AddDeviceDialog } from './components/AddDeviceDialog';
 import { BrokerLoginDialog } from './components/BrokerLoginDialog';
 import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
+import { DeviceBoard } from './components/DeviceBoard';
+import { DeviceMapMode } from './components/DeviceMapMode';
 import { ExportListButton } from './components/ExportDialog';
 import type { DeviceAdded } from './api/manage';
 import './devices.css';
 
-/** The device list (list mode) of one tab: cold-chain monitoring, smart cold storage or smart freezers. */
+/**
+ * The device list of one tab (cold-chain monitoring, smart cold storage or smart freezers), as a
+ * table, a map or a board of cards: the mode is part of the address, like the filters.
+ */
 export default function DeviceListPage() {
   const { t } = useTranslation('devices');
   const location = useLocation();
@@ -65,15 +73,22 @@ export default function DeviceListPage() {
   const [adding, setAdding] = useState(false);
   const [added, setAdded] = useState<DeviceAdded | null>(null);
   // Selected devices by id (kept across pages), and those a confirmation is asked for.
-  const [selected, setSelected] = useState<ReadonlyMap<number, DeviceToDelete>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<number, SelectedDevice>>(new Map());
   const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
-  const toggle = (device: DeviceToDelete, on: boolean) =>
+  const toggle = (device: SelectedDevice, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
       if (on) next.set(device.deviceId, device);
       else next.delete(device.deviceId);
       return next;
     });
+  const canRecharge = held.has('consumer.recharge');
+  // A selection serves both batch actions: recharge takes those the caller may change, delete those it owns.
+  const chosen = [...selected.values()];
+  const rechargeable = chosen.filter((device) => device.writable).map((device) => device.deviceId);
+  const deletable: DeviceToDelete[] = chosen
+    .filter((device) => device.owned)
+    .map(({ deviceId, deviceName }) => ({ deviceId, deviceName }));
   const totalOf = (tabScene: Scene): number | undefined =>
     tabScene === scene ? page?.totalCount : otherTotals[others.indexOf(tabScene)]?.data;
 
@@ -109,8 +124,20 @@ export default function DeviceListPage() {
           })}
         </Tabs>
         <Toolbar filters={filters} onRefine={refine} onRefresh={() => void query.refetch()} refreshing={query.isFetching}>
-          {held.has('device.list:delete') && selected.size > 0 && (
-            <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: selected.size })} onClick={() => setDeleting([...selected.values()])} data-testid="device-delete-selected" />
+          <ModeSwitch mode={filters.mode} onChoose={(mode) => go({ ...filters, mode, start: 1 })} />
+          {canRecharge && rechargeable.length > 0 && (
+            <Link
+              to={rechargeHref(rechargeable)}
+              onClick={recharge.openOnClick(rechargeable)}
+              className={`${Classes.BUTTON} ${Classes.OUTLINED} ${Classes.INTENT_PRIMARY}`}
+              data-testid="device-recharge-selected"
+            >
+              <CreditCardIcon />
+              <span className={Classes.BUTTON_TEXT}>{t('list.rechargeSelected', { count: rechargeable.length })}</span>
+            </Link>
+          )}
+          {held.has('device.list:delete') && deletable.length > 0 && (
+            <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
           <ExportListButton filters={listExportFilters(scene, filters)} />
           {held.has('device.list:add') && (
@@ -133,18 +160,22 @@ export default function DeviceListPage() {
             <div data-testid="device-list-empty">
               <NonIdealState icon={<SearchIcon />} title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
             </div>
+          ) : filters.mode === 'map' ? (
+            <DeviceMapMode devices={page.data} total={page.totalCount} canOpen={held.has('device.detail')} />
+          ) : filters.mode === 'board' ? (
+            <DeviceBoard devices={page.data} canOpen={held.has('device.detail')} stale={query.isPlaceholderData} />
           ) : (
             <DeviceTable
               devices={page.data}
               stale={query.isPlaceholderData}
               onRecharge={recharge.openOnClick}
               selected={selected}
-              onSelect={held.has('device.list:delete') ? toggle : undefined}
+              onSelect={held.has('device.list:delete') || canRecharge ? toggle : undefined}
               onDelete={held.has('device.list:delete') ? (device) => setDeleting([device]) : undefined}
             />
           )}
         </div>
-        {page !== undefined && page.totalCount > 0 && (
+        {page !== undefined && page.totalCount > 0 && filters.mode !== 'map' && (
           <PagerFooter
             page={filters.start}
             pageSize={filters.pageSize}
@@ -167,6 +198,34 @@ export default function DeviceListPage() {
       <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
     </div>
+  );
+}
+
+/** A device ticked in the list, with what the caller may do with it. */
+interface SelectedDevice extends DeviceToDelete {
+  owned: boolean;
+  writable: boolean;
+}
+
+const MODE_ICONS: Readonly<Record<ListMode, JSX.Element>> = { list: <ListIcon />, map: <MapIcon />, board: <GridViewIcon /> };
+
+function ModeSwitch({ mode, onChoose }: { mode: ListMode; onChoose: (mode: ListMode) => void }) {
+  const { t } = useTranslation('devices');
+  return (
+    <ButtonGroup variant="outlined" aria-label={t('mode.label')} className="jc-devices-modes">
+      {LIST_MODES.map((key) => (
+        <Button
+          key={key}
+          icon={MODE_ICONS[key]}
+          text={t(`mode.${key}`)}
+          active={mode === key}
+          aria-pressed={mode === key}
+          intent={mode === key ? 'primary' : 'none'}
+          onClick={() => onChoose(key)}
+          data-testid={`device-mode-${key}`}
+        />
+      ))}
+    </ButtonGroup>
   );
 }
 
@@ -217,9 +276,9 @@ interface DeviceTableProps {
   stale: boolean;
   /** The click handler of a device's Recharge link (opens the recharge drawer). */
   onRecharge: (deviceIds: readonly number[]) => (event: MouseEvent) => void;
-  selected: ReadonlyMap<number, DeviceToDelete>;
-  /** Selects a device for a batch delete; absent: no selection column. */
-  onSelect?: (device: DeviceToDelete, on: boolean) => void;
+  selected: ReadonlyMap<number, SelectedDevice>;
+  /** Selects a device for a batch recharge or delete; absent: no selection column. */
+  onSelect?: (device: SelectedDevice, on: boolean) => void;
   /** Asks to delete one device; absent: no delete action. */
   onDelete?: (device: DeviceToDelete) => void;
 }
@@ -281,15 +340,17 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
   // Only its owner deletes a device.
   const deletable = device.isOwner;
   const named = { deviceId: device.deviceId, deviceName: device.deviceName };
+  // Selectable for whichever batch action the caller may take on it.
+  const selectable = (deletable && onDelete !== undefined) || (writable && canRecharge);
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
       {onSelect && (
         <td className="jc-devices-select">
           <Checkbox
             checked={selected}
-            disabled={!deletable}
+            disabled={!selectable}
             aria-label={t('delete.selectOne', { name: device.deviceName })}
-            onChange={(event) => onSelect(named, event.currentTarget.checked)}
+            onChange={(event) => onSelect({ ...named, owned: deletable, writable }, event.currentTarget.checked)}
             data-testid="device-select"
           />
         </td>

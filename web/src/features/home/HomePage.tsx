@@ -1,12 +1,15 @@
-import { Callout, Card, Classes, H2, H3, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
+import { Button, Callout, Card, Classes, H2, H3, Icon, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import {
-  ArrowRightIcon, CalendarIcon, ChevronRightIcon, CrownIcon, ErrorIcon, InboxIcon, LayoutGridIcon,
-  NotificationsIcon, ShieldIcon, StarIcon, TemperatureIcon, TickCircleIcon, TimeIcon,
+  ArrowRightIcon, CalendarIcon, ChevronRightIcon, CrownIcon, ErrorIcon, InboxIcon, LayoutGridIcon, MapIcon,
+  MapMarkerIcon, NotificationsIcon, SettingsIcon, ShieldIcon, StarIcon, TemperatureIcon, TickCircleIcon, TimeIcon,
 } from '@blueprintjs/icons';
-import type { JSX, ReactNode } from 'react';
+import { lazy, Suspense, useMemo, useState, type CSSProperties, type JSX, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@/app/routes';
+import { devicesOnMap } from '@/components/map/markers';
+import { useDevicePage } from '@/lib/api/devices';
+import { MAP_PAGE_SIZE } from '@/lib/deviceListQuery';
 import { RichText } from '@/components/RichText';
 import type { AccountInfo } from '@/lib/api/accountInfo';
 import { useHomeCounts, type HomeCounts } from '@/features/home/api/homeCounts';
@@ -20,6 +23,10 @@ import { useSlots } from '@/lib/slots';
 import { DEVICE_TILES, type DeviceTile } from './deviceTiles';
 import { OperatorHome } from './OperatorHome';
 import { dayPart, quickLinks } from './quickLinks';
+import { useHomeTiles } from './api/homeTiles';
+import { TilesDialog } from './TilesDialog';
+
+const DeviceMap = lazy(() => import('@/components/map/DeviceMap'));
 import './home.css';
 
 const VIP_SERVICE_PATH = '/vip/service';
@@ -34,7 +41,8 @@ export default function HomePage() {
     <div className="jc-home" data-testid="home-page">
       <Greeting info={info} />
       <div className="jc-home-grid">
-        <DeviceCounts canList={permissions.has('device.list')} />
+        <DeviceCounts canList={permissions.has('device.list')} accountId={info.baseAccount.id} />
+        {permissions.has('device.list') && <DeviceMapPanel canOpen={permissions.has('device.detail')} />}
         <ServiceStatus accountId={info.baseAccount.id} />
         <Membership premium={info.premiumState} />
         <QuickLinks held={scenePermissions} sceneId={sceneId} />
@@ -146,18 +154,96 @@ function StatusTile({ tile, count, failed }: { tile: TileSpec; count: number | u
   );
 }
 
-function DeviceCounts({ canList }: { canList: boolean }) {
+/** The tiles the user keeps (the device counts until they choose), in their order, and the "customise" dialog. */
+function DeviceCounts({ canList, accountId }: { canList: boolean; accountId: number }) {
   const { t } = useTranslation('home');
   const counts = useHomeCounts();
+  const tiles = useHomeTiles();
+  const [customising, setCustomising] = useState(false);
+  const shown = tiles.data?.tiles ?? DEVICE_TILES.map((tile) => tile.count);
   return (
-    <Panel title={t('devices.title')} icon={<TemperatureIcon />} className="jc-home-devices">
-      <ul className="jc-home-counts" data-testid="home-counts">
-        {DEVICE_TILES.map((tile) => (
-          <li key={tile.count}>
-            <CountTile tile={tile} counts={counts.data} failed={counts.isError} canList={canList} />
-          </li>
-        ))}
+    <Panel
+      title={t('devices.title')}
+      icon={<TemperatureIcon />}
+      className="jc-home-devices"
+      extra={
+        tiles.data && (
+          <Button
+            icon={<SettingsIcon />}
+            variant="minimal"
+            size="small"
+            text={t('tiles.open')}
+            onClick={() => setCustomising(true)}
+            data-testid="home-tiles-customise"
+          />
+        )
+      }
+    >
+      <ul className="jc-home-counts" data-testid="home-counts" style={{ '--jc-home-count-columns': Math.min(shown.length, 9) } as CSSProperties}>
+        {shown.map((name) => {
+          const tile = DEVICE_TILES.find((candidate) => candidate.count === name);
+          const expiry = EXPIRY_TILES.find((candidate) => candidate.name === name);
+          return (
+            <li key={name}>
+              {tile && <CountTile tile={tile} counts={counts.data} failed={counts.isError} canList={canList} />}
+              {expiry && <ExpiryCountTile tile={expiry} accountId={accountId} />}
+            </li>
+          );
+        })}
       </ul>
+      {tiles.data && <TilesDialog tiles={tiles.data} isOpen={customising} onClose={() => setCustomising(false)} />}
+    </Panel>
+  );
+}
+
+/** The service-expiry tiles a user may add to the device counts: they open the expired-service dialog. */
+const EXPIRY_TILES: readonly { name: string; flag: ExpiredFlag; tone: DeviceTile['tone']; icon: DeviceTile['icon'] }[] = [
+  { name: 'expiring30', flag: 2, tone: 'warning', icon: 'time' },
+  { name: 'expiring90', flag: 3, tone: 'primary', icon: 'time' },
+];
+
+function ExpiryCountTile({ tile, accountId }: { tile: (typeof EXPIRY_TILES)[number]; accountId: number }) {
+  const { t } = useTranslation('home');
+  const count = useExpiredCount(accountId, tile.flag);
+  const label = t(`tiles.name.${tile.name}`);
+  let value: ReactNode = count.data;
+  if (count.data === undefined) value = count.isError ? '—' : <Spinner size={18} />;
+  return (
+    <button
+      type="button"
+      className={`jc-home-count jc-home-count-${tile.tone} jc-home-count-link${count.data ? ' jc-home-count-active' : ''}`}
+      data-testid={`home-count-${tile.name}`}
+      aria-label={count.data === undefined ? label : `${label}: ${count.data}`}
+      onClick={() => openExpiredDialog(tile.flag)}
+    >
+      <span className="jc-home-count-icon">
+        <Icon icon={namedIcon(tile.icon)} size={16} />
+      </span>
+      <span className="jc-home-count-value">{value}</span>
+      <span className="jc-home-count-label">{label}</span>
+    </button>
+  );
+}
+
+/** Where the user's devices stand: those that reported a position; a click opens one. */
+function DeviceMapPanel({ canOpen }: { canOpen: boolean }) {
+  const { t } = useTranslation('home');
+  const navigate = useNavigate();
+  const devices = useDevicePage({ start: 1, pageSize: MAP_PAGE_SIZE });
+  const markers = useMemo(() => devicesOnMap(devices.data?.data ?? []), [devices.data]);
+  let body: ReactNode;
+  if (devices.data === undefined) body = devices.isError ? <NonIdealState icon={<ErrorIcon />} title={t('map.failed')} /> : <Spinner size={24} />;
+  else if (markers.length === 0) body = <NonIdealState icon={<MapMarkerIcon />} description={t('map.empty')} className="jc-home-notice-empty" />;
+  else {
+    body = (
+      <Suspense fallback={<Spinner size={24} />}>
+        <DeviceMap markers={markers} onSelect={canOpen ? (id) => navigate(`/device/detail/${id}`) : undefined} testId="home-device-map" className="jc-home-map-canvas" />
+      </Suspense>
+    );
+  }
+  return (
+    <Panel title={t('map.title')} icon={<MapIcon />} className="jc-home-map">
+      <div data-testid="home-map">{body}</div>
     </Panel>
   );
 }

@@ -24,6 +24,15 @@ export type VipState = (typeof VIP_STATES)[number];
 
 export { TEMPERATURE_UNITS, type TemperatureUnit };
 
+/** Where a device reported being (WGS 84), with its accuracy radius in metres when it said. */
+export const positionSchema = z.object({
+  lat: z.number(),
+  lon: z.number(),
+  acc: z.number().nullable(),
+  ts: z.string(),
+});
+export type Position = z.infer<typeof positionSchema>;
+
 export const deviceSchema = z.object({
   deviceId: z.number(),
   deviceName: z.string(),
@@ -68,6 +77,10 @@ export const deviceSchema = z.object({
   /** The first reading; null: never reported (not enabled). */
   activatedAt: z.string().nullable(),
   createdAt: z.string(),
+  /** Its last position; null: it never sent one. */
+  position: positionSchema.nullable(),
+  /** Its type has an energy meter: the detail shows the energy tab. */
+  energy: z.boolean(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 

@@ -10,6 +10,7 @@ export const domestic: EditionConfig = {
   countryCodeFixed: true,
   wechatAppId: '',
   externalLinks: {},
+  mapTiles: { url: '', attribution: '' },
 };
 
 export const international: EditionConfig = {

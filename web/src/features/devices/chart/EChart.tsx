@@ -1,9 +1,9 @@
 /**
- * An ECharts canvas holding an option. Only the parts the history chart uses are registered
- * (line series, grid, tooltip, legend, mark lines, data zoom, the canvas renderer), and this
+ * An ECharts canvas holding an option. Only the parts the history and energy charts use are
+ * registered (line and bar series, grid, tooltip, legend, mark lines, data zoom, the canvas renderer), and this
  * module is loaded on demand (`React.lazy`), so pages without a chart never download ECharts.
  */
-import { LineChart } from 'echarts/charts';
+import { BarChart, LineChart } from 'echarts/charts';
 import {
   DataZoomComponent,
   GridComponent,
@@ -16,7 +16,7 @@ import { CanvasRenderer } from 'echarts/renderers';
 import { useEffect, useRef } from 'react';
 import type { ChartOption } from './chartOption';
 
-registerChartParts([LineChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
+registerChartParts([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, MarkLineComponent, DataZoomComponent, CanvasRenderer]);
 
 export interface EChartProps {
   option: ChartOption;

@@ -5,7 +5,7 @@
  * Only types come from ECharts here; the library itself loads with the chart (EChart.tsx).
  */
 import { Colors } from '@blueprintjs/colors';
-import type { LineSeriesOption } from 'echarts/charts';
+import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
 import type {
   DataZoomComponentOption,
   GridComponentOption,
@@ -19,6 +19,7 @@ import { formatNumber, probeValue, unitSymbol } from '@/lib/units';
 
 export type ChartOption = ComposeOption<
   | LineSeriesOption
+  | BarSeriesOption
   | GridComponentOption
   | TooltipComponentOption
   | LegendComponentOption

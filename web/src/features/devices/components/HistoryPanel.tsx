@@ -1,14 +1,14 @@
-import { Button, ButtonGroup, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core';
 import { ErrorIcon, FilterIcon, RefreshIcon, TimelineLineChartIcon } from '@blueprintjs/icons';
-import { lazy, Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { useHistory, type HistoryQuery } from '../api/history';
 import { historyOption } from '../chart/chartOption';
-import { DEFAULT_RANGE, maxPointsFor, QUICK_RANGES, rangeBounds, WIDTH_STEP, type Bounds, type RangeKey } from '../ranges';
+import { EChart } from '../chart/LazyEChart';
+import { maxPointsFor, WIDTH_STEP } from '../ranges';
+import { RangeButtons, useQuickRange } from './RangeButtons';
 
-// ECharts arrives only when a chart is drawn.
-const EChart = lazy(() => import('../chart/EChart'));
 
 /**
  * The width of an element, rounded to WIDTH_STEP so a small resize does not ask for new points;
@@ -33,10 +33,7 @@ function useRoundedWidth() {
 /** The history chart with its quick ranges; each choice asks the server again, ending now. */
 export function HistoryPanel({ device }: { device: DeviceDetail }) {
   const { t, i18n } = useTranslation('devices');
-  const [range, setRange] = useState<{ key: RangeKey; bounds: Bounds }>(() => ({
-    key: DEFAULT_RANGE,
-    bounds: rangeBounds(DEFAULT_RANGE),
-  }));
+  const { range, choose } = useQuickRange();
   const { ref, width } = useRoundedWidth();
   const query: HistoryQuery | null =
     width === null
@@ -49,7 +46,6 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
         };
   const history = useHistory(query);
   const data = history.data;
-  const choose = (key: RangeKey) => setRange({ key, bounds: rangeBounds(key) });
 
   const labels = useMemo(
     () => ({
@@ -79,19 +75,7 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
   return (
     <div className="jc-history" data-testid="device-history">
       <div className="jc-history-toolbar">
-        <ButtonGroup variant="outlined" aria-label={t('chart.rangeLabel')} className="jc-history-ranges">
-          {QUICK_RANGES.map(({ key }) => (
-            <Button
-              key={key}
-              text={t(`chart.range.${key}`)}
-              active={range.key === key}
-              intent={range.key === key ? 'primary' : 'none'}
-              aria-pressed={range.key === key}
-              data-testid={`range-${key}`}
-              onClick={() => choose(key)}
-            />
-          ))}
-        </ButtonGroup>
+        <RangeButtons value={range.key} onChoose={choose} />
         <Button
           icon={<RefreshIcon />}
           variant="minimal"

@@ -1,0 +1,150 @@
+/**
+ * A map of devices (markers) and of one device's path (a track), with Leaflet.
+ *
+ * Why Leaflet: raster tiles from any XYZ server the installation configures (MAP_TILE_URL), no
+ * WebGL (MapLibre needs it, and headless or old browsers may lack it), small. Without a tile
+ * server (development, tests, a site with no outside network) the base layer is the countries'
+ * outlines of Natural Earth shipped in the world-atlas package, drawn as vectors: nothing is
+ * fetched from outside.
+ */
+import L from 'leaflet';
+import 'leaflet/dist/leaflet.css';
+import { useEffect, useRef } from 'react';
+import { editionConfig } from '@/lib/config';
+import './deviceMap.css';
+
+export type MarkerTone = 'alarm' | 'online' | 'offline';
+
+export interface MapMarker {
+  /** The device's id, handed to onSelect. */
+  id: number;
+  lat: number;
+  lon: number;
+  /** Shown on hover and read by screen readers. */
+  label: string;
+  tone: MarkerTone;
+}
+
+export interface TrackPoint {
+  lat: number;
+  lon: number;
+  /** Accuracy radius in metres of the fix, when known. */
+  acc: number | null;
+}
+
+export interface DeviceMapProps {
+  /** Devices to mark; clicking one calls onSelect with its id. */
+  markers?: readonly MapMarker[];
+  /** A path in time order; its last point is marked with its accuracy circle. */
+  track?: readonly TrackPoint[];
+  onSelect?: (id: number) => void;
+  /** For tests and the e2e suite. */
+  testId?: string;
+  className?: string;
+}
+
+const TONE_COLOURS: Record<MarkerTone, string> = { alarm: '#cd4246', online: '#238551', offline: '#738091' };
+
+let outlines: Promise<GeoJSON.GeoJsonObject> | null = null;
+
+/** The countries' outlines, loaded once, only when a map without tiles is drawn. */
+function countryOutlines(): Promise<GeoJSON.GeoJsonObject> {
+  outlines ??= Promise.all([import('world-atlas/countries-50m.json'), import('topojson-client')]).then(
+    ([atlas, topojson]) => {
+      const topology = (atlas.default ?? atlas) as unknown as TopoJSON.Topology;
+      const countries = topology.objects.countries as TopoJSON.GeometryCollection;
+      return topojson.feature(topology, countries) as GeoJSON.GeoJsonObject;
+    },
+  );
+  return outlines;
+}
+
+/** The base layer; `alive` says whether the map is still there once the outlines have loaded. */
+// The outlines arrive after the markers: in a pane of their own under the markers' (as tiles are).
+const BASE_PANE = 'jc-base';
+
+function baseLayer(map: L.Map, alive: () => boolean): void {
+  map.createPane(BASE_PANE).style.zIndex = '200';
+  const { url, attribution } = editionConfig().mapTiles;
+  if (url) {
+    L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map);
+    return;
+  }
+  void countryOutlines().then((geo) => {
+    if (!alive()) return; // the page moved on while they loaded
+    L.geoJSON(geo, {
+      pane: BASE_PANE,
+      interactive: false,
+      style: { color: '#8f99a8', weight: 1, fillColor: '#f6f7f9', fillOpacity: 0.9 },
+    }).addTo(map);
+  });
+}
+
+/** A Leaflet map in a div; the markers and track are redrawn when they change. */
+export default function DeviceMap({ markers = [], track = [], onSelect, testId = 'device-map', className }: DeviceMapProps) {
+  const element = useRef<HTMLDivElement>(null);
+  const map = useRef<L.Map | null>(null);
+  const drawn = useRef<L.LayerGroup | null>(null);
+  const select = useRef(onSelect);
+  select.current = onSelect;
+
+  useEffect(() => {
+    if (!element.current) return undefined;
+    const created = L.map(element.current, { worldCopyJump: true, zoomSnap: 0.5, minZoom: 1 }).setView([20, 0], 2);
+    let removed = false;
+    baseLayer(created, () => !removed);
+    map.current = created;
+    drawn.current = L.layerGroup().addTo(created);
+    // A map drawn in a tab or dialog that was hidden measures itself again once shown.
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => created.invalidateSize());
+    observer?.observe(element.current);
+    return () => {
+      observer?.disconnect();
+      removed = true;
+      created.remove();
+      map.current = null;
+    };
+  }, []);
+
+  useEffect(() => {
+    const current = map.current;
+    const group = drawn.current;
+    if (!current || !group) return;
+    group.clearLayers();
+    const bounds: L.LatLngExpression[] = [];
+    if (track.length > 0) {
+      const path = track.map((p) => L.latLng(p.lat, p.lon));
+      L.polyline(path, { color: '#2d72d2', weight: 3, opacity: 0.8 }).addTo(group);
+      const last = track[track.length - 1]!;
+      if (last.acc) L.circle([last.lat, last.lon], { radius: last.acc, color: '#2d72d2', weight: 1, fillOpacity: 0.15 }).addTo(group);
+      bounds.push(...path);
+    }
+    for (const marker of markers) {
+      const dot = L.circleMarker([marker.lat, marker.lon], {
+        radius: 8,
+        color: '#ffffff',
+        weight: 2,
+        fillColor: TONE_COLOURS[marker.tone],
+        fillOpacity: 1,
+        className: `jc-map-marker jc-map-marker-${marker.tone}`,
+      });
+      dot.bindTooltip(marker.label, { direction: 'top', offset: [0, -8] });
+      dot.on('click', () => select.current?.(marker.id));
+      dot.on('add', () => {
+        const path = dot.getElement();
+        if (path) {
+          path.setAttribute('data-testid', 'map-marker');
+          path.setAttribute('data-device-id', String(marker.id));
+          path.setAttribute('aria-label', marker.label);
+          path.setAttribute('role', 'button');
+        }
+      });
+      dot.addTo(group);
+      bounds.push([marker.lat, marker.lon]);
+    }
+    if (bounds.length === 1) current.setView(bounds[0]!, 13);
+    else if (bounds.length > 1) current.fitBounds(L.latLngBounds(bounds), { padding: [32, 32], maxZoom: 15 });
+  }, [markers, track]);
+
+  return <div ref={element} className={`jc-device-map ${className ?? ''}`} data-testid={testId} />;
+}
