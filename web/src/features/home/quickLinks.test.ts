@@ -48,6 +48,7 @@ describe('quickLinks', () => {
       '/device/list',
       '/device/list/storage',
       '/device/list/freezer',
+      '/consumer/info',
       '/consumer/recharge',
     ]);
   });

@@ -32,17 +32,19 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'name@company.com', // an example address
   'Celsius (°C)', 'Fahrenheit (°F)',
   '{{count}} s', // the SI symbol of the second
+  'CSV', 'Excel (XLSX)', // file formats
 ]);
 const SAME_IN: Record<string, ReadonlySet<string>> = {
   // German uses these words as English does
   'de-DE': new Set([
     'Online', 'Offline', 'Alarm', 'Status', 'Service', 'Details', 'Normal', 'Port', 'Name', 'Standard', 'Premium',
     'System', 'Cockpit', 'Layout', 'Orange', 'Gold', 'Cyan', 'Indigo', 'OK', 'Version {{version}}', '(optional)',
+    'Format', 'Export',
   ]),
   // Spanish words spelt as in English
-  'es-ES': new Set(['Error', 'Total', 'Normal', 'Roles', 'Series', 'Premium', '30 min', 'min']),
+  'es-ES': new Set(['Error', 'Total', 'Normal', 'Roles', 'Series', 'Premium', '30 min', 'min', 'Total {{kwh}} kWh']),
   // European Portuguese writes these as English does
-  'pt-PT': new Set(['Online', 'Offline', 'E-mail', 'Total', 'Normal', 'Premium', 'OK', '30 min', 'min']),
+  'pt-PT': new Set(['Online', 'Offline', 'E-mail', 'Total', 'Normal', 'Premium', 'OK', '30 min', 'min', 'Total {{kwh}} kWh']),
 };
 /** A value of nothing but placeholders, numbers and signs (`{{page}} / {{pages}}`) has no words to translate. */
 const WORDLESS = (text: string) => !/\p{L}/u.test(text.replace(/{{\s*[\w.]+\s*}}/g, '').replace(/©/g, ''));

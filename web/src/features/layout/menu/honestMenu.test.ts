@@ -73,7 +73,7 @@ describe('the menus of the demo accounts', () => {
     const names = menuOf('alice', 1).map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining(['home', 'deviceList', 'messageList', 'consumerRecharge']));
     expect(names).not.toContain('waybillList');
-    expect(names).not.toContain('consumerInfo');
+    expect(names).not.toContain('operationLog');
   });
 
   it('would offer the waybill list to alice the day its page is registered, with no menu change', () => {
@@ -110,7 +110,8 @@ describe('offered routes', () => {
 
   it('checks links of ours against the pages and lets outside sites through', () => {
     expect(linkOffered('/device/list')).toBe(true);
-    expect(linkOffered('/consumer/download')).toBe(false);
+    expect(linkOffered('/consumer/download')).toBe(true);
+    expect(linkOffered('/waybill/list')).toBe(false);
     expect(linkOffered('/no/such/page')).toBe(false);
     expect(linkOffered('https://support.example.com/chat')).toBe(true);
   });
