@@ -168,6 +168,7 @@ const UNREAD: readonly [Method, string][] = [
   ['DELETE', '/api/device/DeviceMaintenance/delete'],
   ['DELETE', '/api/device/DeviceAlarmRule/delete'],
   ['DELETE', '/api/device/DeviceDataExport/delete'],
+  ['DELETE', '/api/device/ScheduledReport/delete'],
   ['GET', '/api/payment/payment/getOpenId'],
 ];
 
