@@ -14,8 +14,7 @@ from entrypoints.api.reports import schemas as s
 
 blp = ApiBlueprint("reports", __name__, description="Scheduled reports")
 
-# The files are the download centre's: who may not use it may not schedule them either.
-PERMISSION = "consumer.download"
+PERMISSION = "dataCenter.scheduledBackup"
 NOT_OWN = "no such schedule, or another account's (the same answer, so ids cannot be probed)"
 NOT_VISIBLE = "a device that does not exist or the caller may not see"
 
