@@ -18,10 +18,10 @@ from adapters.messaging.command_channel import MqttCommandChannel
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
 from adapters.mosquitto.passwords import MosquittoPasswordHasher
-from adapters.notifications.development import LoggingMessageSender
+from adapters.notifications.development import LoggingMessageSender, LoggingReportMailer
 from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
-from adapters.notifications.smtp import SmtpEmailSender
+from adapters.notifications.smtp import SmtpEmailSender, SmtpReportMailer
 from adapters.payments.development import DevelopmentPaymentGateway
 from adapters.payments.gateways import development_gateways, provider_gateways
 from adapters.persistence.database import make_engine, make_session_factory
@@ -118,6 +118,14 @@ from core.ordering.use_cases import (
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
+from core.reports.use_cases import (
+    CreateSchedule,
+    DeleteSchedule,
+    ListRuns,
+    ListSchedules,
+    SendDueReports,
+    UpdateSchedule,
+)
 from entrypoints.settings import Settings
 
 
@@ -310,6 +318,21 @@ class Container(containers.DeclarativeContainer):
     get_export_file = providers.Factory(GetExportFile, uow, export_files)
     delete_export = providers.Factory(DeleteExport, uow, export_files)
     purge_exports = providers.Factory(PurgeExpiredExports, uow, export_files, clock)
+    # Scheduled reports: files written as the download centre's, mailed by a periodic job.
+    report_mailer = providers.Selector(
+        providers.Callable(lambda s: s.notification_backend, settings),
+        development=providers.Singleton(LoggingReportMailer),
+        providers=providers.Singleton(SmtpReportMailer, email_sender))
+    create_schedule = providers.Factory(CreateSchedule, uow, clock)
+    update_schedule = providers.Factory(UpdateSchedule, uow)
+    delete_schedule = providers.Factory(DeleteSchedule, uow)
+    list_schedules = providers.Factory(ListSchedules, uow)
+    list_report_runs = providers.Factory(ListRuns, uow)
+    send_due_reports = providers.Factory(
+        SendDueReports, uow, clock, run_export, export_files, report_mailer,
+        providers.Callable(lambda t: t.translate, translator), default_language,
+        providers.Callable(lambda s: s.edition.profile.default_time_zone, settings),
+        providers.Callable(lambda s: s.public_base_url.rstrip("/") + "/consumer/download", settings))
     verify_report = providers.Factory(VerifyReport, uow, secret_key)
 
 

@@ -4,10 +4,12 @@ so a developer (or a test) can read the verification code that would have been s
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 
 from adapters.i18n import Translator
 from adapters.notifications.templates import TEMPLATES
 from core.notifications.model import OutboundMessage
+from core.reports.ports import Attachment
 
 log = logging.getLogger("coldchain.outbox")
 
@@ -22,3 +24,10 @@ class LoggingMessageSender:
 
 def render(message: OutboundMessage, translator: Translator) -> str:
     return translator.translate(TEMPLATES[message.template], message.language, **message.params)
+
+
+class LoggingReportMailer:
+    """Scheduled reports in development: the mail goes to the server log, its files named."""
+
+    def send(self, recipient: str, subject: str, body: str, attachments: Sequence[Attachment]) -> None:
+        log.info("[report to %s] %s\n%s\n%s", recipient, subject, body, ", ".join(a.file_name for a in attachments))

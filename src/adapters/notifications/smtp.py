@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import smtplib
 import ssl
+from collections.abc import Sequence
 from email.message import EmailMessage
 from email.utils import make_msgid
 from urllib.parse import unquote, urlsplit
@@ -13,6 +14,7 @@ from adapters.i18n import Translator
 from adapters.notifications.development import render
 from adapters.notifications.templates import SUBJECTS
 from core.notifications.model import Channel, OutboundMessage
+from core.reports.ports import Attachment
 
 DEFAULT_SUBJECT = "Coldchain"
 
@@ -38,6 +40,23 @@ class SmtpEmailSender:
                             if subject else DEFAULT_SUBJECT)
         email["Message-ID"] = make_msgid(domain=self._mail_from.rpartition("@")[2].strip(">") or None)
         email.set_content(render(message, self._translator))
+        self._deliver(email)
+
+    def send_files(self, recipient: str, subject: str, body: str, attachments: Sequence[Attachment]) -> None:
+        """A scheduled report (core.reports.ports.ReportMailer): the files ride along as attachments."""
+        email = EmailMessage()
+        email["From"] = self._mail_from
+        email["To"] = recipient
+        email["Subject"] = subject
+        email["Message-ID"] = make_msgid(domain=self._mail_from.rpartition("@")[2].strip(">") or None)
+        email.set_content(body)
+        for attachment in attachments:
+            maintype, _, subtype = attachment.content_type.partition("/")
+            with open(attachment.path, "rb") as file:
+                email.add_attachment(file.read(), maintype=maintype, subtype=subtype, filename=attachment.file_name)
+        self._deliver(email)
+
+    def _deliver(self, email: EmailMessage) -> None:
         client: smtplib.SMTP
         if self._tls:
             client = smtplib.SMTP_SSL(self._host, self._port, timeout=self._timeout_s,
@@ -53,3 +72,13 @@ class SmtpEmailSender:
             if self._user:
                 smtp.login(self._user, self._password)
             smtp.send_message(email)
+
+
+class SmtpReportMailer:
+    """The ReportMailer port over the SMTP sender."""
+
+    def __init__(self, sender: SmtpEmailSender) -> None:
+        self._sender = sender
+
+    def send(self, recipient: str, subject: str, body: str, attachments: Sequence[Attachment]) -> None:
+        self._sender.send_files(recipient, subject, body, attachments)

@@ -841,3 +841,43 @@ class HomeTilesRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)
     tiles: Mapped[str] = mapped_column(String(200))
     updated_at: Mapped[datetime]
+
+
+# --- scheduled reports ---------------------------------------------------------------------------
+
+
+class ReportScheduleRow(Base):
+    """An account's scheduled report (core/reports): which devices' readings go to whom, how often."""
+
+    __tablename__ = "report_schedules"
+    __table_args__ = (Index("ix_report_schedules_account_id_id", "account_id", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(20))
+    frequency: Mapped[str] = mapped_column(String(8))
+    weekday: Mapped[int | None] = mapped_column(SmallInteger)
+    month_day: Mapped[int | None] = mapped_column(SmallInteger)
+    device_ids: Mapped[list[int]] = mapped_column(JSON)
+    format: Mapped[str] = mapped_column(String(8))
+    recipients: Mapped[list[str]] = mapped_column(JSON)
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    created_at: Mapped[datetime]
+
+
+class ReportRunRow(Base):
+    """One period of a schedule, sent once: the unique (schedule, period start) is what makes the
+    job idempotent."""
+
+    __tablename__ = "report_runs"
+    __table_args__ = (UniqueConstraint("schedule_id", "period_start", name="uq_report_runs_schedule_period"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    schedule_id: Mapped[int] = mapped_column(ForeignKey("report_schedules.id", ondelete="CASCADE"))
+    period_start: Mapped[datetime]
+    period_end: Mapped[datetime]
+    started_at: Mapped[datetime]
+    finished_at: Mapped[datetime | None]
+    outcome: Mapped[str] = mapped_column(String(10))
+    files: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    sent_to: Mapped[list[str]] = mapped_column(JSON)
+    attempts: Mapped[int] = mapped_column(SmallInteger, default=0)
+    error: Mapped[str | None] = mapped_column(String(200))

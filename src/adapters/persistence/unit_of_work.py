@@ -49,6 +49,7 @@ from adapters.persistence.platform import (
 )
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
+from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
 from adapters.persistence.session_scope import SessionScope
 
 if TYPE_CHECKING:
@@ -63,6 +64,7 @@ if TYPE_CHECKING:
     from core.ordering.ports import OrderingUnitOfWork
     from core.platform.ports import PlatformUnitOfWork
     from core.pricing.ports import PricingUnitOfWork
+    from core.reports.ports import ReportsUnitOfWork
     from core.telemetry.ports import TelemetryUnitOfWork
 
 R = TypeVar("R")
@@ -132,6 +134,8 @@ class SqlAlchemyUnitOfWork:
     exports = _Repository(SqlAlchemyExportRepository)
     export_readings = _Repository(SqlAlchemyExportReadingSource)
     inbox = _Repository(SqlAlchemyInbox)
+    report_schedules = _Repository(SqlAlchemyScheduleRepository)
+    report_runs = _Repository(SqlAlchemyRunRepository)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -178,5 +182,5 @@ if TYPE_CHECKING:
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
-            ExportsUnitOfWork, InboxUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

@@ -68,6 +68,8 @@ CUSTOMER_ROUTES: list[Permission] = [
     *_route("consumer.role", CRUD),
     *_route("consumer.recharge", ("query",)),
     *_route("consumer.download", ("query", "export")),
+    # A customer's scheduled reports (core/reports): their own devices' readings, mailed.
+    *_route("dataCenter.scheduledBackup", CRUD),
     *_route("consumer.sharer", CRUD),
     *_route("operation.log", ("query", "export")),
     *_route("activities.list", ("query",)),
@@ -96,7 +98,7 @@ BACK_OFFICE_ROUTES: list[Permission] = [
              "order.rechargeStatistics order.storageOrders", SWITCHABLE + ("export",)),
     *_office("order.recharge", SWITCHABLE + ("export", "refund")),  # refund: pays an order back
     *_office("system.consumer system.role system.exportDevice customized.list notice.list", CRUD_IO),
-    *_office("dataCenter.scheduledBackup dataCenter.recorderData dataCenter.diseaseControl"),
+    *_office("dataCenter.recorderData dataCenter.diseaseControl"),
     *_office("ecoStatistics dataBoard dataInterface.index dataApi.list parameter.list"),
     *_office("video.platform video.device visualization.2d visualization.largeScreen"),
     *_office("marketing.carousel marketing.solution userManual.faq experience.data revenue.index "

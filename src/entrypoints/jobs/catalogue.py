@@ -75,6 +75,10 @@ def purge_expired_exports(container: Container) -> str:
     return f"deleted {container.purge_exports()()} export(s) older than a week"
 
 
+def send_scheduled_reports(container: Container) -> str:
+    return container.send_due_reports()()
+
+
 def prune_job_runs(container: Container) -> str:
     return f"forgot {container.prune_job_runs()()} run(s) older than two weeks"
 
@@ -90,6 +94,9 @@ JOBS = (
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
     # Files of the download centre a week old; hourly, so none stays much past its expiry shown.
     Job("purge_expired_exports", purge_expired_exports, crontab(minute=20), timedelta(hours=1)),
+    # Scheduled reports: a period is due from the owner's local midnight; a quarter of an hour
+    # late at most, and a run whose mail failed is resumed by Celery's retries or the next run.
+    Job("send_scheduled_reports", send_scheduled_reports, 15 * 60.0),
     Job("prune_job_runs", prune_job_runs, crontab(hour=4, minute=10), timedelta(days=1)),
 )
 BY_NAME = {job.name: job for job in JOBS}

@@ -7,8 +7,9 @@ import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
 import { pages as messages } from '@/features/messages/pages';
 import { pages as recharge } from '@/features/recharge/pages';
+import { pages as reports } from '@/features/reports/pages';
 import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
-  ...account, ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...recharge,
+  ...account, ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...recharge, ...reports,
 };

@@ -58,6 +58,7 @@ import { customPageSchema } from '@/lib/api/customPage';
 import { deviceDetailSchema, devicePageSchema } from '@/lib/api/devices';
 import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
 import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/exports';
+import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
 import { noticeSchema } from '@/lib/api/notice';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
 import { tokenSchema } from '@/lib/api/session';
@@ -137,6 +138,10 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/DeviceDataExport/createDeviceList', exportSchema],
   ['POST', '/api/device/DeviceDataExport/page', exportPageSchema],
   ['GET', '/api/device/DeviceDataExport/readyCount', readyCountSchema],
+  ['POST', '/api/device/ScheduledReport/page', schedulePageSchema],
+  ['POST', '/api/device/ScheduledReport/insert', scheduleSchema],
+  ['POST', '/api/device/ScheduledReport/update', scheduleSchema],
+  ['POST', '/api/device/ScheduledReport/runs', runPageSchema],
   ['GET', '/api/payment/PayServicePackages/selectDeviceDepositInfo', depositInfoSchema, PART],
   ['GET', '/api/payment/PayServiceItem/selectAllServiceItemByDevice', z.array(serviceItemSchema)],
   ['GET', '/api/payment/PayServicePackages/selectLevelList', z.array(levelSchema)],
@@ -169,6 +174,7 @@ const UNREAD: readonly [Method, string][] = [
   ['DELETE', '/api/device/DeviceMaintenance/delete'],
   ['DELETE', '/api/device/DeviceAlarmRule/delete'],
   ['DELETE', '/api/device/DeviceDataExport/delete'],
+  ['DELETE', '/api/device/ScheduledReport/delete'],
   ['GET', '/api/payment/payment/getOpenId'],
 ];
 
