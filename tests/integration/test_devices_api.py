@@ -29,7 +29,7 @@ ROW_FIELDS = {
     "serviceExpiredDate", "vipInfo", "smsCount", "voiceCount", "countryCode", "simIccid", "jcIccidStatus",
     "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "access", "organizationId",
     "organizationName", "online", "alarmState", "lastReadingAt", "temperature", "humidity", "displayPrecision",
-    "temperatureUnit", "activatedAt", "createdAt",
+    "temperatureUnit", "activatedAt", "createdAt", "position", "energy",
 }
 
 
@@ -105,6 +105,7 @@ def test_alice_lists_her_six_devices_with_the_contract_s_fields(api, container):
     assert rows["CR2A000000001"]["simIccid"] == "89860012345678900003"
     assert {guid: r["online"] for guid, r in rows.items() if not r["online"]} == {"RCW360A0000003": 0}
     assert all(r["agreementStatus"] == 0 for guid, r in rows.items() if guid != "FZ1A000000001")
+    assert {guid for guid, r in rows.items() if r["energy"]} == {"CR2A000000001"}  # the metered cold room
 
 
 def test_organization_members_see_its_devices_but_do_not_own_them(api):
