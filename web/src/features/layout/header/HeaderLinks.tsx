@@ -49,11 +49,11 @@ export function DownloadLink({ showLabel }: DownloadLinkProps) {
   };
   const label = ready > 0 ? `${t('download')}: ${t('downloadReady', { count: ready })}` : t('download');
   const link = (
-    <span className="jc-download-link">
+    <span className="jc-count-anchor">
       <AnchorButton variant="minimal" icon={<DownloadIcon />} href={DOWNLOAD_PATH} onClick={go} data-testid="download-link"
         data-count={ready} aria-label={showLabel && ready === 0 ? undefined : label} text={showLabel ? t('download') : undefined} />
       {ready > 0 && (
-        <span className="jc-download-count" aria-hidden="true" data-testid="download-count">
+        <span className="jc-count-badge jc-download-count" aria-hidden="true" data-testid="download-count">
           {ready > 99 ? '99+' : ready}
         </span>
       )}

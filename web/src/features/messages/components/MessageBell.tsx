@@ -41,7 +41,7 @@ function Bell({ accountId }: { accountId: number }) {
   };
   return (
     <Tooltip content={`${t('bell.label')} · ${status}`} placement="bottom">
-      <span className="jc-msg-bell">
+      <span className="jc-count-anchor">
         <AnchorButton
           variant="minimal"
           icon={<NotificationsIcon />}
@@ -52,7 +52,7 @@ function Bell({ accountId }: { accountId: number }) {
           data-count={count}
         />
         {count > 0 && (
-          <span className="jc-msg-bell-count" aria-hidden="true" data-testid="message-bell-count">
+          <span className="jc-count-badge jc-msg-bell-count" aria-hidden="true" data-testid="message-bell-count">
             {badgeText(count)}
           </span>
         )}
