@@ -26,14 +26,11 @@ import base64
 import hashlib
 import json
 import logging
-import os
 import threading
 from collections.abc import Sequence
 from dataclasses import dataclass
-from urllib.parse import urlsplit
 
-import paho.mqtt.client as mqtt
-
+from adapters.messaging.short_connection import BrokerLogin, ConnectionFailed, short_connection
 from core.devices.credentials import ADMIN_USERNAME, INGEST_USERNAME, BrokerAccounts
 from core.devices.ports import BrokerAccount, BrokerGrant
 
@@ -145,10 +142,7 @@ class DynsecBrokerAccess:
 
     def __init__(self, url: str, password: str, username: str = ADMIN_USERNAME,
                  mount_point: str = DEVICE_MOUNT_POINT, timeout_s: float = 5.0) -> None:
-        parts = urlsplit(url)
-        self._host, self._port = parts.hostname or "127.0.0.1", parts.port or 1883
-        self._tls = parts.scheme == "mqtts"
-        self._username, self._password = username, password
+        self._login = BrokerLogin.of(url, username, password)
         self._mount_point, self._timeout = mount_point, timeout_s
 
     def grant(self, grants: Sequence[BrokerGrant]) -> None:
@@ -221,19 +215,9 @@ class DynsecBrokerAccess:
     def send(self, commands: list[dict]) -> list[dict]:
         """The plugin's answers, one per command, in order. Raises BrokerUnreachable."""
         answered = threading.Event()
-        connected = threading.Event()
         state: dict = {}
-        client = mqtt.Client(mqtt.CallbackAPIVersion.VERSION2, client_id=f"coldchain-control-{os.urandom(6).hex()}",
-                             protocol=mqtt.MQTTv5)
-        client.username_pw_set(self._username, self._password)
-        if self._tls:
-            client.tls_set()
 
-        def on_connect(_c, _u, _flags, reason_code, _props) -> None:
-            state["connack"] = reason_code
-            connected.set()
-
-        def on_subscribe(_c, _u, _mid, reason_codes, _props) -> None:
+        def on_subscribe(client, _u, _mid, reason_codes, _props) -> None:
             if any(code.is_failure for code in reason_codes):
                 state["refused"] = "the control topic's answers are not readable by this login"
                 answered.set()
@@ -244,30 +228,21 @@ class DynsecBrokerAccess:
             state["answers"] = json.loads(message.payload).get("responses", [])
             answered.set()
 
-        client.on_connect, client.on_subscribe, client.on_message = on_connect, on_subscribe, on_message
         try:
-            client.connect(self._host, self._port, keepalive=30)
-        except OSError as error:
-            raise BrokerUnreachable(f"{self._host}:{self._port}: {error}") from None
-        client.loop_start()
-        try:
-            if not connected.wait(self._timeout):
-                raise BrokerUnreachable(f"{self._host}:{self._port} did not answer the connection")
-            if state["connack"].is_failure:
-                raise BrokerUnreachable(f"{self._host}:{self._port} refused {self._username}: {state['connack']}")
-            client.subscribe(f"{CONTROL_TOPIC}/response", qos=1)
-            if not answered.wait(self._timeout):
-                raise BrokerUnreachable(f"no answer on {CONTROL_TOPIC}/response (is the dynamic-security plugin "
-                                        "loaded?)")
-            if "refused" in state:
-                raise BrokerUnreachable(state["refused"])
-            answers = state["answers"]
-            if len(answers) != len(commands):
-                raise BrokerUnreachable(f"{len(answers)} answers to {len(commands)} commands")
-            return answers
-        finally:
-            client.disconnect()
-            client.loop_stop()
+            with short_connection(self._login, "coldchain-control", self._timeout) as client:
+                client.on_subscribe, client.on_message = on_subscribe, on_message
+                client.subscribe(f"{CONTROL_TOPIC}/response", qos=1)
+                if not answered.wait(self._timeout):
+                    raise BrokerUnreachable(f"no answer on {CONTROL_TOPIC}/response (is the dynamic-security "
+                                            "plugin loaded?)")
+        except ConnectionFailed as error:
+            raise BrokerUnreachable(str(error)) from None
+        if "refused" in state:
+            raise BrokerUnreachable(state["refused"])
+        answers = state["answers"]
+        if len(answers) != len(commands):
+            raise BrokerUnreachable(f"{len(answers)} answers to {len(commands)} commands")
+        return answers
 
 
 class NoBrokerAccess:
