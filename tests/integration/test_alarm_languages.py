@@ -15,15 +15,11 @@ from adapters.notifications.templates import TEMPLATES
 from adapters.persistence.models import AccountRow, AlarmRecipientRow
 from core.notifications.model import Channel, OutboundMessage
 from tests.support.alarms import FRIDGE, device_id, outbox, report
+from tests.support.api import ok
 
 pytestmark = pytest.mark.usefixtures("demo")
 
 RULES = "/device/DeviceAlarmRule"
-
-
-def ok(reply):
-    assert (reply.status, reply.code) == (200, 0), reply.body
-    return reply.data
 
 
 def set_owner_language(container, language: str | None) -> None:

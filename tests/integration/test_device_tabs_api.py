@@ -13,10 +13,12 @@ from dependency_injector import providers
 from sqlalchemy import func, select
 
 from adapters.messaging.command_channel import MqttCommandChannel
-from adapters.persistence.models import DeviceCommandRow, DeviceEventRow, DeviceMaintenanceRow, DeviceRow
+from adapters.persistence.models import DeviceCommandRow, DeviceEventRow, DeviceMaintenanceRow
 from core.devices.device_commands import CommandAnswer
 from entrypoints.api.devices import detail_schemas as s
 from entrypoints.api.framework import envelope, page_of
+from tests.support.alarms import device_id
+from tests.support.api import ok
 from tests.support.mosquitto import free_port
 from tests.support.mqtt import require_mosquitto, unique, wait_until
 
@@ -31,16 +33,6 @@ PARAMS = {"displayPrecision": 2, "temperatureUnit": "F", "uploadInterval": 600, 
 RECORD = {"maintainDate": "2026-01-15", "person": "Li Wei", "approver": "Zhang", "reason": "Door seal worn",
           "content": "Replaced the door seal and checked the compressor", "standard": "GSP 2016",
           "result": "Holds 2-8 °C"}
-
-
-def ok(reply):
-    assert (reply.status, reply.code) == (200, 0), reply.body
-    return reply.data
-
-
-def device_id(container, guid: str) -> int:
-    with container.session_factory()() as session:
-        return session.scalar(select(DeviceRow.id).where(DeviceRow.guid == guid))
 
 
 def count(container, row, **where) -> int:

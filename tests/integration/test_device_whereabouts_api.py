@@ -8,19 +8,15 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from sqlalchemy import select
 
-from adapters.persistence.models import DeviceRow, ReadingRow
+from adapters.persistence.models import ReadingRow
 from entrypoints.api.devices import schemas as s
 from entrypoints.api.framework import envelope
+from tests.support.alarms import device_id
 
 pytestmark = pytest.mark.usefixtures("demo")
 
 TRACK, ENERGY, PAGE = "/device/Device/track", "/device/Device/energy", "/device/Device/page"
 TRUCK, ROOM, FREEZER, ACME_ROOM = "LOGET8A0000001", "CR2A000000001", "FZ1A000000001", "CR2B000000001"
-
-
-def device_id(container, guid: str) -> int:
-    with container.session_factory()() as session:
-        return session.scalar(select(DeviceRow.id).where(DeviceRow.guid == guid))
 
 
 def ask(api, path, token, device, since, until, **extra):

@@ -20,7 +20,8 @@ from adapters.persistence.models import DeviceRow, ExportCertificateRow, ExportR
 from entrypoints.api.exports import schemas as s
 from entrypoints.api.framework import envelope, page_of
 from entrypoints.jobs.catalogue import BY_NAME
-from tests.support.api import ApiClient
+from tests.support.alarms import device_id
+from tests.support.api import ApiClient, ok
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -29,16 +30,6 @@ CREATE, LIST_EXPORT, PAGE, GET = ("/device/DeviceDataExport/create", "/device/De
 DELETE, READY, VERIFY = ("/device/DeviceDataExport/delete", "/device/DeviceDataExport/readyCount",
                          "/device/DeviceDataExport/verify")
 COLD_ROOM_A, WAREHOUSE = "RCW360A0000001", "CR2B000000001"  # alice's; acme's organization's (bob reads it)
-
-
-def ok(reply):
-    assert (reply.status, reply.code) == (200, 0), reply.body
-    return reply.data
-
-
-def device_id(container, guid: str) -> int:
-    with container.session_factory()() as session:
-        return session.scalar(select(DeviceRow.id).where(DeviceRow.guid == guid))
 
 
 def last_reading(container, guid: str) -> datetime:

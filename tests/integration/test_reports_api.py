@@ -10,18 +10,13 @@ from sqlalchemy import func, select
 
 from adapters.persistence.models import ReportScheduleRow
 from tests.support.alarms import device_id
-from tests.support.api import ApiClient
+from tests.support.api import ApiClient, ok
 
 pytestmark = pytest.mark.usefixtures("demo")
 
 PAGE, INSERT, UPDATE, DELETE, RUNS = (f"/device/ScheduledReport/{n}" for n in ("page", "insert", "update", "delete",
                                                                                "runs"))
 COLD_ROOM_A, COLD_ROOM_B, WAREHOUSE = "RCW360A0000001", "RCW360A0000002", "CR2B000000001"
-
-
-def ok(reply):
-    assert (reply.status, reply.code) == (200, 0), reply.body
-    return reply.data
 
 
 def body(container, **change):

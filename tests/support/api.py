@@ -25,6 +25,12 @@ class Reply:
         return self.body.get("data")
 
 
+def ok(reply: Reply) -> Any:
+    """The data of a successful answer (HTTP 200, code 0); fails the test with the body otherwise."""
+    assert (reply.status, reply.code) == (200, 0), reply.body
+    return reply.data
+
+
 class ApiClient:
     def __init__(self, client: FlaskClient, language: str = "en-US") -> None:
         self.client, self.language = client, language
