@@ -15,9 +15,15 @@ const LABELS = [
 
 const ORIGINAL = 'data-jc-label';
 
+/** `root` itself when it matches, and every element under it that does. */
+function matching(root: ParentNode, selector: string): Element[] {
+  const inside = [...root.querySelectorAll<Element>(selector)];
+  return root instanceof Element && root.matches(selector) ? [root, ...inside] : inside;
+}
+
 function localise(root: ParentNode): void {
   for (const { english, key, selector } of LABELS) {
-    for (const element of root.querySelectorAll<Element>(selector)) {
+    for (const element of matching(root, selector)) {
       if (element.tagName.toLowerCase() === 'svg') {
         const title = element.querySelector('title');
         if (!title) continue;
@@ -40,7 +46,13 @@ function localise(root: ParentNode): void {
 /** Starts localising Blueprint's built-in labels under `root`; returns the function that stops it. */
 export function localiseBlueprintLabels(root: HTMLElement = document.body): () => void {
   localise(root);
-  const observer = new MutationObserver(() => localise(root));
+  // Only what was added: a live page (the real-time panel, charts) changes the document often, and
+  // searching all of it at each change would cost every change that much.
+  const observer = new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) if (node instanceof Element) localise(node);
+    }
+  });
   observer.observe(root, { childList: true, subtree: true });
   const relabel = () => localise(root);
   i18next.on('languageChanged', relabel);
