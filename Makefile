@@ -106,7 +106,15 @@ browser:
 test-web: python browser
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory node_modules/.installed && npm run --silent test:all; fi
 
-test: lint test-python test-web
+# CI runs the Python and the web suites side by side (each about half an hour on two cores, mostly
+# waiting on servers, brokers and the browser); the web log follows the Python one. The Debian
+# packages come first, one apt at a time.
+test: lint mosquitto fonts browser
+	@mkdir -p var
+	@$(MAKE) --no-print-directory test-web > var/test-web.log 2>&1 & web=$$!; \
+	$(MAKE) --no-print-directory test-python; python=$$?; \
+	wait $$web; webrc=$$?; echo; echo "--- web: typecheck, vitest and the Chromium e2e ---"; cat var/test-web.log; \
+	exit $$(( python || webrc ))
 
 # wrk drives the API at fleet size (bench/api.py); Debian's, never a downloaded one.
 wrk:
