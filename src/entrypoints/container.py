@@ -68,6 +68,7 @@ from core.devices.registry import (
     GetDevice,
     ListDevices,
     ListDeviceTypes,
+    MapDevices,
     UpdateDevice,
 )
 from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
@@ -212,6 +213,7 @@ class Container(containers.DeclarativeContainer):
         none=providers.Singleton(NoBrokerAccess),
     )
     list_devices = providers.Factory(ListDevices, uow, clock)
+    map_devices = providers.Factory(MapDevices, uow, clock)
     get_device = providers.Factory(GetDevice, uow, clock)
     home_counts = providers.Factory(CountHomeDevices, uow, clock)
     operator_home_counts = providers.Factory(CountOperatorHome, uow, clock)

@@ -141,3 +141,52 @@ def test_the_device_list_carries_each_device_s_last_position_and_whether_it_mete
     truck = rows[TRUCK]["position"]
     assert set(truck) == {"lat", "lon", "acc", "ts"} and datetime.fromisoformat(truck["ts"]) > datetime.now(UTC) - \
         timedelta(hours=3)
+
+
+MARKERS = "/device/Device/markers"
+
+
+def markers(api, user, **filters):
+    reply = api.call("POST", MARKERS, token=api.token(user), json=filters)
+    assert (reply.status, reply.code) == (200, 0), reply.body
+    envelope(s.DeviceMarkersSchema)().load(reply.body)
+    return reply.data
+
+
+def test_the_map_s_markers_are_every_positioned_device_the_caller_sees_with_the_list_s_filters(api):
+    page = api.call("POST", PAGE, token=api.token("alice"), json={"start": 1, "pageSize": 50}).data["data"]
+    positioned = {row["deviceId"]: row for row in page if row["position"]}
+    data = markers(api, "alice")
+    assert data["total"] == len(data["markers"]) == len(positioned) and data["truncated"] is False
+    assert [m["deviceId"] for m in data["markers"]] == sorted(positioned)
+    for marker in data["markers"]:
+        row = positioned[marker["deviceId"]]
+        assert (marker["lat"], marker["lon"]) == (row["position"]["lat"], row["position"]["lon"])
+        assert (marker["deviceName"], marker["online"], marker["alarmState"]) == (
+            row["deviceName"], row["online"], row["alarmState"])
+    truck = markers(api, "alice", deviceName=page[0]["deviceName"])["markers"]
+    assert [m["deviceId"] for m in truck] == [row["deviceId"] for row in page
+                                              if page[0]["deviceName"].lower() in row["deviceName"].lower()]
+    assert markers(api, "alice", deviceName="no such device")["markers"] == []
+
+
+def test_a_stranger_s_map_holds_none_of_another_s_devices(api, container):
+    alice = {m["deviceId"] for m in markers(api, "alice")["markers"]}
+    bob = {m["deviceId"] for m in markers(api, "bob")["markers"]}
+    assert alice and not alice & bob
+    assert api.call("POST", MARKERS, json={}).status == 401
+
+
+def test_a_map_past_its_cap_says_how_many_it_leaves_out(api, monkeypatch):
+    monkeypatch.setattr("core.devices.registry.MAX_MARKERS", 2)
+    every = markers(api, "alice")
+    assert len(every["markers"]) == 2 and every["total"] > 2 and every["truncated"] is True
+    assert every["markers"][0]["deviceId"] < every["markers"][1]["deviceId"]
+
+
+@pytest.mark.parametrize("body,field", [({"vipState": 9}, "vipState"), ({"deviceName": "\ud800"}, "deviceName"),
+                                        ({"start": 1}, "start"), ({"online": 10**30}, "_schema")])
+def test_hostile_map_filters_get_a_422_in_the_caller_s_language(api, body, field):
+    reply = api.call("POST", MARKERS, token=api.token("alice"), headers={"Accept-Language": "ru-RU"}, json=body)
+    assert (reply.status, reply.code) == (422, 422), reply.body
+    assert field in reply.body["errors"] and any("\u0400" <= ch <= "\u04ff" for ch in str(reply.body["errors"]))

@@ -56,6 +56,8 @@ from core.devices.model import (
     SORT_FIELDS,
     Device,
     DeviceFilter,
+    DeviceMarker,
+    DeviceMarkers,
     DeviceStatus,
     DeviceType,
     HomeCounts,
@@ -340,6 +342,24 @@ class SqlAlchemyDeviceRepository:
             ids.reverse()
         rows = {row.id: row for row in run(self._page_rows(), {"account_id": account_id, "ids": ids})}
         return Page(request.start, request.page_size, total, [self._device(rows[i]) for i in ids if i in rows])
+
+    def markers(self, account_id: int, where: DeviceFilter, limit: int) -> DeviceMarkers:
+        """A few columns of every positioned device of `where`: the two branches of
+        visible_branches, merged and cut at `limit` by id."""
+        conditions = [*self._where(replace(where, now=None)), DeviceRow.last_latitude.is_not(None),
+                      DeviceRow.last_longitude.is_not(None)]
+        columns = [DeviceRow.id, DeviceRow.device_name, DeviceRow.last_latitude, DeviceRow.last_longitude,
+                   DeviceRow.status, DeviceRow.online, DeviceRow.alarm_state, DeviceRow.activated_at]
+        params: dict[str, Any] = {"account_id": account_id}
+        if where.vip_state is not None:
+            params |= _vip_moments(where.now or datetime.now(UTC))
+        run = self._s.connection().execute
+        total: int = run(count_visible(_ACCOUNT, *conditions), params).scalar_one()
+        merged = union_all(*visible_branches(_ACCOUNT, columns, *conditions)).subquery()
+        rows = run(select(merged).order_by(merged.c.id).limit(limit), params) if total else []
+        return DeviceMarkers([DeviceMarker(row.id, row.device_name, Position(row.last_latitude, row.last_longitude),
+                                           row.status, bool(row.online), row.alarm_state, row.activated_at)
+                              for row in rows], total)
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
         found = self.visible_many(account_id, [device_id])

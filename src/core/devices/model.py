@@ -203,6 +203,36 @@ class Device:
 
 
 @dataclass(frozen=True)
+class DeviceMarker:
+    """A device on a map: where it last was and what its marker's colour is read from."""
+
+    id: int
+    name: str
+    position: Position
+    status: int
+    online: bool
+    alarm_state: int
+    activated_at: datetime | None
+
+
+@dataclass(frozen=True)
+class DeviceMarkers:
+    """The devices of a filter that reported a position, at most MAX_MARKERS of them (by id)."""
+
+    markers: list[DeviceMarker]
+    total: int  # all that reported a position, shown or not
+
+    @property
+    def truncated(self) -> bool:
+        return self.total > len(self.markers)
+
+
+# A map of ten thousand dots is still readable and one light read; beyond that the map says how
+# many it leaves out and the filters narrow it.
+MAX_MARKERS = 10_000
+
+
+@dataclass(frozen=True)
 class NewDevice:
     guid: str
     name: str

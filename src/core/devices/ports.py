@@ -12,6 +12,7 @@ from core.devices.expiry_reminders import ReminderCandidate
 from core.devices.model import (
     Device,
     DeviceFilter,
+    DeviceMarkers,
     DeviceType,
     HomeCounts,
     MaintenanceRecord,
@@ -43,6 +44,10 @@ class DeviceRepository(Protocol):
     def page(self, account_id: int, where: DeviceFilter, request: PageRequest) -> Page[Device]:
         """Sorted by request.sort_field (one of model.SORT_FIELDS; newest first by default),
         then id."""
+        ...
+
+    def markers(self, account_id: int, where: DeviceFilter, limit: int) -> DeviceMarkers:
+        """The visible devices of `where` that reported a position, the first `limit` by id."""
         ...
 
     def visible(self, account_id: int, device_id: int) -> Device | None:

@@ -9,8 +9,10 @@ from core.devices.commands import AddDevice, ChangeDevice
 from core.devices.credentials import BrokerLogin, issue_credentials, login_of
 from core.devices.model import (
     FREE_SERVICE_MONTHS,
+    MAX_MARKERS,
     Device,
     DeviceFilter,
+    DeviceMarkers,
     DeviceType,
     HomeCounts,
     NewDevice,
@@ -36,6 +38,17 @@ class ListDevices:
         with self._uow as uow:
             page = uow.device_registry.page(account_id, replace(where, now=now), request)
         return replace(page, items=[replace(d, vip_state=vip_state(d.service_expires_at, now)) for d in page.items])
+
+
+class MapDevices:
+    """The list's filters as markers on a map: every positioned device up to MAX_MARKERS, not a page."""
+
+    def __init__(self, uow: DevicesUnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, where: DeviceFilter) -> DeviceMarkers:
+        with self._uow as uow:
+            return uow.device_registry.markers(account_id, replace(where, now=self._clock.now()), MAX_MARKERS)
 
 
 class GetDevice:

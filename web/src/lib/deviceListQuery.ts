@@ -2,7 +2,7 @@
  * The device list's state lives in its address, so a link (the expired dialog's, a home tile's)
  * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&start=&pageSize=`.
  */
-import type { DeviceQuery, Scene } from './api/devices';
+import type { DeviceFilters, DeviceQuery, Scene } from './api/devices';
 import { NAME_MAX } from '@/lib/api/devices';
 import { DEFAULT_PAGE_SIZE, pageSizeOf } from './paging';
 
@@ -30,8 +30,6 @@ export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
 /** How the list shows its devices: a table, markers on a map, or a card each. */
 export const LIST_MODES = ['list', 'map', 'board'] as const;
 export type ListMode = (typeof LIST_MODES)[number];
-/** The map shows this many devices at most: one page as large as the server gives. */
-export const MAP_PAGE_SIZE = 200;
 
 export interface ListFilters {
   mode: ListMode;
@@ -97,11 +95,12 @@ const SERVICE_QUERY: Readonly<Record<ServiceFilter, Partial<DeviceQuery>>> = {
 
 /** The body of POST /device/Device/page for one tab and its filters. */
 export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
+  // The map draws its markers from a call of its own; its page only counts the devices.
   const map = filters.mode === 'map';
   return {
     scene,
     start: map ? 1 : filters.start,
-    pageSize: map ? MAP_PAGE_SIZE : filters.pageSize,
+    pageSize: map ? 1 : filters.pageSize,
     ...(filters.deviceName ? { deviceName: filters.deviceName } : {}),
     ...STATUS_QUERY[filters.status],
     ...SERVICE_QUERY[filters.service],
@@ -109,7 +108,7 @@ export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
 }
 
 /** The list's filters for exporting it whole: the query without its page. */
-export function listExportFilters(scene: Scene, filters: ListFilters): Omit<DeviceQuery, 'start' | 'pageSize'> {
+export function listExportFilters(scene: Scene, filters: ListFilters): DeviceFilters {
   const query: Partial<DeviceQuery> = { ...deviceQuery(scene, filters) };
   delete query.start;
   delete query.pageSize;

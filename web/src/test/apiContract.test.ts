@@ -55,7 +55,7 @@ import { currentServiceSchema } from '@/features/recharge/api/service';
 import { accountInfoSchema } from '@/lib/api/accountInfo';
 import { alarmPageSchema, alarmSchema, deferralPageSchema, untreatedCountSchema } from '@/lib/api/alarms';
 import { customPageSchema } from '@/lib/api/customPage';
-import { deviceDetailSchema, devicePageSchema } from '@/lib/api/devices';
+import { deviceDetailSchema, deviceMarkersSchema, devicePageSchema } from '@/lib/api/devices';
 import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
 import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/exports';
 import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
@@ -106,6 +106,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/base/BaseUserProfile/homeTiles', homeTilesSchema],
   ['POST', '/api/device/Device/track', trackSchema],
   ['POST', '/api/device/Device/energy', energySchema],
+  ['POST', '/api/device/Device/markers', deviceMarkersSchema],
   ['POST', '/api/device/Device/page', devicePageSchema],
   ['POST', '/api/device/Device/page', optionPageSchema, PART],
   ['GET', '/api/device/Device/get', deviceDetailSchema],

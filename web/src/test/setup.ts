@@ -1,12 +1,17 @@
 import '@testing-library/jest-dom/vitest';
 import { Icons } from '@blueprintjs/icons';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, expect } from 'vitest';
 
 // Blueprint's overlays close with 300 ms transitions whose timers, still pending when a file's
 // last test ends, could fire after its jsdom was torn down ("window is not defined", seen on a
 // loaded CI machine). Each file waits them out before its environment goes.
 const TRANSITIONS_MS = 400;
+
+// findBy* and waitFor wait up to 5 s instead of 1 s: on a machine whose two cores also run the
+// Python suites and the browser, a tooltip's hover delay alone has taken longer than a second.
+// A test still fails when what it waits for never comes; it only fails later.
+configure({ asyncUtilTimeout: 5000 });
 
 // Every icon is an imported component (lib/icons.ts): an icon named by a string would, built, find
 // no paths (vite.config.ts, blueprintIconsByNameOff) and fall back to the icon font. Blueprint asks

@@ -8,7 +8,7 @@ from marshmallow import ValidationError, fields, validate
 
 from core.devices.access import Access
 from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_lifelong
-from core.devices.model import SORT_FIELDS, Scene, VipState
+from core.devices.model import MAX_MARKERS, SORT_FIELDS, Scene, VipState
 from core.devices.removal import MAX_BATCH_DELETE
 from core.devices.rules import (
     ENERGY_INTERVALS,
@@ -131,6 +131,33 @@ class DevicePageQuery(PageQuery):
     vipState = fields.Integer(validate=OneOf([int(s) for s in VipState]),
                               metadata={"description": "as vipInfo.state: 1 expires within 30 days, 2 expired, 0 "
                                                        "neither (lifelong, later, or no expiry)"})
+
+
+class DeviceFilterQuery(DevicePageQuery):
+    """The device list's filters (Device/page's) without paging, for calls that take every
+    matching device: the map's markers, the list's export."""
+
+    class Meta(DevicePageQuery.Meta):
+        exclude = ("start", "pageSize", "sortField", "sortOrder")
+
+
+class DeviceMarkerSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True)
+    lat = fields.Float(required=True, metadata={"description": "WGS 84 latitude of its last position, degrees"})
+    lon = fields.Float(required=True, metadata={"description": "WGS 84 longitude, degrees"})
+    status = fields.Integer(required=True, metadata={"description": "1 enabled, 0 disabled"})
+    online = fields.Integer(required=True, metadata={"description": "1 online now, 0 not"})
+    alarmState = fields.Integer(required=True, metadata={"description": "0 no alarm"})
+    activatedAt = LocalDateTime(required=True, allow_none=True,
+                                metadata={"description": "first reading; null: never reported (not enabled)"})
+
+
+class DeviceMarkersSchema(Schema):
+    markers = fields.List(fields.Nested(DeviceMarkerSchema), required=True,
+                          metadata={"description": f"the first {MAX_MARKERS} by deviceId"})
+    total = fields.Integer(required=True, metadata={"description": "devices of the filters that reported a position"})
+    truncated = fields.Boolean(required=True, metadata={"description": "total is more than the markers given"})
 
 
 class VipInfoSchema(Schema):

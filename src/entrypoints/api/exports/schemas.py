@@ -4,7 +4,7 @@ from marshmallow import fields, validate
 
 from core.exports.model import ID_LENGTH, ExportFormat, ExportKind, ExportStatus
 from core.exports.verification import CODE_LENGTH
-from entrypoints.api.devices.schemas import DEVICE_ID, DevicePageQuery, Instant
+from entrypoints.api.devices.schemas import DEVICE_ID, DeviceFilterQuery, Instant
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 OneOf, Length = validate.OneOf, validate.Length
@@ -22,11 +22,8 @@ class ReadingsExportSchema(Schema):
                                                     "verification code)"})
 
 
-class DeviceListExportSchema(DevicePageQuery):
+class DeviceListExportSchema(DeviceFilterQuery):
     """The device list's filters (Device/page's), without paging: every matching device."""
-
-    class Meta(DevicePageQuery.Meta):
-        exclude = ("start", "pageSize", "sortField", "sortOrder")
 
 
 class ExportIdQuery(Schema):

@@ -43,6 +43,10 @@ export interface DeviceMapProps {
   className?: string;
 }
 
+// Up to this many markers are SVG elements (each one focusable and testable); a larger fleet is
+// drawn on one canvas, which stays smooth with ten thousand dots where SVG nodes would not.
+export const SVG_MARKERS_MAX = 500;
+
 const TONE_COLOURS: Record<MarkerTone, string> = { alarm: '#cd4246', online: '#238551', offline: '#738091' };
 
 let outlines: Promise<GeoJSON.GeoJsonObject> | null = null;
@@ -119,8 +123,10 @@ export default function DeviceMap({ markers = [], track = [], onSelect, testId =
       if (last.acc) L.circle([last.lat, last.lon], { radius: last.acc, color: '#2d72d2', weight: 1, fillOpacity: 0.15 }).addTo(group);
       bounds.push(...path);
     }
+    const renderer = markers.length > SVG_MARKERS_MAX ? L.canvas({ padding: 0.5 }) : undefined;
     for (const marker of markers) {
       const dot = L.circleMarker([marker.lat, marker.lon], {
+        renderer,
         radius: 8,
         color: '#ffffff',
         weight: 2,

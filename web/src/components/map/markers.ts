@@ -1,12 +1,10 @@
-import type { Device } from '@/lib/api/devices';
+import type { DeviceMarker } from '@/lib/api/devices';
 import { markerTone } from '@/lib/deviceValues';
 import type { MapMarker } from './DeviceMap';
 
-/** The devices that reported a position, as markers coloured by their state. */
-export function devicesOnMap(devices: readonly Device[]): MapMarker[] {
-  return devices.flatMap((device) =>
-    device.position
-      ? [{ id: device.deviceId, lat: device.position.lat, lon: device.position.lon, label: device.deviceName, tone: markerTone(device) }]
-      : [],
-  );
+/** The server's markers (POST /device/Device/markers) as the map draws them, coloured by state. */
+export function devicesOnMap(devices: readonly DeviceMarker[]): MapMarker[] {
+  return devices.map((device) => ({
+    id: device.deviceId, lat: device.lat, lon: device.lon, label: device.deviceName, tone: markerTone(device),
+  }));
 }

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { envelope, fakeServer, renderApp, setUpI18n, type Call } from '@/test/harness';
+import { envelope, fakeServer, renderApp, setUpI18n, type Call, type Routes } from '@/test/harness';
 import { session } from '@/lib/session';
 import type { DeviceQuery } from '@/lib/api/devices';
 import DeviceListPage from './DeviceListPage';
@@ -22,8 +22,9 @@ const ROOM = device();
 const READ_ONLY_REASON = 'Read-only: you are a member of the organization that owns this device';
 
 /** Answers the list from the body: the scene-1 devices, one in each other tab. */
-function server(list = [FRIDGE, ROOM]) {
+function server(list = [FRIDGE, ROOM], more: Routes = {}) {
   return fakeServer({
+    ...more,
     'POST /device/Device/page': (call: Call) => {
       const body = call.body as DeviceQuery;
       if (body.scene !== 1) return envelope(page([], 1, 1, body.pageSize));
@@ -57,6 +58,21 @@ describe('DeviceListPage', () => {
     expect(within(fridge).getByTestId('service-state')).toHaveAttribute('data-state', 'expired');
     expect(within(rows[1]!).getByTestId('service-state')).toHaveTextContent('Lifelong');
     expect(tableCalls(api)[0]).toEqual({ scene: 1, start: 1, pageSize: 10 });
+  });
+
+  it('draws the map from the markers of the list\'s filters and says when it leaves some out', async () => {
+    const api = server([FRIDGE, ROOM], {
+      'POST /device/Device/markers': () => envelope({
+        markers: [{ deviceId: 1, deviceName: 'Cold room A logger', lat: 31.2, lon: 121.5, status: 1, online: 1, alarmState: 0, activatedAt: '2026-01-01T00:00:00+08:00' }],
+        total: 2, truncated: true,
+      }),
+    });
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list?mode=map&status=online');
+    expect(await screen.findByTestId('device-map-summary')).toHaveTextContent(
+      '2 of 2 devices have a position (the map shows the first 1; narrow the filters to see the rest)');
+    expect(api.callsTo('POST /device/Device/markers').map((c) => c.body)).toEqual([{ scene: 1, online: 1 }]);
+    expect(tableCalls(api)).toEqual([]); // the page only counts
   });
 
   it('links each device to its detail page and to the recharge screen', async () => {

@@ -161,7 +161,7 @@ export default function DeviceListPage() {
               <NonIdealState icon={<SearchIcon />} title={t('list.empty')} description={t('list.emptyHint')} className="jc-devices-empty" />
             </div>
           ) : filters.mode === 'map' ? (
-            <DeviceMapMode devices={page.data} total={page.totalCount} canOpen={held.has('device.detail')} />
+            <DeviceMapMode filters={listExportFilters(scene, filters)} total={page.totalCount} canOpen={held.has('device.detail')} />
           ) : filters.mode === 'board' ? (
             <DeviceBoard devices={page.data} canOpen={held.has('device.detail')} stale={query.isPlaceholderData} />
           ) : (

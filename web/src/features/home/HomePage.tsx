@@ -8,8 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ROUTES } from '@/app/routes';
 import { devicesOnMap } from '@/components/map/markers';
-import { useDevicePage } from '@/lib/api/devices';
-import { MAP_PAGE_SIZE } from '@/lib/deviceListQuery';
+import { useDeviceMarkers } from '@/lib/api/devices';
 import { RichText } from '@/components/RichText';
 import type { AccountInfo } from '@/lib/api/accountInfo';
 import { useHomeCounts, type HomeCounts } from '@/features/home/api/homeCounts';
@@ -225,12 +224,14 @@ function ExpiryCountTile({ tile, accountId }: { tile: (typeof EXPIRY_TILES)[numb
   );
 }
 
+const EVERY_DEVICE = {};
+
 /** Where the user's devices stand: those that reported a position; a click opens one. */
 function DeviceMapPanel({ canOpen }: { canOpen: boolean }) {
   const { t } = useTranslation('home');
   const navigate = useNavigate();
-  const devices = useDevicePage({ start: 1, pageSize: MAP_PAGE_SIZE });
-  const markers = useMemo(() => devicesOnMap(devices.data?.data ?? []), [devices.data]);
+  const devices = useDeviceMarkers(EVERY_DEVICE);
+  const markers = useMemo(() => devicesOnMap(devices.data?.markers ?? []), [devices.data]);
   let body: ReactNode;
   if (devices.data === undefined) body = devices.isError ? <NonIdealState icon={<ErrorIcon />} title={t('map.failed')} /> : <Spinner size={24} />;
   else if (markers.length === 0) body = <NonIdealState icon={<MapMarkerIcon />} description={t('map.empty')} className="jc-home-notice-empty" />;

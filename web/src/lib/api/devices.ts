@@ -125,6 +125,43 @@ export interface DeviceQuery {
   vipState?: VipState;
 }
 
+/** The list's filters without its page: calls that take every matching device. */
+export type DeviceFilters = Omit<DeviceQuery, 'start' | 'pageSize'>;
+
+/** A device on a map (POST /device/Device/markers): where it last was and what colours it. */
+export const deviceMarkerSchema = z.object({
+  deviceId: z.number(),
+  deviceName: z.string(),
+  lat: z.number(),
+  lon: z.number(),
+  status: z.number(),
+  online: z.number(),
+  alarmState: z.number(),
+  activatedAt: z.string().nullable(),
+});
+export type DeviceMarker = z.infer<typeof deviceMarkerSchema>;
+export const deviceMarkersSchema = z.object({
+  markers: z.array(deviceMarkerSchema),
+  /** Devices of the filters that reported a position, shown or not. */
+  total: z.number(),
+  /** More matched than the server gives (its first 10,000 by id). */
+  truncated: z.boolean(),
+});
+export type DeviceMarkers = z.infer<typeof deviceMarkersSchema>;
+
+export async function fetchDeviceMarkers(filters: DeviceFilters): Promise<DeviceMarkers> {
+  return deviceMarkersSchema.parse(await api.post('/device/Device/markers', filters));
+}
+
+/** Every positioned device of the filters, for a map (not a page of the list). */
+export function useDeviceMarkers(filters: DeviceFilters) {
+  return useQuery({
+    queryKey: [...deviceKeys.all, 'markers', filters] as const,
+    queryFn: () => fetchDeviceMarkers(filters),
+    placeholderData: keepPreviousData,
+  });
+}
+
 export async function fetchDevicePage(query: DeviceQuery): Promise<DevicePage> {
   return devicePageSchema.parse(await api.post('/device/Device/page', query));
 }
