@@ -204,8 +204,8 @@ function SheetReportView({ report, onDone, onAgain }: { report: SheetReport; onD
             <tbody>
               {report.rows.map((row) => (
                 <tr key={row.row} data-testid="batch-row" data-outcome={row.outcome}>
-                  <td>{row.row}</td>
-                  <td className="jc-mono">{row.deviceGuid}</td>
+                  <td data-label={t('batch.column.row')}>{row.row}</td>
+                  <td className="jc-mono jc-batch-guid">{row.deviceGuid}</td>
                   <td>
                     <Tag minimal intent={OUTCOME_INTENTS[row.outcome]}>
                       {t(`batch.outcome.${row.outcome}`)}
