@@ -27,6 +27,7 @@ import {
   dataClearedSchema,
   deviceAddedSchema,
   deviceTypeSchema,
+  sheetReportSchema,
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
@@ -115,6 +116,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/Device/insert', deviceAddedSchema],
   ['POST', '/api/device/Device/credentials/rotate', brokerLoginSchema],
   ['GET', '/api/device/Device/connection', connectionSchema],
+  ['POST', '/api/device/Device/batchInsert', sheetReportSchema],
   ['POST', '/api/device/Device/batchDelete', batchDeletedSchema],
   ['POST', '/api/device/Device/clearData', dataClearedSchema],
   ['POST', '/api/device/Device/history', historySchema],

@@ -12,7 +12,7 @@ import {
   Tabs,
   ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -45,6 +45,7 @@ import {
 import { formatInstant, formatValue } from '@/lib/units';
 import { deviceState } from '@/lib/deviceValues';
 import { AddDeviceDialog } from './components/AddDeviceDialog';
+import { BatchAddDialog } from './components/BatchAddDialog';
 import { BrokerLoginDialog } from './components/BrokerLoginDialog';
 import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
 import { DeviceBoard } from './components/DeviceBoard';
@@ -71,6 +72,7 @@ export default function DeviceListPage() {
   const recharge = useRechargeFlow();
   const held = usePermissions();
   const [adding, setAdding] = useState(false);
+  const [batchAdding, setBatchAdding] = useState(false);
   const [added, setAdded] = useState<DeviceAdded | null>(null);
   // Selected devices by id (kept across pages), and those a confirmation is asked for.
   const [selected, setSelected] = useState<ReadonlyMap<number, SelectedDevice>>(new Map());
@@ -140,6 +142,9 @@ export default function DeviceListPage() {
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
           <ExportListButton filters={listExportFilters(scene, filters)} />
+          {held.has('device.list:import') && (
+            <Button icon={<ImportIcon />} variant="outlined" intent="primary" text={t('batch.open')} onClick={() => setBatchAdding(true)} data-testid="device-batch-add" />
+          )}
           {held.has('device.list:add') && (
             <Button icon={<AddIcon />} intent="primary" text={t('add.open')} onClick={() => setAdding(true)} data-testid="device-add" />
           )}
@@ -195,6 +200,7 @@ export default function DeviceListPage() {
           setAdded(result);
         }}
       />
+      <BatchAddDialog isOpen={batchAdding} onClose={() => setBatchAdding(false)} />
       <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
     </div>

@@ -11,6 +11,7 @@ import { z } from 'zod';
 import type { DeviceQuery } from './devices';
 import { pageOf } from './page';
 import { api } from '@/lib/http/index';
+import { saveFile } from '@/lib/saveFile';
 
 export const EXPORT_FORMATS = ['csv', 'xlsx', 'pdf'] as const;
 export type ExportFormat = (typeof EXPORT_FORMATS)[number];
@@ -88,14 +89,7 @@ export async function deleteExport(id: string): Promise<void> {
 /** The file, saved by the browser under the server's name. */
 export async function downloadExport(record: ExportRecord): Promise<void> {
   const file = await api.download('/device/DeviceDataExport/download', { params: { id: record.id } });
-  const url = URL.createObjectURL(file.blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = file.fileName ?? record.fileName ?? `${record.id}.${record.format}`;
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveFile(file.blob, file.fileName ?? record.fileName ?? `${record.id}.${record.format}`);
 }
 
 export const isWorking = (record: ExportRecord) => record.status === 'pending' || record.status === 'running';

@@ -1,11 +1,13 @@
 /**
  * Adding, deleting and connecting devices: the add form's device types, Device/insert with the
- * broker login it returns once, rotating that password, deleting one or many devices, clearing a
- * device's data and the broker settings a technician needs (GET /device/Device/connection).
+ * broker login it returns once, adding many from an XLSX (Device/batchInsert and its template),
+ * rotating that password, deleting one or many devices, clearing a device's data and the broker
+ * settings a technician needs (GET /device/Device/connection).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { api } from '@/lib/http';
+import { saveFile } from '@/lib/saveFile';
 import { deviceDetailSchema, deviceKeys, type TemperatureUnit } from '@/lib/api/devices';
 
 export const deviceTypeSchema = z.object({
@@ -36,11 +38,36 @@ export const connectionSchema = z.object({
 });
 export type Connection = z.infer<typeof connectionSchema>;
 
+/** A sheet row's fate: added; alreadyAdded (by anyone, or higher in the same sheet); unknownType; invalid. */
+export const SHEET_OUTCOMES = ['added', 'alreadyAdded', 'unknownType', 'invalid'] as const;
+export type SheetOutcome = (typeof SHEET_OUTCOMES)[number];
+
+export const sheetRowSchema = z.object({
+  row: z.number(),
+  deviceGuid: z.string(),
+  outcome: z.enum(SHEET_OUTCOMES),
+  /** Why not added, in the user's language. */
+  message: z.string().nullable(),
+  deviceId: z.number().nullable(),
+  /** An added device's login, sent this once. */
+  credentials: brokerLoginSchema.nullable(),
+});
+export type SheetRow = z.infer<typeof sheetRowSchema>;
+export const sheetReportSchema = z.object({ rows: z.array(sheetRowSchema), added: z.number() });
+export type SheetReport = z.infer<typeof sheetReportSchema>;
+
 export const batchDeletedSchema = z.object({ deleted: z.number() });
 export const dataClearedSchema = z.object({ readings: z.number(), alarms: z.number() });
 
 export const APP_ONLY = 1;
 export const BATCH_DELETE_MAX = 200;
+/**
+ * What Device/batchInsert takes (MAX_SHEET_BYTES and MAX_SHEET_ROWS of src/core/devices/sheets.py,
+ * which sheetUpload.test.ts compares): checked here only to answer at once, the server decides.
+ */
+export const SHEET_MAX_BYTES = 512 * 1024;
+export const SHEET_MAX_ROWS = 500;
+export const SHEET_EXTENSION = '.xlsx';
 
 export interface NewDevice {
   deviceGuid: string;
@@ -58,6 +85,19 @@ export async function fetchDeviceTypes(): Promise<DeviceType[]> {
 /** Refusals are left to the form (silent). */
 export async function fetchInsertDevice(device: NewDevice): Promise<DeviceAdded> {
   return deviceAddedSchema.parse(await api.post('/device/Device/insert', device, { silent: true }));
+}
+
+/** Refusals of the whole file (422 on `file`) are left to the dialog (silent). */
+export async function fetchBatchInsert(file: File): Promise<SheetReport> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return sheetReportSchema.parse(await api.post('/device/Device/batchInsert', form, { silent: true }));
+}
+
+/** The empty sheet, its header in the user's language, saved by the browser. */
+export async function downloadSheetTemplate(): Promise<void> {
+  const file = await api.download('/device/Device/batchInsert/template');
+  saveFile(file.blob, file.fileName ?? `devices${SHEET_EXTENSION}`);
 }
 
 export async function fetchRotatePassword(deviceId: number): Promise<BrokerLogin> {
@@ -100,6 +140,11 @@ function useDevicesChanged() {
 export function useInsertDevice() {
   const changed = useDevicesChanged();
   return useMutation({ mutationFn: fetchInsertDevice, onSuccess: changed });
+}
+
+export function useBatchInsert() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchBatchInsert, onSuccess: changed });
 }
 
 export function useDeleteDevices() {

@@ -22,14 +22,10 @@ async function copy(text: string, done: string, failed: string): Promise<void> {
   }
 }
 
-/**
- * A device's MQTT login, shown this once (after adding it or rotating its password), with what a
- * technician needs to connect it: host, port, topics and an example reading.
- */
-export function BrokerLoginDialog({ login, deviceName, onClose }: BrokerLoginDialogProps) {
+/** A button that copies `text` (`label` names what, for its tooltip and screen readers). */
+export function CopyButton({ text, label, testId }: { text: string; label: string; testId?: string }) {
   const { t } = useTranslation('devices');
-  const connection = useConnection(login !== null);
-  const copyButton = (text: string, label: string, testId: string) => (
+  return (
     <Button
       variant="minimal"
       icon={<DuplicateIcon />}
@@ -39,6 +35,15 @@ export function BrokerLoginDialog({ login, deviceName, onClose }: BrokerLoginDia
       data-testid={testId}
     />
   );
+}
+
+/**
+ * A device's MQTT login, shown this once (after adding it or rotating its password), with what a
+ * technician needs to connect it: host, port, topics and an example reading.
+ */
+export function BrokerLoginDialog({ login, deviceName, onClose }: BrokerLoginDialogProps) {
+  const { t } = useTranslation('devices');
+  const connection = useConnection(login !== null);
   const guid = login?.username ?? '';
   return (
     <Dialog
@@ -58,11 +63,11 @@ export function BrokerLoginDialog({ login, deviceName, onClose }: BrokerLoginDia
             <div className="jc-login-fields">
               <label className={Classes.LABEL}>
                 {t('login.username')}
-                <InputGroup readOnly value={login.username} className="jc-mono" rightElement={copyButton(login.username, t('login.username'), 'copy-username')} data-testid="login-username" />
+                <InputGroup readOnly value={login.username} className="jc-mono" rightElement={<CopyButton text={login.username} label={t('login.username')} testId="copy-username" />} data-testid="login-username" />
               </label>
               <label className={Classes.LABEL}>
                 {t('login.password')}
-                <InputGroup readOnly value={login.password} className="jc-mono" rightElement={copyButton(login.password, t('login.password'), 'copy-password')} data-testid="login-password" />
+                <InputGroup readOnly value={login.password} className="jc-mono" rightElement={<CopyButton text={login.password} label={t('login.password')} testId="copy-password" />} data-testid="login-password" />
               </label>
             </div>
             <h4 className="jc-login-heading">{t('login.connection')}</h4>
