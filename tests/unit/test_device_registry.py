@@ -260,3 +260,10 @@ def test_retention_keeps_three_months_after_expiry_and_never_touches_lifelong_se
     clock.advance(days=-4)  # 3 months after expiry not yet reached: nothing more goes
     uow.history.readings[expired.id].append(Point(datetime(2026, 1, 2, tzinfo=UTC), 1.0, None))
     assert PurgeExpiredReadings(uow, clock)().readings == 0
+
+
+def test_a_new_broker_password_never_starts_with_a_dash(monkeypatch):
+    from core.devices import credentials
+    drawn = iter(["-leading-dash-is-drawn-ag", "a" * 24])
+    monkeypatch.setattr(credentials.secrets, "token_urlsafe", lambda n: next(drawn))
+    assert credentials.new_password() == "a" * 24

@@ -38,8 +38,12 @@ def claimable_by_a_device(client_id: str) -> bool:
 
 
 def new_password() -> str:
-    """24 URL-safe characters (144 random bits): safe to type into a device's set-up page."""
-    return secrets.token_urlsafe(18)
+    """24 URL-safe characters (144 random bits): safe to type into a device's set-up page. Never
+    one that starts with "-": a spreadsheet opening the batch add's CSV of logins would read it
+    as a formula, and a shell as an option."""
+    while (password := secrets.token_urlsafe(18)).startswith("-"):
+        pass
+    return password
 
 
 @dataclass(frozen=True)
