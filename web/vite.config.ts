@@ -24,6 +24,7 @@ const VENDORS: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
   // ECharts alone is above the 500 kB a chunk may weigh: its canvas library, zrender, goes apart.
   { name: 'zrender', test: inPackages('zrender') },
   { name: 'echarts', test: inPackages('echarts') },
+  { name: 'leaflet', test: inPackages('leaflet') },
   { name: 'query', test: inPackages('@tanstack') },
   { name: 'i18n', test: inPackages('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements') },
   { name: 'forms', test: inPackages('react-hook-form', '@hookform', 'zod') },

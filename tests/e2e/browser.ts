@@ -49,19 +49,58 @@ export async function logInPastNotice(page: Page, baseURL: string, user: string,
 }
 
 /**
+ * The accountInfo answers this browser receives, changed by `edit` (their `data`): what a test
+ * needs of an account without storing it for good in the database other tests share.
+ */
+export interface AccountInfoData {
+  baseAccount: Record<string, unknown>;
+  userProfile: Record<string, unknown>;
+}
+
+export async function editAccountInfo(target: Page, edit: (data: AccountInfoData) => void): Promise<void> {
+  await target.route('**/api/base/BaseAccount/accountInfo**', async (route) => {
+    const response = await route.fetch();
+    const body = await response.json();
+    edit(body.data);
+    await route.fulfill({ response, json: body });
+  });
+}
+
+/**
  * bob's identity and industry as this browser reads them: bob has not told them yet and the
  * identity dialog (modal, not closable) asks at every page; shell.e2e.ts tests that dialog on the
  * same database, so other tests fill it into the accountInfo answers their own browser receives
  * instead of storing his profile for good.
  */
 export async function withProfileFilledIn(target: Page): Promise<void> {
-  await target.route('**/api/base/BaseAccount/accountInfo**', async (route) => {
-    const response = await route.fetch();
-    const body = await response.json();
-    const profile = body.data.userProfile;
-    body.data.userProfile = { ...profile, elitechIdentity: profile.elitechIdentity ?? '3', elitechIndustry: profile.elitechIndustry ?? '5' };
-    await route.fulfill({ response, json: body });
+  await editAccountInfo(target, (data) => {
+    const profile = data.userProfile;
+    data.userProfile = { ...profile, elitechIdentity: profile.elitechIdentity ?? '3', elitechIndustry: profile.elitechIndustry ?? '5' };
   });
+}
+
+/**
+ * The words of the elements `selector` finds that the browser split over two lines: a word's
+ * boxes (one per line it is on) all sit on one line unless it was broken in the middle.
+ */
+export function brokenWords(target: Page, selector: string): Promise<string[]> {
+  return target.evaluate((css) => {
+    const broken: string[] = [];
+    for (const element of document.querySelectorAll(css)) {
+      const walker = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const text = node.textContent ?? '';
+        for (const word of text.matchAll(/\S+/g)) {
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+          if (tops.size > 1) broken.push(word[0]);
+        }
+      }
+    }
+    return broken;
+  }, selector);
 }
 
 /** A web client message file, e.g. `readLocale('recharge/locales', 'en-US')`: tests read the very strings users see. */

@@ -6,7 +6,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { browserSession, logInPastNotice, readLocale, shot, withProfileFilledIn } from './browser';
+import { brokenWords, browserSession, logInPastNotice, readLocale, shot, withProfileFilledIn } from './browser';
 
 const baseURL = inject('baseURL');
 const unbuilt = (readLocale('errors/locales', 'en-US') as { page404: string }).page404;
@@ -74,9 +74,15 @@ describe('honest menus', () => {
     await page.getByTestId('operator-home').waitFor();
     await expect.poll(() => page.getByTestId('operator-devices').innerText()).toMatch(/^\d+\s*Devices$/);
     expect(await page.getByTestId('home-counts').count()).toBe(0);
+    // money in the edition's currency, even when nothing was sold yet today; and no customer's VIP tag
+    await expect.poll(() => page.getByTestId('operator-revenue').innerText()).toMatch(/^¥\d[\d,]*\.\d\d\s/);
+    expect(await page.getByTestId('vip-badge').count()).toBe(0);
     await shot(page, 'menus-operator-home');
   });
 });
+
+/** The menu's and the home page's labels. */
+const LABELS = '.jc-menu-label, .jc-menu-group-title, .jc-home-count-label, .jc-home-tile-label, .jc-home-card-title, .jc-home-link-name';
 
 describe('long words', () => {
   it.each([
@@ -85,6 +91,7 @@ describe('long words', () => {
     ['operator', 'ru-RU', 1280],
     ['operator', 'ru-RU', 375],
     ['operator', 'en-US', 375],
+    ['operator', 'en-US', 1280],
     ['acme', 'de-DE', 1280],
   ])('%s in %s at %i px: no word of the header, menu or tiles is cut or spills out', async (user, language, width) => {
     await page.setViewportSize({ width, height: 900 });
@@ -94,16 +101,18 @@ describe('long words', () => {
     await page.waitForLoadState('networkidle');
     await page.locator('.bp6-toast').first().waitFor({ state: 'detached', timeout: 8_000 }).catch(() => undefined);
     // A box whose text is wider than the box itself has spilled a word out of it (or cut it).
-    const spilled = await page.evaluate(() =>
-      [...document.querySelectorAll<HTMLElement>(
-        '.jc-header *, .jc-menu-label, .jc-menu-group-title, .jc-home-count-label, .jc-home-tile-label, .jc-home-card-title, .jc-home-link-name',
-      )]
-        .filter((el) => el.children.length === 0 && (el.textContent ?? '').trim() && getComputedStyle(el).overflow !== 'hidden')
-        .filter((el) => el.scrollWidth > el.clientWidth + 1)
-        .map((el) => `${el.className}: ${el.textContent}`),
+    const spilled = await page.evaluate(
+      (labels) =>
+        [...document.querySelectorAll<HTMLElement>(`.jc-header *, ${labels}`)]
+          .filter((el) => el.children.length === 0 && (el.textContent ?? '').trim() && getComputedStyle(el).overflow !== 'hidden')
+          .filter((el) => el.scrollWidth > el.clientWidth + 1)
+          .map((el) => `${el.className}: ${el.textContent}`),
+      LABELS,
     );
     await shot(page, `menus-home-${user}-${language}-${width}`);
     expect(spilled).toEqual([]);
+    // nor is one split over two lines
+    expect(await brokenWords(page, `.jc-header, ${LABELS}`)).toEqual([]);
     if (width === 375) {
       await page.getByTestId('menu-toggle').click();
       await page.locator('.jc-menu-drawer').waitFor();

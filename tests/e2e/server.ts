@@ -122,6 +122,21 @@ export const COMMON = {
   LOG_LEVEL: 'warning',
 };
 
+/**
+ * The web client as `npm run build` makes it. Vitest runs with NODE_ENV=test, which Vite would
+ * write into the bundle: React's development build (a 524 kB chunk, and not what ships).
+ */
+async function buildClient(outDir: string): Promise<void> {
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ configFile: join(repo, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
+}
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'coldchain-e2e-'));
   const dist = join(work, 'dist');
@@ -169,11 +184,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   const prepare = (e: NodeJS.ProcessEnv) => run('migrate', e).then(() => run('demo-seed', e));
-  await Promise.all([
-    build({ configFile: join(repo, 'web', 'vite.config.ts'), logLevel: 'warn', build: { outDir: dist } }),
-    prepare(env),
-    prepare(intlEnv),
-  ]);
+  await Promise.all([buildClient(dist), prepare(env), prepare(intlEnv)]);
 
   const servers = [serve(port, env), serve(intlPort, intlEnv)];
   const teardown = async () => {

@@ -20,7 +20,33 @@ export function clearEmoji(text: string): string {
   return text.replace(EMOJI, '').replace(SYMBOLS, '').replace(LATIN1_SYMBOLS, '');
 }
 
-/** An input's change handler that stores the cleared text (react-hook-form's `field.onChange`). */
-export function clearingEmoji(onChange: (value: string) => void): (event: { target: { value: string } }) => void {
-  return (event) => onChange(clearEmoji(event.target.value));
+/** What clearingEmoji reads of the input or textarea that changed. */
+export interface EditedField {
+  value: string;
+  selectionEnd?: number | null;
+  setSelectionRange?: (start: number, end: number) => void;
+}
+
+/**
+ * An input's change handler that stores the cleared text (react-hook-form's `field.onChange`).
+ * When something was dropped, the field gets the cleared text and its caret back here, where it
+ * stood less what was dropped before it: left to React, the new value would put the caret at the
+ * end, and typing in the middle of a name would go on at its end. React then finds the field
+ * already holding the stored value and leaves it, caret included.
+ */
+export function clearingEmoji(onChange: (value: string) => void): (event: { target: EditedField }) => void {
+  return ({ target }) => {
+    const typed = target.value;
+    const cleared = clearEmoji(typed);
+    if (cleared !== typed) {
+      const caret = target.selectionEnd;
+      target.value = cleared;
+      if (typeof caret === 'number' && target.setSelectionRange) {
+        // Cleared piecewise alike: the patterns match single code points, never across the caret.
+        const at = clearEmoji(typed.slice(0, caret)).length;
+        target.setSelectionRange(at, at);
+      }
+    }
+    onChange(cleared);
+  };
 }

@@ -10,6 +10,9 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
+// Only the file's address: the atlas is fetched and parsed as JSON when needed, not bundled into
+// a 750 kB script.
+import atlasUrl from 'world-atlas/countries-50m.json?url';
 import { editionConfig } from '@/lib/config';
 import './deviceMap.css';
 
@@ -51,15 +54,24 @@ const TONE_COLOURS: Record<MarkerTone, string> = { alarm: '#cd4246', online: '#2
 
 let outlines: Promise<GeoJSON.GeoJsonObject> | null = null;
 
-/** The countries' outlines, loaded once, only when a map without tiles is drawn. */
+async function fetchAtlas(): Promise<TopoJSON.Topology> {
+  const response = await fetch(atlasUrl);
+  if (!response.ok) throw new Error(`countries' outlines: HTTP ${response.status}`);
+  return (await response.json()) as TopoJSON.Topology;
+}
+
+/**
+ * The countries' outlines, loaded once, only when a map without tiles is drawn; a map drawn after
+ * a failed load tries again.
+ */
 function countryOutlines(): Promise<GeoJSON.GeoJsonObject> {
-  outlines ??= Promise.all([import('world-atlas/countries-50m.json'), import('topojson-client')]).then(
-    ([atlas, topojson]) => {
-      const topology = (atlas.default ?? atlas) as unknown as TopoJSON.Topology;
-      const countries = topology.objects.countries as TopoJSON.GeometryCollection;
-      return topojson.feature(topology, countries) as GeoJSON.GeoJsonObject;
-    },
-  );
+  outlines ??= Promise.all([fetchAtlas(), import('topojson-client')]).then(([topology, topojson]) => {
+    const countries = topology.objects.countries as TopoJSON.GeometryCollection;
+    return topojson.feature(topology, countries) as GeoJSON.GeoJsonObject;
+  });
+  outlines.catch(() => {
+    outlines = null;
+  });
   return outlines;
 }
 
@@ -74,14 +86,14 @@ function baseLayer(map: L.Map, alive: () => boolean): void {
     L.tileLayer(url, { attribution, maxZoom: 19 }).addTo(map);
     return;
   }
-  void countryOutlines().then((geo) => {
+  countryOutlines().then((geo) => {
     if (!alive()) return; // the page moved on while they loaded
     L.geoJSON(geo, {
       pane: BASE_PANE,
       interactive: false,
       style: { color: '#8f99a8', weight: 1, fillColor: '#f6f7f9', fillOpacity: 0.9 },
     }).addTo(map);
-  });
+  }, () => undefined); // without them the markers still stand on a blank base
 }
 
 /** A Leaflet map in a div; the markers and track are redrawn when they change. */

@@ -129,6 +129,19 @@ describe('register page', () => {
     expect(calls).toHaveLength(0);
   });
 
+  it('drops an emoji typed in the middle of the user name and goes on where the caret was', async () => {
+    setEditionConfig(domestic);
+    mockFetch(byPath({}));
+    renderPage(RegisterPage, '/user/register');
+    const user = userEvent.setup();
+    const name = screen.getByLabelText<HTMLInputElement>('User name');
+    await user.type(name, 'coldops');
+    name.setSelectionRange(4, 4); // "cold|ops"
+    await user.keyboard('_★x');
+    expect(name).toHaveValue('cold_xops');
+    expect(name.selectionStart).toBe(6);
+  });
+
   it('sends the code (type 1) only to a valid phone, then counts down 60 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     setEditionConfig(domestic);

@@ -74,6 +74,7 @@ export default function RegisterPage() {
           leftIcon={<UserIcon />}
           maxLength={USER_NAME_MAX}
           autoFocus
+          plainText
         />
         <ContactCodePasswordFields
           control={form.control}

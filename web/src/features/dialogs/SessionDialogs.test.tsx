@@ -85,6 +85,7 @@ describe('SessionDialogs', () => {
 
     await user.click(open);
     expect(await screen.findByTestId('expired-dialog')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByTestId('expiry-reminder')).toBeNull()); // its work done
     expect(screen.getByTestId('expired-flag')).toHaveValue('2');
     expect(await screen.findAllByTestId('expired-row')).toHaveLength(1);
   });

@@ -1,4 +1,4 @@
-import { OverlayToaster, Position, type ToastProps } from '@blueprintjs/core';
+import { Button, OverlayToaster, Position } from '@blueprintjs/core';
 import { ThListIcon, WarningSignIcon } from '@blueprintjs/icons';
 import { NOTIFY_MS } from '@/lib/notify';
 import { useEffect, useRef } from 'react';
@@ -54,13 +54,14 @@ function AfterLogin({ info }: { info: AccountInfo }) {
     if (step !== 'reminder' || expiry.isPending || !toaster.current) return;
     if (!sessionProgress.claimReminder(key)) return;
     if (!reminderDue(expiry.data)) return;
-    const action: NonNullable<ToastProps['action']> & { 'data-testid': string } = {
-      text: t('reminder.open'),
-      icon: <ThListIcon />,
-      onClick: () => openExpiredDialog(),
-      'data-testid': 'expiry-reminder-open',
+    const shown = toaster.current;
+    const open = () => {
+      shown.dismiss(toastKey);
+      openExpiredDialog();
     };
-    toaster.current.show({
+    // The button goes under the text, not beside it as a toast action: on a phone the action beside
+    // it left the text a column a word wide, Russian words broken in the middle.
+    const toastKey = shown.show({
       intent: 'warning',
       icon: <WarningSignIcon />,
       // The spec's notification duration; hovering pauses it, and the home page's tiles open the
@@ -68,18 +69,19 @@ function AfterLogin({ info }: { info: AccountInfo }) {
       timeout: NOTIFY_MS,
       className: 'jc-expiry-reminder',
       message: (
-        <span data-testid="expiry-reminder">
+        <div data-testid="expiry-reminder">
           <strong className="jc-expiry-reminder-title">{t('reminder.title')}</strong>
           <span>{expiry.data.pushMessages}</span>
-        </span>
+          <Button size="small" icon={<ThListIcon />} text={t('reminder.open')} onClick={open}
+            className="jc-expiry-reminder-open" data-testid="expiry-reminder-open" />
+        </div>
       ),
-      action,
     });
   }, [step, expiry.isPending, expiry.data, key, t]);
 
   return (
     <>
-      <OverlayToaster ref={toaster} position={Position.BOTTOM_RIGHT} maxToasts={2} />
+      <OverlayToaster ref={toaster} position={Position.BOTTOM_RIGHT} maxToasts={2} className="jc-expiry-toaster" />
       {step === 'identity' && <IdentityDialog info={info} />}
       {step === 'notice' && shownNotice && (
         <NoticeDialog notice={shownNotice} accountId={accountId} onClosed={() => sessionProgress.noticeDone(key)} />

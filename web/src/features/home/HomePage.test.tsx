@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { editionConfig, setEditionConfig } from '@/lib/config';
 import { closeExpiredDialog, useExpiredDialogState } from '@/lib/expiredDialogStore';
 import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn, type Call } from '@/test/harness';
 import { session } from '@/lib/session';
@@ -169,9 +170,29 @@ describe('HomePage', () => {
     expect(screen.getByTestId('operator-customers')).toHaveTextContent('3Customers');
     expect(screen.getByTestId('operator-alarm')).toHaveTextContent('4Alarming');
     expect(screen.getByTestId('operator-ordersToday')).toHaveTextContent('9Orders today');
-    expect(screen.getByTestId('operator-revenue')).toHaveTextContent('CN¥12,345.67$19.90Revenue today');
+    expect(screen.getByTestId('operator-revenue')).toHaveTextContent('¥12,345.67$19.90Revenue today');
     expect(api.callsTo('GET /device/Device/homeCounts')).toHaveLength(0);
     expect(api.callsTo('GET /device/Device/getExpiredServiceDevice')).toHaveLength(0);
+  });
+
+  it.each([
+    ['CNY', '¥0.00Revenue today'],
+    ['USD', '$0.00Revenue today'],
+  ])('shows no revenue yet today as nought in the edition’s currency (%s)', async (currency, shown) => {
+    const original = editionConfig();
+    setEditionConfig({ ...original, currency });
+    try {
+      fakeServer({
+        'GET /device/Device/operatorHomeCounts': () => envelope({
+          customers: 3, devices: 8, online: 6, alarm: 1, ordersToday: 0, paidOrdersToday: 0, revenueToday: [],
+        }),
+      });
+      signIn(accountInfo({}, { permissionRoutes: ['home', 'dataBoard'] }), ['home', 'dataBoard']);
+      renderApp(<HomePage />);
+      await waitFor(() => expect(screen.getByTestId('operator-revenue')).toHaveTextContent(shown));
+    } finally {
+      setEditionConfig(original);
+    }
   });
 
   it('shows dashes on the operator home when the counts cannot be loaded', async () => {

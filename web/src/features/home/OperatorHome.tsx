@@ -3,13 +3,9 @@ import { DollarIcon, FeedIcon, LayersIcon, PeopleIcon, ShoppingCartIcon, Warning
 import type { JSX, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { AccountInfo } from '@/lib/api/accountInfo';
+import { editionConfig } from '@/lib/config';
+import { formatCents } from '@/lib/money';
 import { useOperatorHomeCounts, type OperatorHomeCounts } from './api/operatorHomeCounts';
-
-/** Revenue is the sum of what was charged, so it is shown exactly, in the currency's own minor
- * unit and the reader's number format (an operator may see yuan and dollars side by side). */
-export function formatRevenue(cents: number, currency: string, language: string): string {
-  return new Intl.NumberFormat(language, { style: 'currency', currency }).format(cents / 100);
-}
 
 interface Figure {
   key: keyof Omit<OperatorHomeCounts, 'revenueToday'>;
@@ -35,7 +31,10 @@ export function OperatorHome({ info }: { info: AccountInfo }) {
     if (figure !== undefined) return new Intl.NumberFormat(i18n.language).format(figure);
     return counts.isError ? '—' : <Spinner size={18} />;
   };
+  // Revenue is the sum of what was charged, so it is shown exactly, one figure per currency (an
+  // operator may see yuan and dollars side by side); none yet today is nought in the edition's.
   const revenue = counts.data?.revenueToday;
+  const revenueRows = revenue?.length ? revenue : [{ currency: editionConfig().currency, payFee: 0 }];
   return (
     <div className="jc-home" data-testid="operator-home">
       <header className="jc-home-hero">
@@ -59,8 +58,8 @@ export function OperatorHome({ info }: { info: AccountInfo }) {
           <div className="jc-home-count jc-home-count-success" role="group" data-testid="operator-revenue">
             <span className="jc-home-count-icon"><Icon icon={<DollarIcon />} size={16} /></span>
             <span className="jc-home-count-value">
-              {revenue === undefined ? value(undefined) : revenue.length === 0 ? '0' : revenue.map((row) => (
-                <span key={row.currency} className="jc-operator-money">{formatRevenue(row.payFee, row.currency, i18n.language)}</span>
+              {revenue === undefined ? value(undefined) : revenueRows.map((row) => (
+                <span key={row.currency} className="jc-operator-money">{formatCents(row.payFee, row.currency, i18n.language)}</span>
               ))}
             </span>
             <span className="jc-home-count-label">{t('operator.revenueToday')}</span>

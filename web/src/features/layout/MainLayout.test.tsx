@@ -45,6 +45,22 @@ describe('header', () => {
     expect(router.state.location.pathname).toBe('/vip/service');
   });
 
+  it.each([
+    [2, 1600, true],
+    [9, 1600, false],
+    [2, 390, true],
+    [9, 390, false],
+  ])('account type %i at %i px: a VIP level shown %s (back-office accounts have none)', async (accountType, width, shown) => {
+    const base = accountInfo().baseAccount;
+    renderLayout({ info: accountInfo({ baseAccount: { ...base, accountType }, premiumState: { state: 0, expiredCount: 0 } }), width });
+    if (width < 576) {
+      // phones gather it under "more"
+      await userEvent.setup().click(screen.getByTestId('header-more'));
+      await screen.findByText('Display settings');
+    }
+    expect(screen.queryAllByTestId('vip-badge')).toHaveLength(shown ? 1 : 0);
+  });
+
   it('says so when the browser does not support full screen', async () => {
     vi.spyOn(browser, 'fullscreenSupported').mockReturnValue(false);
     const toggle = vi.spyOn(browser, 'toggleFullscreen');

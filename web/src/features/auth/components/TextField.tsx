@@ -1,6 +1,7 @@
 import { FormGroup, InputGroup } from '@blueprintjs/core';
 import type { HTMLInputAutoCompleteAttribute, HTMLInputTypeAttribute, JSX } from 'react';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import { clearingEmoji } from '@/lib/clearEmoji';
 
 /** A text input of a react-hook-form form, drawn as a Blueprint FormGroup with its error. */
 export interface TextFieldProps<V extends FieldValues> {
@@ -32,6 +33,8 @@ export interface TextFieldProps<V extends FieldValues> {
   maxLength?: number;
   /** Focus this field when the page opens. */
   autoFocus?: boolean;
+  /** A name: drops emoji as typed (the spec's clear-emoji directive). */
+  plainText?: boolean;
 }
 
 /** One labelled input with its validation or server message underneath. */
@@ -50,6 +53,7 @@ export function TextField<V extends FieldValues>({
   hintIntent = 'none',
   maxLength,
   autoFocus,
+  plainText = false,
 }: TextFieldProps<V>) {
   const helpId = `${name}-help`;
   return (
@@ -62,6 +66,7 @@ export function TextField<V extends FieldValues>({
         const input = (
           <InputGroup
             {...field}
+            onChange={plainText ? clearingEmoji(field.onChange) : field.onChange}
             id={name}
             inputRef={ref}
             type={type}

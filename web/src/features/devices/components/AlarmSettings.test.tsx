@@ -104,6 +104,20 @@ describe('AlarmSettings', () => {
     expect(await within(second).findByText('Enter an 11-digit mobile number')).toBeInTheDocument();
   }, SLOW);
 
+  it('drops an emoji typed in the middle of a recipient\'s name and goes on where the caret was', async () => {
+    server();
+    signInWith();
+    const user = userEvent.setup({ delay: null });
+    await openTab();
+    const recipient = within(await screen.findByTestId('alarm-rule-t')).getByTestId('rule-t-recipient-0');
+    const name = within(recipient).getByLabelText<HTMLInputElement>('Name');
+    await user.click(name);
+    name.setSelectionRange(2, 2); // "Al|ice"
+    await user.keyboard('x😀y');
+    expect(name).toHaveValue('Alxyice');
+    expect(name.selectionStart).toBe(4);
+  }, SLOW);
+
   it('refuses to save both limits empty, and sends nothing', async () => {
     const api = server(detail(), []);
     signInWith();

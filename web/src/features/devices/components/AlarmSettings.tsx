@@ -7,6 +7,7 @@ import { useMemo, useState } from 'react';
 import { useController, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, LANGUAGES } from '@/lib/i18n';
+import { clearingEmoji } from '@/lib/clearEmoji';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
@@ -124,7 +125,7 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
             {!rule && <Tag minimal round data-testid={`alarm-rule-${probe}-new`}>{t('alarmSettings.noRule')}</Tag>}
             <SwitchField control={form.control} name="enabled" label={t('alarmSettings.enabled')} testId={`rule-${probe}-enabled`} />
           </div>
-          <TextField control={form.control} name="name" id={id('name')} label={t('alarmSettings.field.name')} maxLength={RULE_NAME_MAX} />
+          <TextField control={form.control} name="name" id={id('name')} label={t('alarmSettings.field.name')} maxLength={RULE_NAME_MAX} plainText />
           <div className="jc-alarm-row">
             <TextField control={form.control} name="upperLimit" id={id('upper')} label={t('alarmSettings.field.upperLimit')}
               unit={symbol} inputMode="decimal" hint={t('alarmSettings.hint.range', { min: low, max: high, unit: symbol })}
@@ -152,7 +153,7 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
                   label={t('alarmSettings.recipient.level')}
                   options={LEVELS.map((value) => ({ value, label: t('alarmSettings.levelName', { level: value }), disabled: Number(value) > levelCount }))} />
                 <TextField control={form.control} name={`recipients.${i}.name`} id={id(`r${i}-name`)}
-                  label={t('alarmSettings.recipient.name')} maxLength={RECIPIENT_NAME_MAX} />
+                  label={t('alarmSettings.recipient.name')} maxLength={RECIPIENT_NAME_MAX} plainText />
                 <TextField control={form.control} name={`recipients.${i}.phone`} id={id(`r${i}-phone`)}
                   label={t('alarmSettings.recipient.phone')} maxLength={PHONE_MAX} inputMode="tel"
                   onEdit={() => void form.trigger('recipients')} />
@@ -238,10 +239,13 @@ interface FieldProps {
   inputMode?: 'decimal' | 'numeric' | 'tel' | 'email';
   onEdit?: () => void;
   className?: string;
+  /** A name: drops emoji as typed (the spec's clear-emoji directive). */
+  plainText?: boolean;
 }
 
-function TextField({ control, name, id, label, hint, unit, maxLength, inputMode, onEdit, className }: FieldProps) {
+function TextField({ control, name, id, label, hint, unit, maxLength, inputMode, onEdit, className, plainText = false }: FieldProps) {
   const { field: { ref, value, onChange, ...field }, fieldState } = useController({ control, name });
+  const store = plainText ? clearingEmoji(onChange) : (event: { target: { value: string } }) => onChange(event.target.value);
   const help = fieldState.error?.message ?? hint;
   return (
     <FormGroup label={label} labelFor={id} intent={fieldState.error ? 'danger' : 'none'}
@@ -250,7 +254,7 @@ function TextField({ control, name, id, label, hint, unit, maxLength, inputMode,
         {...field}
         id={id}
         value={String(value ?? '')}
-        onChange={(event) => { onChange(event.target.value); onEdit?.(); }}
+        onChange={(event) => { store(event); onEdit?.(); }}
         inputRef={ref}
         maxLength={maxLength}
         inputMode={inputMode}

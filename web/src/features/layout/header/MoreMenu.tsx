@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { useSession } from '@/lib/session';
 import { browser } from '../browser';
 import { customerServiceUrl, DOWNLOAD_PATH, HELP_PATH, type HeaderOffers } from './HeaderLinks';
-import { PREMIUM_MEMBER, VIP_SERVICE_PATH } from './VipBadge';
+import { hasVipLevel, PREMIUM_MEMBER, VIP_SERVICE_PATH } from './VipBadge';
 
 export interface MoreMenuProps {
   /** Include the VIP, help and customer-service entries (not on the global map). */
@@ -24,6 +24,8 @@ export function MoreMenu({ withServiceItems, withDownload, offers, onOpenSetting
   const navigate = useNavigate();
   const { info } = useSession();
   const member = info?.premiumState.state === PREMIUM_MEMBER;
+  // The account whose VIP level the menu shows: a customer's, in the service items.
+  const vip = withServiceItems && info && hasVipLevel(info) ? info : null;
   return (
     <PopoverNext
       placement="bottom-end"
@@ -32,17 +34,17 @@ export function MoreMenu({ withServiceItems, withDownload, offers, onOpenSetting
       shouldReturnFocusOnClose={false}
       content={
         <Menu>
-          {withServiceItems && info && (
+          {vip && (
             <MenuItem
               icon={<CrownIcon />}
               data-testid="vip-badge"
               className={member ? 'jc-more-vip is-member' : 'jc-more-vip'}
-              text={member ? `${t('vip.member')} · ${t('vip.daysLeft', { count: info.premiumState.expiredCount })}` : t('vip.standard')}
+              text={member ? `${t('vip.member')} · ${t('vip.daysLeft', { count: vip.premiumState.expiredCount })}` : t('vip.standard')}
               label={offers.vip ? t(member ? 'vip.renew' : 'vip.open') : undefined}
               onClick={offers.vip ? () => navigate(VIP_SERVICE_PATH) : undefined}
             />
           )}
-          {withServiceItems && info && <MenuDivider />}
+          {vip && <MenuDivider />}
           {withDownload && <MenuItem icon={<DownloadIcon />} text={t('download')} onClick={() => navigate(DOWNLOAD_PATH)} />}
           {withServiceItems && (
             <>
