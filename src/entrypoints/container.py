@@ -79,11 +79,14 @@ from core.devices.whereabouts import GetDeviceEnergy, GetDeviceTrack
 from core.exports.use_cases import (
     CountReadyExports,
     DeleteExport,
+    FailAbandonedExports,
+    FailExport,
     GetExport,
     GetExportFile,
     ListExports,
     PurgeExpiredExports,
     RequestExport,
+    RetryExport,
     RunExport,
     VerifyReport,
 )
@@ -313,7 +316,10 @@ class Container(containers.DeclarativeContainer):
     export_renderer = providers.Singleton(ExportRenderer)
     request_export = providers.Factory(RequestExport, uow, clock)
     run_export = providers.Factory(RunExport, uow, export_files, export_renderer, clock,
-                                   providers.Callable(lambda t: t.translate, translator), secret_key)
+                                   providers.Callable(lambda t: t.translate, translator), secret_key, default_language)
+    retry_export = providers.Factory(RetryExport, uow, clock)
+    fail_export = providers.Factory(FailExport, uow, clock, default_language)
+    fail_abandoned_exports = providers.Factory(FailAbandonedExports, uow, clock, default_language)
     list_exports = providers.Factory(ListExports, uow)
     get_export = providers.Factory(GetExport, uow)
     count_ready_exports = providers.Factory(CountReadyExports, uow)
@@ -331,7 +337,7 @@ class Container(containers.DeclarativeContainer):
     list_schedules = providers.Factory(ListSchedules, uow)
     list_report_runs = providers.Factory(ListRuns, uow)
     send_due_reports = providers.Factory(
-        SendDueReports, uow, clock, run_export, export_files, report_mailer,
+        SendDueReports, uow, clock, providers.Factory(run_export, notify=False), export_files, report_mailer,
         providers.Callable(lambda t: t.translate, translator), default_language,
         providers.Callable(lambda s: s.edition.profile.default_time_zone, settings),
         providers.Callable(lambda s: s.public_base_url.rstrip("/") + "/consumer/download", settings))

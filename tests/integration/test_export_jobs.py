@@ -1,6 +1,7 @@
 """An export written by a real Celery worker (the SQLAlchemy transport `make run` uses, over
 PostgreSQL): the API records it pending, the worker writes the file with its progress, and the
-run is recorded; sent twice, the file is written once."""
+run is recorded; sent twice, the file is written once; given up after its retries, it fails and
+its owner is told."""
 
 from __future__ import annotations
 
@@ -12,11 +13,12 @@ from celery.contrib.testing.worker import start_worker  # type: ignore[import-un
 from dependency_injector import providers
 from sqlalchemy import select
 
-from adapters.persistence.models import DeviceRow, ExportRow
-from core.exports.model import ExportFormat
+from adapters.persistence.models import DeviceRow, ExportRow, SystemMessageRow
+from core.exports.model import GAVE_UP, ExportFormat
 from core.exports.use_cases import RequestReadingsExport
 from entrypoints.demo_seed import seed
 from entrypoints.jobs.app import send_export
+from tests.integration.test_export_messages_api import BrokenRenderer
 from tests.support.alarms import device_id
 from tests.support.fixtures import App, _make_app, _postgres_database
 from tests.support.jobs import jobs_app, runs, wait_for
@@ -114,3 +116,28 @@ def test_a_failing_export_is_retried_and_leaves_no_partial_file(console, tmp_pat
     outcomes = [r.outcome for r in runs(container, "run_export")]
     assert outcomes == ["failed", "succeeded"] and len(attempts) == 2
     assert [p.name for p in container.settings().export_dir.iterdir() if p.name.startswith(".partial-")] == []
+
+
+def test_an_export_whose_job_a_worker_gives_up_ends_failed_and_its_owner_is_told(console, tmp_path):
+    container = console.container
+    target = device_id(container, "RCW360A0000001")
+    with container.session_factory()() as session:
+        device = session.get_one(DeviceRow, target)
+        until, owner = device.last_reading_at, device.owner_account_id
+    export = container.request_export()(RequestReadingsExport(
+        owner, target, until - timedelta(days=1), until, ExportFormat.CSV, "en-US", "UTC"))
+    container.export_renderer.override(providers.Object(BrokenRenderer()))
+    try:
+        # One retry instead of six: Celery gives up sooner, in the same way.
+        app = jobs_app(container, broker_url=f"sqla+sqlite:///{tmp_path / 'broker.db'}", task_always_eager=False,
+                       broker_transport_options={}, task_annotations={"*": {"max_retries": 1}})
+        with start_worker(app, pool="threads", concurrency=1, perform_ping_check=False):
+            assert send_export(app, export.id)
+            wait_for(lambda: export_row(console, export.id).status == "failed", 60, "the export to fail")
+    finally:
+        container.export_renderer.reset_override()
+    assert export_row(console, export.id).error == GAVE_UP
+    assert [r.outcome for r in runs(container, "run_export")] == ["failed", "failed"]
+    with container.session_factory()() as session:
+        told = session.scalars(select(SystemMessageRow).where(SystemMessageRow.kind == "export")).all()
+    assert [(m.account_id, m.template) for m in told] == [(owner, "export_failed")]

@@ -171,3 +171,20 @@ def test_too_big_to_attach_links_to_the_download_centre_and_a_gone_device_is_sai
     assert [f["device_id"] for f in run.files] == [device_id(container, COLD_ROOM_A),
                                                    device_id(container, COLD_ROOM_B), stranger]
     assert run.files[-1]["export_id"] is None and run.files[-1]["error"]
+
+
+def test_periods_missed_while_the_job_was_down_are_each_sent_once_the_last_three_at_most(container, clock, sink):
+    schedule_for(container, ExportFormat.CSV, ["qa@example.com"], COLD_ROOM_A)
+    clock.advance(days=1)
+    assert job(container) == "sent 1 report(s)"
+    clock.advance(days=6)  # the job did not run for six days: six periods are due
+    assert job(container) == "sent 3 report(s)"
+    assert job(container) == "sent 0 report(s)"  # run again: nothing twice
+    recorded = runs(container)
+    starts = [r.period_start for r in recorded]
+    assert len(recorded) == 4 and all(r.outcome == "ok" for r in recorded)
+    assert starts[1:] == [starts[0] + timedelta(days=d) for d in (4, 5, 6)]  # the latest three, oldest first
+    assert len(sink.mails) == 4
+    clock.advance(days=1)
+    assert job(container) == "sent 1 report(s)"  # back to one period a day
+    assert len(runs(container)) == 5 and len(sink.mails) == 5

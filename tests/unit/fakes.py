@@ -14,6 +14,7 @@ from core.accounts.throttling import Failure, Hold
 from core.accounts.verification import VerificationCode
 from core.alarms.push import PushSetting
 from core.devices.expiry_reminders import ReminderCandidate
+from core.exports.model import Export
 from core.inbox.model import Decision, InboxQuery, MessageKind, Recipient, SystemMessage
 from core.jobs.model import JobRun
 from core.notifications.model import Channel, OutboundMessage
@@ -817,3 +818,38 @@ class FakeInbox:
     def set_channels(self, account_id: int, channels: dict[MessageKind, frozenset[Channel]]) -> None:
         old = self.recipients[account_id]
         self.recipients[account_id] = replace(old, channels={**old.channels, **channels})
+
+
+class FakeExportRepository:
+    """core.exports.ports.ExportRepository in memory (what the endings of an export use)."""
+
+    def __init__(self) -> None:
+        self.rows: dict[str, Export] = {}
+
+    def add(self, export: Export) -> None:
+        self.rows[export.id] = replace(export)
+
+    def get(self, export_id: str) -> Export | None:
+        row = self.rows.get(export_id)
+        return replace(row) if row is not None else None
+
+    def save(self, export: Export, only_from=()) -> bool:
+        row = self.rows.get(export.id)
+        if row is None or (only_from and row.status not in only_from):
+            return False
+        self.rows[export.id] = replace(export)
+        return True
+
+    def set_progress(self, export_id: str, percent: int) -> None:
+        self.rows[export_id].progress = percent
+
+    def count_open(self, account_id: int, since: datetime) -> int:
+        return sum(1 for e in self.rows.values()
+                   if e.account_id == account_id and e.status.open and e.created_at >= since)
+
+    def open_created_before(self, instant: datetime, limit: int) -> list[Export]:
+        return sorted((replace(e) for e in self.rows.values() if e.status.open and e.created_at < instant),
+                      key=lambda e: e.created_at)[:limit]
+
+    def delete(self, export_id: str) -> None:
+        self.rows.pop(export_id, None)

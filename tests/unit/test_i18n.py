@@ -47,7 +47,8 @@ def test_placeholders_survive_translation(language):
                                     level=1, device="d", value="9", limit="8", time="t", months=2, years=3,
                                     count=5, account="a", addresses="b", guid="g", date="2026-01-01", unit="u",
                                     shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
-                                    organization="o", name="n", start="s", end="e", zone="z", url="u")
+                                    organization="o", name="n", start="s", end="e", zone="z", url="u", file="x.csv",
+                                    format="CSV", reason="r")
 
 
 def test_formatted_library_messages_are_translated_with_their_values():

@@ -10,7 +10,7 @@ from zoneinfo import ZoneInfo
 import pytest
 
 from core.exports.model import ExportFormat
-from core.reports.model import Frequency, Schedule, due_period, latest_period
+from core.reports.model import MAX_CATCH_UP, Frequency, Period, Schedule, due_period, due_periods, latest_period
 
 BERLIN = ZoneInfo("Europe/Berlin")
 SHANGHAI = ZoneInfo("Asia/Shanghai")
@@ -83,3 +83,29 @@ def test_a_new_schedule_starts_with_its_next_sending_day_and_a_disabled_one_neve
     assert due_period(monthly, local(BERLIN, 2026, 3, 15), BERLIN).start == local(BERLIN, 2026, 2, 1)
     off = schedule(Frequency.DAILY, enabled=False)
     assert due_period(off, local(BERLIN, 2026, 3, 11), BERLIN) is None
+
+
+def test_missed_periods_are_caught_up_oldest_first_the_latest_three_at_most():
+    now = local(BERLIN, 2026, 3, 10, 9)
+    daily = schedule(Frequency.DAILY)
+    starts = [p.start for p in due_periods(daily, now, BERLIN, last_sent=None)]
+    assert len(starts) == MAX_CATCH_UP == 3
+    assert starts == [local(BERLIN, 2026, 3, day) for day in (7, 8, 9)]
+    last = Period(local(BERLIN, 2026, 3, 8), local(BERLIN, 2026, 3, 9))
+    # The last recorded period itself comes again (its run may be unfinished: claimed, it is resumed or skipped).
+    assert [p.start for p in due_periods(daily, now, BERLIN, last)] == [local(BERLIN, 2026, 3, d) for d in (8, 9)]
+
+
+def test_catching_up_reaches_back_neither_past_creation_nor_past_the_last_recorded_period():
+    now = local(BERLIN, 2026, 3, 10, 9)
+    created = local(BERLIN, 2026, 3, 8, 12)
+    assert [p.start for p in due_periods(schedule(Frequency.DAILY, created_at=created), now, BERLIN, None)] == [
+        local(BERLIN, 2026, 3, 8), local(BERLIN, 2026, 3, 9)]
+    monthly = schedule(Frequency.MONTHLY, month_day=5)
+    months = due_periods(monthly, now, BERLIN, None)
+    assert [p.start for p in months] == [local(BERLIN, 2025, 12, 1), local(BERLIN, 2026, 1, 1),
+                                         local(BERLIN, 2026, 2, 1)]
+    last = Period(local(BERLIN, 2026, 1, 1), local(BERLIN, 2026, 2, 1))
+    assert [p.start for p in due_periods(monthly, now, BERLIN, last)] == [local(BERLIN, 2026, 1, 1),
+                                                                           local(BERLIN, 2026, 2, 1)]
+    assert due_periods(schedule(Frequency.DAILY, enabled=False), now, BERLIN, None) == []

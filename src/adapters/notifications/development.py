@@ -7,7 +7,7 @@ import logging
 from collections.abc import Sequence
 
 from adapters.i18n import Translator
-from adapters.notifications.templates import TEMPLATES
+from adapters.notifications.templates import TEMPLATES, render_template
 from core.notifications.model import OutboundMessage
 from core.reports.ports import Attachment
 
@@ -23,7 +23,7 @@ class LoggingMessageSender:
 
 
 def render(message: OutboundMessage, translator: Translator) -> str:
-    return translator.translate(TEMPLATES[message.template], message.language, **message.params)
+    return render_template(translator.translate, TEMPLATES[message.template], message.language, message.params)
 
 
 class LoggingReportMailer:

@@ -12,7 +12,7 @@ from urllib.parse import unquote, urlsplit
 
 from adapters.i18n import Translator
 from adapters.notifications.development import render
-from adapters.notifications.templates import SUBJECTS
+from adapters.notifications.templates import SUBJECTS, render_template
 from core.notifications.model import Channel, OutboundMessage
 from core.reports.ports import Attachment
 
@@ -36,7 +36,7 @@ class SmtpEmailSender:
         email["From"] = self._mail_from
         email["To"] = message.recipient
         subject = SUBJECTS.get(message.template)
-        email["Subject"] = (self._translator.translate(subject, message.language, **message.params)
+        email["Subject"] = (render_template(self._translator.translate, subject, message.language, message.params)
                             if subject else DEFAULT_SUBJECT)
         email["Message-ID"] = make_msgid(domain=self._mail_from.rpartition("@")[2].strip(">") or None)
         email.set_content(render(message, self._translator))

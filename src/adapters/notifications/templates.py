@@ -1,3 +1,5 @@
+from collections.abc import Callable, Mapping
+
 from core.accounts.failure_notice import LOGIN_FAILURES
 from core.alarms.alerts import (
     ALARM_HUMIDITY_ABOVE,
@@ -6,6 +8,7 @@ from core.alarms.alerts import (
     ALARM_TEMPERATURE_BELOW,
 )
 from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
+from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
 from core.ordering.model import ORDER_PAID
@@ -33,6 +36,11 @@ TEMPLATES = {
     ORDER_PAID: N_("Your payment of {amount} {currency} for order {orderCode} has been received. Thank you."),
     ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
                                 "a member, or reject the invitation."),
+    EXPORT_READY: N_("Your export {file} is ready. Download it from the download centre within 7 days."),
+    EXPORT_FAILED: N_("Your export of {device} ({format}) could not be written: {reason}. Delete it or try again "
+                      "in the download centre."),
+    DEVICE_LIST_EXPORT_FAILED: N_("Your export of the device list could not be written: {reason}. Delete it or try "
+                                  "again in the download centre."),
 }
 
 # E-mail needs a subject line as well.
@@ -47,4 +55,17 @@ SUBJECTS = {
     SERVICE_EXPIRED: N_("The service of {device} has expired"),
     ORDER_PAID: N_("Order {orderCode} is paid"),
     ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
+    EXPORT_READY: N_("Export {file} is ready"),
+    EXPORT_FAILED: N_("Export of {device} failed"),
+    DEVICE_LIST_EXPORT_FAILED: N_("Export of the device list failed"),
 }
+
+# Parameters that are message ids themselves (why an export failed): translated with the text.
+MSGID_PARAMS = frozenset({"reason"})
+
+
+def render_template(translate: Callable[..., str], msgid: str, language: str,
+                    params: Mapping[str, object]) -> str:
+    """A template (or subject) in the language, its msgid parameters translated too."""
+    own = {k: translate(v, language) if k in MSGID_PARAMS and isinstance(v, str) else v for k, v in params.items()}
+    return translate(msgid, language, **own)

@@ -3,6 +3,7 @@ reads a chunk at a time."""
 
 from __future__ import annotations
 
+from collections.abc import Collection
 from datetime import UTC, datetime
 from typing import cast
 
@@ -10,6 +11,7 @@ from sqlalchemy import delete, func, or_, select, update
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import AlarmMessageRow, ExportCertificateRow, ExportRow, ReadingRow
+from adapters.persistence.results import rows_written
 from core.exports.model import Certificate, Export, ExportFormat, ExportKind, ExportStatus
 from core.exports.ports import Excursion
 from core.shared.paging import Page, PageRequest
@@ -43,11 +45,16 @@ class SqlAlchemyExportRepository:
         row = self._s.get(ExportRow, export_id)
         return _export(row) if row is not None else None
 
-    def save(self, export: Export) -> None:
-        self._s.execute(update(ExportRow).where(ExportRow.id == export.id).values(
+    def save(self, export: Export, only_from: Collection[ExportStatus] = ()) -> bool:
+        where = [ExportRow.id == export.id]
+        if only_from:
+            # One conditional UPDATE: PostgreSQL checks the status again once a concurrent writer's lock goes.
+            where.append(ExportRow.status.in_([s.value for s in only_from]))
+        result = self._s.execute(update(ExportRow).where(*where).values(
             status=export.status.value, progress=export.progress, title=export.title[:100],
             file_name=export.file_name, size=export.size, finished_at=export.finished_at,
             error=export.error[:200] if export.error else None))
+        return rows_written(result) > 0
 
     def set_progress(self, export_id: str, percent: int) -> None:
         self._s.execute(update(ExportRow).where(ExportRow.id == export_id).values(progress=percent))
@@ -69,6 +76,11 @@ class SqlAlchemyExportRepository:
 
     def created_before(self, instant: datetime, limit: int) -> list[Export]:
         rows = self._s.scalars(select(ExportRow).where(ExportRow.created_at <= instant)
+                               .order_by(ExportRow.created_at).limit(limit))
+        return [_export(r) for r in rows]
+
+    def open_created_before(self, instant: datetime, limit: int) -> list[Export]:
+        rows = self._s.scalars(select(ExportRow).where(ExportRow.status.in_(_OPEN), ExportRow.created_at < instant)
                                .order_by(ExportRow.created_at).limit(limit))
         return [_export(r) for r in rows]
 

@@ -99,6 +99,11 @@ class SqlAlchemyRunRepository:
             outcome=run.outcome.value, files=[asdict(f) for f in run.files], sent_to=list(run.sent_to),
             attempts=run.attempts, finished_at=run.finished_at, error=run.error[:200] if run.error else None))
 
+    def latest(self, schedule_id: int) -> Run | None:
+        row = self._s.scalars(select(ReportRunRow).where(ReportRunRow.schedule_id == schedule_id)
+                              .order_by(ReportRunRow.period_start.desc()).limit(1)).first()
+        return _run(row) if row is not None else None
+
     def page(self, schedule_id: int, request: PageRequest) -> Page[Run]:
         where = ReportRunRow.schedule_id == schedule_id
         total = self._s.scalar(select(func.count()).select_from(ReportRunRow).where(where))

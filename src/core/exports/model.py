@@ -20,6 +20,15 @@ ID_LENGTH = 22  # secrets.token_urlsafe(16)
 SPAN_PROBLEM = N_("The time range may span at most 366 days")
 ORDER_PROBLEM = N_("The end time must be after the start time")
 
+# The owner's system messages (core.inbox) when an export ends; `reason` is a msgid, rendered in
+# the reader's language with the message.
+EXPORT_READY = "export_ready"  # params: file
+EXPORT_FAILED = "export_failed"  # a device's readings; params: device, format, reason
+DEVICE_LIST_EXPORT_FAILED = "device_list_export_failed"  # params: reason
+# Why an export failed, besides the device going away.
+GAVE_UP = N_("The file could not be written after several attempts")
+NEVER_FINISHED = N_("The export was interrupted and did not finish")
+
 
 class ExportFormat(StrEnum):
     CSV = "csv"

@@ -1,13 +1,15 @@
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import IO, Protocol
 
 from core.accounts.ports import AccountRepository
 from core.devices.ports import DeviceRepository, ReadingHistoryRepository
-from core.exports.model import Certificate, Export
+from core.exports.model import Certificate, Export, ExportStatus
+from core.inbox.ports import Inbox
+from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
 from core.telemetry.downsample import Point
@@ -30,8 +32,10 @@ class ExportRepository(Protocol):
 
     def get(self, export_id: str) -> Export | None: ...
 
-    def save(self, export: Export) -> None:
-        """Status, progress, title, file name, size, finish and error."""
+    def save(self, export: Export, only_from: Collection[ExportStatus] = ()) -> bool:
+        """Status, progress, title, file name, size, finish and error. With `only_from`, only while
+        the stored status is one of those (a job finishing and the sweep failing it may race:
+        the first wins); whether it was saved."""
         ...
 
     def set_progress(self, export_id: str, percent: int) -> None: ...
@@ -47,6 +51,10 @@ class ExportRepository(Protocol):
     def count_ready(self, account_id: int) -> int: ...
 
     def created_before(self, instant: datetime, limit: int) -> list[Export]: ...
+
+    def open_created_before(self, instant: datetime, limit: int) -> list[Export]:
+        """Exports of every account still pending or running, asked for before the instant."""
+        ...
 
     def delete(self, export_id: str) -> None: ...
 
@@ -165,3 +173,7 @@ class ExportsUnitOfWork(Transaction, Protocol):
     def history(self) -> ReadingHistoryRepository: ...
     @property
     def accounts(self) -> AccountRepository: ...
+    @property
+    def inbox(self) -> Inbox: ...  # the owner is told when an export is ready or failed (core.inbox)
+    @property
+    def outbox(self) -> OutboxRepository: ...

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
@@ -13,9 +13,14 @@ from zoneinfo import ZoneInfo
 from core.devices.model import Device, DeviceFilter, VipState
 from core.exports import stats
 from core.exports.model import (
+    DEVICE_LIST_EXPORT_FAILED,
+    EXPORT_FAILED,
+    EXPORT_READY,
+    GAVE_UP,
     KEPT_FOR,
     MAX_PENDING,
     MAX_SPAN,
+    NEVER_FINISHED,
     ORDER_PROBLEM,
     SPAN_PROBLEM,
     Certificate,
@@ -35,6 +40,8 @@ from core.exports.ports import (
     Translate,
 )
 from core.exports.verification import group_code, normalise_code, verification_code
+from core.inbox.model import MessageKind, SystemMessage
+from core.inbox.posting import post
 from core.shared.clock import Clock
 from core.shared.errors import InvalidInput, NotFound, RuleViolation
 from core.shared.messages import N_
@@ -47,6 +54,11 @@ LIST_PAGE = 200  # devices read per transaction
 # An export still pending this long after it was asked for never reached a worker (the broker was
 # down) or outlived its retries: it no longer counts against the account's limit.
 STUCK_AFTER = timedelta(hours=1)
+# An export still open this long after it was asked for will never be written, and the sweep
+# (FailAbandonedExports) ends it as failed. Longer than the worst a live job can take: Redis hands
+# a dead worker's job to another after an hour (VISIBILITY_TIMEOUT_S, entrypoints/jobs/app.py),
+# whose retries then wait some minutes, and the longest export writes for a few minutes more.
+GIVE_UP_AFTER = timedelta(hours=3)
 CHART_POINTS = 1500
 TABLE_POINTS = 400  # about ten pages of the report
 DEVICE_GONE = N_("The device is no longer visible to this account")
@@ -55,6 +67,11 @@ DEVICE_GONE = N_("The device is no longer visible to this account")
 class TooManyExports(RuleViolation):
     code = 1201
     message = N_("You already have {count} exports in progress; wait until one is ready")
+
+
+class ExportNotFailed(RuleViolation):
+    code = 1202
+    message = N_("Only a failed export can be tried again")
 
 
 @dataclass(frozen=True)
@@ -103,10 +120,42 @@ class RequestExport:
             else:
                 export = Export(_new_id(), cmd.account_id, ExportKind.DEVICE_LIST, cmd.format, self._clock.now(),
                                 cmd.language, cmd.time_zone, filters=dict(cmd.filters))
-            open_now = uow.exports.count_open(cmd.account_id, export.created_at - STUCK_AFTER)
-            if open_now >= MAX_PENDING:
-                raise TooManyExports(count=open_now)
-            uow.exports.add(export)
+            _admit(uow, export)
+            uow.commit()
+        return export
+
+
+def _admit(uow: ExportsUnitOfWork, export: Export) -> None:
+    """Records a new export unless its account has too many in progress."""
+    open_now = uow.exports.count_open(export.account_id, export.created_at - STUCK_AFTER)
+    if open_now >= MAX_PENDING:
+        raise TooManyExports(count=open_now)
+    uow.exports.add(export)
+
+
+class RetryExport:
+    """Asks again for what a failed export asked, as a new export (pending: the caller sends its
+    job), and deletes the failed one; the account's limit of exports in progress holds."""
+
+    def __init__(self, uow: ExportsUnitOfWork, clock: Clock) -> None:
+        self._uow, self._clock = uow, clock
+
+    def __call__(self, account_id: int, export_id: str) -> Export:
+        with self._uow as uow:
+            failed = _owned(uow, account_id, export_id)
+            if failed.status is not ExportStatus.FAILED:
+                raise ExportNotFailed()
+            title = failed.title
+            if failed.kind is ExportKind.READINGS:
+                assert failed.device_id is not None
+                device = uow.device_registry.visible(account_id, failed.device_id)
+                if device is None:
+                    raise NotFound()
+                title = device.name
+            export = replace(failed, id=_new_id(), created_at=self._clock.now(), status=ExportStatus.PENDING,
+                             progress=0, title=title, file_name=None, size=None, finished_at=None, error=None)
+            _admit(uow, export)
+            uow.exports.delete(failed.id)
             uow.commit()
         return export
 
@@ -218,11 +267,81 @@ class VerifyReport:
         return certificate if secrets.compare_digest(expected, certificate.code) else None
 
 
+# --- how an export ends: told in the owner's inbox -----------------------------------------------
+
+_OPEN = (ExportStatus.PENDING, ExportStatus.RUNNING)
+
+
+def _end_failed(uow: ExportsUnitOfWork, export: Export, reason: str, now: datetime) -> bool:
+    """Ends an open export as failed for `reason` (a msgid); False when it had ended or gone."""
+    export.status, export.error, export.finished_at = ExportStatus.FAILED, reason, now
+    return uow.exports.save(export, only_from=_OPEN)
+
+
+def _tell(uow: ExportsUnitOfWork, export: Export, default_language: str) -> None:
+    """The owner's system message that the export is ready or failed, in the transaction that
+    ended it; rendered in the reader's language when read."""
+    assert export.finished_at is not None
+    if export.status is ExportStatus.READY:
+        template, params = EXPORT_READY, {"file": export.file_name or export.stored_name}
+    elif export.kind is ExportKind.READINGS:
+        template, params = EXPORT_FAILED, {"device": export.title, "format": export.format.value.upper(),
+                                           "reason": export.error or GAVE_UP}
+    else:
+        template, params = DEVICE_LIST_EXPORT_FAILED, {"reason": export.error or GAVE_UP}
+    post(uow, SystemMessage(export.account_id, MessageKind.EXPORT, template, {**params, "exportId": export.id},
+                            export.finished_at), default_language)
+
+
+class FailExport:
+    """Ends as failed an export whose job Celery gave up on (its retries spent), and tells the
+    owner; an export that has ended, or is gone, is left alone."""
+
+    def __init__(self, uow: ExportsUnitOfWork, clock: Clock, default_language: str) -> None:
+        self._uow, self._clock, self._language = uow, clock, default_language
+
+    def __call__(self, export_id: str, reason: str = GAVE_UP) -> bool:
+        with self._uow as uow:
+            export = uow.exports.get(export_id)
+            if export is None or not _end_failed(uow, export, reason, self._clock.now()):
+                return False
+            _tell(uow, export, self._language)
+            uow.commit()
+        return True
+
+
+class FailAbandonedExports:
+    """The sweep: ends as failed every export still open GIVE_UP_AFTER after it was asked for, and
+    tells each owner. The job engine's hook (FailExport) answers sooner when Celery gives up, but
+    only a sweep catches the exports whose job will never run again without saying so: a worker
+    killed for good, a broker that lost or never took the job, a hook that failed itself because
+    the database was what had failed."""
+
+    BATCH = 200
+
+    def __init__(self, uow: ExportsUnitOfWork, clock: Clock, default_language: str) -> None:
+        self._uow, self._clock, self._language = uow, clock, default_language
+
+    def __call__(self) -> int:
+        failed = 0
+        while True:
+            now = self._clock.now()
+            with self._uow as uow:
+                stale = uow.exports.open_created_before(now - GIVE_UP_AFTER, self.BATCH)
+                for export in stale:
+                    if _end_failed(uow, export, NEVER_FINISHED, now):
+                        _tell(uow, export, self._language)
+                        failed += 1
+                uow.commit()
+            if len(stale) < self.BATCH:
+                return failed
+
+
 # --- writing an export (the job) -------------------------------------------------------------
 
 
 class _Abandoned(Exception):
-    """The export was deleted while its job ran."""
+    """The export was deleted, or ended as failed, while its job ran."""
 
 
 @dataclass
@@ -241,7 +360,8 @@ class _Progress:
         percent = self.low + int((self.high - self.low) * min(1.0, share))
         if percent != self.shown:
             with self.uow as uow:
-                if uow.exports.get(self.export_id) is None:
+                current = uow.exports.get(self.export_id)
+                if current is None or not current.status.open:  # deleted, or failed by the sweep
                     raise _Abandoned()
                 uow.exports.set_progress(self.export_id, percent)
                 uow.commit()
@@ -263,17 +383,21 @@ class RunExport:
     nothing until it is whole."""
 
     def __init__(self, uow: ExportsUnitOfWork, files: ExportFiles, renderer: ExportRenderer, clock: Clock,
-                 translate: Translate, key: bytes) -> None:
+                 translate: Translate, key: bytes, default_language: str, notify: bool = True) -> None:
+        """`notify`: tell the owner in the inbox when the file is ready or failed (a scheduled
+        report's files are not: its mail tells)."""
         self._uow, self._files, self._renderer = uow, files, renderer
         self._clock, self._translate, self._key = clock, translate, key
+        self._language, self._notify = default_language, notify
 
     def __call__(self, export_id: str) -> str:
         with self._uow as uow:
             export = uow.exports.get(export_id)
-            if export is None or export.status in (ExportStatus.READY, ExportStatus.FAILED):
+            if export is None or not export.status.open:
                 return f"export {export_id}: nothing to do"
             export.status, export.progress = ExportStatus.RUNNING, 0
-            uow.exports.save(export)
+            if not uow.exports.save(export, only_from=_OPEN):
+                return f"export {export_id}: nothing to do"
             uow.commit()
         handle = self._files.create(export.stored_name)
         try:
@@ -291,24 +415,26 @@ class RunExport:
             raise
         size = self._files.publish(handle, export.stored_name)
         with self._uow as uow:
-            if uow.exports.get(export.id) is None:  # deleted meanwhile: its file goes too
-                self._files.delete(export.stored_name)
-                return f"export {export_id}: abandoned"
             export.status, export.progress, export.size = ExportStatus.READY, 100, size
             export.finished_at, export.file_name = self._clock.now(), written.file_name
-            uow.exports.save(export)
+            if not uow.exports.save(export, only_from=_OPEN):
+                current = uow.exports.get(export.id)
+                if current is None or current.status is ExportStatus.FAILED:  # deleted or failed meanwhile
+                    self._files.delete(export.stored_name)
+                return f"export {export_id}: abandoned"
             if written.certificate is not None:
                 uow.exports.add_certificate(written.certificate)
                 uow.exports.set_certificate_digest(written.certificate.code, self._files.digest(export.stored_name))
+            if self._notify:
+                _tell(uow, export, self._language)
             uow.commit()
         return f"export {export_id}: {written.rows} row(s), {size} bytes"
 
     def _fail(self, export: Export, reason: str) -> None:
         with self._uow as uow:
-            if uow.exports.get(export.id) is not None:
-                export.status, export.error, export.finished_at = ExportStatus.FAILED, reason, self._clock.now()
-                uow.exports.save(export)
-                uow.commit()
+            if _end_failed(uow, export, reason, self._clock.now()) and self._notify:
+                _tell(uow, export, self._language)
+            uow.commit()
 
     # --- a device's readings
 

@@ -16,6 +16,9 @@ MAX_RECIPIENTS = 10
 EMAIL_MAX = 100
 ATTACH_LIMIT = 5 * 1024 * 1024  # bytes of files a mail carries; above, it links to the download centre
 MAX_ATTEMPTS = 6  # a run whose mail still fails after this many tries is given up as failed
+# Periods missed while the job did not run (a worker down over a period boundary) are sent late,
+# but only the latest few: after a long outage a month of daily mails at once helps nobody.
+MAX_CATCH_UP = 3
 
 DEVICE_GONE = N_("The device is no longer visible to this account")
 
@@ -123,6 +126,28 @@ def due_period(schedule: Schedule, now: datetime, zone: ZoneInfo) -> Period | No
     period = latest_period(schedule, now, zone)
     send_at = _send_moment(schedule, period, zone)
     return period if send_at >= schedule.created_at else None
+
+
+def due_periods(schedule: Schedule, now: datetime, zone: ZoneInfo, last_sent: Period | None) -> list[Period]:
+    """The periods to send now, oldest first: the due period (due_period), and before it those
+    missed since the last one recorded (`last_sent`, None when none was; itself included, as its
+    run may be unfinished), up to MAX_CATCH_UP in all. None from before the schedule was created,
+    nor from before its last recorded period: a change of frequency or weekday does not reach back
+    past what was already sent."""
+    periods: list[Period] = []
+    latest = due_period(schedule, now, zone)
+    if latest is None:
+        return periods
+    period = latest
+    while len(periods) < MAX_CATCH_UP:
+        periods.append(period)
+        send_at = _send_moment(schedule, period, zone)
+        period = latest_period(schedule, send_at - timedelta(microseconds=1), zone)
+        if _send_moment(schedule, period, zone) < schedule.created_at:
+            break
+        if last_sent is not None and period.end < last_sent.end:
+            break
+    return periods[::-1]
 
 
 def _send_moment(schedule: Schedule, period: Period, zone: ZoneInfo) -> datetime:

@@ -42,6 +42,10 @@ class RunRepository(Protocol):
 
     def save(self, run: Run) -> None: ...
 
+    def latest(self, schedule_id: int) -> Run | None:
+        """The schedule's run of the latest period, None before its first."""
+        ...
+
     def page(self, schedule_id: int, request: PageRequest) -> Page[Run]:
         """The schedule's runs, the latest period first."""
         ...

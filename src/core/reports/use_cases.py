@@ -19,10 +19,11 @@ from core.reports.model import (
     MAX_RECIPIENTS,
     Frequency,
     Outcome,
+    Period,
     Run,
     RunFile,
     Schedule,
-    due_period,
+    due_periods,
 )
 from core.reports.ports import Attachment, ExportFiles, ReportMailer, ReportsUnitOfWork, WriteExport
 from core.shared.clock import Clock
@@ -170,10 +171,11 @@ class _Owner:
 
 
 class SendDueReports:
-    """Every enabled schedule whose period is due and not yet sent: one file per device written
-    by the download centre, then one mail per recipient. Idempotent: a period's run is unique, a
-    finished run is left alone, and an unfinished one (a worker died, the mail server refused)
-    resumes where it stopped, writing no file and mailing no recipient twice."""
+    """Every enabled schedule whose period is due and not yet sent, and the few periods before it
+    that were missed (due_periods): one file per device written by the download centre, then one
+    mail per recipient. Idempotent: a period's run is unique, a finished run is left alone, and an
+    unfinished one (a worker died, the mail server refused) resumes where it stopped, writing no
+    file and mailing no recipient twice."""
 
     BATCH = 200
 
@@ -213,16 +215,23 @@ class SendDueReports:
         return _Owner(account.user_name, account.language or self._default_language, zone)
 
     def _run(self, schedule: Schedule) -> int:
+        """The reports of the schedule sent now, oldest period first; a period whose mail fails
+        stops the later ones until the retry."""
         assert schedule.id is not None
         owner = self._owner(schedule.account_id)
         if owner is None:
             return 0
         now = self._clock.now()
-        period = due_period(schedule, now, owner.zone)
-        if period is None:
-            return 0
         with self._uow as uow:
-            run = uow.report_runs.claim(schedule.id, period, now)
+            last = uow.report_runs.latest(schedule.id)
+        last_sent = Period(last.period_start, last.period_end) if last is not None else None
+        return sum(self._run_period(schedule, owner, period)
+                   for period in due_periods(schedule, now, owner.zone, last_sent))
+
+    def _run_period(self, schedule: Schedule, owner: _Owner, period: Period) -> int:
+        assert schedule.id is not None
+        with self._uow as uow:
+            run = uow.report_runs.claim(schedule.id, period, self._clock.now())
             uow.commit()
         if run.outcome.final:
             return 0

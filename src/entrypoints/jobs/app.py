@@ -7,7 +7,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
-from celery import Celery
+from celery import Celery, Task
 
 from core.jobs.use_cases import RecordedRun
 from entrypoints.container import Container
@@ -58,7 +58,8 @@ def create_celery_app(settings: Settings, container: Container, **overrides: Any
         # Not shared: a shared task joins every application created later in the process, which
         # would run this container's use cases for another container's application.
         app.task(name=job.task_name, shared=False, **RETRY)(_task_body(job, container))
-    app.task(name=f"coldchain.{RUN_EXPORT}", shared=False, **RETRY)(_export_body(container))
+    app.task(name=f"coldchain.{RUN_EXPORT}", shared=False, on_failure=_export_given_up(container),
+             **RETRY)(_export_body(container))
     return app
 
 
@@ -86,6 +87,19 @@ def _export_body(container: Container):
             RUN_EXPORT, lambda: run_export(container, export_id))
 
     return run_export_job
+
+
+def _export_given_up(container: Container):
+    def on_failure(task: Task, exc: BaseException, task_id: str, args: tuple, kwargs: dict, einfo: Any) -> None:
+        """Celery calls this once it has given a job up (its retries spent, never on a retry): the
+        export ends as failed at once and its owner is told, rather than stay "running". Should
+        this fail too (the database being what failed), the sweep fail_abandoned_exports ends it."""
+        try:
+            container.fail_export()(args[0])
+        except Exception:
+            log.exception("could not mark export %s failed after its job gave up", args[0])
+
+    return on_failure
 
 
 def send_export(app: Celery, export_id: str) -> bool:

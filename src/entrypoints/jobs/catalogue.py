@@ -75,6 +75,10 @@ def purge_expired_exports(container: Container) -> str:
     return f"deleted {container.purge_exports()()} export(s) older than a week"
 
 
+def fail_abandoned_exports(container: Container) -> str:
+    return f"failed {container.fail_abandoned_exports()()} export(s) that will never be written"
+
+
 def send_scheduled_reports(container: Container) -> str:
     return container.send_due_reports()()
 
@@ -94,6 +98,9 @@ JOBS = (
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
     # Files of the download centre a week old; hourly, so none stays much past its expiry shown.
     Job("purge_expired_exports", purge_expired_exports, crontab(minute=20), timedelta(hours=1)),
+    # Exports whose job will never end them (see FailAbandonedExports): they fail hours late at
+    # worst, so a quarter of an hour more is nothing, and the sweep is one indexed query.
+    Job("fail_abandoned_exports", fail_abandoned_exports, 15 * 60.0),
     # Scheduled reports: a period is due from the owner's local midnight; a quarter of an hour
     # late at most, and a run whose mail failed is resumed by Celery's retries or the next run.
     Job("send_scheduled_reports", send_scheduled_reports, 15 * 60.0),

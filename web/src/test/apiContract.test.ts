@@ -141,6 +141,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/DeviceDataExport/createDeviceList', exportSchema],
   ['POST', '/api/device/DeviceDataExport/page', exportPageSchema],
   ['GET', '/api/device/DeviceDataExport/readyCount', readyCountSchema],
+  ['POST', '/api/device/DeviceDataExport/retry', exportSchema],
   ['POST', '/api/device/ScheduledReport/page', schedulePageSchema],
   ['POST', '/api/device/ScheduledReport/insert', scheduleSchema],
   ['POST', '/api/device/ScheduledReport/update', scheduleSchema],

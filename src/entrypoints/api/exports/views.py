@@ -9,7 +9,7 @@ from flask import send_file
 from flask.views import MethodView
 
 from core.exports.model import Certificate, Export, ExportFormat
-from core.exports.use_cases import RequestDeviceListExport, RequestReadingsExport, TooManyExports
+from core.exports.use_cases import ExportNotFailed, RequestDeviceListExport, RequestReadingsExport, TooManyExports
 from entrypoints.api import context
 from entrypoints.api.devices.views import device_filter
 from entrypoints.api.exports import schemas as s
@@ -140,6 +140,19 @@ class DeleteExportView(MethodView):
     def delete(self, query):
         """Delete one of the caller's exports and its file (one in progress is abandoned)."""
         context.container().delete_export()(_caller(), query["id"])
+
+
+@blp.route("/DeviceDataExport/retry")
+class RetryExportView(MethodView):
+    @blp.requires("consumer.download")
+    @blp.arguments(s.ExportIdQuery, location="query")
+    @blp.ok(s.ExportSchema, refusals=(ExportNotFailed, TooManyExports))
+    @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; or its device is no longer visible")
+    def post(self, query):
+        """Try a failed export again: the same request as a new export (the answer, pending, then
+        written by a job as DeviceDataExport/create's), and the failed one deleted. Only a failed
+        export (1202), within the limit of exports in progress (1201)."""
+        return _started(context.container().retry_export()(_caller(), query["id"]))
 
 
 def _certificate(c: Certificate | None) -> dict:

@@ -8,6 +8,7 @@ from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 Length, OneOf, Range = validate.Length, validate.OneOf, validate.Range
 MAX_ID = 2**31 - 1
 KINDS = [k.value for k in MessageKind]
+TARGET_DOWNLOADS = "downloads"
 KIND_DESCRIPTION = "expiry (service expiry reminders), payment (payment results), export (exports ready), " \
                    "invitation (invitations, which ask for an answer)"
 
@@ -22,6 +23,9 @@ class SystemMessageSchema(Schema):
     kind = fields.String(required=True, metadata={"description": KIND_DESCRIPTION})
     title = fields.String(required=True, metadata={"description": "in the request's language"})
     content = fields.String(required=True, metadata={"description": "in the request's language"})
+    target = fields.String(required=True, allow_none=True, validate=OneOf([TARGET_DOWNLOADS]),
+                           metadata={"description": "the page that acts on it, for a link: downloads (the "
+                                                    "download centre, for an export); null for none"})
     createdAt = LocalDateTime(required=True)
     read = fields.Boolean(required=True)
     needsDecision = fields.Boolean(required=True, metadata={"description": "it asks to approve or reject"})

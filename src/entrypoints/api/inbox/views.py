@@ -6,7 +6,7 @@ from __future__ import annotations
 from flask.views import MethodView
 from marshmallow import fields
 
-from adapters.notifications.templates import SUBJECTS, TEMPLATES
+from adapters.notifications.templates import SUBJECTS, TEMPLATES, render_template
 from core.inbox.model import Decision, InboxQuery, MessageKind, SystemMessage
 from core.notifications.model import Channel
 from core.shared import errors as e
@@ -17,15 +17,19 @@ from entrypoints.api.inbox import schemas as s
 blp = ApiBlueprint("inbox", __name__, description="System messages")
 
 
+# Where the web client links a message of a kind to: the page that acts on it.
+TARGETS = {MessageKind.EXPORT: s.TARGET_DOWNLOADS}
+
+
 def _row(message: SystemMessage) -> dict:
     translate, language = context.container().translator().translate, context.language.get()
-    params = {k: v for k, v in message.params.items()}
     template = TEMPLATES.get(message.template)
     subject = SUBJECTS.get(message.template)
-    content = translate(template, language, **params) if template else message.template
+    content = render_template(translate, template, language, message.params) if template else message.template
     return {"messageId": message.id, "kind": message.kind.value,
-            "title": translate(subject, language, **params) if subject else content,
-            "content": content, "createdAt": message.created_at, "read": message.read,
+            "title": render_template(translate, subject, language, message.params) if subject else content,
+            "content": content, "target": TARGETS.get(message.kind), "createdAt": message.created_at,
+            "read": message.read,
             "needsDecision": message.needs_decision,
             "decision": message.decision.value if message.decision else None, "decidedAt": message.decided_at}
 

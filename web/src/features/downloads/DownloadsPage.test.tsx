@@ -53,6 +53,8 @@ describe('the download centre', () => {
     expect(within(running!).getByTestId('download-file')).toBeDisabled();
     expect(within(failed!).getByText('Device list')).toBeInTheDocument();
     expect(within(failed!).getByText('The device is gone')).toBeInTheDocument();
+    expect(within(failed!).queryByTestId('download-file')).toBeNull();
+    expect(within(failed!).getByTestId('download-retry')).toBeEnabled();
     expect(within(ready!).getByText('121 KB')).toBeInTheDocument();
     expect(within(ready!).getByTestId('download-file')).toBeEnabled();
     // asked again while one is being written, until it is ready
@@ -74,5 +76,22 @@ describe('the download centre', () => {
     await userEvent.setup().click(await screen.findByTestId('download-delete'));
     expect(await screen.findByText('No exports yet')).toBeInTheDocument();
     expect(server.callsTo('DELETE /device/DeviceDataExport/delete')[0]?.params.get('id')).toBe('abc');
+  });
+
+  it('tries a failed export again: the new one replaces it in the list', async () => {
+    let rows = [record({ id: 'bad', status: 'failed', progress: 0, size: null, fileName: null, error: 'The file could not be written' })];
+    const server = fakeServer({
+      'POST /device/DeviceDataExport/page': () => page(rows),
+      'POST /device/DeviceDataExport/retry': () => {
+        rows = [record({ id: 'again' })];
+        return envelope(rows[0]);
+      },
+    });
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    renderApp(<DownloadsPage />, '/consumer/download');
+    await userEvent.setup().click(await screen.findByTestId('download-retry'));
+    await waitFor(() => expect(screen.getByTestId('download-row')).toHaveAttribute('data-status', 'ready'));
+    expect(screen.queryByTestId('download-retry')).toBeNull();
+    expect(server.callsTo('POST /device/DeviceDataExport/retry')[0]?.params.get('id')).toBe('bad');
   });
 });

@@ -1,9 +1,11 @@
 import { Button, Card, H2, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag, type Intent } from '@blueprintjs/core';
-import { DownloadIcon, ErrorIcon, InboxIcon, RefreshIcon, TrashIcon } from '@blueprintjs/icons';
+import { DownloadIcon, ErrorIcon, InboxIcon, RefreshIcon, RepeatIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PagerFooter } from '@/components/PagerFooter';
-import { downloadExport, isWorking, useDeleteExport, useExportPage, type ExportRecord } from '@/lib/api/exports';
+import {
+  downloadExport, isWorking, useDeleteExport, useExportPage, useRetryExport, type ExportRecord,
+} from '@/lib/api/exports';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { formatInstant } from '@/lib/units';
 import './downloads.css';
@@ -33,6 +35,7 @@ export default function DownloadsPage() {
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   const query = useExportPage(start, pageSize);
   const remove = useDeleteExport();
+  const retry = useRetryExport();
   const [downloading, setDownloading] = useState<string | null>(null);
   const page = query.data;
   const language = i18n.language;
@@ -105,9 +108,15 @@ export default function DownloadsPage() {
                     <td data-label={t('column.created')}>{formatInstant(record.createdAt, language, false)}</td>
                     <td data-label={t('column.expires')}>{formatInstant(record.expiresAt, language, false)}</td>
                     <td className="jc-dl-actions">
-                      <Button icon={<DownloadIcon />} intent="primary" size="small" text={t('download')}
-                        disabled={record.status !== 'ready'} loading={downloading === record.id}
-                        onClick={() => void download(record)} data-testid="download-file" />
+                      {record.status === 'failed' ? (
+                        <Button icon={<RepeatIcon />} intent="primary" variant="outlined" size="small" text={t('retry')}
+                          loading={retry.isPending && retry.variables === record.id}
+                          onClick={() => retry.mutate(record.id)} data-testid="download-retry" />
+                      ) : (
+                        <Button icon={<DownloadIcon />} intent="primary" size="small" text={t('download')}
+                          disabled={record.status !== 'ready'} loading={downloading === record.id}
+                          onClick={() => void download(record)} data-testid="download-file" />
+                      )}
                       <Button icon={<TrashIcon />} variant="minimal" size="small" intent="danger" aria-label={t('delete')}
                         title={t('delete')} loading={remove.isPending && remove.variables === record.id}
                         onClick={() => remove.mutate(record.id)} data-testid="download-delete" />

@@ -14,7 +14,8 @@ afterEach(() => {
 
 const message = (id: number, extra: Partial<SystemMessage> = {}): SystemMessage => ({
   messageId: id, kind: 'payment', title: `Order ${id} is paid`, content: `Your payment for order ${id} has been received.`,
-  createdAt: '2026-05-01T08:00:00+08:00', read: false, needsDecision: false, decision: null, decidedAt: null, ...extra,
+  target: null, createdAt: '2026-05-01T08:00:00+08:00', read: false, needsDecision: false, decision: null, decidedAt: null,
+  ...extra,
 });
 
 function inbox(messages: SystemMessage[]) {
@@ -82,6 +83,22 @@ describe('system messages', () => {
     await userEvent.click(screen.getByTestId('mark-all-read'));
     await waitFor(() => expect(screen.getAllByTestId('system-message').every((i) => !i.classList.contains('is-unread'))).toBe(true));
     expect(api.callsTo('POST /base/BaseMessage/read').map((c) => c.body)).toEqual([{ messageIds: [3] }, {}]);
+  });
+
+  it('links an export message to the download centre and reads it when followed', async () => {
+    const api = inbox([
+      message(7, { kind: 'export', title: 'Export Cold_room_A.xlsx is ready', target: 'downloads' }),
+      message(6, { target: 'somewhere-new' }),
+    ]);
+    open();
+    await waitFor(() => expect(items()).toHaveLength(2));
+    const link = within(items()[0]!).getByTestId('message-link');
+    expect(link).toHaveAttribute('href', '/consumer/download');
+    expect(link).toHaveTextContent('Open the download centre');
+    expect(within(items()[0]!).getByText('Export')).toBeInTheDocument();
+    expect(within(items()[1]!).queryByTestId('message-link')).toBeNull(); // a page this client does not know
+    await userEvent.click(link);
+    await waitFor(() => expect(api.callsTo('POST /base/BaseMessage/read').map((c) => c.body)).toEqual([{ messageIds: [7] }]));
   });
 
   it('says so when there is nothing', async () => {

@@ -2,7 +2,7 @@
  * Exports to the download centre (/consumer/download): POST /device/DeviceDataExport/create for a
  * device's readings (CSV, XLSX or a PDF report), POST .../createDeviceList for the device list
  * (XLSX), POST .../page to list them, GET .../readyCount for the header's badge, DELETE .../delete,
- * and GET .../download?id= for the file. A job writes each file; the list polls while one is
+ * POST .../retry?id= to ask again for a failed one, and GET .../download?id= for the file. A job writes each file; the list polls while one is
  * pending or running. Files are kept 7 days; an account has at most 3 exports in progress (1201).
  * Shared: the device screens ask for exports, the download centre and the header show them.
  */
@@ -86,6 +86,11 @@ export async function deleteExport(id: string): Promise<void> {
   await api.delete('/device/DeviceDataExport/delete', { params: { id } });
 }
 
+/** Asks again for what a failed export asked: a new export, the failed one deleted. */
+export async function retryExport(id: string): Promise<ExportRecord> {
+  return exportSchema.parse(await api.post('/device/DeviceDataExport/retry', undefined, { params: { id } }));
+}
+
 /** The file, saved by the browser under the server's name. */
 export async function downloadExport(record: ExportRecord): Promise<void> {
   const file = await api.download('/device/DeviceDataExport/download', { params: { id: record.id } });
@@ -129,6 +134,14 @@ export function useDeleteExport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteExport,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
+  });
+}
+
+export function useRetryExport() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: retryExport,
     onSettled: () => queryClient.invalidateQueries({ queryKey: exportKeys.all }),
   });
 }

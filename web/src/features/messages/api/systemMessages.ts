@@ -8,11 +8,16 @@ import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http';
 
 export const SYSTEM_KINDS = ['expiry', 'payment', 'export', 'invitation'] as const;
+/** The pages a message links to, by the server's name for them (`target`). */
+export const MESSAGE_TARGETS = { downloads: '/consumer/download' } as const;
+export type MessageTarget = keyof typeof MESSAGE_TARGETS;
 export const systemMessageSchema = z.object({
   messageId: z.number(),
   kind: z.enum(SYSTEM_KINDS),
   title: z.string(),
   content: z.string(),
+  /** The page that acts on the message (an export's download centre); a target this client does not know is no link. */
+  target: z.string().nullable(),
   createdAt: z.string(),
   read: z.boolean(),
   needsDecision: z.boolean(),

@@ -1,10 +1,15 @@
 import { Button, Classes, NonIdealState, Spinner, Switch, Tag } from '@blueprintjs/core';
-import { ErrorIcon, InboxIcon, RefreshIcon, TickIcon, CrossIcon } from '@blueprintjs/icons';
+import { ArrowRightIcon, ErrorIcon, InboxIcon, RefreshIcon, TickIcon, CrossIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { PagerFooter } from '@/components/PagerFooter';
 import { useSession } from '@/lib/session';
-import { useAnswer, useMarkRead, useSystemMessages, type SystemMessage } from '../api/systemMessages';
+import {
+  MESSAGE_TARGETS, useAnswer, useMarkRead, useSystemMessages, type MessageTarget, type SystemMessage,
+} from '../api/systemMessages';
+
+const isTarget = (target: string | null): target is MessageTarget => target !== null && target in MESSAGE_TARGETS;
 
 /** The caller's system messages, newest first: unread ones stand out, an invitation is approved or rejected once. */
 export function SystemMessages() {
@@ -71,6 +76,13 @@ function MessageItem({ message }: { message: SystemMessage }) {
       </div>
       <p className="jc-sys-content">{message.content}</p>
       <div className="jc-sys-actions">
+        {isTarget(message.target) && (
+          // Opening the page it points to counts as reading the message.
+          <Link to={MESSAGE_TARGETS[message.target]} className="jc-sys-link" data-testid="message-link"
+            onClick={() => { if (!message.read) markRead.mutate([message.messageId]); }}>
+            {t(`system.open.${message.target}`)} <ArrowRightIcon size={12} />
+          </Link>
+        )}
         {message.needsDecision && message.decision === null && (
           <>
             <Button intent="success" icon={<TickIcon />} text={t('system.approve')} loading={answer.isPending}
