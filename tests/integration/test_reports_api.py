@@ -42,6 +42,9 @@ def test_the_owner_makes_changes_disables_lists_and_deletes_a_schedule(api, cont
                                                                                                    None, False)
     page = ok(api.call("POST", PAGE, token=token, json={}))
     assert page["totalCount"] == 1 and page["data"][0]["deviceIds"] == both
+    assert page["data"][0]["devices"] == changed["devices"] == [
+        {"deviceId": both[0], "deviceName": "Cold room A logger"},
+        {"deviceId": both[1], "deviceName": "Cold room B logger"}]
     assert ok(api.call("POST", RUNS, token=token, json={"scheduleId": made["id"]}))["totalCount"] == 0
     ok(api.call("DELETE", DELETE, token=token, query={"id": made["id"]}))
     assert stored(container) == 0

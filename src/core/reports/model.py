@@ -53,6 +53,9 @@ class Schedule:
     created_at: datetime
     weekday: int | None = None  # weekly: the day it is sent, 0 Monday ... 6 Sunday
     month_day: int | None = None  # monthly: the day of the month it is sent, 1-28
+    # The names of its devices that its owner still sees, by id: filled when schedules are listed,
+    # for the form that edits one (not stored).
+    device_names: dict[int, str] = field(default_factory=dict)
 
 
 @dataclass

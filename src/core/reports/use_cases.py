@@ -73,12 +73,14 @@ def _checked(cmd: ScheduleInput) -> tuple[list[int], list[str]]:
     return devices, list(cmd.recipients)
 
 
-def _require_devices(uow: ReportsUnitOfWork, account_id: int, device_ids: list[int]) -> None:
+def _require_devices(uow: ReportsUnitOfWork, account_id: int, device_ids: list[int]) -> dict[int, str]:
     """Every device visible to the account (404 otherwise) and its to change (403 for a
-    read-only member): a schedule sends the device's data away, as an export of it does not."""
+    read-only member): a schedule sends the device's data away, as an export of it does not.
+    Their names by id."""
     found = {d.id: d for d in uow.device_registry.visible_many(account_id, device_ids)}
     for device_id in device_ids:
         accessible(found.get(device_id), Access.WRITE)
+    return {device_id: found[device_id].name for device_id in device_ids}
 
 
 def _owned(uow: ReportsUnitOfWork, account_id: int, schedule_id: int) -> Schedule:
@@ -102,9 +104,10 @@ class CreateSchedule:
     def __call__(self, account_id: int, cmd: ScheduleInput) -> Schedule:
         devices, recipients = _checked(cmd)
         with self._uow as uow:
-            _require_devices(uow, account_id, devices)
+            names = _require_devices(uow, account_id, devices)
             schedule = Schedule(None, account_id, "", cmd.frequency, [], cmd.format, [], True, self._clock.now())
             _apply(schedule, cmd, devices, recipients)
+            schedule.device_names = names
             schedule.id = uow.report_schedules.add(schedule)
             uow.commit()
         return schedule
@@ -118,8 +121,9 @@ class UpdateSchedule:
         devices, recipients = _checked(cmd)
         with self._uow as uow:
             schedule = _owned(uow, account_id, schedule_id)
-            _require_devices(uow, account_id, devices)
+            names = _require_devices(uow, account_id, devices)
             _apply(schedule, cmd, devices, recipients)
+            schedule.device_names = names
             uow.report_schedules.save(schedule)
             uow.commit()
         return schedule
@@ -142,7 +146,12 @@ class ListSchedules:
 
     def __call__(self, account_id: int, request: PageRequest) -> Page[Schedule]:
         with self._uow as uow:
-            return uow.report_schedules.page(account_id, request)
+            page = uow.report_schedules.page(account_id, request)
+            wanted = {device_id for schedule in page.items for device_id in schedule.device_ids}
+            names = {d.id: d.name for d in uow.device_registry.visible_many(account_id, sorted(wanted))}
+        for schedule in page.items:
+            schedule.device_names = {i: names[i] for i in schedule.device_ids if i in names}
+        return page
 
 
 class ListRuns:

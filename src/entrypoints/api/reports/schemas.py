@@ -53,10 +53,18 @@ class ScheduleSchema(Schema):
     weekday = fields.Integer(required=True, allow_none=True)
     monthDay = fields.Integer(required=True, allow_none=True)
     deviceIds = fields.List(fields.Integer(), required=True)
+    devices = fields.List(fields.Nested(lambda: ScheduledDeviceSchema()), required=True, metadata={
+        "description": "deviceIds with their names: those the caller still sees (a device deleted or no longer "
+                       "shared since is left out)"})
     format = fields.String(required=True, validate=OneOf([f.value for f in ExportFormat]))
     recipients = fields.List(fields.String(), required=True)
     enabled = fields.Boolean(required=True)
     createdAt = LocalDateTime(required=True)
+
+
+class ScheduledDeviceSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True)
 
 
 class RunFileSchema(Schema):

@@ -31,7 +31,8 @@ def _input(body: dict) -> ScheduleInput:
 def _row(x: Schedule) -> dict:
     return {"id": x.id, "name": x.name, "frequency": x.frequency.value, "weekday": x.weekday,
             "monthDay": x.month_day, "deviceIds": x.device_ids, "format": x.format.value,
-            "recipients": x.recipients, "enabled": x.enabled, "createdAt": x.created_at}
+            "recipients": x.recipients, "enabled": x.enabled, "createdAt": x.created_at,
+            "devices": [{"deviceId": i, "deviceName": name} for i, name in x.device_names.items()]}
 
 
 def _run(r: Run) -> dict:

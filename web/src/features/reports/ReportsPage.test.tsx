@@ -19,7 +19,7 @@ const page = <T,>(rows: T[]) => envelope({ start: 1, pageSize: 10, totalCount: r
 
 function schedule(change: Partial<ScheduleRecord> = {}): ScheduleRecord {
   return {
-    id: 7, name: 'Cold rooms', frequency: 'weekly', weekday: 0, monthDay: null, deviceIds: [1, 2], format: 'xlsx',
+    id: 7, name: 'Cold rooms', frequency: 'weekly', weekday: 0, monthDay: null, deviceIds: [1, 2], devices: [{ deviceId: 1, deviceName: 'Cold room A logger' }, { deviceId: 2, deviceName: 'Cold room B logger' }], format: 'xlsx',
     recipients: ['qa@example.com'], enabled: true, createdAt: '2026-05-01T08:00:00+08:00', ...change,
   };
 }
@@ -108,5 +108,34 @@ describe('scheduled reports', () => {
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('No scheduled reports yet')).toBeInTheDocument();
     expect(server.callsTo('DELETE /device/ScheduledReport/delete')[0]?.params.get('id')).toBe('7');
+  });
+
+  it('finds devices by name on the server, beyond the first page, and keeps the chosen ones as tags', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => device({ deviceId: 100 + i, deviceName: `Freezer ${i + 1}` }));
+    const server = fakeServer({
+      'POST /device/ScheduledReport/page': () => page([schedule({ deviceIds: [1], devices: [{ deviceId: 1, deviceName: 'Cold room A logger' }] })]),
+      'POST /device/Device/page': (call) => {
+        const { deviceName } = call.body as { deviceName?: string };
+        if (deviceName === '4999') return envelope(devices([device({ deviceId: 4999, deviceName: 'Dock 4999' })]));
+        return envelope({ ...JSON.parse(JSON.stringify(devices(many))), totalCount: 5000 });
+      },
+      'POST /device/ScheduledReport/update': (call) => envelope({ ...schedule(), ...(call.body as object) }),
+    });
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    renderApp(<ReportsPage />, '/service/scheduledBackup');
+    const user = userEvent.setup();
+    await user.click(await screen.findByTestId('report-edit'));
+    // the schedule's device is named although it is not among the first matches
+    expect(await screen.findByTestId('report-picker-chosen')).toHaveTextContent('Cold room A logger');
+    expect(await screen.findByTestId('report-picker-more')).toHaveTextContent('20 of 5000 shown');
+    await user.type(screen.getByTestId('report-picker-search'), '4999');
+    await user.click(await screen.findByLabelText('Dock 4999'));
+    await user.clear(screen.getByTestId('report-picker-search'));
+    await screen.findByLabelText('Freezer 1');
+    expect(screen.getByTestId('report-picker-chosen')).toHaveTextContent('Dock 4999');
+    expect(server.callsTo('POST /device/Device/page').map((c) => (c.body as { deviceName?: string }).deviceName)).toContain('4999');
+    await user.click(screen.getByTestId('report-save'));
+    await waitFor(() => expect(server.callsTo('POST /device/ScheduledReport/update')).toHaveLength(1));
+    expect((server.callsTo('POST /device/ScheduledReport/update')[0]?.body as { deviceIds: number[] }).deviceIds).toEqual([1, 4999]);
   });
 });

@@ -1,17 +1,15 @@
 import {
-  Alert, Button, Callout, Card, Checkbox, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, HTMLTable,
+  Alert, Button, Callout, Card, Dialog, DialogBody, DialogFooter, FormGroup, H2, HTMLSelect, HTMLTable,
   InputGroup, NonIdealState, Spinner, Switch, Tag, TextArea, type Intent,
 } from '@blueprintjs/core';
 import { AddIcon, EditIcon, ErrorIcon, HistoryIcon, InboxIcon, TrashIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery } from '@tanstack/react-query';
 import type { TFunction } from 'i18next';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PagerFooter } from '@/components/PagerFooter';
-import { fetchDevicePage } from '@/lib/api/devices';
 import { EXPORT_FORMATS } from '@/lib/api/exports';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { formatInstant } from '@/lib/units';
@@ -19,6 +17,7 @@ import {
   FREQUENCIES, REPORT_LIMITS, useDeleteSchedule, useRuns, useSaveSchedule, useSchedules,
   type RunRecord, type ScheduleFields, type ScheduleRecord,
 } from './api/reports';
+import { DevicePicker } from './components/DevicePicker';
 import './reports.css';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -204,7 +203,7 @@ function ScheduleDialogForm({ record, onDone }: { record: ScheduleRecord | null;
   const { t } = useTranslation('reports');
   const schema = useMemo(() => scheduleFormSchema(t), [t]);
   const save = useSaveSchedule();
-  const devices = useQuery({ queryKey: ['devices', 'report-options'], queryFn: () => fetchDevicePage({ start: 1, pageSize: 200 }) });
+  const knownNames = useMemo(() => Object.fromEntries((record?.devices ?? []).map((d) => [d.deviceId, d.deviceName])), [record]);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, watch } = useForm<ScheduleForm>({
     resolver: zodResolver(schema), defaultValues: formOf(record), mode: 'onChange',
@@ -262,13 +261,7 @@ function ScheduleDialogForm({ record, onDone }: { record: ScheduleRecord | null;
         <Controller name="deviceIds" control={control} render={({ field, fieldState }) => (
           <FormGroup label={t('field.devices')} intent={fieldState.error ? 'danger' : 'none'}
             helperText={fieldState.error?.message ?? t('selected', { count: field.value.length, max: REPORT_LIMITS.devices })}>
-            <div className="jc-rp-devices" data-testid="report-devices">
-              {devices.data === undefined ? <Spinner size={20} /> : devices.data.data.map((d) => (
-                <Checkbox key={d.deviceId} label={d.deviceName} checked={field.value.includes(d.deviceId)}
-                  onChange={(e) => field.onChange(e.currentTarget.checked ? [...field.value, d.deviceId]
-                    : field.value.filter((id) => id !== d.deviceId))} />
-              ))}
-            </div>
+            <DevicePicker value={field.value} onChange={field.onChange} knownNames={knownNames} testId="report-picker" />
           </FormGroup>
         )} />
         <Controller name="recipients" control={control} render={({ field: { ref, ...field }, fieldState }) => (

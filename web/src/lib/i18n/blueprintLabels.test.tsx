@@ -1,4 +1,4 @@
-import { Dialog, HTMLSelect } from '@blueprintjs/core';
+import { Dialog, HTMLSelect, Tag } from '@blueprintjs/core';
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, initI18n } from './index';
@@ -37,6 +37,14 @@ describe("Blueprint's built-in labels", () => {
     const { container } = render(<HTMLSelect options={['a', 'b']} />);
     await settle();
     expect(container.querySelector('.bp6-html-select svg title')?.textContent).toBe('展开下拉列表');
+  });
+
+  it('names the cross of a removable tag in the current language', async () => {
+    await changeLanguage('ru-RU');
+    stop = localiseBlueprintLabels();
+    render(<Tag onRemove={() => {}}>Холодильник</Tag>);
+    await settle();
+    expect(screen.getByRole('button', { name: 'Убрать' })).toBeInTheDocument();
   });
 
   it('leaves labels of our own alone', async () => {

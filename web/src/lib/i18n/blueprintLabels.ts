@@ -1,7 +1,7 @@
 /**
  * Blueprint writes a few screen-reader labels in English and offers no prop for them: the close
  * button of Dialog, Drawer and Toast (`aria-label="Close"`) and the caret of HTMLSelect (an SVG
- * `<title>Open dropdown</title>`). A blind user of the Russian console would hear English there.
+ * `<title>Open dropdown</title>`) and the cross of a removable Tag (`aria-label="Remove tag"`). A blind user of the Russian console would hear English there.
  * One observer on the document replaces them with the current language's words as they appear,
  * and again when the language changes, so no screen (ours or one added later) has to remember it.
  */
@@ -11,6 +11,7 @@ import i18next from 'i18next';
 const LABELS = [
   { english: 'Close', key: 'common:close', selector: '.bp6-dialog-close-button, .bp6-toast .bp6-button' },
   { english: 'Open dropdown', key: 'common:openDropdown', selector: '.bp6-html-select svg' },
+  { english: 'Remove tag', key: 'common:removeTag', selector: '.bp6-tag-remove' },
 ] as const;
 
 const ORIGINAL = 'data-jc-label';

@@ -24,6 +24,8 @@ export const scheduleSchema = z.object({
   /** Monthly: 1-28. */
   monthDay: z.number().nullable(),
   deviceIds: z.array(z.number()),
+  /** deviceIds with their names, those the caller still sees. */
+  devices: z.array(z.object({ deviceId: z.number(), deviceName: z.string() })),
   format: z.enum(EXPORT_FORMATS),
   recipients: z.array(z.string()),
   enabled: z.boolean(),
@@ -54,7 +56,7 @@ export const runSchema = z.object({
 export type RunRecord = z.infer<typeof runSchema>;
 export const runPageSchema = pageOf(runSchema);
 
-export type ScheduleFields = Omit<ScheduleRecord, 'id' | 'createdAt'>;
+export type ScheduleFields = Omit<ScheduleRecord, 'id' | 'createdAt' | 'devices'>;
 
 const keys = {
   all: ['reports'] as const,
