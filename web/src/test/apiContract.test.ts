@@ -27,6 +27,8 @@ import {
   dataClearedSchema,
   deviceAddedSchema,
   deviceTypeSchema,
+  restoredSchema,
+  scrappedSchema,
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
 import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
@@ -116,6 +118,8 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/device/Device/connection', connectionSchema],
   ['POST', '/api/device/Device/batchDelete', batchDeletedSchema],
   ['POST', '/api/device/Device/clearData', dataClearedSchema],
+  ['POST', '/api/device/Device/scrap', scrappedSchema],
+  ['POST', '/api/device/Device/restore', restoredSchema],
   ['POST', '/api/device/Device/history', historySchema],
   ['GET', '/api/device/DeviceExpireInfo/getExpiredInfoByType', expiredInfoSchema],
   ['GET', '/api/device/Device/getExpiredServiceDevice', expiredPageSchema],

@@ -12,7 +12,7 @@ import {
   Tabs,
   ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -49,6 +49,7 @@ import { BrokerLoginDialog } from './components/BrokerLoginDialog';
 import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
 import { DeviceBoard } from './components/DeviceBoard';
 import { DeviceMapMode } from './components/DeviceMapMode';
+import { ScrapDevicesDialog } from './detail/ScrapDevicesDialog';
 import { ExportListButton } from './components/ExportDialog';
 import type { DeviceAdded } from './api/manage';
 import './devices.css';
@@ -75,6 +76,7 @@ export default function DeviceListPage() {
   // Selected devices by id (kept across pages), and those a confirmation is asked for.
   const [selected, setSelected] = useState<ReadonlyMap<number, SelectedDevice>>(new Map());
   const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
+  const [scrapping, setScrapping] = useState<readonly DeviceToDelete[]>([]);
   const toggle = (device: SelectedDevice, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -139,6 +141,9 @@ export default function DeviceListPage() {
           {held.has('device.list:delete') && deletable.length > 0 && (
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
+          {held.has('device.list:edit') && deletable.length > 0 && (
+            <Button icon={<ArchiveIcon />} intent="warning" variant="outlined" text={t('scrap.selected', { count: deletable.length })} onClick={() => setScrapping(deletable)} data-testid="device-scrap-selected" />
+          )}
           <ExportListButton filters={listExportFilters(scene, filters)} />
           {held.has('device.list:add') && (
             <Button icon={<AddIcon />} intent="primary" text={t('add.open')} onClick={() => setAdding(true)} data-testid="device-add" />
@@ -197,6 +202,7 @@ export default function DeviceListPage() {
       />
       <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
+      <ScrapDevicesDialog devices={scrapping} onClose={() => setScrapping([])} onScrapped={() => setSelected(new Map())} />
     </div>
   );
 }
