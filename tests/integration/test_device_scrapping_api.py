@@ -5,14 +5,17 @@ and the attacks: a stranger's device, a read-only member, batches too big, ids t
 
 from __future__ import annotations
 
+import io
 from datetime import timedelta
 
 import pytest
+from openpyxl import load_workbook
 from sqlalchemy import func, select
 
 from adapters.persistence.models import DeviceCommandRow, DeviceEventRow, DeviceRow, OrderRow
 from entrypoints.api.devices import schemas as s
 from tests.integration.test_devices_api import conforms, counts, devices
+from tests.integration.test_exports_api import LIST_EXPORT, create, download
 from tests.integration.test_recharge_api import levels, options, service_order, sms_order
 from tests.support.alarms import alarms, device_id, report
 from tests.support.api import ok
@@ -153,3 +156,15 @@ def test_a_scrapped_device_s_open_alarm_escalates_no_more_and_it_gets_no_expiry_
     with container.uow() as uow:
         assert room not in {c.device_id for c in uow.expiry_reminders.candidates(
             clock.now(), clock.now() + timedelta(days=365))}
+
+
+def test_a_scrapped_device_s_readings_and_list_row_are_still_exported(api, container):
+    alice = api.token("alice")
+    room = device_id(container, COLD_ROOM_A)
+    ok(scrap(api, alice, [room], "Broken in transit"))
+    listed = ok(api.call("POST", LIST_EXPORT, token=alice, json={"scrapped": 1}))
+    rows = list(load_workbook(io.BytesIO(download(api, alice, listed["id"]).data)).worksheets[0]
+                .iter_rows(values_only=True))
+    assert [(r[0], r[3]) for r in rows[1:]] == [("Cold room A logger", "Scrapped")]
+    readings = ok(create(api, alice, container, "csv"))
+    assert readings["status"] == "ready" and download(api, alice, readings["id"]).status_code == 200
