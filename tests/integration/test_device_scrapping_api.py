@@ -168,3 +168,14 @@ def test_a_scrapped_device_s_readings_and_list_row_are_still_exported(api, conta
     assert [(r[0], r[3]) for r in rows[1:]] == [("Cold room A logger", "Scrapped")]
     readings = ok(create(api, alice, container, "csv"))
     assert readings["status"] == "ready" and download(api, alice, readings["id"]).status_code == 200
+
+
+@pytest.mark.parametrize("path", [SCRAP, RESTORE])
+def test_scrapping_and_restoring_need_a_token_and_an_id_that_exists(api, container, path):
+    reply = api.call("POST", path, json={"deviceIds": [1]}, query={"deviceId": 1})
+    assert (reply.status, reply.code) == (401, 2010)
+    alice = api.token("alice")
+    reply = (scrap(api, alice, [device_id(container, COLD_ROOM_A), 2_000_000]) if path == SCRAP else
+             api.call("POST", RESTORE, token=alice, query={"deviceId": 2_000_000}))
+    assert (reply.status, reply.code, reply.data) == (404, 404, None)
+    assert scrapped_at(container) == {} and logged(container) == []
