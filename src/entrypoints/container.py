@@ -73,6 +73,7 @@ from core.devices.registry import (
 )
 from core.devices.removal import ClearDeviceData, DeleteDevice, DeleteDevices
 from core.devices.retention import PurgeExpiredReadings
+from core.devices.scrapping import RestoreDevice, ScrapDevices
 from core.devices.send_reminders import SendExpiryReminders
 from core.devices.sheets import AddDevicesFromSheet, DeviceSheetTemplate
 from core.devices.whereabouts import GetDeviceEnergy, GetDeviceTrack
@@ -226,6 +227,8 @@ class Container(containers.DeclarativeContainer):
     delete_device = providers.Factory(DeleteDevice, uow, broker_access, clock)
     delete_devices = providers.Factory(DeleteDevices, uow, broker_access, clock)
     clear_device_data = providers.Factory(ClearDeviceData, uow, clock)
+    scrap_devices = providers.Factory(ScrapDevices, uow, broker_access, clock)
+    restore_device = providers.Factory(RestoreDevice, uow, broker_access, clock)
     device_sheets = providers.Singleton(XlsxDeviceSheets)
     add_devices_from_sheet = providers.Factory(AddDevicesFromSheet, uow, clock, edition, broker_hasher, broker_access,
                                                device_sheets)

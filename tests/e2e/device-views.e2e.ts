@@ -69,11 +69,11 @@ describe('the device views', () => {
       await page.locator(`[data-testid="home-tile-choice"][data-tile="${tile}"] label`).click();
       await expect.poll(() => box.isChecked()).toBe(!was);
     };
-    for (const tile of ['offline', 'disabled', 'notEnabled']) await keep(tile);
+    for (const tile of ['offline', 'disabled', 'notEnabled', 'scrapped']) await keep(tile);
     await expect(page.getByTestId('home-tiles-too-few').textContent()).resolves.toBe(home.en.tiles.tooFew_other.replace('{{count}}', '5'));
     await expect(page.getByTestId('home-tiles-save').isDisabled()).resolves.toBe(true);
     await keep('expiring30');
-    for (let i = 0; i < 7; i += 1) await page.getByTestId('home-tile-up-expiring30').click();
+    for (let i = 0; i < 8; i += 1) await page.getByTestId('home-tile-up-expiring30').click();
     await quietShot('views-home-tiles-dialog-en');
     await page.getByTestId('home-tiles-save').click();
     await page.getByTestId('home-tiles-choices').waitFor({ state: 'detached' });

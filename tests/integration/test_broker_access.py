@@ -184,3 +184,44 @@ def test_nothing_is_granted_through_a_broker_that_refuses_the_console_s_login(br
 
     with pytest.raises(BrokerUnreachable, match="refused"):
         DynsecBrokerAccess(broker.ingest_url, "not-the-admin-password").converge([])
+
+
+def scrap(api, app, guid: str, action: str = "scrap") -> None:
+    target = device_id(app, guid)
+    reply = (api.call("POST", "/device/Device/scrap", token=api.token("alice"), json={"deviceIds": [target]})
+             if action == "scrap" else
+             api.call("POST", "/device/Device/restore", token=api.token("alice"), query={"deviceId": target}))
+    assert reply.status == 200, reply.body
+
+
+def test_a_scrapped_device_is_cut_off_and_refused_even_after_a_restart_and_connects_again_once_restored(
+        demo, api, app, broker):
+    password = add_device(api, "LIVEDEVICE0009")
+    connected = Client(broker.device_port, "LIVEDEVICE0009", password)
+    assert connected.accepted()
+    scrap(api, app, "LIVEDEVICE0009")
+    cut_off(connected)
+    connected.close()
+    assert not Client(broker.device_port, "LIVEDEVICE0009", password).accepted()
+    broker.halt()
+    broker.configure()  # the plugin's file written from the database keeps the login disabled
+    broker.start()
+    assert not Client(broker.device_port, "LIVEDEVICE0009", password).accepted()
+    scrap(api, app, "LIVEDEVICE0009", "restore")
+    assert Client(broker.device_port, "LIVEDEVICE0009", password).accepted()  # the password it had
+
+
+def test_mqtt_sync_disables_a_device_scrapped_while_the_broker_was_away(demo, api, app, broker):
+    password = add_device(api, "LIVEDEVICE0010")
+    app.container.broker_access.override(type(broker.access())("mqtt://127.0.0.1:9", "unreachable-0123456789"))
+    scrap(api, app, "LIVEDEVICE0010")
+    app.container.broker_access.reset_override()
+    device = Client(broker.device_port, "LIVEDEVICE0010", password)
+    assert device.accepted()  # the broker never heard of it
+    environment = console_environment(app.container.settings().database_url, broker.root / "var",
+                                      MQTT_URL=broker.ingest_url)
+    sync = subprocess.run([COLDCHAIN, "mqtt-sync"], capture_output=True, text=True, env=environment, timeout=60)
+    assert sync.returncode == 0, sync.stderr
+    cut_off(device)
+    device.close()
+    assert not Client(broker.device_port, "LIVEDEVICE0010", password).accepted()

@@ -29,7 +29,7 @@ ROW_FIELDS = {
     "serviceExpiredDate", "vipInfo", "smsCount", "voiceCount", "countryCode", "simIccid", "jcIccidStatus",
     "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "access", "organizationId",
     "organizationName", "online", "alarmState", "lastReadingAt", "temperature", "humidity", "displayPrecision",
-    "temperatureUnit", "activatedAt", "createdAt", "position", "energy",
+    "temperatureUnit", "activatedAt", "createdAt", "position", "energy", "scrappedAt",
 }
 
 
@@ -439,20 +439,20 @@ def counts(api, token, **query) -> dict:
 def test_home_counts_follow_the_devices_state_and_the_clock(api, container, clock):
     token = api.token("alice")
     assert counts(api, token) == {"total": 6, "online": 5, "offline": 1, "alarm": 0, "disabled": 0, "expired": 1,
-                                  "notEnabled": 0}
+                                  "notEnabled": 0, "scrapped": 0}
     assert counts(api, api.token("acme")) == {"total": 2, "online": 0, "offline": 0, "alarm": 0, "disabled": 0,
-                                              "expired": 0, "notEnabled": 2}
+                                              "expired": 0, "notEnabled": 2, "scrapped": 0}
     assert counts(api, api.token("bob"))["total"] == 2
     assert counts(api, api.token("operator")) == dict.fromkeys(
-        ("total", "online", "offline", "alarm", "disabled", "expired", "notEnabled"), 0)
+        ("total", "online", "offline", "alarm", "disabled", "expired", "notEnabled", "scrapped"), 0)
     set_device(container, "CR2A000000001", status=0, alarm_state=1)
     set_device(container, "RCW360A0000002", online=False, activated_at=None, last_reading_at=None)
     clock.advance(days=21)  # Cold room B's service (20 days left) has expired by now
     token = api.token("alice")
     assert counts(api, token) == {"total": 6, "online": 4, "offline": 1, "alarm": 1, "disabled": 1, "expired": 2,
-                                  "notEnabled": 1}
+                                  "notEnabled": 1, "scrapped": 0}
     assert counts(api, token, scene=2) == {"total": 1, "online": 1, "offline": 0, "alarm": 1, "disabled": 1,
-                                           "expired": 0, "notEnabled": 0}
+                                           "expired": 0, "notEnabled": 0, "scrapped": 0}
     clock.advance(days=365 * 80)  # lifelong service never expires
     assert counts(api, api.token("alice"))["expired"] == 5
 

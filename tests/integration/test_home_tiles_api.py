@@ -33,7 +33,7 @@ def test_the_chosen_tiles_and_their_order_are_kept_for_that_user_alone(api):
 @pytest.mark.parametrize("tiles", [
     ["total", "online", "offline", "alarm"],  # fewer than 5
     ["total", "online", "offline", "alarm", "alarm"],  # twice
-    ["total", "online", "offline", "alarm", "scrapped"],  # no such tile
+    ["total", "online", "offline", "alarm", "weather"],  # no such tile
     ["total", "online", "offline", "alarm", "\ud800"], ["total"] * 10_000, [["total"]] * 5,
     ["total", "online", "offline", "alarm", "x" * 100_000], [],
 ])

@@ -457,3 +457,18 @@ def test_positions_and_energy_are_stored_and_a_hostile_position_never_moves_the_
                                  .where(ReadingRow.temperature == 3.51)).one()
     assert tuple(stored) == (48.85, 12.5)
     assert worker.failure is None
+
+
+def test_a_scrapped_device_s_readings_are_dropped_as_an_unknown_device_s(demo_app, workers, publisher):
+    """Its broker login is disabled; what was already on its way is not stored, so it alarms nobody."""
+    c = demo_app.container
+    scrapped, other = device(c, GUID), device(c, "RCW360A0000002")
+    c.scrap_devices()(scrapped.owner_account_id, [scrapped.id], "lost")
+    before = count(c, device_id=scrapped.id), count(c, device_id=other.id)
+    worker = workers.start()
+    publisher.send(f"devices/{GUID}/telemetry", reading(1, t=30.0))
+    publisher.send(f"devices/{other.guid}/telemetry", reading(1))
+    wait_until(lambda: count(c, device_id=other.id) == before[1] + 1
+               and worker.stats.rejected.get(Reason.UNKNOWN_DEVICE, 0) >= 1, what="the other's reading and a refusal")
+    assert count(c, device_id=scrapped.id) == before[0]
+    assert device(c, GUID).last_reading_at == scrapped.last_reading_at

@@ -369,6 +369,10 @@ class FakeDeviceRepository:
         self.deleted.append(device_id)
         del self.devices[device_id]
 
+    def set_scrapped(self, device_ids, at) -> None:
+        for device_id in device_ids:
+            self.devices[device_id] = replace(self.devices[device_id], scrapped_at=at)
+
     def retention_candidates(self, expired_before):
         return sorted((d.id, d.service_expires_at) for d in self.devices.values()
                       if d.service_expires_at is not None and d.service_expires_at < expired_before)
@@ -457,6 +461,12 @@ class FakeBrokerAccess:
 
     def revoke(self, usernames) -> None:
         self.calls.append(("revoke", list(usernames), self._uow.commits))
+
+    def disable(self, usernames) -> None:
+        self.calls.append(("disable", list(usernames), self._uow.commits))
+
+    def enable(self, usernames) -> None:
+        self.calls.append(("enable", list(usernames), self._uow.commits))
 
 
 def device_unit_of_work() -> FakeUnitOfWork:

@@ -7,12 +7,15 @@ Two halves, one for each moment:
   `password` and `salt` in base64, `iterations`; see passwords.py), so no password in clear is
   needed. The plugin reads this file only when the broker starts (not on a reload) and rewrites it
   from memory on every change, so it is written while the broker is stopped;
-- while the broker runs, `DynsecBrokerAccess` sends `createClient`, `setClientPassword` and
-  `deleteClient` over `$CONTROL/dynamic-security/v1` as the console's own login: the device can
-  connect at once, a new password closes the connections made with the old one, and a deleted
-  device is disconnected. These commands take the password in clear, which the console has only at
-  the moment it issues one; a change the broker missed (it was down) is put right by the next
-  start, and `coldchain mqtt-sync` says which are waiting for it.
+- while the broker runs, `DynsecBrokerAccess` sends `createClient`, `setClientPassword`,
+  `disableClient`/`enableClient` (a scrapped or restored device) and `deleteClient` over
+  `$CONTROL/dynamic-security/v1` as the console's own login: the device can connect at once, a
+  new password closes the connections made with the old one, and a deleted or scrapped device is
+  disconnected (a scrapped one keeps its password, refused until it is restored). These commands
+  take the password in clear, which the console has only at the moment it issues one; a change
+  the broker missed (it was down) is put right by the next start, and `coldchain mqtt-sync` says
+  which are waiting for it (and disables or enables the logins of devices scrapped or restored
+  meanwhile).
 
 Checked against Mosquitto 2.0.11 (Debian): its plugin does not expand %u or %c in ACLs, so each
 device has a role of its own naming its GUID; a subscription is checked as written, so the workers'
@@ -105,6 +108,8 @@ def _client(account: BrokerAccount, role: str, clientid: str | None = None) -> d
               **_stored_password(account.password_hash), "roles": [{"rolename": role}]}
     if clientid is not None:
         client["clientid"] = clientid
+    if account.disabled:
+        client["disabled"] = True
     return client
 
 
@@ -168,18 +173,41 @@ class DynsecBrokerAccess:
             log.warning("the broker still lets %s log in (%s): run `coldchain mqtt-sync` once it answers",
                         ", ".join(usernames), error)
 
+    def disable(self, usernames: Sequence[str]) -> None:
+        self._switch(usernames, "disableClient")
+
+    def enable(self, usernames: Sequence[str]) -> None:
+        self._switch(usernames, "enableClient")
+
+    def _switch(self, usernames: Sequence[str], command: str) -> None:
+        # disableClient also closes the client's connection; its password and role stay.
+        if not usernames:
+            return
+        try:
+            self._check(self.send([{"command": command, "username": name} for name in usernames]))
+        except BrokerUnreachable as error:
+            log.warning("the broker did not take %s of %s (%s): it does when it next starts from the database, "
+                        "or at `coldchain mqtt-sync`", command, ", ".join(usernames), error)
+
     def converge(self, accounts: Sequence[BrokerAccount]) -> Convergence:
         """Refuse every device login the database no longer has, and say which devices' current
         passwords the broker lacks: those take effect when the broker next starts from a file
         written from the database. Raises BrokerUnreachable."""
         [listed] = self.send([{"command": "listClients", "verbose": True, "count": -1, "offset": 0}])
         self._check([listed])
-        held = {c["username"]: c.get("textname") for c in listed.get("data", {}).get("clients", [])
-                if c["username"] not in SERVICE_USERNAMES}
+        clients = [c for c in listed.get("data", {}).get("clients", []) if c["username"] not in SERVICE_USERNAMES]
+        held = {c["username"]: c.get("textname") for c in clients}
         wanted = {a.username: fingerprint(a.password_hash) for a in accounts}
         gone = sorted(set(held) - set(wanted))
         if gone:
             self._check(self.send(self._revoke_commands(gone)), tolerate=("not found",))
+        # scrapped devices' logins disabled, restored ones' enabled, where the broker missed it
+        disabled = {a.username for a in accounts if a.disabled}
+        switches = [{"command": "enableClient" if c["username"] not in disabled else "disableClient",
+                     "username": c["username"]} for c in clients
+                    if c["username"] in wanted and bool(c.get("disabled")) != (c["username"] in disabled)]
+        if switches:
+            self._check(self.send(switches))
         stale = sorted(name for name, print_ in wanted.items() if held.get(name) != print_)
         return Convergence(gone, stale)
 
@@ -253,4 +281,10 @@ class NoBrokerAccess:
         pass
 
     def revoke(self, usernames: Sequence[str]) -> None:
+        pass
+
+    def disable(self, usernames: Sequence[str]) -> None:
+        pass
+
+    def enable(self, usernames: Sequence[str]) -> None:
         pass

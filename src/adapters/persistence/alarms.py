@@ -249,7 +249,9 @@ class SqlAlchemyAlarmRepository:
                         and_(m.level == 2, r.level3_minutes.is_not(None)))
         rows = self._s.execute(
             select(messages_t).join(rules_t, r.id == m.rule_id)
+            .join(devices_t, devices_t.c.id == m.device_id)
             .where(m.ended_at.is_(None), m.state == int(AlarmState.UNTREATED), r.enabled.is_(True),
+                   devices_t.c.scrapped_at.is_(None),  # a scrapped device alerts nobody any more
                    or_(and_(m.deferred_until.is_(None), below_top), m.deferred_until <= now))
             .order_by(m.id))
         return [_alarm(row) for row in rows]

@@ -133,7 +133,8 @@ class SqlAlchemyDeviceExpiryRepository:
     @staticmethod
     def _where(window: ExpiryWindow) -> list[ColumnElement[bool]]:
         expires = DeviceRow.service_expires_at
-        where: list[ColumnElement[bool]] = [expires.is_not(None)]
+        # a scrapped device's service is nobody's concern until it is restored
+        where: list[ColumnElement[bool]] = [expires.is_not(None), DeviceRow.scrapped_at.is_(None)]
         if window.since is not None:
             where.append(expires >= window.since)
         if window.until is not None:
@@ -260,7 +261,7 @@ class SqlAlchemyDeviceRepository:
             last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access),
             position=(Position(d.last_latitude, d.last_longitude, d.last_accuracy_m)
                       if d.last_latitude is not None and d.last_longitude is not None else None),
-            position_at=d.last_position_at, energy=measures_energy(row.probes))
+            position_at=d.last_position_at, energy=measures_energy(row.probes), scrapped_at=d.scrapped_at)
 
     @staticmethod
     def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:
@@ -283,6 +284,8 @@ class SqlAlchemyDeviceRepository:
             where.append(DeviceRow.level_id == f.level_id)
         if f.vip_state is not None:
             where.append(_vip_condition(f.vip_state))
+        if f.scrapped is not None:
+            where.append(DeviceRow.scrapped_at.is_not(None) if f.scrapped else DeviceRow.scrapped_at.is_(None))
         return where
 
     @staticmethod
@@ -392,13 +395,14 @@ class SqlAlchemyDeviceRepository:
         """The home counts of a scene (all with None), for parameters account_id and expired_until."""
         where = [_of_scene(scene)] if scene is not None else []
         columns = [DeviceRow.online, DeviceRow.activated_at, DeviceRow.alarm_state, DeviceRow.status,
-                   DeviceRow.service_expires_at]
+                   DeviceRow.service_expires_at, DeviceRow.scrapped_at]
         d = union_all(*visible_branches(_ACCOUNT, columns, *where)).subquery()
-        return select(func.count(), *(func.count().filter(condition) for condition in (
+        in_service = d.c.scrapped_at.is_(None)  # a scrapped device counts as scrapped only
+        return select(func.count(), *(func.count().filter(and_(in_service, condition)) for condition in (
             d.c.online.is_(True), and_(d.c.online.is_not(True), d.c.activated_at.is_not(None)), d.c.alarm_state != 0,
             d.c.status == DeviceStatus.DISABLED,
             and_(d.c.service_expires_at.is_not(None), d.c.service_expires_at < bindparam("expired_until")),
-            d.c.activated_at.is_(None))))
+            d.c.activated_at.is_(None))), func.count().filter(d.c.scrapped_at.is_not(None)))
 
     def guid_taken(self, guid: str) -> bool:
         return bool(self._s.scalar(select(exists().where(
@@ -454,6 +458,10 @@ class SqlAlchemyDeviceRepository:
     def delete(self, device_id: int) -> None:
         self._s.execute(delete(DeviceRow).where(DeviceRow.id == device_id))
 
+    def set_scrapped(self, device_ids: Sequence[int], at: datetime | None) -> None:
+        if device_ids:
+            self._s.execute(update(DeviceRow).where(DeviceRow.id.in_(list(device_ids))).values(scrapped_at=at))
+
     def retention_candidates(self, expired_before: datetime) -> list[tuple[int, datetime]]:
         expires = DeviceRow.service_expires_at
         rows = self._s.execute(select(DeviceRow.id, expires)
@@ -502,6 +510,8 @@ class SqlAlchemyBrokerCredentialRepository:
         return BrokerCredential(row.device_id, row.username, row.created_at) if row else None
 
     def accounts(self) -> list[BrokerAccount]:
-        rows = self._s.execute(select(DeviceCredentialRow.username, DeviceCredentialRow.password_hash)
+        rows = self._s.execute(select(DeviceCredentialRow.username, DeviceCredentialRow.password_hash,
+                                      DeviceRow.scrapped_at.is_not(None))
+                               .join(DeviceRow, DeviceRow.id == DeviceCredentialRow.device_id)
                                .order_by(DeviceCredentialRow.username))
-        return [BrokerAccount(username, password_hash) for username, password_hash in rows]
+        return [BrokerAccount(username, password_hash, bool(disabled)) for username, password_hash, disabled in rows]

@@ -22,7 +22,7 @@ class SqlAlchemyExpiryReminderRepository:
         rows = self._s.execute(
             select(DeviceRow.id, DeviceRow.device_name, DeviceRow.guid, DeviceRow.service_expires_at,
                    DeviceRow.country_code, DeviceRow.owner_account_id)
-            .where(DeviceRow.owner_account_id.is_not(None),
+            .where(DeviceRow.owner_account_id.is_not(None), DeviceRow.scrapped_at.is_(None),
                    DeviceRow.service_expires_at >= since, DeviceRow.service_expires_at <= until)
             .order_by(DeviceRow.id)).all()
         sent: dict[int, set[int]] = defaultdict(set)

@@ -283,7 +283,7 @@ class DeviceTypeRow(Base):
 # see, carried in the two indexes that find those devices (its owner's, its organization's), so
 # PostgreSQL answers them from the index alone, in the list's default order (newest first).
 DEVICE_LIST_COLUMNS = ("type_id", "device_name", "online", "activated_at", "alarm_state", "status",
-                       "service_expires_at")
+                       "service_expires_at", "scrapped_at")
 
 
 class DeviceRow(Base):
@@ -330,6 +330,8 @@ class DeviceRow(Base):
     last_longitude: Mapped[float | None] = mapped_column(Float)
     last_accuracy_m: Mapped[float | None] = mapped_column(Float)
     last_position_at: Mapped[datetime | None]
+    # retired by its owner (core/devices/scrapping.py); null: in service
+    scrapped_at: Mapped[datetime | None]
 
 
 class DeviceCredentialRow(Base):

@@ -145,7 +145,9 @@ class SqlAlchemyReadingRepository:
                                 .values(online=online, last_seen_at=seen_at))
 
     def device_ids(self, guids: Iterable[str] | None = None) -> dict[str, int]:
-        query = select(DeviceRow.guid, DeviceRow.id)
+        # A scrapped device is not one the ingest knows: what it still sends is dropped as an
+        # unknown GUID's (its broker login is disabled, so only messages already in flight).
+        query = select(DeviceRow.guid, DeviceRow.id).where(DeviceRow.scrapped_at.is_(None))
         if guids is not None:
             query = query.where(DeviceRow.guid.in_(list(guids)))
         return {guid: device_id for guid, device_id in self._s.execute(query)}

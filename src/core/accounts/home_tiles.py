@@ -11,8 +11,9 @@ from core.shared.errors import InvalidInput
 from core.shared.messages import N_
 
 # The device counts of the home page, then its service-expiry counts.
-HOME_TILES = ("total", "online", "offline", "alarm", "disabled", "expired", "notEnabled", "expiring30", "expiring90")
-DEFAULT_TILES = HOME_TILES[:7]
+HOME_TILES = ("total", "online", "offline", "alarm", "disabled", "expired", "notEnabled", "scrapped", "expiring30",
+              "expiring90")
+DEFAULT_TILES = HOME_TILES[:8]
 MIN_TILES = 5
 TOO_FEW = N_("Keep at least {count} tiles on the home page")
 UNKNOWN = N_("Choose tiles from the listed ones, each once")

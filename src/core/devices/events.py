@@ -19,6 +19,8 @@ class DeviceEventKind(StrEnum):
     MAINTENANCE_CHANGED = "maintenance_changed"
     MAINTENANCE_DELETED = "maintenance_deleted"
     CREDENTIALS_ROTATED = "credentials_rotated"
+    SCRAPPED = "scrapped"  # detail: the owner's reason, if given
+    RESTORED = "restored"
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import calendar
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import date, datetime, timedelta
 from enum import IntEnum
@@ -10,6 +11,7 @@ from typing import NamedTuple
 
 from core.devices.access import Access
 from core.devices.expiry import ExpiredFlag, ExpiryWindow, is_lifelong
+from core.shared.errors import DeviceScrapped
 from core.telemetry.model import ENERGY, PROBES, Position
 
 EXPIRING_WITHIN = timedelta(days=30)
@@ -139,6 +141,7 @@ class DeviceFilter:
     alarm: bool | None = None
     level_id: int | None = None
     vip_state: VipState | None = None
+    scrapped: bool | None = None
     now: datetime | None = None  # needed by vip_state
 
 
@@ -197,9 +200,21 @@ class Device:
     position: Position | None = None  # its last reported position
     position_at: datetime | None = None
     energy: bool = False  # its type has an energy meter
+    scrapped_at: datetime | None = None  # retired by its owner (scrapping.py); None: in service
 
     def owned_by(self, account_id: int) -> bool:
         return self.owner_account_id == account_id
+
+    @property
+    def scrapped(self) -> bool:
+        return self.scrapped_at is not None
+
+
+def in_service(devices: Iterable[Device]) -> None:
+    """Refuse (409) what would change the service of a scrapped device (core/devices/scrapping.py):
+    a recharge, parameters sent to it."""
+    if any(d.scrapped for d in devices):
+        raise DeviceScrapped()
 
 
 @dataclass(frozen=True)
@@ -249,7 +264,9 @@ class NewDevice:
 
 @dataclass(frozen=True)
 class HomeCounts:
-    """online + offline + not_enabled = total: offline devices have reported before."""
+    """online + offline + not_enabled + scrapped = total: offline devices have reported before,
+    and a scrapped device counts as scrapped only (not online, offline, alarming, disabled,
+    expired nor not enabled)."""
 
     total: int = 0
     online: int = 0
@@ -258,6 +275,7 @@ class HomeCounts:
     disabled: int = 0
     expired: int = 0
     not_enabled: int = 0
+    scrapped: int = 0
 
 
 @dataclass(frozen=True)

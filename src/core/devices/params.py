@@ -20,7 +20,7 @@ from core.devices.device_commands import (
     params_problems,
 )
 from core.devices.events import DeviceEvent, DeviceEventKind
-from core.devices.model import Device
+from core.devices.model import Device, in_service
 from core.devices.ports import CommandChannel, DevicesUnitOfWork
 from core.shared.clock import Clock
 from core.shared.errors import InvalidInput
@@ -72,6 +72,7 @@ class SaveDeviceParams:
         now = self._clock.now()
         with self._uow as uow:
             device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
+            in_service([device])
             command = DeviceCommand(self._new_id(), device.id, CommandKind.PARAMS, params, account_id, now)
             uow.device_commands.add(command)
             uow.device_registry.update(device.id, {"display_precision": params.display_precision,

@@ -85,6 +85,10 @@ class DeviceRepository(Protocol):
         ReadingHistoryRepository.delete_batch)."""
         ...
 
+    def set_scrapped(self, device_ids: Sequence[int], at: datetime | None) -> None:
+        """Mark the devices scrapped at the instant (None: back in service)."""
+        ...
+
     def retention_candidates(self, expired_before: datetime) -> list[tuple[int, datetime]]:
         """(id, service expiry) of every device whose service expired before the instant."""
         ...
@@ -170,6 +174,7 @@ class BrokerAccount:
 
     username: str
     password_hash: str
+    disabled: bool = False  # its device is scrapped: the login is kept but refused
 
 
 @dataclass(frozen=True)
@@ -187,7 +192,7 @@ class BrokerCredentialRepository(Protocol):
     def of_device(self, device_id: int) -> BrokerCredential | None: ...
 
     def accounts(self) -> list[BrokerAccount]:
-        """Every device's login, by user name."""
+        """Every device's login, by user name, disabled for a scrapped device."""
         ...
 
 
@@ -219,6 +224,14 @@ class BrokerAccess(Protocol):
 
     def revoke(self, usernames: Sequence[str]) -> None:
         """Refuse each from now on and close its open connection."""
+        ...
+
+    def disable(self, usernames: Sequence[str]) -> None:
+        """Refuse each, keeping its password, and close its open connection (a scrapped device)."""
+        ...
+
+    def enable(self, usernames: Sequence[str]) -> None:
+        """Let each log in again with the password it had (a restored device)."""
         ...
 
 

@@ -39,7 +39,7 @@ class DeleteDevices:
             raise InvalidInput("deviceIds", BATCH_SIZE_PROBLEM)
         now = self._clock.now()
         with self._uow as uow:
-            devices = _deletable(uow.device_registry.visible_many(account_id, ids), ids, account_id)
+            devices = owned_devices(uow.device_registry.visible_many(account_id, ids), ids, account_id)
             for device in devices:
                 uow.device_registry.delete(device.id)
                 uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DELETED, now))
@@ -48,7 +48,9 @@ class DeleteDevices:
         return sum(delete_all_readings(self._uow, d.id, None, self._batch_size) for d in devices)
 
 
-def _deletable(visible: list[Device], ids: list[int], account_id: int) -> list[Device]:
+def owned_devices(visible: list[Device], ids: list[int], account_id: int) -> list[Device]:
+    """The devices of `ids`, in order, when the account owns each (404 for one it cannot see, 403
+    for one it may not change or does not own): what only an owner does to a batch."""
     by_id = {d.id: d for d in visible}
     if len(by_id) < len(ids):
         raise NotFound()

@@ -584,7 +584,7 @@ class RunExport:
             total = uow.device_registry.page(export.account_id, where, PageRequest(1, 1)).total_count
         progress = _Progress(self._uow, export.id, total)
         yes, no = t(N_("Yes")), t(N_("No"))
-        online, offline = t(N_("Online")), t(N_("Offline"))
+        online, offline, scrapped = t(N_("Online")), t(N_("Offline")), t(N_("Scrapped"))
 
         def rows() -> Iterator[list[str | int | None]]:
             start = 1
@@ -592,7 +592,7 @@ class RunExport:
                 with self._uow as uow:
                     page = uow.device_registry.page(export.account_id, where, PageRequest(start, LIST_PAGE))
                 for d in page.items:
-                    yield [d.name, d.guid, d.type_name, online if d.online else offline,
+                    yield [d.name, d.guid, d.type_name, scrapped if d.scrapped else online if d.online else offline,
                            _local(d.last_reading_at, zone) if d.last_reading_at else "",
                            _with_sign(stats.temperature_text(d.last_temperature, d.temperature_unit,
                                                              d.display_precision), d.temperature_unit),

@@ -12,7 +12,7 @@ from datetime import datetime
 from enum import StrEnum
 
 from core.devices.access import Access
-from core.devices.model import Device
+from core.devices.model import Device, in_service
 from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
 from core.ordering.bills import Bill
@@ -159,6 +159,7 @@ class PlaceServiceOrder(_PlaceOrder):
         now = self._clock.now()
         with self._uow as uow:
             devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
+            in_service(devices)
             self._check_sim(devices, cmd.sim_iccid)
             type_id = one_type(devices)
             if any(d.node_type != SERVICE_NODE for d in devices):
@@ -205,6 +206,7 @@ class PlaceAlertOrder(_PlaceOrder):
         now = self._clock.now()
         with self._uow as uow:
             devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
+            in_service(devices)
             self._check_sim(devices, cmd.sim_iccid)
             codes = {d.country_code for d in devices if d.country_code} | {cmd.country_code}
             if len(codes) > 1:

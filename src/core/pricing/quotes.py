@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from core.devices.access import Access, require
-from core.devices.model import Device
+from core.devices.model import Device, in_service
 from core.pricing.level_change import LevelChange, ServiceState, change_level
 from core.pricing.model import Level, YearOption
 from core.pricing.ports import PricingUnitOfWork
@@ -66,7 +66,8 @@ class DeviceQuote:
 def quote_devices(devices: Sequence[Device], levels: Sequence[Level], level: Level, option: YearOption,
                   now: datetime) -> list[DeviceQuote]:
     """Each device's price and result (core/pricing/level_change.py); refused for a free option
-    and for a change the rule refuses."""
+    and for a change the rule refuses, and for a scrapped device."""
+    in_service(devices)
     quotes = []
     for device in devices:
         plan = plan_of(device)

@@ -192,6 +192,14 @@ class DeviceMeasuresNoEnergy(RuleViolation):
     message = N_("Device does not support this")
 
 
+class DeviceScrapped(RuleViolation):
+    """A scrapped device is kept for its history only: it is not recharged nor sent commands until
+    its owner restores it."""
+
+    code = 1031
+    message = N_("This device has been scrapped: restore it first")
+
+
 # --- Recharge: orders, invoices (HTTP 409) ----------------------------------------------------
 
 
@@ -353,6 +361,7 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     AccountProtected,
     DeviceAlreadyAdded,
     DeviceTypeNotAddable,
+    DeviceScrapped,
     PriceChanged,
     FreeLevelNotOrderable,
     MixedDeviceTypes,

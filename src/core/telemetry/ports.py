@@ -28,7 +28,7 @@ class ReadingRepository(Protocol):
     def set_online(self, states: dict[int, bool], seen_at: datetime) -> None: ...
 
     def device_ids(self, guids: Iterable[str] | None = None) -> dict[str, int]:
-        """GUID -> device id, of the given GUIDs or of every device."""
+        """GUID -> device id, of the given GUIDs or of every device; a scrapped device has none."""
         ...
 
 

@@ -1,11 +1,11 @@
 import { Classes, Tag } from '@blueprintjs/core';
-import { BanCircleIcon, DisableIcon, EndorsedIcon, FeedIcon, OfflineIcon, WarningSignIcon } from '@blueprintjs/icons';
+import { ArchiveIcon, BanCircleIcon, DisableIcon, EndorsedIcon, FeedIcon, OfflineIcon, WarningSignIcon } from '@blueprintjs/icons';
 import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { daysUntil, localToday } from '@/lib/expiry';
 import type { Device } from '@/lib/api/devices';
 import { NO_VALUE } from '@/lib/units';
-import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState } from '@/lib/deviceValues';
+import { deviceState, serviceState, STATE_INTENT, type DeviceState, type ServiceState, type StateOf } from '@/lib/deviceValues';
 import './deviceTags.css';
 
 const STATE_ICON: Readonly<Record<DeviceState, JSX.Element>> = {
@@ -14,10 +14,11 @@ const STATE_ICON: Readonly<Record<DeviceState, JSX.Element>> = {
   offline: <OfflineIcon />,
   notEnabled: <DisableIcon />,
   disabled: <BanCircleIcon />,
+  scrapped: <ArchiveIcon />,
 };
 
-/** The device's one state: online, alarm, offline, not enabled or disabled. */
-export function StateTag({ device, large = false }: { device: Pick<Device, 'status' | 'alarmState' | 'online' | 'activatedAt'>; large?: boolean }) {
+/** The device's one state: online, alarm, offline, not enabled, disabled or scrapped. */
+export function StateTag({ device, large = false }: { device: StateOf; large?: boolean }) {
   const { t } = useTranslation('devices');
   const state = deviceState(device);
   return (

@@ -75,6 +75,7 @@ describe('the page request', () => {
     ['alarm', { alarm: 1 }],
     ['enabled', { status: 1 }],
     ['disabled', { status: 0 }],
+    ['scrapped', { scrapped: 1 }],
   ] as const)('asks for %s devices', (status, fields) => {
     expect(deviceQuery(1, { ...NO_FILTERS, status })).toEqual({ scene: 1, start: 1, pageSize: 10, ...fields });
   });

@@ -21,7 +21,7 @@ export function pathOfScene(scene: Scene): string {
   return SCENE_TABS.find((tab) => tab.scene === scene)?.path ?? '/device/list';
 }
 
-export const STATUS_FILTERS = ['all', 'online', 'offline', 'alarm', 'enabled', 'disabled'] as const;
+export const STATUS_FILTERS = ['all', 'online', 'offline', 'alarm', 'enabled', 'disabled', 'scrapped'] as const;
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SERVICE_FILTERS = ['all', 'expiring', 'expired'] as const;
 export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
@@ -85,6 +85,7 @@ const STATUS_QUERY: Readonly<Record<StatusFilter, Partial<DeviceQuery>>> = {
   alarm: { alarm: 1 },
   enabled: { status: 1 },
   disabled: { status: 0 },
+  scrapped: { scrapped: 1 },
 };
 
 const SERVICE_QUERY: Readonly<Record<ServiceFilter, Partial<DeviceQuery>>> = {

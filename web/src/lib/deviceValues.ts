@@ -17,10 +17,14 @@ export function readingState(value: number | null | undefined, probe: Probe | un
   return 'normal';
 }
 
-export type DeviceState = 'disabled' | 'alarm' | 'online' | 'offline' | 'notEnabled';
+export type DeviceState = 'scrapped' | 'disabled' | 'alarm' | 'online' | 'offline' | 'notEnabled';
 
-/** The one state a device is drawn in: disabled first, then alarming, online, never reported, offline. */
-export function deviceState(device: Pick<Device, 'status' | 'alarmState' | 'online' | 'activatedAt'>): DeviceState {
+/** What deviceState reads of a device. */
+export type StateOf = Pick<Device, 'status' | 'alarmState' | 'online' | 'activatedAt' | 'scrappedAt'>;
+
+/** The one state a device is drawn in: scrapped first (out of service), then disabled, alarming, online, never reported, offline. */
+export function deviceState(device: StateOf): DeviceState {
+  if (device.scrappedAt) return 'scrapped';
   if (device.status === 0) return 'disabled';
   if (device.alarmState !== 0) return 'alarm';
   if (device.online === 1) return 'online';
@@ -34,6 +38,7 @@ export const STATE_INTENT: Readonly<Record<DeviceState, 'success' | 'danger' | '
   offline: 'none',
   notEnabled: 'warning',
   disabled: 'none',
+  scrapped: 'none',
 };
 
 export type ServiceState = 'lifelong' | 'expiring' | 'expired' | 'active' | 'none';
@@ -55,7 +60,7 @@ export function probesOf(probes: readonly Probe[]): Probe[] {
 }
 
 /** How a device's marker is coloured on a map: alarming, online, or neither. */
-export function markerTone(device: Pick<Device, 'status' | 'alarmState' | 'online' | 'activatedAt'>): 'alarm' | 'online' | 'offline' {
+export function markerTone(device: StateOf): 'alarm' | 'online' | 'offline' {
   const state = deviceState(device);
   return state === 'alarm' || state === 'online' ? state : 'offline';
 }

@@ -5,7 +5,7 @@
  * `icon={<AddIcon />}` directly, and only names held as data go through this table.
  */
 import {
-  AntennaIcon, ApplicationIcon, BanCircleIcon, BankAccountIcon, BarcodeIcon, BoxIcon, BriefcaseIcon,
+  AntennaIcon, ApplicationIcon, ArchiveIcon, BanCircleIcon, BankAccountIcon, BarcodeIcon, BoxIcon, BriefcaseIcon,
   ChartIcon, ClipboardIcon, CloudIcon, CodeIcon, CogIcon, ConsoleIcon, CreditCardIcon, CubeIcon,
   DashboardIcon, DatabaseIcon, DataConnectionIcon, DesktopIcon, DiagramTreeIcon, DisableIcon, DollarIcon,
   DotIcon, DownloadIcon, EndorsedIcon, ExchangeIcon, FeedIcon, FolderOpenIcon, GlobeNetworkIcon, HelpIcon,
@@ -20,6 +20,7 @@ import { createElement, type JSX } from 'react';
 export const NAMED_ICONS = {
   antenna: AntennaIcon,
   application: ApplicationIcon,
+  archive: ArchiveIcon,
   'ban-circle': BanCircleIcon,
   'bank-account': BankAccountIcon,
   barcode: BarcodeIcon,

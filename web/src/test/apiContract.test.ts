@@ -27,6 +27,8 @@ import {
   dataClearedSchema,
   deviceAddedSchema,
   deviceTypeSchema,
+  restoredSchema,
+  scrappedSchema,
   sheetReportSchema,
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
@@ -119,6 +121,8 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/Device/batchInsert', sheetReportSchema],
   ['POST', '/api/device/Device/batchDelete', batchDeletedSchema],
   ['POST', '/api/device/Device/clearData', dataClearedSchema],
+  ['POST', '/api/device/Device/scrap', scrappedSchema],
+  ['POST', '/api/device/Device/restore', restoredSchema],
   ['POST', '/api/device/Device/history', historySchema],
   ['GET', '/api/device/DeviceExpireInfo/getExpiredInfoByType', expiredInfoSchema],
   ['GET', '/api/device/Device/getExpiredServiceDevice', expiredPageSchema],

@@ -56,6 +56,7 @@ export function device(overrides: Partial<Device> = {}): Device {
     createdAt: '2026-11-15T10:00:00+08:00',
     position: null,
     energy: false,
+    scrappedAt: null,
     ...overrides,
   };
 }

@@ -73,7 +73,8 @@ class OperationLogView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, body):
         """What was done to the device and by whom, newest first: parameters, alarm limits,
-        maintenance records, broker password rotations, data cleared. Times in the caller's zone."""
+        maintenance records, broker password rotations, data cleared, scrapped (with the reason) and
+        restored. Times in the caller's zone."""
         page = context.container().list_device_events()(_caller(), body["deviceId"], page_request(body))
         return page_body(page, _event)
 

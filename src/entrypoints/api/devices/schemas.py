@@ -24,6 +24,7 @@ from core.devices.rules import (
     country_code_problem,
     device_name_problem,
 )
+from core.devices.scrapping import MAX_REASON_LENGTH, MAX_SCRAP_BATCH
 from core.devices.sheets import MAX_SHEET_BYTES, MAX_SHEET_ROWS, RowOutcome
 from core.shared.messages import N_
 from entrypoints.api import context
@@ -131,6 +132,7 @@ class DevicePageQuery(PageQuery):
     vipState = fields.Integer(validate=OneOf([int(s) for s in VipState]),
                               metadata={"description": "as vipInfo.state: 1 expires within 30 days, 2 expired, 0 "
                                                        "neither (lifelong, later, or no expiry)"})
+    scrapped = fields.Integer(validate=FLAG, metadata={"description": "1 scrapped devices only, 0 those in service"})
 
 
 class DeviceFilterQuery(DevicePageQuery):
@@ -215,6 +217,9 @@ class DeviceSchema(Schema):
                              metadata={"description": "where it last reported being; null: it never sent a position"})
     energy = fields.Boolean(required=True, metadata={"description": "its type has an energy meter (kWh): the "
                                                                     "detail offers the energy tab"})
+    scrappedAt = LocalDateTime(required=True, allow_none=True, metadata={
+        "description": "when its owner scrapped it (kept for its history; no alarms, recharge nor commands); "
+                       "null: in service"})
 
 
 class PositionSchema(Schema):
@@ -394,7 +399,9 @@ class HomeCountsSchema(Schema):
     disabled = fields.Integer(required=True)
     expired = fields.Integer(required=True, metadata={"description": "service expired (never lifelong)"})
     notEnabled = fields.Integer(required=True, metadata={"description": "never reported; online + offline + "
-                                                                        "notEnabled = total"})
+                                                                        "notEnabled + scrapped = total"})
+    scrapped = fields.Integer(required=True, metadata={"description": "retired by their owner; counted in no other "
+                                                                      "figure but total"})
 
 
 class RevenueSchema(Schema):
@@ -434,6 +441,22 @@ class DeviceTypeSchema(Schema):
 class BatchDeleteSchema(Schema):
     deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_BATCH_DELETE), metadata={
         "description": f"1 to {MAX_BATCH_DELETE} device ids (a repeated id counts once)"})
+
+
+class ScrapSchema(Schema):
+    deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_SCRAP_BATCH), metadata={
+        "description": f"1 to {MAX_SCRAP_BATCH} device ids (a repeated id counts once)"})
+    reason = fields.String(validate=Length(max=MAX_REASON_LENGTH), allow_none=True, metadata={
+        "description": "why (broken, lost, decommissioned...): kept in each device's operation log"})
+
+
+class ScrappedSchema(Schema):
+    scrapped = fields.Integer(required=True, metadata={"description": "devices scrapped now (those already "
+                                                                      "scrapped are left as they were)"})
+
+
+class RestoredSchema(Schema):
+    restored = fields.Boolean(required=True, metadata={"description": "false: the device was in service"})
 
 
 class BatchDeletedSchema(Schema):

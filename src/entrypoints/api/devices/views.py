@@ -93,7 +93,7 @@ def _device_row(d: Device) -> dict:
         "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
         "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
         "activatedAt": d.activated_at, "createdAt": d.created_at, "energy": d.energy,
-        "position": _position(d.position, d.position_at),
+        "position": _position(d.position, d.position_at), "scrappedAt": d.scrapped_at,
     }
 
 
@@ -126,7 +126,8 @@ def device_filter(body: Any) -> DeviceFilter:
         name=body.get("deviceName"), guid=body.get("deviceGuid"), type_id=body.get("typeId"),
         status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
         alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
-        vip_state=VipState(body["vipState"]) if "vipState" in body else None)
+        vip_state=VipState(body["vipState"]) if "vipState" in body else None,
+        scrapped=_FLAGS.get(body.get("scrapped")))
 
 
 @blp.route("/Device/page")
@@ -138,7 +139,7 @@ class DevicePageView(MethodView):
         """The devices the caller may see (its own and its organizations'), a page at a time.
         Filters narrow the list: deviceName and deviceGuid match a part in any case; scene is
         the list's tab (1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer, from the
-        device type's scenes); online, alarm and status are 0 or 1; vipState as vipInfo.state.
+        device type's scenes); online, alarm, status and scrapped are 0 or 1; vipState as vipInfo.state.
         Temperatures are in Celsius whatever temperatureUnit says: the client converts them."""
         page = context.container().list_devices()(_caller(), device_filter(body), page_request(body))
         return page_body(page, _device_row)
@@ -313,10 +314,11 @@ class HomeCountsView(MethodView):
     def get(self, query):
         """Counts of the devices the caller may see, for the home page: online now; offline
         (reported before, not online now); never reported (notEnabled); alarming; disabled;
-        service expired. online + offline + notEnabled = total."""
+        service expired; scrapped, which count in no other figure. online + offline + notEnabled +
+        scrapped = total."""
         c = context.container().home_counts()(_caller(), query.get("scene"))
         return {"total": c.total, "online": c.online, "offline": c.offline, "alarm": c.alarm,
-                "disabled": c.disabled, "expired": c.expired, "notEnabled": c.not_enabled}
+                "disabled": c.disabled, "expired": c.expired, "notEnabled": c.not_enabled, "scrapped": c.scrapped}
 
 
 @blp.route("/Device/operatorHomeCounts")
@@ -359,6 +361,39 @@ class DeviceBatchDeleteView(MethodView):
         ids = list(dict.fromkeys(body["deviceIds"]))
         context.container().delete_devices()(_caller(), ids)
         return {"deleted": len(ids)}
+
+
+@blp.route("/Device/scrap")
+class DeviceScrapView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=f"{OWNER_ONLY}, for any of the devices: then none "
+                                                             "is scrapped")  # outermost: covers the permission
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.ScrapSchema)
+    @blp.ok(s.ScrappedSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_VISIBLE}, for any of the devices: then none "
+                                                             "is scrapped")
+    def post(self, body):
+        """Retire devices (broken, lost, decommissioned), all or none, as only their owner may. A
+        scrapped device keeps its history, readable and exportable, and its settings; it counts as
+        scrapped only on the home page, raises no alarm, gets no expiry reminder, cannot be
+        recharged nor sent parameters (1031), and its broker login is disabled (its connection
+        closed, what it still sends dropped). Each is a line of its operation log, with the reason."""
+        scrapped = context.container().scrap_devices()(_caller(), body["deviceIds"], body.get("reason"))
+        return {"scrapped": len(scrapped)}
+
+
+@blp.route("/Device/restore")
+class DeviceRestoreView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.DeviceIdQuery, location="query")
+    @blp.ok(s.RestoredSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    def post(self, query):
+        """Put a scrapped device back in service, as only its owner may: its broker login works again
+        with the password it had, and the act is a line of its operation log. Its service expiry
+        did not wait for it."""
+        return {"restored": context.container().restore_device()(_caller(), query["deviceId"])}
 
 
 @blp.route("/Device/clearData")

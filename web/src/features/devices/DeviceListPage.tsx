@@ -12,7 +12,7 @@ import {
   Tabs,
   ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -50,6 +50,7 @@ import { BrokerLoginDialog } from './components/BrokerLoginDialog';
 import { DeleteDevicesDialog, type DeviceToDelete } from './components/DeleteDevicesDialog';
 import { DeviceBoard } from './components/DeviceBoard';
 import { DeviceMapMode } from './components/DeviceMapMode';
+import { ScrapDevicesDialog } from './detail/ScrapDevicesDialog';
 import { ExportListButton } from './components/ExportDialog';
 import type { DeviceAdded } from './api/manage';
 import './devices.css';
@@ -77,6 +78,7 @@ export default function DeviceListPage() {
   // Selected devices by id (kept across pages), and those a confirmation is asked for.
   const [selected, setSelected] = useState<ReadonlyMap<number, SelectedDevice>>(new Map());
   const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
+  const [scrapping, setScrapping] = useState<readonly DeviceToDelete[]>([]);
   const toggle = (device: SelectedDevice, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -141,6 +143,9 @@ export default function DeviceListPage() {
           {held.has('device.list:delete') && deletable.length > 0 && (
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
+          {held.has('device.list:edit') && deletable.length > 0 && (
+            <Button icon={<ArchiveIcon />} intent="warning" variant="outlined" text={t('scrap.selected', { count: deletable.length })} onClick={() => setScrapping(deletable)} data-testid="device-scrap-selected" />
+          )}
           <ExportListButton filters={listExportFilters(scene, filters)} />
           {held.has('device.list:import') && (
             <Button icon={<ImportIcon />} variant="outlined" intent="primary" text={t('batch.open')} onClick={() => setBatchAdding(true)} data-testid="device-batch-add" />
@@ -203,6 +208,7 @@ export default function DeviceListPage() {
       <BatchAddDialog isOpen={batchAdding} onClose={() => setBatchAdding(false)} />
       <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
+      <ScrapDevicesDialog devices={scrapping} onClose={() => setScrapping([])} onScrapped={() => setSelected(new Map())} />
     </div>
   );
 }

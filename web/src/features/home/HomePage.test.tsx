@@ -17,7 +17,7 @@ beforeEach(async () => {
 });
 
 const TOTALS: Record<string, number> = { '1': 1, '2': 1, '3': 3 };
-const COUNTS = { total: 6, online: 5, offline: 1, alarm: 0, disabled: 0, expired: 1, notEnabled: 0 };
+const COUNTS = { total: 6, online: 4, offline: 1, alarm: 0, disabled: 0, expired: 1, notEnabled: 0, scrapped: 1 };
 
 function server(notice: { noticeId: number; noticeContent: string } | null = {
   noticeId: 3,
@@ -210,12 +210,13 @@ describe('HomePage', () => {
     expect(api.callsTo('GET /device/Device/homeCounts')).toHaveLength(1);
     const expected: [string, string, string | null][] = [
       ['total', '6', '/device/list'],
-      ['online', '5', '/device/list?status=online'],
+      ['online', '4', '/device/list?status=online'],
       ['offline', '1', '/device/list?status=offline'],
       ['alarm', '0', '/device/list?status=alarm'],
       ['disabled', '0', '/device/list?status=disabled'],
       ['expired', '1', '/device/list?service=expired'],
       ['notEnabled', '0', null], // the list has no filter for devices that never reported
+      ['scrapped', '1', '/device/list?status=scrapped'],
     ];
     for (const [count, value, href] of expected) {
       const tile = screen.getByTestId(`home-count-${count}`);
@@ -228,7 +229,7 @@ describe('HomePage', () => {
     server();
     signIn(accountInfo({}, { permissionRoutes: ['home'] }), ['home']);
     renderApp(<HomePage />);
-    await waitFor(() => expect(screen.getByTestId('home-count-online')).toHaveTextContent('5'));
+    await waitFor(() => expect(screen.getByTestId('home-count-online')).toHaveTextContent('4'));
     expect(screen.getByTestId('home-count-online').tagName).toBe('DIV');
   });
 

@@ -22,4 +22,5 @@ export const DEVICE_TILES: readonly DeviceTile[] = [
   { count: 'disabled', icon: 'ban-circle', tone: 'muted', href: listHref(LIST, { status: 'disabled' }) },
   { count: 'expired', icon: 'time', tone: 'danger', href: listHref(LIST, { service: 'expired' }) },
   { count: 'notEnabled', icon: 'disable', tone: 'warning', href: null },
+  { count: 'scrapped', icon: 'archive', tone: 'muted', href: listHref(LIST, { status: 'scrapped' }) },
 ];

@@ -81,6 +81,8 @@ export const deviceSchema = z.object({
   position: positionSchema.nullable(),
   /** Its type has an energy meter: the detail shows the energy tab. */
   energy: z.boolean(),
+  /** When its owner scrapped it (kept for its history only); null: in service. */
+  scrappedAt: z.string().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
@@ -123,6 +125,8 @@ export interface DeviceQuery {
   alarm?: 0 | 1;
   status?: 0 | 1;
   vipState?: VipState;
+  /** 1 scrapped devices only, 0 those in service. */
+  scrapped?: 0 | 1;
 }
 
 /** The list's filters without its page: calls that take every matching device. */

@@ -1,8 +1,8 @@
 /**
  * Adding, deleting and connecting devices: the add form's device types, Device/insert with the
  * broker login it returns once, adding many from an XLSX (Device/batchInsert and its template),
- * rotating that password, deleting one or many devices, clearing a device's data and the broker
- * settings a technician needs (GET /device/Device/connection).
+ * rotating that password, deleting one or many devices, scrapping them and restoring one,
+ * clearing a device's data and the broker settings a technician needs (GET /device/Device/connection).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -58,6 +58,10 @@ export type SheetReport = z.infer<typeof sheetReportSchema>;
 
 export const batchDeletedSchema = z.object({ deleted: z.number() });
 export const dataClearedSchema = z.object({ readings: z.number(), alarms: z.number() });
+export const scrappedSchema = z.object({ scrapped: z.number() });
+export const restoredSchema = z.object({ restored: z.boolean() });
+/** What the operation log keeps of a scrapping's reason (src/core/devices/scrapping.py). */
+export const SCRAP_REASON_MAX = 200;
 
 export const APP_ONLY = 1;
 export const BATCH_DELETE_MAX = 200;
@@ -112,6 +116,15 @@ export async function fetchDeleteDevices(deviceIds: readonly number[]): Promise<
   return batchDeletedSchema.parse(await api.post('/device/Device/batchDelete', { deviceIds })).deleted;
 }
 
+export async function fetchScrapDevices({ deviceIds, reason }: { deviceIds: readonly number[]; reason: string }): Promise<number> {
+  const body = { deviceIds, reason: reason.trim() || null };
+  return scrappedSchema.parse(await api.post('/device/Device/scrap', body)).scrapped;
+}
+
+export async function fetchRestoreDevice(deviceId: number): Promise<boolean> {
+  return restoredSchema.parse(await api.post('/device/Device/restore', undefined, { params: { deviceId } })).restored;
+}
+
 export async function fetchClearData(deviceId: number) {
   return dataClearedSchema.parse(await api.post('/device/Device/clearData', undefined, { params: { deviceId } }));
 }
@@ -150,6 +163,16 @@ export function useBatchInsert() {
 export function useDeleteDevices() {
   const changed = useDevicesChanged();
   return useMutation({ mutationFn: fetchDeleteDevices, onSuccess: changed });
+}
+
+export function useScrapDevices() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchScrapDevices, onSuccess: changed });
+}
+
+export function useRestoreDevice() {
+  const changed = useDevicesChanged();
+  return useMutation({ mutationFn: fetchRestoreDevice, onSuccess: changed });
 }
 
 export function useClearData() {

@@ -218,6 +218,52 @@ describe('the device actions', () => {
     open('info');
     expect(await screen.findByTestId('device-rotate')).toHaveAttribute('aria-disabled', 'true');
     expect(screen.getByTestId('device-clear')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('device-scrap')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('scraps the device with its reason only once confirmed', async () => {
+    const api = server(detail(), { 'POST /device/Device/scrap': () => envelope({ scrapped: 1 }) });
+    const user = userEvent.setup();
+    signInWith();
+    open('info');
+    await user.click(await screen.findByTestId('device-scrap'));
+    await user.type(screen.getByTestId('scrap-reason'), 'Dropped off the truck');
+    expect(api.callsTo('POST /device/Device/scrap')).toEqual([]);
+    const [, confirm] = screen.getAllByRole('button', { name: 'Scrap device' });
+    await user.click(confirm as HTMLElement);
+    await waitFor(() => expect(api.callsTo('POST /device/Device/scrap')).toHaveLength(1));
+    expect(api.callsTo('POST /device/Device/scrap')[0]?.body).toEqual({ deviceIds: [1], reason: 'Dropped off the truck' });
+  });
+
+  it('refuses a reason too long for the log and sends nothing', async () => {
+    const api = server(detail(), { 'POST /device/Device/scrap': () => envelope({ scrapped: 1 }) });
+    const user = userEvent.setup();
+    signInWith();
+    open('info');
+    await user.click(await screen.findByTestId('device-scrap'));
+    await user.click(screen.getByTestId('scrap-reason'));
+    await user.paste('x'.repeat(201));
+    const [, confirm] = screen.getAllByRole('button', { name: 'Scrap device' });
+    await user.click(confirm as HTMLElement);
+    expect(await screen.findByText('At most 200 characters')).toBeInTheDocument();
+    expect(api.callsTo('POST /device/Device/scrap')).toEqual([]);
+  });
+
+  it('shows a scrapped device as scrapped and restores it once confirmed', async () => {
+    const api = server(detail({ scrappedAt: '2026-11-20T09:00:00+08:00' }), {
+      'POST /device/Device/restore': () => envelope({ restored: true }),
+    });
+    const user = userEvent.setup();
+    signInWith();
+    open('info');
+    expect(await screen.findByTestId('device-state')).toHaveAttribute('data-state', 'scrapped');
+    expect(screen.getByTestId('device-state')).toHaveTextContent('Scrapped');
+    expect(screen.getByTestId('device-scrap-hint')).toHaveTextContent('Scrapped on');
+    await user.click(screen.getByTestId('device-restore'));
+    expect(api.callsTo('POST /device/Device/restore')).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Restore' }));
+    await waitFor(() => expect(api.callsTo('POST /device/Device/restore')).toHaveLength(1));
+    expect(api.callsTo('POST /device/Device/restore')[0]?.params.get('deviceId')).toBe('1');
   });
 });
 

@@ -26,15 +26,18 @@ export function RechargeTab({ device }: { device: DeviceDetail }) {
     ['sms', t('info.field.sms'), String(device.smsCount)],
     ['voice', t('info.field.voice'), String(device.voiceCount)],
   ];
-  const action = (key: 'renew' | 'alerts', icon: React.ReactElement, onClick: () => void) =>
-    writable ? (
-      <Button intent={key === 'renew' ? 'primary' : 'none'} icon={icon} text={t(`rechargeTab.${key}`)} onClick={onClick}
-        data-testid={`recharge-tab-${key}`} />
-    ) : (
-      <ReadOnlyReason>
-        <AnchorButton icon={icon} disabled text={t(`rechargeTab.${key}`)} data-testid={`recharge-tab-${key}`} />
-      </ReadOnlyReason>
-    );
+  // A scrapped device is not recharged until its owner restores it (the server refuses it too).
+  const scrapped = Boolean(device.scrappedAt);
+  const action = (key: 'renew' | 'alerts', icon: React.ReactElement, onClick: () => void) => {
+    if (writable && !scrapped) {
+      return (
+        <Button intent={key === 'renew' ? 'primary' : 'none'} icon={icon} text={t(`rechargeTab.${key}`)} onClick={onClick}
+          data-testid={`recharge-tab-${key}`} />
+      );
+    }
+    const disabled = <AnchorButton icon={icon} disabled text={t(`rechargeTab.${key}`)} data-testid={`recharge-tab-${key}`} />;
+    return scrapped ? <span title={t('rechargeTab.scrapped')}>{disabled}</span> : <ReadOnlyReason>{disabled}</ReadOnlyReason>;
+  };
   return (
     <div className="jc-tab-recharge" data-testid="device-recharge">
       <Card elevation={0} className="jc-tab-card">

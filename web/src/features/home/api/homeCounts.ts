@@ -1,6 +1,6 @@
 /**
  * GET /device/Device/homeCounts: how the caller's devices stand, for the home page's tiles.
- * online + offline + notEnabled = total.
+ * online + offline + notEnabled + scrapped = total.
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -17,6 +17,8 @@ export const homeCountsSchema = z.object({
   expired: z.number(),
   /** Never reported. */
   notEnabled: z.number(),
+  /** Retired by their owner; counted in no other figure but total. */
+  scrapped: z.number(),
 });
 export type HomeCounts = z.infer<typeof homeCountsSchema>;
 export type HomeCount = keyof HomeCounts;
