@@ -352,17 +352,18 @@ class SqlAlchemyDeviceRepository:
         conditions = [*self._where(replace(where, now=None)), DeviceRow.last_latitude.is_not(None),
                       DeviceRow.last_longitude.is_not(None)]
         columns = [DeviceRow.id, DeviceRow.device_name, DeviceRow.last_latitude, DeviceRow.last_longitude,
-                   DeviceRow.status, DeviceRow.online, DeviceRow.alarm_state, DeviceRow.activated_at]
+                   DeviceRow.status, DeviceRow.online, DeviceRow.alarm_state, DeviceRow.activated_at,
+                   DeviceRow.scrapped_at]
         params: dict[str, Any] = {"account_id": account_id}
         if where.vip_state is not None:
             params |= _vip_moments(where.now or datetime.now(UTC))
         run = self._s.connection().execute
         total: int = run(count_visible(_ACCOUNT, *conditions), params).scalar_one()
         merged = union_all(*visible_branches(_ACCOUNT, columns, *conditions)).subquery()
-        rows = run(select(merged).order_by(merged.c.id).limit(limit), params) if total else []
+        rows: list[Any] = list(run(select(merged).order_by(merged.c.id).limit(limit), params)) if total else []
         return DeviceMarkers([DeviceMarker(row.id, row.device_name, Position(row.last_latitude, row.last_longitude),
-                                           row.status, bool(row.online), row.alarm_state, row.activated_at)
-                              for row in rows], total)
+                                           row.status, bool(row.online), row.alarm_state, row.activated_at,
+                                           row.scrapped_at) for row in rows], total)
 
     def visible(self, account_id: int, device_id: int) -> Device | None:
         found = self.visible_many(account_id, [device_id])

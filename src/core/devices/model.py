@@ -228,6 +228,7 @@ class DeviceMarker:
     online: bool
     alarm_state: int
     activated_at: datetime | None
+    scrapped_at: datetime | None = None
 
 
 @dataclass(frozen=True)

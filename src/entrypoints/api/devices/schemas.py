@@ -153,6 +153,7 @@ class DeviceMarkerSchema(Schema):
     alarmState = fields.Integer(required=True, metadata={"description": "0 no alarm"})
     activatedAt = LocalDateTime(required=True, allow_none=True,
                                 metadata={"description": "first reading; null: never reported (not enabled)"})
+    scrappedAt = LocalDateTime(required=True, allow_none=True, metadata={"description": "null: in service"})
 
 
 class DeviceMarkersSchema(Schema):

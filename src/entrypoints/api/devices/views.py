@@ -157,7 +157,7 @@ class DeviceMarkersView(MethodView):
         found = context.container().map_devices()(_caller(), device_filter(body))
         return {"markers": [{"deviceId": m.id, "deviceName": m.name, "lat": m.position.lat, "lon": m.position.lon,
                              "status": m.status, "online": int(m.online), "alarmState": m.alarm_state,
-                             "activatedAt": m.activated_at} for m in found.markers],
+                             "activatedAt": m.activated_at, "scrappedAt": m.scrapped_at} for m in found.markers],
                 "total": found.total, "truncated": found.truncated}
 
 

@@ -63,7 +63,7 @@ describe('DeviceListPage', () => {
   it('draws the map from the markers of the list\'s filters and says when it leaves some out', async () => {
     const api = server([FRIDGE, ROOM], {
       'POST /device/Device/markers': () => envelope({
-        markers: [{ deviceId: 1, deviceName: 'Cold room A logger', lat: 31.2, lon: 121.5, status: 1, online: 1, alarmState: 0, activatedAt: '2026-01-01T00:00:00+08:00' }],
+        markers: [{ deviceId: 1, deviceName: 'Cold room A logger', lat: 31.2, lon: 121.5, status: 1, online: 1, alarmState: 0, activatedAt: '2026-01-01T00:00:00+08:00', scrappedAt: null }],
         total: 2, truncated: true,
       }),
     });

@@ -142,6 +142,7 @@ export const deviceMarkerSchema = z.object({
   online: z.number(),
   alarmState: z.number(),
   activatedAt: z.string().nullable(),
+  scrappedAt: z.string().nullable(),
 });
 export type DeviceMarker = z.infer<typeof deviceMarkerSchema>;
 export const deviceMarkersSchema = z.object({
