@@ -277,12 +277,33 @@ class _Seeder:
             m.CustomPageRow, {"top_domain": "junjia.localhost"}, company_name="Junjia Cold Storage",
             title="Junjia Cold Storage Monitor", theme_color="#1f6feb", style_model="junjia", default_camp=2,
             enable_register=0, use_elitech_logo=0, force_https=0)
-        content = ("<p><strong>Scheduled maintenance</strong>: the console will be read-only on Sunday "
-                   "02:00-03:00 (UTC+8). Devices keep recording and alarms keep working.</p>")
-        if self._one(m.NoticeRow, camp=0, platform=1, notice_type=1) is None:
-            self.s.add(m.NoticeRow(camp=0, platform=1, notice_type=1, content=content,
+        notice = self._one(m.NoticeRow, camp=0, platform=1, notice_type=1)
+        if notice is None:
+            self.s.add(m.NoticeRow(camp=0, platform=1, notice_type=1, contents=MAINTENANCE_NOTICE,
                                    published_at=self.now - timedelta(days=1), created_at=self.now))
             self.created.append("notices:maintenance")
+        elif MAINTENANCE_NOTICE.keys() - notice.contents.keys():
+            # A notice migrated from one language gets the others; what it holds stays.
+            notice.contents = {**MAINTENANCE_NOTICE, **notice.contents}
+            self.created.append("notices:maintenance languages")
+
+
+MAINTENANCE_NOTICE = {
+    "en-US": "<p><strong>Scheduled maintenance</strong>: the console will be read-only on Sunday 02:00-03:00 "
+             "(UTC+8). Devices keep recording and alarms keep working.</p>",
+    "zh-CN": "<p><strong>计划维护</strong>：周日 02:00-03:00（UTC+8）控制台将处于只读状态。"
+             "设备照常记录，报警照常工作。</p>",
+    "zh-TW": "<p><strong>計畫維護</strong>：週日 02:00-03:00（UTC+8）控制台將處於唯讀狀態。"
+             "設備照常記錄，警報照常運作。</p>",
+    "de-DE": "<p><strong>Geplante Wartung</strong>: Die Konsole ist am Sonntag von 02:00 bis 03:00 Uhr (UTC+8) "
+             "schreibgeschützt. Die Geräte zeichnen weiter auf, und Alarme funktionieren weiterhin.</p>",
+    "es-ES": "<p><strong>Mantenimiento programado</strong>: la consola será de solo lectura el domingo de 02:00 a "
+             "03:00 (UTC+8). Los dispositivos siguen registrando y las alarmas siguen funcionando.</p>",
+    "pt-PT": "<p><strong>Manutenção programada</strong>: a consola ficará só de leitura no domingo, das 02:00 às "
+             "03:00 (UTC+8). Os dispositivos continuam a registar e os alarmes continuam a funcionar.</p>",
+    "ru-RU": "<p><strong>Плановое обслуживание</strong>: в воскресенье с 02:00 до 03:00 (UTC+8) консоль будет "
+             "доступна только для чтения. Устройства продолжают запись, тревоги продолжают работать.</p>",
+}
 
 
 # alice's devices get a week of history, so charts are not empty before the simulator runs. It

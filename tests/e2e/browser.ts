@@ -27,15 +27,42 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Fills the login form and waits until the console has taken the user elsewhere. */
-export async function logIn(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
-  await page.addInitScript((lang) => {
-    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
-  }, language);
+export async function submitLogin(page: Page, baseURL: string, user: string): Promise<void> {
   await page.goto(`${baseURL}/user/login`);
   await page.fill('#userName', user);
   await page.fill('#accountPassword', DEMO_PASSWORD);
   await page.click('button[type=submit]');
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
+}
+
+/** A call of the API as `user`, logged in from a browser in `language`; the session ends after it. */
+export async function asUser<T>(baseURL: string, user: string, language: string, call: (headers: Record<string, string>) => Promise<T>): Promise<T> {
+  const login = await fetch(`${baseURL}/api/base/BaseAccount/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'Accept-Language': language },
+    body: JSON.stringify({ userName: user, accountPassword: DEMO_PASSWORD, loginType: 1 }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  const headers = { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'Accept-Language': language };
+  try {
+    return await call(headers);
+  } finally {
+    await fetch(`${baseURL}/api/base/BaseAccount/loginOut`, { headers });
+  }
+}
+
+/**
+ * Logs `user` in with the console in `language`. At login the account's saved language wins over
+ * the browser's, and the suites share one database: the account is given `language` first.
+ */
+export async function logIn(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
+  await asUser(baseURL, user, language, (headers) =>
+    fetch(`${baseURL}/api/base/BaseAccount/modifyPreferences`, { method: 'POST', headers, body: JSON.stringify({ language }) }),
+  );
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
+  }, language);
+  await submitLogin(page, baseURL, user);
 }
 
 /** Logs `user` in and closes the seeded notice for good (tick "don't remind again", close). */

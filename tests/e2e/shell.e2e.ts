@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { launch, logIn, shot, watchPolicies } from './browser';
+import { asUser, launch, logIn, readLocale, shot, submitLogin, watchPolicies } from './browser';
 
 const baseURL = inject('baseURL');
 const locale = (lang: string, ns: 'app' | 'errors') => {
@@ -42,6 +42,13 @@ async function dismissNotice(p: Page): Promise<void> {
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button', { name: /close/i }).click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Chooses `language` in the header's switcher and waits for the console to redraw in it. */
+async function switchInHeader(p: Page, language: string): Promise<void> {
+  await p.getByTestId('language-switcher').click();
+  await p.locator(`[data-lang="${language}"]`).click();
+  await p.waitForFunction((lang) => document.documentElement.lang === lang, language);
 }
 
 describe('the console shell', () => {
@@ -90,9 +97,7 @@ describe('the console shell', () => {
   it('switches to German', async () => {
     await logIn(page, baseURL, 'alice');
     await dismissNotice(page);
-    await page.getByTestId('language-switcher').click();
-    await page.locator('[data-lang="de-DE"]').click();
-    await page.waitForFunction(() => document.documentElement.lang === 'de-DE');
+    await switchInHeader(page, 'de-DE');
     const german = locale('de-DE', 'app').route.home as string;
     await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german);
     // what the server wrote (the scene's name) follows too, without a reload
@@ -100,6 +105,37 @@ describe('the console shell', () => {
     await shot(page, '07-german');
     await page.reload();
     await expect(page.getByTestId('sidebar').textContent()).resolves.toContain(german); // the choice is kept
+  });
+
+  it('keeps the language chosen in the header with the account: another browser logs in in it, notice included', async () => {
+    await logIn(page, baseURL, 'alice');
+    await dismissNotice(page);
+    const accountLanguage = () =>
+      asUser(baseURL, 'alice', 'en-US', async (headers) => {
+        const info = await fetch(`${baseURL}/api/base/BaseAccount/accountInfo`, { headers });
+        return ((await info.json()) as { data: { baseAccount: { language: string } } }).data.baseAccount.language;
+      });
+    const maintenance = { 'ru-RU': 'Плановое обслуживание', 'zh-CN': '计划维护' } as const;
+    for (const language of ['ru-RU', 'zh-CN'] as const) {
+      await switchInHeader(page, language);
+      await expect.poll(accountLanguage).toBe(language);
+      // Logged out, then in again on another browser (no choice of its own, English) at two widths.
+      for (const width of [1440, 390]) {
+        await context.close();
+        context = await browser.newContext({ viewport: { width, height: width < 500 ? 844 : 900 }, locale: 'en-US' });
+        await watchPolicies(context, policyProblems);
+        page = await context.newPage();
+        await submitLogin(page, baseURL, 'alice');
+        const dialog = page.getByTestId('notice-dialog');
+        await dialog.waitFor({ timeout: 10_000 });
+        await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe(language);
+        await expect(dialog.textContent()).resolves.toContain(maintenance[language]);
+        await expect(dialog.textContent()).resolves.not.toContain('Scheduled maintenance');
+        await expect(page.locator('.jc-notice-dialog').textContent()).resolves.toContain(readLocale('dialogs/locales', language).notice.title);
+        await shot(page, `07-notice-${language}-${width < 500 ? 'phone' : 'desktop'}`);
+      }
+      await page.getByTestId('notice-dialog').getByRole('button').last().click();
+    }
   });
 
   it('sends the user to login once the token is revoked elsewhere', async () => {

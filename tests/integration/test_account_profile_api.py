@@ -123,6 +123,12 @@ def test_language_and_time_zone_are_saved_and_shown_in_account_info(api):
     assert api.account_info(api.token("bob")).data["baseAccount"]["timeZone"] is None  # bob's untouched
 
 
+def test_the_saved_language_outlives_a_login_from_a_browser_in_another_language(api):
+    assert api.call("POST", PREFERENCES, token=api.token("alice"), json={"language": "ru-RU"}).code == 0
+    api.language = "zh-CN"  # another browser, not yet switched
+    assert api.account_info(api.token("alice")).data["baseAccount"]["language"] == "ru-RU"
+
+
 @pytest.mark.parametrize("body,field", [
     ({"timeZone": "Mars/Olympus_Mons"}, "timeZone"), ({"timeZone": "../../etc/passwd"}, "timeZone"),
     ({"timeZone": "Europe/Berlin\ud800"}, "timeZone"), ({"timeZone": "x" * 65}, "timeZone"),

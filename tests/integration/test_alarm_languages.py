@@ -1,6 +1,6 @@
 """Alarm SMS, calls and e-mail in each recipient's language (issue 16): a recipient may have a
-language, chosen with the rule; one without reads the device owner's language (of the owner's last
-login), and with neither the edition's. On SQLite and PostgreSQL with the demo data."""
+language, chosen with the rule; one without reads the device owner's language (their choice, else
+that of their first login), and with neither the edition's. On SQLite and PostgreSQL with the demo data."""
 
 from __future__ import annotations
 

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from datetime import UTC, datetime, timedelta
 
+import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from sqlalchemy import func, inspect, select
+from sqlalchemy import JSON, column, func, inspect, select, table, text
 from sqlalchemy.orm import Session
 
 from adapters.persistence import reference_data
@@ -15,6 +16,7 @@ from adapters.persistence.migrate import downgrade, upgrade
 from adapters.persistence.models import Base, DictItemRow, PermissionRow, RolePermissionRow, RoleRow
 from adapters.persistence.partitions import ensure_reading_partitions, include_name
 from core.permissions import catalogue, roles
+from tests.support.fixtures import BACKENDS, _postgres_database
 
 
 def test_the_migrated_schema_matches_the_models(app):
@@ -42,6 +44,37 @@ def test_migrations_go_down_and_up_again(tmp_path):
     assert set(inspect(engine).get_table_names()) == {"alembic_version"}
     upgrade(engine)
     assert set(Base.metadata.tables) <= set(inspect(engine).get_table_names())
+
+
+@pytest.fixture(params=BACKENDS)
+def empty_engine(request, tmp_path):
+    """An engine on an empty database of each backend, for migrating step by step."""
+    if request.param == "sqlite":
+        engine = make_engine(f"sqlite:///{tmp_path / 'steps.db'}")
+        yield engine
+        engine.dispose()
+        return
+    for url in _postgres_database():  # dropped after the test
+        engine = make_engine(url)
+        yield engine
+        engine.dispose()
+
+
+@pytest.mark.parametrize("edition,language", [("international", "en-US"), ("domestic", "zh-CN")])
+def test_a_notice_s_single_text_becomes_its_edition_s_language_and_back(empty_engine, monkeypatch, edition,
+                                                                         language):
+    monkeypatch.setenv("EDITION", edition)
+    upgrade(empty_engine, "0024_scheduled_reports")
+    with empty_engine.begin() as connection:
+        connection.execute(text("INSERT INTO notices (camp, platform, notice_type, content, created_at) "
+                                "VALUES (0, 1, 1, '<p>Wartung</p>', CURRENT_TIMESTAMP)"))
+    upgrade(empty_engine, "0025_notice_languages")
+    with empty_engine.connect() as connection:
+        contents = connection.execute(select(column("contents", JSON)).select_from(table("notices"))).scalars()
+        assert contents.all() == [{language: "<p>Wartung</p>"}]
+    downgrade(empty_engine, "0024_scheduled_reports")
+    with empty_engine.connect() as connection:
+        assert connection.execute(text("SELECT content FROM notices")).scalars().all() == ["<p>Wartung</p>"]
 
 
 def test_reference_data_matches_the_core_and_syncing_twice_changes_nothing(app):

@@ -191,7 +191,7 @@ def test_a_success_forgives_only_the_owner_s_own_failures(world):
     assert [f.address for _, f in uow.throttle.failures] == ["10.6.6.6"]
 
 
-def test_the_owner_is_told_once_an_hour_in_the_language_of_their_last_login(world):
+def test_the_owner_is_told_once_an_hour_in_the_language_of_their_first_login(world):
     uow, _, clock, login = world
     login(LogIn("alice_01", PASSWORD, client_address="10.0.0.1", language="ru-RU"))
     for i in range(12):
@@ -205,6 +205,13 @@ def test_the_owner_is_told_once_an_hour_in_the_language_of_their_last_login(worl
     for i in range(5):
         fail(login, address=f"10.4.0.{i}", clock=clock, **solved(uow, clock))
     assert len(uow.outbox.rows) == 2
+
+
+def test_a_later_login_in_another_language_keeps_the_account_s_language(world):
+    uow, _, _, login = world
+    login(LogIn("alice_01", PASSWORD, client_address="10.0.0.1", language="ru-RU"))
+    login(LogIn("alice_01", PASSWORD, client_address="10.0.0.2", language="zh-CN"))  # another browser
+    assert uow.accounts.by_login_name("alice_01").language == "ru-RU"
 
 
 def test_a_notice_lists_the_five_latest_addresses():

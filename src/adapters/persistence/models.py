@@ -65,7 +65,7 @@ class AccountRow(Base):
     company: Mapped[str | None] = mapped_column(String(50))
     photo_url: Mapped[str | None] = mapped_column(String(500))
     created_at: Mapped[datetime]
-    language: Mapped[str | None] = mapped_column(String(10))  # of the last login: messages to the owner
+    language: Mapped[str | None] = mapped_column(String(10))  # of the first login, then the owner's choice
     time_zone: Mapped[str | None] = mapped_column(String(64))  # IANA name the owner chose; None: the edition's
 
 
@@ -239,7 +239,7 @@ class NoticeRow(Base):
     camp: Mapped[int] = mapped_column(Integer, default=0)
     platform: Mapped[int] = mapped_column(SmallInteger, default=1)
     notice_type: Mapped[int] = mapped_column(SmallInteger, default=1)
-    content: Mapped[str] = mapped_column(Text)
+    contents: Mapped[dict[str, Any]]  # rich text by UI language
     published_at: Mapped[datetime | None]
     expires_at: Mapped[datetime | None]
     created_at: Mapped[datetime]

@@ -51,7 +51,8 @@ class SqlAlchemyNoticeRepository:
 
 
 def _notice(row: NoticeRow) -> Notice:
-    return Notice(row.id, row.camp, row.platform, row.notice_type, row.content, row.published_at, row.expires_at)
+    return Notice(row.id, row.camp, row.platform, row.notice_type, dict(row.contents or {}), row.published_at,
+                  row.expires_at)
 
 
 class SqlAlchemyDictionaryRepository:

@@ -51,7 +51,7 @@ class Account(Stored):
     company: str | None = None
     photo_url: str | None = None
     created_at: datetime | None = None
-    language: str | None = None  # of the owner's last login or choice: what messages to them are written in
+    language: str | None = None  # of the first login, then the owner's choice: what messages to them are written in
     time_zone: str | None = None  # IANA name the owner chose; None: the edition's
 
     @property

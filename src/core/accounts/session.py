@@ -189,7 +189,10 @@ class Login:
 
     def _open(self, uow: AccountsUnitOfWork, account: Account, cmd: LogIn, now: datetime) -> IssuedToken:
         self._credentials.succeeded(uow, cmd.user_name, cmd.client_address)
-        if cmd.language and cmd.language != account.language:
+        if cmd.language and not account.language:
+            # The first login gives the account the language it came in with; after that the
+            # account's own (chosen in the header or on the account page) wins, and the console
+            # takes it up on every browser the owner logs in from.
             uow.accounts.set_language(account.stored_id, cmd.language)
         token, session = LoginSession.open(account.stored_id, now, cmd.login_type, cmd.client_address)
         uow.sessions.add(session)

@@ -178,4 +178,4 @@ class AlarmDevice:
     country_code: str | None = None
     precision: int = 1  # decimals the console shows
     temperature_unit: str = "C"  # how the console shows temperatures (stored in °C)
-    owner_language: str | None = None  # the owner's of the last login: alerts of recipients without one
+    owner_language: str | None = None  # the owner's (first login, then choice): alerts of recipients without one

@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import datetime
 
+from core.shared.edition import LANGUAGES
+
 
 @dataclass
 class CustomPage:
@@ -49,9 +51,16 @@ class Notice:
     camp: int
     platform: int
     notice_type: int
-    content: str
+    contents: dict[str, str]  # rich text (HTML) by UI language, e.g. {"en-US": ..., "zh-CN": ...}
     published_at: datetime | None
     expires_at: datetime | None = None
+
+    def content(self, language: str, fallback_language: str) -> str:
+        """The text in `language`, else in the edition's `fallback_language`, else in the first
+        language written (in the order of LANGUAGES): a notice is never shown empty for want of a
+        translation."""
+        written = [self.contents.get(code) for code in (language, fallback_language, *LANGUAGES)]
+        return next((text for text in written if text), next(iter(self.contents.values()), ""))
 
     def in_force_at(self, now: datetime) -> bool:
         return (self.published_at is not None and self.published_at <= now

@@ -7,7 +7,7 @@ import { cachedCustomPage } from '@/lib/api/customPage';
 import { editionConfig } from '@/lib/config';
 import { isMobileDevice, isWeChatBrowser } from '@/lib/device';
 import { api, ApiError, NetworkError } from '@/lib/http';
-import { t } from '@/lib/i18n';
+import { adoptAccountLanguage, t } from '@/lib/i18n';
 import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { getToken, KEYS, read, write } from '@/lib/storage';
@@ -61,7 +61,10 @@ export async function logout(queryClient?: QueryClient, call: () => Promise<void
 }
 
 export async function loadSessionPermissions(): Promise<void> {
-  const info = await fetchAccountInfo();
+  let info = await fetchAccountInfo();
+  // Opening a session (login, or the console opened again), the account's language wins; what
+  // the server wrote in the browser's (scene names) is then asked again.
+  if (!session.isLoaded() && (await adoptAccountLanguage(info.baseAccount.language))) info = await fetchAccountInfo();
   if (info.permissionRoutes.length === 0) throw new EmptyRolesError();
   const requested = session.storedScene();
   let scenePermissions = await fetchScenePermissions(requested);

@@ -54,9 +54,13 @@ class NoticeQuery(Schema):
     noticeType = fields.Integer(required=True, validate=Range(min=1, max=99))
 
 
+_IN_LANGUAGE = ("rich text (HTML) in the request's language (Accept-Language), else in the edition's "
+                "default language, else in the first language written")
+
+
 class NoticeSchema(Schema):
     noticeId = fields.Integer(required=True)
-    noticeContent = fields.String(required=True, metadata={"description": "rich text (HTML)"})
+    noticeContent = fields.String(required=True, metadata={"description": _IN_LANGUAGE})
 
 
 class NoticePageQuery(PageQuery):
@@ -69,7 +73,10 @@ class NoticeRowSchema(Schema):
     noticeCamp = fields.Integer(required=True)
     noticePlatform = fields.Integer(required=True)
     noticeType = fields.Integer(required=True)
-    noticeContent = fields.String(required=True)
+    noticeContent = fields.String(required=True, metadata={"description": _IN_LANGUAGE})
+    noticeContents = fields.Dict(keys=fields.String(), values=fields.String(), required=True, metadata={
+        "description": "the rich text of each language written, by language code (en-US, zh-CN, zh-TW, de-DE, "
+                       "es-ES, pt-PT, ru-RU)"})
     publishedAt = LocalDateTime(allow_none=True)
     expiresAt = LocalDateTime(allow_none=True)
 

@@ -28,9 +28,15 @@ def _custom_page(page: CustomPage) -> dict:
     return data
 
 
+def _notice_content(n: Notice) -> str:
+    """The notice in the request's language, else the edition's, else any written."""
+    return n.content(context.language.get(), context.container().settings().edition.profile.default_language)
+
+
 def _notice_row(n: Notice) -> dict:
     return {"noticeId": n.id, "noticeCamp": n.camp, "noticePlatform": n.platform, "noticeType": n.notice_type,
-            "noticeContent": n.content, "publishedAt": n.published_at, "expiresAt": n.expires_at}
+            "noticeContent": _notice_content(n), "noticeContents": n.contents, "publishedAt": n.published_at,
+            "expiresAt": n.expires_at}
 
 
 @blp.route("/BaseDict/queryByType")
@@ -63,10 +69,12 @@ class NoticeView(MethodView):
     @blp.arguments(s.NoticeQuery)
     @blp.ok(s.NoticeSchema, nullable=True)
     def post(self, body):
-        """The newest notice in force for a platform (camp), client platform and type, or null."""
+        """The newest notice in force for a platform (camp), client platform and type, or null; its
+        text in the request's language (Accept-Language), else in the edition's default language,
+        else in the first language it is written in."""
         find = context.container().find_notice()
         notice = find(body["noticeCamp"], body["noticePlatform"], body["noticeType"])
-        return {"noticeId": notice.id, "noticeContent": notice.content} if notice else None
+        return {"noticeId": notice.id, "noticeContent": _notice_content(notice)} if notice else None
 
 
 @blp.route("/BaseNotice/queryNoticePage")

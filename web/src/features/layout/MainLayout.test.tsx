@@ -1,4 +1,5 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import userEvent from '@testing-library/user-event';
 import i18next from 'i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -8,6 +9,7 @@ import { notify } from '@/lib/notify';
 import { session } from '@/lib/session';
 import { KEYS, read, write } from '@/lib/storage';
 import { browser } from './browser';
+import { switchLanguage } from './header/LanguageSwitcher';
 import { settingsStore } from './settings/settings';
 import { tabStore } from './tabs/tabStore';
 import { accountInfo, envelope, fakeServer, givePagesToEveryRoute, renderLayout, setUpI18n } from './testing';
@@ -93,6 +95,11 @@ describe('header', () => {
   });
 
   it('switches the language from a menu of the seven languages', async () => {
+    const { calls } = fakeServer({
+      'POST /base/BaseAccount/modifyPreferences': () => envelope(null),
+      'GET /base/BaseAccount/accountInfo': () => envelope(accountInfo({ baseAccount: { ...accountInfo().baseAccount, language: 'de-DE' } })),
+      'GET /base/BaseAccount/getScenePermissionList': () => envelope(accountInfo().permissionRoutes),
+    });
     renderLayout();
     const user = userEvent.setup();
     await user.click(screen.getByTestId('language-switcher'));
@@ -103,6 +110,19 @@ describe('header', () => {
     await waitFor(() => expect(screen.getByTestId('language-switcher')).toHaveTextContent('Deutsch'));
     expect(read(KEYS.language, null)).toBe('de-DE');
     expect(screen.getByRole('button', { name: 'Vollbild' })).toBeInTheDocument();
+    // Signed in, the account keeps the choice, before the account is read again.
+    await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /base/BaseAccount/accountInfo'));
+    const saved = calls.findIndex((c) => c.path === '/base/BaseAccount/modifyPreferences');
+    expect(calls[saved]?.body).toEqual({ language: 'de-DE' });
+    expect(saved).toBeLessThan(calls.findIndex((c) => c.path === '/base/BaseAccount/accountInfo'));
+  });
+
+  it('switches only this browser when nobody is signed in', async () => {
+    session.clear();
+    const { calls } = fakeServer({});
+    await switchLanguage('ru-RU', new QueryClient());
+    expect(read(KEYS.language, null)).toBe('ru-RU');
+    expect(calls.filter((c) => c.method === 'POST')).toEqual([]);
   });
 
   it('has help and customer service in the console, not on the global map', () => {

@@ -123,4 +123,14 @@ export async function changeLanguage(language: Language): Promise<void> {
   document.documentElement.lang = language;
 }
 
+/**
+ * Takes up the account's saved language, if it has one other than the current: at login it wins
+ * over this browser's, so a choice made anywhere follows the owner. Says whether it switched.
+ */
+export async function adoptAccountLanguage(saved: string | null): Promise<boolean> {
+  if (!isLanguage(saved) || saved === currentLanguage()) return false;
+  await changeLanguage(saved);
+  return true;
+}
+
 export const t = (key: string, options?: Record<string, unknown>): string => i18next.t(key, options);

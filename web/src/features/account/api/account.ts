@@ -11,9 +11,7 @@ export async function saveBaseInfo(body: { realName?: string; company?: string }
   await api.post('/base/BaseAccount/modifyBaseInfo', body, { silent: true });
 }
 
-export async function savePreferences(body: { language?: string; timeZone?: string }): Promise<void> {
-  await api.post('/base/BaseAccount/modifyPreferences', body, { silent: true });
-}
+export { savePreferences } from '@/lib/api/preferences';
 
 export const photoSchema = z.object({ accountPhoto: z.string() });
 

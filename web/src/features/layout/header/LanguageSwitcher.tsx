@@ -3,14 +3,19 @@ import { BlankIcon, CaretDownIcon, GlobeIcon, TickIcon } from '@blueprintjs/icon
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { loadSessionPermissions } from '@/app/effects';
+import { savePreferences } from '@/lib/api/preferences';
 import { changeLanguage, currentLanguage, isLanguage, LANGUAGE_NAMES, LANGUAGES, type Language } from '@/lib/i18n';
+import { getToken } from '@/lib/storage';
 
 /**
- * Switches the language, then asks the server again for what it wrote in the old one (scene
- * names, the expiry reminder, dictionary labels).
+ * Switches the language; signed in, the account keeps it too (as the account page does), so
+ * alarms, e-mails and messages reach the owner in it and the next login, on any browser, starts
+ * in it. Then asks the server again for what it wrote in the old one (scene names, the notice,
+ * the expiry reminder, dictionary labels). A failed save is reported; the console stays switched.
  */
 export async function switchLanguage(code: Language, queryClient: QueryClient): Promise<void> {
   await changeLanguage(code);
+  if (getToken()) await savePreferences({ language: code }, { silent: false }).catch(() => undefined);
   await Promise.allSettled([loadSessionPermissions(), queryClient.invalidateQueries()]);
 }
 
