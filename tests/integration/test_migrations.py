@@ -64,15 +64,15 @@ def empty_engine(request, tmp_path):
 def test_a_notice_s_single_text_becomes_its_edition_s_language_and_back(empty_engine, monkeypatch, edition,
                                                                          language):
     monkeypatch.setenv("EDITION", edition)
-    upgrade(empty_engine, "0024_scheduled_reports")
+    upgrade(empty_engine, "0025_device_scrapped")
     with empty_engine.begin() as connection:
         connection.execute(text("INSERT INTO notices (camp, platform, notice_type, content, created_at) "
                                 "VALUES (0, 1, 1, '<p>Wartung</p>', CURRENT_TIMESTAMP)"))
-    upgrade(empty_engine, "0025_notice_languages")
+    upgrade(empty_engine, "0026_notice_languages")
     with empty_engine.connect() as connection:
         contents = connection.execute(select(column("contents", JSON)).select_from(table("notices"))).scalars()
         assert contents.all() == [{language: "<p>Wartung</p>"}]
-    downgrade(empty_engine, "0024_scheduled_reports")
+    downgrade(empty_engine, "0025_device_scrapped")
     with empty_engine.connect() as connection:
         assert connection.execute(text("SELECT content FROM notices")).scalars().all() == ["<p>Wartung</p>"]
 

@@ -1,8 +1,8 @@
 """notices.contents: a notice's rich text per UI language (issue 16), replacing the single
 notices.content, which becomes the text of the edition's default language.
 
-Revision ID: 0025_notice_languages
-Revises: 0024_scheduled_reports
+Revision ID: 0026_notice_languages
+Revises: 0025_device_scrapped
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from alembic import op
 from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 from core.shared.edition import Edition
 
-revision = '0025_notice_languages'
-down_revision = '0024_scheduled_reports'
+revision = '0026_notice_languages'
+down_revision = '0025_device_scrapped'
 branch_labels = None
 depends_on = None
 
