@@ -67,6 +67,19 @@ def test_scrapped_devices_count_only_as_scrapped_keep_their_history_and_are_logg
         ("scrapped", "Broken in transit", "alice")]
 
 
+def test_each_state_s_list_holds_what_its_home_tile_counts_scrapped_devices_only_under_scrapped(api, container):
+    alice = api.token("alice")
+    ok(scrap(api, alice, [device_id(container, COLD_ROOM_A), device_id(container, FRIDGE)]))
+    tally = counts(api, alice)
+    for state, filters in {"online": {"online": 1}, "offline": {"online": 0, "status": 1}, "alarm": {"alarm": 1},
+                           "disabled": {"status": 0}, "expired": {"vipState": 2}, "scrapped": {"scrapped": 1}}.items():
+        listed = devices(api, alice, **filters)
+        assert sum(1 for d in listed["data"] if d["scrappedAt"]) == (2 if state == "scrapped" else 0), state
+    assert devices(api, alice, online=1)["totalCount"] == tally["online"]
+    assert devices(api, alice, vipState=2)["totalCount"] == tally["expired"] == 0
+    assert devices(api, alice)["totalCount"] == tally["total"]  # no state asked: every device, scrapped too
+
+
 def test_restoring_puts_the_device_back_in_every_count_and_is_logged(api, container):
     alice = api.token("alice")
     before = counts(api, alice)

@@ -286,6 +286,8 @@ class SqlAlchemyDeviceRepository:
             where.append(_vip_condition(f.vip_state))
         if f.scrapped is not None:
             where.append(DeviceRow.scrapped_at.is_not(None) if f.scrapped else DeviceRow.scrapped_at.is_(None))
+        elif f.states_in_service:
+            where.append(DeviceRow.scrapped_at.is_(None))
         return where
 
     @staticmethod

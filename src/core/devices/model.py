@@ -144,6 +144,14 @@ class DeviceFilter:
     scrapped: bool | None = None
     now: datetime | None = None  # needed by vip_state
 
+    @property
+    def states_in_service(self) -> bool:
+        """Whether it asks for a state (online, alarm, enabled, service) without saying scrapped:
+        such a state is a device in service's, as the home page counts it, so a scrapped device
+        is left out and a tile's count is the list it opens."""
+        return self.scrapped is None and (self.online is not None or self.alarm is not None
+                                          or self.status is not None or self.vip_state is not None)
+
 
 SORT_FIELDS = ("deviceId", "deviceName", "deviceGuid", "deviceTypeName", "serviceExpiredDate", "lastReadingAt",
                "createdAt", "temperature")

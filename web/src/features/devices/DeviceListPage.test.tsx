@@ -75,6 +75,17 @@ describe('DeviceListPage', () => {
     expect(tableCalls(api)).toEqual([]); // the page only counts
   });
 
+  it('offers no recharge of a scrapped device until it is restored, and says why', async () => {
+    server([device({ deviceId: 9, deviceName: 'Retired logger', scrappedAt: '2026-11-01T08:00:00+08:00' }), ROOM]);
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    const [scrapped, own] = await screen.findAllByTestId('device-row');
+    const recharge = within(scrapped!).getByTestId('device-recharge');
+    expect(recharge).toHaveAttribute('aria-disabled', 'true');
+    expect(recharge.parentElement).toHaveAttribute('title', 'Scrapped: restore it to recharge it');
+    expect(within(own!).getByTestId('device-recharge')).toHaveAttribute('href', '/consumer/recharge?deviceIds=1');
+  });
+
   it('links each device to its detail page and to the recharge screen', async () => {
     server();
     signInWith();

@@ -352,8 +352,10 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
   // Only its owner deletes a device.
   const deletable = device.isOwner;
   const named = { deviceId: device.deviceId, deviceName: device.deviceName };
+  // A scrapped device is recharged only once its owner restores it (the server refuses it too).
+  const rechargeable = writable && !device.scrappedAt;
   // Selectable for whichever batch action the caller may take on it.
-  const selectable = (deletable && onDelete !== undefined) || (writable && canRecharge);
+  const selectable = (deletable && onDelete !== undefined) || (rechargeable && canRecharge);
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
       {onSelect && (
@@ -362,7 +364,7 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
             checked={selected}
             disabled={!selectable}
             aria-label={t('delete.selectOne', { name: device.deviceName })}
-            onChange={(event) => onSelect({ ...named, owned: deletable, writable }, event.currentTarget.checked)}
+            onChange={(event) => onSelect({ ...named, owned: deletable, writable: rechargeable }, event.currentTarget.checked)}
             data-testid="device-select"
           />
         </td>
@@ -405,7 +407,7 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
           </Link>
         )}
         {canRecharge &&
-          (writable ? (
+          (rechargeable ? (
             <Link
               to={rechargeHref([device.deviceId])}
               onClick={onRecharge([device.deviceId])}
@@ -414,6 +416,10 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
             >
               <span className={Classes.BUTTON_TEXT}>{t('list.recharge')}</span>
             </Link>
+          ) : device.scrappedAt ? (
+            <span title={t('list.scrappedNoRecharge')}>
+              <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
+            </span>
           ) : (
             <ReadOnlyReason>
               <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
