@@ -287,6 +287,16 @@ describe('DeviceDetailPage', () => {
     expect(api.calls.filter((call) => call.method !== 'GET' && call.path !== '/device/DeviceAlarm/page')).toEqual([]);
   });
 
+  it('offers no recharge of a scrapped device in its header, and says why', async () => {
+    server(detail({ scrappedAt: '2026-11-01T08:00:00+08:00' }));
+    signInWith();
+    renderRoute(<DeviceDetailPage />, PATTERN, '/device/detail/1');
+    const recharge = await screen.findByTestId('device-detail-recharge');
+    expect(recharge).toHaveAttribute('aria-disabled', 'true');
+    expect(recharge).not.toHaveAttribute('href');
+    expect(recharge.parentElement).toHaveAttribute('title', 'Scrapped: restore it to recharge it');
+  });
+
   it('offers the changes of a device the caller may change, though another account owns it', async () => {
     server(detail({ access: 2, isOwner: false, ownerName: 'acme', organizationName: 'Acme Cold Chain' }));
     signInWith();

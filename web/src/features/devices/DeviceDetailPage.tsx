@@ -202,7 +202,12 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
             <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
           </ReadOnlyReason>
         )}
-        {held.has('consumer.recharge') && writable && (
+        {held.has('consumer.recharge') && writable && device.scrappedAt && (
+          <span title={t('list.scrappedNoRecharge')} className="jc-device-recharge-anchor">
+            <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
+          </span>
+        )}
+        {held.has('consumer.recharge') && writable && !device.scrappedAt && (
           <Link
             to={rechargeHref([device.deviceId])}
             onClick={recharge.openOnClick([device.deviceId])}
