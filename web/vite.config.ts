@@ -86,5 +86,8 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     css: false,
+    // `make test` runs these beside the Python suites on two cores: a test that types a form of
+    // six fields has taken over 5 s there. A broken test still fails, only later.
+    testTimeout: 20_000,
   },
 });
