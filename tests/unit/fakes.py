@@ -924,8 +924,9 @@ class FakeOrganizations:
 
 
 class FakeInvitations:
-    def __init__(self) -> None:
+    def __init__(self, names: dict[int, str]) -> None:
         self.rows: dict[int, Invitation] = {}
+        self.names = names  # the accounts' user names
 
     def add(self, invitation: Invitation) -> Invitation:
         invitation.id = len(self.rows) + 1
@@ -937,7 +938,8 @@ class FakeInvitations:
         return replace(found) if found else None
 
     def pending(self, organization_id: int, now: datetime) -> list[Invitation]:
-        return [i for i in self.rows.values() if i.organization_id == organization_id and i.open_at(now)]
+        return [replace(i, invitee_name=self.names.get(i.account_id)) for i in self.rows.values()
+                if i.organization_id == organization_id and i.open_at(now)]
 
     def close(self, invitation_id: int, status: InvitationStatus, now: datetime) -> bool:
         row = self.rows[invitation_id]
@@ -956,4 +958,4 @@ class FakeOrganizationsUnitOfWork(FakeUnitOfWork):
     def __init__(self) -> None:
         super().__init__()
         self.organizations = FakeOrganizations()
-        self.invitations = FakeInvitations()
+        self.invitations = FakeInvitations(self.organizations.accounts)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from sqlalchemy import delete, func, or_, select, update
@@ -135,11 +136,13 @@ class SqlAlchemyInvitationRepository:
         return _invitation(row) if row else None
 
     def pending(self, organization_id: int, now: datetime) -> list[Invitation]:
-        rows = self._s.scalars(select(OrganizationInvitationRow).where(
-            OrganizationInvitationRow.organization_id == organization_id,
-            OrganizationInvitationRow.status == InvitationStatus.PENDING.value,
-            OrganizationInvitationRow.expires_at > now).order_by(OrganizationInvitationRow.id))
-        return [_invitation(row) for row in rows]
+        rows = self._s.execute(
+            select(OrganizationInvitationRow, AccountRow.user_name)
+            .join(AccountRow, AccountRow.id == OrganizationInvitationRow.account_id)
+            .where(OrganizationInvitationRow.organization_id == organization_id,
+                   OrganizationInvitationRow.status == InvitationStatus.PENDING.value,
+                   OrganizationInvitationRow.expires_at > now).order_by(OrganizationInvitationRow.id))
+        return [replace(_invitation(row), invitee_name=name) for row, name in rows]
 
     def close(self, invitation_id: int, status: InvitationStatus, now: datetime) -> bool:
         # One conditional UPDATE: of two concurrent answers only one finds the row still pending.

@@ -34,4 +34,5 @@ class NotAMember(RuleViolation):
     message = N_("This account is not a member of the organization")
 
 
-ERRORS: tuple[type[DomainError], ...] = (OrganizationHoldsDevices, NoInvitableAccount, InvitationClosed, CreatorRoleFixed, NotAMember)
+ERRORS: tuple[type[DomainError], ...] = (
+    OrganizationHoldsDevices, NoInvitableAccount, InvitationClosed, CreatorRoleFixed, NotAMember)

@@ -95,6 +95,11 @@ class Invitation(Stored):
     expires_at: datetime
     status: InvitationStatus = InvitationStatus.PENDING
     id: int | None = None
+    invitee_name: str | None = None  # read with the pending ones, for the inviter's list (masked there)
+
+    @property
+    def invitee(self) -> Invitee:
+        return Invitee(self.account_id, self.invitee_name or "")
 
     def open_at(self, now: datetime) -> bool:
         return self.status is InvitationStatus.PENDING and now < self.expires_at

@@ -78,6 +78,7 @@ class MemberSchema(Schema):
 
 class PendingInvitationSchema(Schema):
     invitationId = fields.Integer(required=True)
+    displayName = fields.String(required=True, metadata={"description": "the invitee's user name, masked"})
     roleCode = fields.String(required=True)
     createdAt = LocalDateTime(required=True)
     expiresAt = LocalDateTime(required=True)

@@ -95,7 +95,8 @@ class MembersView(MethodView):
                 "members": [{"accountId": m.account_id, "userName": m.user_name, "realName": m.real_name,
                              "roleCode": m.role_code, "roleName": _role_name(m.role_code), "creator": m.creator}
                             for m in listing.members],
-                "invitations": [{"invitationId": i.stored_id, "roleCode": i.role_code, "createdAt": i.created_at,
+                "invitations": [{"invitationId": i.stored_id, "displayName": i.invitee.masked_name,
+                                 "roleCode": i.role_code, "createdAt": i.created_at,
                                  "expiresAt": i.expires_at} for i in listing.invitations]}
 
 

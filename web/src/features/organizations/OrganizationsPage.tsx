@@ -151,6 +151,7 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
               <ul>
                 {members.data.invitations.map((i) => (
                   <li key={i.invitationId} data-testid="invitation-row">
+                    <strong>{i.displayName}</strong>{' '}
                     <Tag minimal>{t(`role.${i.roleCode}`, { defaultValue: i.roleCode })}</Tag>{' '}
                     {t('expires', { time: formatInstant(i.expiresAt, i18n.language, false) })}
                     <Button variant="minimal" size="small" text={t('withdraw')} onClick={() => withdraw.mutate(i.invitationId)}

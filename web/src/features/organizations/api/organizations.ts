@@ -44,7 +44,7 @@ export const membersSchema = z.object({
   myRole: z.string(),
   members: z.array(memberSchema),
   invitations: z.array(z.object({
-    invitationId: z.number(), roleCode: z.string(), createdAt: z.string(), expiresAt: z.string(),
+    invitationId: z.number(), displayName: z.string(), roleCode: z.string(), createdAt: z.string(), expiresAt: z.string(),
   })),
 });
 export type Members = z.infer<typeof membersSchema>;
