@@ -121,6 +121,20 @@ from core.ordering.use_cases import (
     PreviewLevelResults,
     SettleOrder,
 )
+from core.organizations.invitations import InvitationAnswers
+from core.organizations.use_cases import (
+    ChangeMemberRole,
+    CreateOrganization,
+    DissolveOrganization,
+    FindInvitee,
+    HandOverCreator,
+    InviteMember,
+    ListMembers,
+    ListMyOrganizations,
+    RemoveMember,
+    RenameOrganization,
+    WithdrawInvitation,
+)
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
 from core.reports.use_cases import (
@@ -192,10 +206,23 @@ class Container(containers.DeclarativeContainer):
     account_photo = providers.Factory(GetAccountPhoto, uow, photos)
     list_system_messages = providers.Factory(ListSystemMessages, uow)
     mark_messages_read = providers.Factory(MarkMessagesRead, uow, clock)
-    answer_message = providers.Factory(AnswerMessage, uow, clock)
+    # One unit of work for the answer and what it sets off (an approved invitation's membership).
+    answer_message = providers.Factory(
+        lambda uow, clock: AnswerMessage(uow, clock, (InvitationAnswers(uow),)), uow, clock)
     message_channels = providers.Factory(GetMessageChannels, uow)
     set_message_channels = providers.Factory(SetMessageChannels, uow)
     home_tiles = providers.Factory(GetHomeTiles, uow)
+    my_organizations = providers.Factory(ListMyOrganizations, uow)
+    create_organization = providers.Factory(CreateOrganization, uow, clock)
+    rename_organization = providers.Factory(RenameOrganization, uow)
+    dissolve_organization = providers.Factory(DissolveOrganization, uow)
+    organization_members = providers.Factory(ListMembers, uow, clock)
+    find_invitee = providers.Factory(FindInvitee, uow)
+    invite_member = providers.Factory(InviteMember, uow, clock, default_language)
+    withdraw_invitation = providers.Factory(WithdrawInvitation, uow, clock)
+    remove_member = providers.Factory(RemoveMember, uow)
+    change_member_role = providers.Factory(ChangeMemberRole, uow)
+    hand_over_organization = providers.Factory(HandOverCreator, uow)
     save_home_tiles = providers.Factory(SaveHomeTiles, uow, clock)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)

@@ -25,12 +25,13 @@ def account_id(container, user: str) -> int:
 
 
 def invite(container, user: str, organization: str = "Acme Cold Chain") -> int:
-    """What the invitations feature will do: post a message that asks for an answer."""
+    """A message that asks for an answer about a subject no feature acts on: the inbox's own
+    rules (answered once, by its owner). Real invitations: test_organizations_api.py."""
     uow = container.uow()
     with uow:
         message = post(uow, SystemMessage(account_id(container, user), MessageKind.INVITATION, "verification_code",
                                           {"code": organization}, container.clock().now(), needs_decision=True,
-                                          subject="invitation:1"), "en-US")
+                                          subject="question:1"), "en-US")
         uow.commit()
     assert message is not None
     return message.stored_id

@@ -38,6 +38,7 @@ from core.ordering.payments import (
     RefundResult,
 )
 from core.ordering.ports import ServicedDevice
+from core.organizations.model import Invitation, InvitationStatus, Invitee, Member, MyOrganization, Organization
 from core.permissions.roles import BY_CODE
 from core.platform.model import DictItem
 from core.pricing.level_change import ServiceState
@@ -863,3 +864,98 @@ class FakeExportRepository:
 
     def delete(self, export_id: str) -> None:
         self.rows.pop(export_id, None)
+
+
+class FakeOrganizations:
+    """core.organizations.ports.OrganizationRepository in memory; `accounts` stands for the
+    accounts table (id -> user name), `devices` for the organizations' device counts."""
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Organization] = {}
+        self.roles: dict[tuple[int, int], str] = {}
+        self.accounts: dict[int, str] = {}
+        self.devices: dict[int, int] = {}
+
+    def add(self, organization: Organization) -> Organization:
+        organization.id = len(self.rows) + 1
+        self.rows[organization.id] = organization
+        return organization
+
+    def get(self, organization_id: int) -> Organization | None:
+        return self.rows.get(organization_id)
+
+    def rename(self, organization_id: int, name: str) -> None:
+        self.rows[organization_id].name = name
+
+    def delete(self, organization_id: int) -> None:
+        del self.rows[organization_id]
+        self.roles = {k: v for k, v in self.roles.items() if k[0] != organization_id}
+
+    def device_count(self, organization_id: int) -> int:
+        return self.devices.get(organization_id, 0)
+
+    def mine(self, account_id: int) -> list[MyOrganization]:
+        return [MyOrganization(o, self.rows[o].name, role, self.rows[o].creator_account_id == account_id,
+                               sum(1 for k in self.roles if k[0] == o), self.device_count(o))
+                for (o, a), role in sorted(self.roles.items()) if a == account_id]
+
+    def role_of(self, organization_id: int, account_id: int) -> str | None:
+        return self.roles.get((organization_id, account_id))
+
+    def members(self, organization_id: int) -> list[Member]:
+        return [Member(a, self.accounts[a], None, role, self.rows[o].creator_account_id == a)
+                for (o, a), role in sorted(self.roles.items()) if o == organization_id]
+
+    def add_member(self, organization_id: int, account_id: int, role_code: str) -> None:
+        assert (organization_id, account_id) not in self.roles, "the primary key would refuse it"
+        self.roles[(organization_id, account_id)] = role_code
+
+    def remove_member(self, organization_id: int, account_id: int) -> None:
+        self.roles.pop((organization_id, account_id), None)
+
+    def set_role(self, organization_id: int, account_id: int, role_code: str) -> None:
+        self.roles[(organization_id, account_id)] = role_code
+
+    def set_creator(self, organization_id: int, account_id: int) -> None:
+        self.rows[organization_id].creator_account_id = account_id
+
+    def find_account(self, term: str) -> Invitee | None:
+        return next((Invitee(a, name) for a, name in self.accounts.items() if name == term), None)
+
+
+class FakeInvitations:
+    def __init__(self, names: dict[int, str]) -> None:
+        self.rows: dict[int, Invitation] = {}
+        self.names = names  # the accounts' user names
+
+    def add(self, invitation: Invitation) -> Invitation:
+        invitation.id = len(self.rows) + 1
+        self.rows[invitation.id] = invitation
+        return invitation
+
+    def get(self, invitation_id: int) -> Invitation | None:
+        found = self.rows.get(invitation_id)
+        return replace(found) if found else None
+
+    def pending(self, organization_id: int, now: datetime) -> list[Invitation]:
+        return [replace(i, invitee_name=self.names.get(i.account_id)) for i in self.rows.values()
+                if i.organization_id == organization_id and i.open_at(now)]
+
+    def close(self, invitation_id: int, status: InvitationStatus, now: datetime) -> bool:
+        row = self.rows[invitation_id]
+        if row.status is not InvitationStatus.PENDING:
+            return False
+        row.status = status
+        return True
+
+    def withdraw_open(self, organization_id: int, account_id: int, now: datetime) -> None:
+        for i in self.rows.values():
+            if (i.organization_id, i.account_id, i.status) == (organization_id, account_id, InvitationStatus.PENDING):
+                i.status = InvitationStatus.WITHDRAWN
+
+
+class FakeOrganizationsUnitOfWork(FakeUnitOfWork):
+    def __init__(self) -> None:
+        super().__init__()
+        self.organizations = FakeOrganizations()
+        self.invitations = FakeInvitations(self.organizations.accounts)

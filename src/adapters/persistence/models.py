@@ -127,6 +127,20 @@ class OrganizationMemberRow(Base):
     role_id: Mapped[int] = mapped_column(ForeignKey("roles.id"))
 
 
+class OrganizationInvitationRow(Base):
+    __tablename__ = "organization_invitations"
+    __table_args__ = (Index("ix_organization_invitations_organization_status", "organization_id", "status"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    organization_id: Mapped[int] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"))
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    role_code: Mapped[str] = mapped_column(String(50))
+    inviter_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    status: Mapped[str] = mapped_column(String(10))  # pending, accepted, rejected, withdrawn
+    closed_at: Mapped[datetime | None]
+
+
 class PremiumMembershipRow(Base):
     __tablename__ = "premium_memberships"
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True)

@@ -41,6 +41,7 @@ from adapters.persistence.ordering import (
     SqlAlchemyOrderRepository,
     SqlAlchemyPaymentNotificationRepository,
 )
+from adapters.persistence.organizations import SqlAlchemyInvitationRepository, SqlAlchemyOrganizationRepository
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
@@ -62,6 +63,7 @@ if TYPE_CHECKING:
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
     from core.ordering.ports import OrderingUnitOfWork
+    from core.organizations.ports import OrganizationsUnitOfWork
     from core.platform.ports import PlatformUnitOfWork
     from core.pricing.ports import PricingUnitOfWork
     from core.reports.ports import ReportsUnitOfWork
@@ -136,6 +138,8 @@ class SqlAlchemyUnitOfWork:
     inbox = _Repository(SqlAlchemyInbox)
     report_schedules = _Repository(SqlAlchemyScheduleRepository)
     report_runs = _Repository(SqlAlchemyRunRepository)
+    organizations = _Repository(SqlAlchemyOrganizationRepository)
+    invitations = _Repository(SqlAlchemyInvitationRepository)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -182,5 +186,5 @@ if TYPE_CHECKING:
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
-            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

@@ -33,6 +33,14 @@ class Inbox(Protocol):
     def set_channels(self, account_id: int, channels: dict[MessageKind, frozenset[Channel]]) -> None: ...
 
 
+class AnswerHandler(Protocol):
+    """What a feature does with the answer to a message about its subject (an invitation), in
+    the transaction that records the answer: raising a DomainError refuses the answer, and then
+    nothing is recorded. A handler passes over subjects that are not its own."""
+
+    def __call__(self, message: SystemMessage, decision: Decision, now: datetime) -> None: ...
+
+
 class InboxUnitOfWork(Transaction, Protocol):
     @property
     def inbox(self) -> Inbox: ...

@@ -1,9 +1,10 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from core.inbox.model import CHOOSABLE_CHANNELS, Decision, InboxQuery, MessageKind, SystemMessage
-from core.inbox.ports import InboxUnitOfWork
+from core.inbox.ports import AnswerHandler, InboxUnitOfWork
 from core.notifications.model import Channel
 from core.shared.clock import Clock
 from core.shared.errors import MessageAlreadyAnswered, MessageNeedsNoAnswer, NotAuthenticated, NotFound
@@ -39,10 +40,11 @@ class MarkMessagesRead:
 
 class AnswerMessage:
     """Approve or reject what a message asks; the first answer stands (409 for a second one,
-    whether it agrees or not)."""
+    whether it agrees or not). The handlers act on it in the same transaction (an approved
+    invitation makes its reader a member), so an answer and its effect are stored together."""
 
-    def __init__(self, uow: InboxUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: InboxUnitOfWork, clock: Clock, handlers: Sequence[AnswerHandler] = ()) -> None:
+        self._uow, self._clock, self._handlers = uow, clock, tuple(handlers)
 
     def __call__(self, account_id: int, message_id: int, decision: Decision) -> SystemMessage:
         now = self._clock.now()
@@ -54,6 +56,8 @@ class AnswerMessage:
                 raise MessageNeedsNoAnswer()
             if message.decision is not None or not uow.inbox.decide(account_id, message_id, decision, now):
                 raise MessageAlreadyAnswered()
+            for handle in self._handlers:
+                handle(message, decision, now)
             uow.inbox.mark_read(account_id, [message_id], now)
             uow.commit()
             answered = uow.inbox.get(account_id, message_id)

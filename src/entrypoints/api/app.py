@@ -9,6 +9,7 @@ from flask import Flask, g, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
 from adapters.i18n import resolve_language
+from core.organizations.errors import ERRORS as ORGANIZATION_ERRORS
 from core.shared.errors import BUSINESS_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
@@ -23,6 +24,7 @@ from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
+from entrypoints.api.organizations.views import blp as organizations_blp
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
@@ -54,7 +56,7 @@ digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} 
 cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 
 Business codes:
-""" + "\n".join(f"- {e.code}: {e.message}" for e in BUSINESS_ERRORS)
+""" + "\n".join(f"- {e.code}: {e.message}" for e in (*BUSINESS_ERRORS, *ORGANIZATION_ERRORS))
 
 
 def _bearer_token() -> str | None:
@@ -101,6 +103,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(accounts_blp, url_prefix="/api/base")
     api.register_blueprint(platform_blp, url_prefix="/api/base")
     api.register_blueprint(inbox_blp, url_prefix="/api/base")
+    api.register_blueprint(organizations_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(device_detail_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")

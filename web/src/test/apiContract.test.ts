@@ -62,6 +62,7 @@ import { deviceDetailSchema, deviceMarkersSchema, devicePageSchema } from '@/lib
 import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
 import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/exports';
 import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
+import { invitationSchema, membersSchema, myOrganizationSchema } from '@/features/organizations/api/organizations';
 import { noticeSchema } from '@/lib/api/notice';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
 import { tokenSchema } from '@/lib/api/session';
@@ -102,6 +103,10 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseMessage/unreadCount', unreadCountSchema],
   ['POST', '/api/base/BaseMessage/read', readResultSchema],
   ['POST', '/api/base/BaseMessage/answer', systemMessageSchema],
+  ['GET', '/api/base/BaseOrganization/list', z.array(myOrganizationSchema)],
+  ['POST', '/api/base/BaseOrganization/insert', myOrganizationSchema],
+  ['GET', '/api/base/BaseOrganization/members', membersSchema],
+  ['POST', '/api/base/BaseAccount/invite', invitationSchema],
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
   ['GET', '/api/device/Device/operatorHomeCounts', operatorHomeCountsSchema],
@@ -183,6 +188,12 @@ const UNREAD: readonly [Method, string][] = [
   ['DELETE', '/api/device/DeviceAlarmRule/delete'],
   ['DELETE', '/api/device/DeviceDataExport/delete'],
   ['DELETE', '/api/device/ScheduledReport/delete'],
+  ['PUT', '/api/base/BaseOrganization/update'],
+  ['DELETE', '/api/base/BaseOrganization/delete'],
+  ['DELETE', '/api/base/BaseAccount/withdrawInvitation'],
+  ['DELETE', '/api/base/BaseAccount/deleteInOrganization'],
+  ['PUT', '/api/base/BaseRole/updateRoleInOrganization'],
+  ['PUT', '/api/base/BaseAccount/updateAccountOrganizationRel'],
   ['GET', '/api/payment/payment/getOpenId'],
 ];
 

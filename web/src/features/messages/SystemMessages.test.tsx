@@ -74,6 +74,29 @@ describe('system messages', () => {
     expect(api.callsTo('POST /base/BaseMessage/answer').map((c) => c.body)).toEqual([{ messageId: 5, decision: 'approved' }]);
   });
 
+  it('reads the account again after an approved invitation and leads to the new organization', async () => {
+    const joined = ['home', 'message.list', 'organization.list'];
+    const api = inbox([message(6, { kind: 'invitation', title: 'Join Acme', needsDecision: true })]);
+    const routes = {
+      'GET /base/BaseAccount/accountInfo': () => envelope(accountInfo({}, { permissionRoutes: joined, orgWithMyRole: [
+        { organizationId: 3, organizationName: 'Acme', roleId: 9, roleCode: 'org_member', roleName: 'Member', creator: false }] })),
+      'GET /base/BaseAccount/getScenePermissionList': () => envelope(joined),
+    };
+    const answered = api.spy.getMockImplementation()!;
+    api.spy.mockImplementation(async (input, init) => {
+      const path = new URL(String(input), 'http://localhost').pathname.replace(/^\/api/, '');
+      const route = routes[`GET ${path}` as keyof typeof routes];
+      return route ? route() : answered(input, init);
+    });
+    open();
+    await waitFor(() => expect(items()).toHaveLength(1));
+    expect(screen.queryByTestId('message-organizations')).toBeNull();
+    await userEvent.click(screen.getByTestId('approve'));
+    const link = await screen.findByTestId('message-organizations');
+    expect(link).toHaveAttribute('href', '/organization/list');
+    expect(session.get().info?.orgWithMyRole.map((o) => o.organizationName)).toEqual(['Acme']);
+  });
+
   it('marks one message, or all, as read', async () => {
     const api = inbox([message(3), message(2), message(1)]);
     open();

@@ -4,6 +4,8 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { loadSessionPermissions } from '@/app/effects';
+import { ORGANIZATIONS_KEY } from '@/lib/api/organizationsKey';
 import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http';
 
@@ -70,6 +72,12 @@ export function useAnswer() {
   return useMutation({
     mutationFn: async (answer: { messageId: number; decision: 'approved' | 'rejected' }) =>
       systemMessageSchema.parse(await api.post('/base/BaseMessage/answer', answer)),
+    // An approved invitation makes a member at once: the organizations, the permissions and the
+    // menus that follow them are read again.
+    onSuccess: async (answered) => {
+      if (answered.kind !== 'invitation' || answered.decision !== 'approved') return;
+      await Promise.allSettled([loadSessionPermissions(), client.invalidateQueries({ queryKey: ORGANIZATIONS_KEY })]);
+    },
     onSettled: () => client.invalidateQueries({ queryKey: KEY }),
   });
 }

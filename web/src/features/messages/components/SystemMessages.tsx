@@ -65,6 +65,8 @@ function MessageItem({ message }: { message: SystemMessage }) {
   // In the zone the account chose (its page), as the server writes times, else the browser's.
   const zone = useSession().info?.baseAccount.timeZone ?? undefined;
   const when = new Date(message.createdAt).toLocaleString(i18n.language, { timeZone: zone });
+  // Where an approved invitation leads: the organizations page, once the session holds it.
+  const organizations = useSession().permissions.has('organization.list');
   const decide = (decision: 'approved' | 'rejected') => answer.mutate({ messageId: message.messageId, decision });
   return (
     <li className={`jc-sys-item${message.read ? '' : ' is-unread'}`} data-testid="system-message" data-kind={message.kind}>
@@ -90,6 +92,11 @@ function MessageItem({ message }: { message: SystemMessage }) {
             <Button intent="danger" variant="outlined" icon={<CrossIcon />} text={t('system.reject')} disabled={answer.isPending}
               onClick={() => decide('rejected')} data-testid="reject" />
           </>
+        )}
+        {message.kind === 'invitation' && message.decision === 'approved' && organizations && (
+          <Link to="/organization/list" className="jc-sys-link" data-testid="message-organizations">
+            {t('system.open.organizations')} <ArrowRightIcon size={12} />
+          </Link>
         )}
         {message.decision && (
           <Tag intent={message.decision === 'approved' ? 'success' : 'danger'} minimal data-testid="decision">

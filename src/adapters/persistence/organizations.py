@@ -1,0 +1,163 @@
+"""Organizations, their members (with role codes, stored as role ids) and their invitations."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import datetime
+
+from sqlalchemy import delete, func, or_, select, update
+from sqlalchemy.orm import Session, aliased
+
+from adapters.persistence.models import (
+    AccountRow,
+    DeviceRow,
+    OrganizationInvitationRow,
+    OrganizationMemberRow,
+    OrganizationRow,
+    RoleRow,
+)
+from core.accounts.model import AccountStatus
+from core.accounts.rules import normalize_login_name
+from core.organizations.model import Invitation, InvitationStatus, Invitee, Member, MyOrganization, Organization
+
+_Members = OrganizationMemberRow
+
+
+class SqlAlchemyOrganizationRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def _role_id(self, code: str) -> int:
+        return self._s.execute(select(RoleRow.id).where(RoleRow.code == code)).scalar_one()
+
+    def add(self, organization: Organization) -> Organization:
+        row = OrganizationRow(name=organization.name, creator_account_id=organization.creator_account_id,
+                              created_at=organization.created_at)
+        self._s.add(row)
+        self._s.flush()
+        organization.id = row.id
+        return organization
+
+    def get(self, organization_id: int) -> Organization | None:
+        row = self._s.get(OrganizationRow, organization_id)
+        return Organization(row.name, row.creator_account_id, row.created_at, row.id) if row else None
+
+    def rename(self, organization_id: int, name: str) -> None:
+        self._s.execute(update(OrganizationRow).where(OrganizationRow.id == organization_id).values(name=name))
+
+    def delete(self, organization_id: int) -> None:
+        # Explicitly, not by the foreign keys' cascade: SQLite enforces it only when told to.
+        for table in (OrganizationInvitationRow, _Members):
+            self._s.execute(delete(table).where(table.organization_id == organization_id))
+        self._s.execute(delete(OrganizationRow).where(OrganizationRow.id == organization_id))
+
+    def device_count(self, organization_id: int) -> int:
+        return self._s.scalar(select(func.count()).select_from(DeviceRow)
+                              .where(DeviceRow.organization_id == organization_id)) or 0
+
+    def mine(self, account_id: int) -> list[MyOrganization]:
+        others = aliased(_Members)
+        members = (select(func.count()).select_from(others)
+                   .where(others.organization_id == OrganizationRow.id).correlate(OrganizationRow).scalar_subquery())
+        devices = (select(func.count()).select_from(DeviceRow)
+                   .where(DeviceRow.organization_id == OrganizationRow.id).scalar_subquery())
+        rows = self._s.execute(
+            select(OrganizationRow.id, OrganizationRow.name, OrganizationRow.creator_account_id, RoleRow.code,
+                   members.label("members"), devices.label("devices"))
+            .join(_Members, _Members.organization_id == OrganizationRow.id)
+            .join(RoleRow, RoleRow.id == _Members.role_id)
+            .where(_Members.account_id == account_id).order_by(OrganizationRow.id))
+        return [MyOrganization(row.id, row.name, row.code, row.creator_account_id == account_id, row.members,
+                               row.devices) for row in rows]
+
+    def role_of(self, organization_id: int, account_id: int) -> str | None:
+        return self._s.scalar(select(RoleRow.code).join(_Members, _Members.role_id == RoleRow.id)
+                              .where(_Members.organization_id == organization_id,
+                                     _Members.account_id == account_id))
+
+    def members(self, organization_id: int) -> list[Member]:
+        rows = self._s.execute(
+            select(AccountRow.id, AccountRow.user_name, AccountRow.real_name, RoleRow.code,
+                   OrganizationRow.creator_account_id)
+            .join_from(_Members, AccountRow, AccountRow.id == _Members.account_id)
+            .join(RoleRow, RoleRow.id == _Members.role_id)
+            .join(OrganizationRow, OrganizationRow.id == _Members.organization_id)
+            .where(_Members.organization_id == organization_id).order_by(AccountRow.user_name_key))
+        return [Member(id_, name, real, code, creator == id_) for id_, name, real, code, creator in rows]
+
+    def add_member(self, organization_id: int, account_id: int, role_code: str) -> None:
+        self._s.add(_Members(organization_id=organization_id, account_id=account_id,
+                             role_id=self._role_id(role_code)))
+        self._s.flush()
+
+    def remove_member(self, organization_id: int, account_id: int) -> None:
+        self._s.execute(delete(_Members).where(_Members.organization_id == organization_id,
+                                               _Members.account_id == account_id))
+
+    def set_role(self, organization_id: int, account_id: int, role_code: str) -> None:
+        self._s.execute(update(_Members).where(_Members.organization_id == organization_id,
+                                               _Members.account_id == account_id)
+                        .values(role_id=self._role_id(role_code)))
+
+    def set_creator(self, organization_id: int, account_id: int) -> None:
+        self._s.execute(update(OrganizationRow).where(OrganizationRow.id == organization_id)
+                        .values(creator_account_id=account_id))
+
+    def find_account(self, term: str) -> Invitee | None:
+        row = self._s.execute(
+            select(AccountRow.id, AccountRow.user_name)
+            .where(or_(AccountRow.user_name_key == normalize_login_name(term), AccountRow.phone == term,
+                       AccountRow.email == term),
+                   AccountRow.status == int(AccountStatus.ENABLED)).limit(1)).first()
+        return Invitee(row.id, row.user_name) if row else None
+
+
+def _invitation(row: OrganizationInvitationRow) -> Invitation:
+    return Invitation(row.organization_id, row.account_id, row.role_code, row.inviter_account_id, row.created_at,
+                      row.expires_at, InvitationStatus(row.status), row.id)
+
+
+class SqlAlchemyInvitationRepository:
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def add(self, invitation: Invitation) -> Invitation:
+        row = OrganizationInvitationRow(
+            organization_id=invitation.organization_id, account_id=invitation.account_id,
+            role_code=invitation.role_code, inviter_account_id=invitation.inviter_account_id,
+            created_at=invitation.created_at, expires_at=invitation.expires_at, status=invitation.status.value)
+        self._s.add(row)
+        self._s.flush()
+        invitation.id = row.id
+        return invitation
+
+    def get(self, invitation_id: int) -> Invitation | None:
+        row = self._s.get(OrganizationInvitationRow, invitation_id)
+        return _invitation(row) if row else None
+
+    def pending(self, organization_id: int, now: datetime) -> list[Invitation]:
+        rows = self._s.execute(
+            select(OrganizationInvitationRow, AccountRow.user_name)
+            .join(AccountRow, AccountRow.id == OrganizationInvitationRow.account_id)
+            .where(OrganizationInvitationRow.organization_id == organization_id,
+                   OrganizationInvitationRow.status == InvitationStatus.PENDING.value,
+                   OrganizationInvitationRow.expires_at > now).order_by(OrganizationInvitationRow.id))
+        return [replace(_invitation(row), invitee_name=name) for row, name in rows]
+
+    def close(self, invitation_id: int, status: InvitationStatus, now: datetime) -> bool:
+        # One conditional UPDATE: of two concurrent answers only one finds the row still pending.
+        result = self._s.execute(
+            update(OrganizationInvitationRow)
+            .where(OrganizationInvitationRow.id == invitation_id,
+                   OrganizationInvitationRow.status == InvitationStatus.PENDING.value)
+            .values(status=status.value, closed_at=now).execution_options(synchronize_session=False))
+        return int(result.rowcount) == 1  # type: ignore[attr-defined]
+
+    def withdraw_open(self, organization_id: int, account_id: int, now: datetime) -> None:
+        self._s.execute(
+            update(OrganizationInvitationRow)
+            .where(OrganizationInvitationRow.organization_id == organization_id,
+                   OrganizationInvitationRow.account_id == account_id,
+                   OrganizationInvitationRow.status == InvitationStatus.PENDING.value)
+            .values(status=InvitationStatus.WITHDRAWN.value, closed_at=now)
+            .execution_options(synchronize_session=False))
