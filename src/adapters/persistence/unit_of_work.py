@@ -47,6 +47,7 @@ from adapters.persistence.platform import (
     SqlAlchemyNoticeRepository,
     SqlAlchemyOutboxRepository,
 )
+from adapters.persistence.projects import SqlAlchemyProjectRepository
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
@@ -64,6 +65,7 @@ if TYPE_CHECKING:
     from core.ordering.ports import OrderingUnitOfWork
     from core.platform.ports import PlatformUnitOfWork
     from core.pricing.ports import PricingUnitOfWork
+    from core.projects.ports import ProjectsUnitOfWork
     from core.reports.ports import ReportsUnitOfWork
     from core.telemetry.ports import TelemetryUnitOfWork
 
@@ -136,6 +138,7 @@ class SqlAlchemyUnitOfWork:
     inbox = _Repository(SqlAlchemyInbox)
     report_schedules = _Repository(SqlAlchemyScheduleRepository)
     report_runs = _Repository(SqlAlchemyRunRepository)
+    projects = _Repository(SqlAlchemyProjectRepository)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -182,5 +185,5 @@ if TYPE_CHECKING:
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
-            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, ProjectsUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
