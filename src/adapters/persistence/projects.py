@@ -10,6 +10,7 @@ from sqlalchemy.orm import Session
 
 from adapters.persistence.devices import visible_to
 from adapters.persistence.models import DeviceRow, ProjectRow
+from adapters.persistence.results import rows_written
 from core.projects.model import Project, name_key
 from core.projects.ports import NameTaken
 from core.shared.paging import Page, PageRequest
@@ -58,10 +59,10 @@ class SqlAlchemyProjectRepository:
 
     def delete(self, project_id: int) -> int:
         # Not left to ON DELETE SET NULL: SQLite enforces foreign keys only with its pragma on.
-        released = self._s.execute(update(DeviceRow).where(DeviceRow.project_id == project_id)
-                                   .values(project_id=None)).rowcount
+        released = rows_written(self._s.execute(update(DeviceRow).where(DeviceRow.project_id == project_id)
+                                                .values(project_id=None)))
         self._s.execute(delete(ProjectRow).where(ProjectRow.id == project_id))
-        return int(released or 0)
+        return released
 
     def page(self, account_id: int, name: str | None, request: PageRequest) -> Page[Project]:
         where = [ProjectRow.owner_account_id == account_id]
@@ -84,7 +85,8 @@ class SqlAlchemyProjectRepository:
                    func.count().filter(and_(in_service, DeviceRow.alarm_state != 0)))
             .where(DeviceRow.project_id.in_(project_ids), visible_to(account_id))
             .group_by(DeviceRow.project_id))
-        return {project_id: (int(a), int(b), int(c)) for project_id, a, b, c in rows}
+        # project_id is never null here: the query asks for those in the given projects.
+        return {project_id: (int(a), int(b), int(c)) for project_id, a, b, c in rows if project_id is not None}
 
     def move(self, device_ids: Sequence[int], project_id: int | None) -> None:
         self._s.execute(update(DeviceRow).where(DeviceRow.id.in_(list(device_ids))).values(project_id=project_id))

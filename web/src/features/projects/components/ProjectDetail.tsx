@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Classes, H3, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, EditIcon, ListIcon, TrashIcon } from '@blueprintjs/icons';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagerFooter } from '@/components/PagerFooter';
@@ -29,6 +29,12 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
   const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE as number });
   const devices = useDevicePage({ projectId, ...paging }, project.data !== undefined);
   const change = useChangeProject();
+  // Opened below the list: on a phone it would start out of sight.
+  const card = useRef<HTMLDivElement>(null);
+  const loaded = project.data !== undefined;
+  useEffect(() => {
+    if (loaded) card.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [loaded]);
   const remove = (device: Device) => change.mutate({ deviceIds: [device.deviceId], projectId: null }, {
     onSuccess: () => notify.success(t('removed', { name: device.deviceName })),
   });
@@ -41,7 +47,7 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
   }
   const p = project.data;
   return (
-    <Card className="jc-pj-detail" elevation={0} data-testid="project-detail">
+    <Card className="jc-pj-detail" elevation={0} data-testid="project-detail" ref={card}>
       <div className="jc-pj-detail-head">
         <div className="jc-pj-detail-title">
           <H3>{p.projectName}</H3>
