@@ -65,6 +65,8 @@ def test_the_owner_makes_moves_filters_renames_and_deletes(api, container):
     assert listed(api, acme, projectId=0) == {DOOR: None}
     found = ok(api.call("POST", PAGE, token=acme, json={"projectName": "dOcK"}))
     assert [(p["projectName"], p["deviceCount"]) for p in found["data"]] == [("Dock B", 1), ("Dock C", 0)]
+    kept = ok(api.call("PUT", UPDATE, token=acme, json={"id": made["id"], "projectName": "Dock b0"}))
+    assert (kept["projectName"], kept["remark"]) == ("Dock b0", "night shift")  # no remark sent: kept
     renamed = ok(api.call("PUT", UPDATE, token=acme, json={"id": made["id"], "projectName": "Dock b1",
                                                            "remark": ""}))
     assert (renamed["projectName"], renamed["remark"]) == ("Dock b1", None)

@@ -101,6 +101,8 @@ def test_a_name_is_trimmed_and_unique_per_owner_in_any_case():
     with pytest.raises(InvalidInput):
         UpdateProject(uow)(OWNER, other.id, ProjectInput("cold ROOMS"))
     assert UpdateProject(uow)(OWNER, made.id, ProjectInput("cold ROOMS", "north")).name == "cold ROOMS"
+    renamed = UpdateProject(uow)(OWNER, made.id, ProjectInput("Cold rooms N"), keep_remark=True)
+    assert (renamed.name, renamed.remark) == ("Cold rooms N", "north")
 
 
 def test_a_name_lost_to_a_race_is_the_same_refusal():

@@ -68,10 +68,13 @@ class UpdateProject:
     def __init__(self, uow: ProjectsUnitOfWork) -> None:
         self._uow = uow
 
-    def __call__(self, account_id: int, project_id: int, cmd: ProjectInput) -> Project:
+    def __call__(self, account_id: int, project_id: int, cmd: ProjectInput, keep_remark: bool = False) -> Project:
+        """A rename; the remark too, unless `keep_remark` (a client that sent only the name)."""
         name, remark = _checked(cmd)
         with self._uow as uow:
-            _owned(uow, account_id, project_id)
+            current = _owned(uow, account_id, project_id)
+            if keep_remark:
+                remark = current.remark
             if uow.projects.name_taken(account_id, name_key(name), except_id=project_id):
                 raise InvalidInput("projectName", NAME_TAKEN)
             try:

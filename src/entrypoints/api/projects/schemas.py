@@ -15,8 +15,9 @@ NAME = fields.String(
     required=True, validate=[Length(max=NAME_MAX * 5), rule(lambda v: name_problem(clean_name(v)))],
     metadata={"description": f"2 to {NAME_MAX} characters once trimmed, no emoji nor control characters; unique "
                              "among the caller's projects whatever the case"})
-REMARK = fields.String(load_default=None, allow_none=True, validate=[Length(max=REMARK_MAX), rule(remark_problem)],
-                       metadata={"description": "optional note; empty is none"})
+REMARK = fields.String(allow_none=True, validate=[Length(max=REMARK_MAX), rule(remark_problem)],
+                       metadata={"description": "optional note; empty or null is none; left out of an update, it "
+                                                "stays as it was"})
 
 
 class ProjectInputSchema(Schema):

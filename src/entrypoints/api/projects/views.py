@@ -74,7 +74,8 @@ class ProjectUpdateView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_OWN)
     def put(self, body):
         """Rename a project or change its remark, by the insert's rules."""
-        return _row(context.container().update_project()(_caller(), body["id"], _input(body)))
+        return _row(context.container().update_project()(_caller(), body["id"], _input(body),
+                                                         keep_remark="remark" not in body))
 
 
 @blp.route("/Project/delete")
