@@ -137,6 +137,14 @@ from core.organizations.use_cases import (
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
+from core.projects.use_cases import (
+    ChangeProject,
+    CreateProject,
+    DeleteProject,
+    GetProject,
+    ListProjects,
+    UpdateProject,
+)
 from core.reports.use_cases import (
     CreateSchedule,
     DeleteSchedule,
@@ -372,6 +380,13 @@ class Container(containers.DeclarativeContainer):
         providers.Callable(lambda s: s.edition.profile.default_time_zone, settings),
         providers.Callable(lambda s: s.public_base_url.rstrip("/") + "/consumer/download", settings))
     verify_report = providers.Factory(VerifyReport, uow, secret_key)
+    # Projects: an account's groups of devices.
+    list_projects = providers.Factory(ListProjects, uow)
+    get_project = providers.Factory(GetProject, uow)
+    create_project = providers.Factory(CreateProject, uow, clock)
+    update_project = providers.Factory(UpdateProject, uow)
+    delete_project = providers.Factory(DeleteProject, uow)
+    change_project = providers.Factory(ChangeProject, uow)
 
 
 def build_container(settings: Settings) -> Container:

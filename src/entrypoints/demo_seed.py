@@ -246,6 +246,17 @@ class _Seeder:
                 next_execution_at=freezer.service_expires_at, created_at=self.now))
             self.created.append("auto_renew_agreements:FZ1A000000001")
 
+    def project(self, acme: m.AccountRow) -> None:
+        """acme's project with its two warehouse devices, put there once: a device taken out of it
+        later stays out."""
+        name = "Warehouse 1"
+        if self._one(m.ProjectRow, owner_account_id=acme.id, name_key=name.casefold()) is not None:
+            return
+        project = self._get_or_add(m.ProjectRow, {"name_key": name.casefold(), "owner_account_id": acme.id},
+                                   name=name, remark="Cold room and its door", created_at=self.now)
+        for guid in ("CR2B000000001", "RCW360B0000001"):
+            self._one(m.DeviceRow, guid=guid).project_id = project.id
+
     def alarm_rules(self) -> None:
         """2-8 °C on alice's vaccine fridge and cold rooms: after 5 minutes outside, alice gets an SMS
         and an e-mail at once (level 1) and the duty manager an SMS 15 minutes later (level 2)."""
@@ -483,6 +494,7 @@ def seed(container: Container, *, alarms: bool = False, history: bool = True, in
         types = seeder.device_types()
         levels = seeder.catalogue(types)
         seeder.devices(owners, org, types, levels)
+        seeder.project(owners["acme"])
         seeder.alarm_rules()
         _demo_broker_credentials(seeder, container.broker_hasher())
         if history:

@@ -29,7 +29,8 @@ ROW_FIELDS = {
     "serviceExpiredDate", "vipInfo", "smsCount", "voiceCount", "countryCode", "simIccid", "jcIccidStatus",
     "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "access", "organizationId",
     "organizationName", "online", "alarmState", "lastReadingAt", "temperature", "humidity", "displayPrecision",
-    "temperatureUnit", "activatedAt", "createdAt", "position", "energy", "scrappedAt",
+    "temperatureUnit", "activatedAt", "createdAt", "position", "energy", "scrappedAt", "projectId",
+    "projectName",
 }
 
 

@@ -43,6 +43,7 @@ from adapters.persistence.models import (
     OrganizationMemberRow,
     OrganizationRow,
     PackageDeviceTypeRow,
+    ProjectRow,
     RoleRow,
     ServiceLevelRow,
     ServicePackageRow,
@@ -53,6 +54,7 @@ from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
 from core.devices.model import (
     EXPIRING_WITHIN,
+    NO_PROJECT,
     SORT_FIELDS,
     Device,
     DeviceFilter,
@@ -233,11 +235,12 @@ class SqlAlchemyDeviceRepository:
         return (select(*_DEVICE_COLUMNS, DeviceTypeRow.type_name, DeviceTypeRow.scenes, DeviceTypeRow.probes,
                        AccountRow.user_name, OrganizationRow.name.label("organization_name"),
                        ServiceLevelRow.level_name, agreement.label("agreement"),
-                       access_of(_ACCOUNT).label("access"))
+                       ProjectRow.name.label("project_name"), access_of(_ACCOUNT).label("access"))
                 .join(DeviceTypeRow, DeviceTypeRow.id == DeviceRow.type_id)
                 .join(AccountRow, AccountRow.id == DeviceRow.owner_account_id)
                 .outerjoin(OrganizationRow, OrganizationRow.id == DeviceRow.organization_id)
-                .outerjoin(ServiceLevelRow, ServiceLevelRow.id == DeviceRow.level_id))
+                .outerjoin(ServiceLevelRow, ServiceLevelRow.id == DeviceRow.level_id)
+                .outerjoin(ProjectRow, ProjectRow.id == DeviceRow.project_id))
 
     @staticmethod
     @lru_cache(maxsize=1)
@@ -261,7 +264,8 @@ class SqlAlchemyDeviceRepository:
             last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access),
             position=(Position(d.last_latitude, d.last_longitude, d.last_accuracy_m)
                       if d.last_latitude is not None and d.last_longitude is not None else None),
-            position_at=d.last_position_at, energy=measures_energy(row.probes), scrapped_at=d.scrapped_at)
+            position_at=d.last_position_at, energy=measures_energy(row.probes), scrapped_at=d.scrapped_at,
+            project_id=d.project_id, project_name=row.project_name)
 
     @staticmethod
     def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:
@@ -288,6 +292,9 @@ class SqlAlchemyDeviceRepository:
             where.append(DeviceRow.scrapped_at.is_not(None) if f.scrapped else DeviceRow.scrapped_at.is_(None))
         elif f.states_in_service:
             where.append(DeviceRow.scrapped_at.is_(None))
+        if f.project_id is not None:
+            where.append(DeviceRow.project_id.is_(None) if f.project_id == NO_PROJECT
+                         else DeviceRow.project_id == f.project_id)
         return where
 
     @staticmethod

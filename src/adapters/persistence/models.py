@@ -346,6 +346,8 @@ class DeviceRow(Base):
     last_position_at: Mapped[datetime | None]
     # retired by its owner (core/devices/scrapping.py); null: in service
     scrapped_at: Mapped[datetime | None]
+    # the project it is grouped in (core/projects); null: none. Deleting the project leaves it in none.
+    project_id: Mapped[int | None] = mapped_column(ForeignKey("projects.id", ondelete="SET NULL"), index=True)
 
 
 class DeviceCredentialRow(Base):
@@ -860,6 +862,19 @@ class HomeTilesRow(Base):
 
 
 # --- scheduled reports ---------------------------------------------------------------------------
+
+
+class ProjectRow(Base):
+    """An account's group of devices (core/projects); its name is unique per owner in any case."""
+
+    __tablename__ = "projects"
+    __table_args__ = (UniqueConstraint("owner_account_id", "name_key", name="uq_projects_owner_name_key"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(20))
+    name_key: Mapped[str] = mapped_column(String(60))  # the casefolded name ('ß' is 'ss': it may grow)
+    remark: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime]
 
 
 class ReportScheduleRow(Base):

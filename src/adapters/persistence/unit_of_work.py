@@ -48,6 +48,7 @@ from adapters.persistence.platform import (
     SqlAlchemyNoticeRepository,
     SqlAlchemyOutboxRepository,
 )
+from adapters.persistence.projects import SqlAlchemyProjectRepository
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
@@ -66,6 +67,7 @@ if TYPE_CHECKING:
     from core.organizations.ports import OrganizationsUnitOfWork
     from core.platform.ports import PlatformUnitOfWork
     from core.pricing.ports import PricingUnitOfWork
+    from core.projects.ports import ProjectsUnitOfWork
     from core.reports.ports import ReportsUnitOfWork
     from core.telemetry.ports import TelemetryUnitOfWork
 
@@ -140,6 +142,7 @@ class SqlAlchemyUnitOfWork:
     report_runs = _Repository(SqlAlchemyRunRepository)
     organizations = _Repository(SqlAlchemyOrganizationRepository)
     invitations = _Repository(SqlAlchemyInvitationRepository)
+    projects = _Repository(SqlAlchemyProjectRepository)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -186,5 +189,6 @@ if TYPE_CHECKING:
     def _every_context(uow: SqlAlchemyUnitOfWork) -> tuple[
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
-            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+            ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork,
+            ProjectsUnitOfWork]:
+        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow

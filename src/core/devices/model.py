@@ -142,6 +142,7 @@ class DeviceFilter:
     level_id: int | None = None
     vip_state: VipState | None = None
     scrapped: bool | None = None
+    project_id: int | None = None  # its project's devices; NO_PROJECT: those in none (core/projects)
     now: datetime | None = None  # needed by vip_state
 
     @property
@@ -152,6 +153,8 @@ class DeviceFilter:
         return self.scrapped is None and (self.online is not None or self.alarm is not None
                                           or self.status is not None or self.vip_state is not None)
 
+
+NO_PROJECT = 0  # DeviceFilter.project_id of the devices in no project
 
 SORT_FIELDS = ("deviceId", "deviceName", "deviceGuid", "deviceTypeName", "serviceExpiredDate", "lastReadingAt",
                "createdAt", "temperature")
@@ -209,6 +212,8 @@ class Device:
     position_at: datetime | None = None
     energy: bool = False  # its type has an energy meter
     scrapped_at: datetime | None = None  # retired by its owner (scrapping.py); None: in service
+    project_id: int | None = None  # the project it is grouped in (core/projects); None: none
+    project_name: str | None = None
 
     def owned_by(self, account_id: int) -> bool:
         return self.owner_account_id == account_id

@@ -29,6 +29,7 @@ from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
 from entrypoints.api.platform.views import blp as platform_blp
+from entrypoints.api.projects.views import blp as projects_blp
 from entrypoints.api.reports.views import blp as reports_blp
 from entrypoints.container import Container
 from entrypoints.jobs.app import create_celery_app
@@ -109,6 +110,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
     api.register_blueprint(exports_blp, url_prefix="/api/device")
     api.register_blueprint(reports_blp, url_prefix="/api/device")
+    api.register_blueprint(projects_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":

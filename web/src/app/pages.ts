@@ -7,11 +7,12 @@ import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
 import { pages as messages } from '@/features/messages/pages';
 import { pages as organizations } from '@/features/organizations/pages';
+import { pages as projects } from '@/features/projects/pages';
 import { pages as recharge } from '@/features/recharge/pages';
 import { pages as reports } from '@/features/reports/pages';
 import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
-  ...account, ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...organizations, ...recharge,
-  ...reports,
+  ...account, ...auth, ...devices, ...downloads, ...errors, ...home, ...messages, ...organizations, ...projects,
+  ...recharge, ...reports,
 };

@@ -1,6 +1,6 @@
 /**
  * The device list's state lives in its address, so a link (the expired dialog's, a home tile's)
- * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&start=&pageSize=`.
+ * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&project=&start=&pageSize=`.
  */
 import type { DeviceFilters, DeviceQuery, Scene } from './api/devices';
 import { NAME_MAX } from '@/lib/api/devices';
@@ -36,11 +36,18 @@ export interface ListFilters {
   deviceName: string;
   status: StatusFilter;
   service: ServiceFilter;
+  /** One project's devices (its id), those in none (0), or any (null). */
+  project: number | null;
   start: number;
   pageSize: number;
 }
 
-export const NO_FILTERS: ListFilters = { mode: 'list', deviceName: '', status: 'all', service: 'all', start: 1, pageSize: DEFAULT_PAGE_SIZE };
+export const NO_FILTERS: ListFilters = {
+  mode: 'list', deviceName: '', status: 'all', service: 'all', project: null, start: 1, pageSize: DEFAULT_PAGE_SIZE,
+};
+
+/** The largest id the server takes (a 32-bit integer). */
+const MAX_ID = 2 ** 31 - 1;
 
 function oneOf<T extends string>(values: readonly T[], value: string | null, fallback: T): T {
   return value !== null && (values as readonly string[]).includes(value) ? (value as T) : fallback;
@@ -50,11 +57,13 @@ function oneOf<T extends string>(values: readonly T[], value: string | null, fal
 export function readFilters(params: URLSearchParams): ListFilters {
   const start = Number(params.get('start'));
   const pageSize = Number(params.get('pageSize'));
+  const project = /^\d{1,10}$/.test(params.get('project') ?? '') ? Number(params.get('project')) : NaN;
   return {
     mode: oneOf(LIST_MODES, params.get('mode'), 'list'),
     deviceName: [...(params.get('deviceName') ?? '').trim()].slice(0, NAME_MAX).join(''),
     status: oneOf(STATUS_FILTERS, params.get('status'), 'all'),
     service: oneOf(SERVICE_FILTERS, params.get('service'), 'all'),
+    project: Number.isInteger(project) && project >= 0 && project <= MAX_ID ? project : null,
     start: Number.isInteger(start) && start >= 1 ? start : 1,
     pageSize: pageSizeOf(pageSize),
   };
@@ -67,6 +76,7 @@ export function writeFilters(filters: ListFilters): URLSearchParams {
   if (filters.deviceName) params.set('deviceName', filters.deviceName);
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.service !== 'all') params.set('service', filters.service);
+  if (filters.project !== null) params.set('project', String(filters.project));
   if (filters.start > 1) params.set('start', String(filters.start));
   if (filters.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(filters.pageSize));
   return params;
@@ -105,6 +115,7 @@ export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
     ...(filters.deviceName ? { deviceName: filters.deviceName } : {}),
     ...STATUS_QUERY[filters.status],
     ...SERVICE_QUERY[filters.service],
+    ...(filters.project !== null ? { projectId: filters.project } : {}),
   };
 }
 

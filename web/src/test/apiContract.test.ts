@@ -64,6 +64,7 @@ import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/expo
 import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
 import { invitationSchema, membersSchema, myOrganizationSchema } from '@/features/organizations/api/organizations';
 import { noticeSchema } from '@/lib/api/notice';
+import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
 import { tokenSchema } from '@/lib/api/session';
 import { editionConfigSchema } from '@/lib/config';
@@ -155,6 +156,12 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/ScheduledReport/insert', scheduleSchema],
   ['POST', '/api/device/ScheduledReport/update', scheduleSchema],
   ['POST', '/api/device/ScheduledReport/runs', runPageSchema],
+  ['POST', '/api/device/Project/page', projectPageSchema],
+  ['GET', '/api/device/Project/get', projectSchema],
+  ['POST', '/api/device/Project/insert', projectSchema],
+  ['PUT', '/api/device/Project/update', projectSchema],
+  ['DELETE', '/api/device/Project/delete', projectDeletedSchema],
+  ['POST', '/api/device/Device/changeProject', projectChangedSchema],
   ['GET', '/api/payment/PayServicePackages/selectDeviceDepositInfo', depositInfoSchema, PART],
   ['GET', '/api/payment/PayServiceItem/selectAllServiceItemByDevice', z.array(serviceItemSchema)],
   ['GET', '/api/payment/PayServicePackages/selectLevelList', z.array(levelSchema)],

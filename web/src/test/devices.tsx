@@ -57,6 +57,8 @@ export function device(overrides: Partial<Device> = {}): Device {
     position: null,
     energy: false,
     scrappedAt: null,
+    projectId: null,
+    projectName: null,
     ...overrides,
   };
 }

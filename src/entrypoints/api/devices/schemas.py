@@ -133,6 +133,8 @@ class DevicePageQuery(PageQuery):
                               metadata={"description": "as vipInfo.state: 1 expires within 30 days, 2 expired, 0 "
                                                        "neither (lifelong, later, or no expiry)"})
     scrapped = fields.Integer(validate=FLAG, metadata={"description": "1 scrapped devices only, 0 those in service"})
+    projectId = fields.Integer(validate=Range(min=0, max=MAX_ID), metadata={
+        "description": "the devices in this project (Project/page's id); 0: those in no project"})
 
 
 class DeviceFilterQuery(DevicePageQuery):
@@ -221,6 +223,10 @@ class DeviceSchema(Schema):
     scrappedAt = LocalDateTime(required=True, allow_none=True, metadata={
         "description": "when its owner scrapped it (kept for its history; no alarms, recharge nor commands); "
                        "null: in service"})
+    projectId = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the project it is grouped in (Device/changeProject); null: none"})
+    projectName = fields.String(required=True, allow_none=True, metadata={
+        "description": "that project's name, shown to whoever sees the device (as organizationName is)"})
 
 
 class PositionSchema(Schema):

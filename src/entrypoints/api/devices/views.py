@@ -94,6 +94,7 @@ def _device_row(d: Device) -> dict:
         "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
         "activatedAt": d.activated_at, "createdAt": d.created_at, "energy": d.energy,
         "position": _position(d.position, d.position_at), "scrappedAt": d.scrapped_at,
+        "projectId": d.project_id, "projectName": d.project_name,
     }
 
 
@@ -127,7 +128,7 @@ def device_filter(body: Any) -> DeviceFilter:
         status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
         alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
         vip_state=VipState(body["vipState"]) if "vipState" in body else None,
-        scrapped=_FLAGS.get(body.get("scrapped")))
+        scrapped=_FLAGS.get(body.get("scrapped")), project_id=body.get("projectId"))
 
 
 @blp.route("/Device/page")
@@ -139,7 +140,8 @@ class DevicePageView(MethodView):
         """The devices the caller may see (its own and its organizations'), a page at a time.
         Filters narrow the list: deviceName and deviceGuid match a part in any case; scene is
         the list's tab (1 cold-chain monitoring, 2 smart cold storage, 3 smart freezer, from the
-        device type's scenes); online, alarm, status and scrapped are 0 or 1; vipState as vipInfo.state.
+        device type's scenes); online, alarm, status and scrapped are 0 or 1; vipState as vipInfo.state;
+        projectId one project's devices (0: those in no project).
         Temperatures are in Celsius whatever temperatureUnit says: the client converts them."""
         page = context.container().list_devices()(_caller(), device_filter(body), page_request(body))
         return page_body(page, _device_row)

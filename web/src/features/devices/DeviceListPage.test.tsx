@@ -262,4 +262,37 @@ describe('DeviceListPage', () => {
     await waitFor(() => expect(screen.queryByTestId('current-service')).toBeNull());
     await waitFor(() => expect(within(screen.getAllByTestId('device-row')[0]!).queryByTestId('auto-renew-tag')).toBeNull());
   });
+
+  it('moves selected devices into a project and filters by project, for whoever has projects', async () => {
+    const projects = { start: 1, pageSize: 200, totalCount: 1, data: [{ id: 4, projectName: 'Warehouse 1', remark: null,
+      createdAt: '2026-11-01T08:00:00+08:00', deviceCount: 0, onlineCount: 0, alarmCount: 0 }] };
+    const api = server([FRIDGE, device({ ...ROOM, projectId: 4, projectName: 'Warehouse 1' })], {
+      'POST /device/Project/page': () => envelope(projects),
+      'POST /device/Device/changeProject': () => envelope({ moved: 1 }),
+    });
+    const user = userEvent.setup();
+    signInWith(['home', 'device.list', 'device.detail', 'project.list', 'project.list:edit']);
+    renderApp(<DeviceListPage />, '/device/list');
+    const rows = await screen.findAllByTestId('device-row');
+    expect(within(rows[1]!).getByTestId('device-project')).toHaveTextContent('Warehouse 1');
+    await user.click(within(rows[0]!).getByTestId('device-select'));
+    await user.click(screen.getByTestId('device-move-selected'));
+    const dialog = await screen.findByTestId('move-project-dialog');
+    await waitFor(() => expect(within(dialog).getByTestId('move-project-target')).toHaveValue('4'));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Move device' }));
+    await waitFor(() => expect(api.callsTo('POST /device/Device/changeProject')).toHaveLength(1));
+    expect(api.callsTo('POST /device/Device/changeProject')[0]?.body).toEqual({ deviceIds: [3], projectId: 4 });
+    await user.selectOptions(screen.getByTestId('device-project-filter'), '0');
+    await waitFor(() => expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, projectId: 0 }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/device/list?project=0');
+  });
+
+  it('offers neither the project filter nor the move without projects', async () => {
+    server();
+    signInWith();
+    renderApp(<DeviceListPage />, '/device/list');
+    await screen.findAllByTestId('device-row');
+    expect(screen.queryByTestId('device-project-filter')).toBeNull();
+    expect(screen.queryByTestId('device-move-selected')).toBeNull();
+  });
 });

@@ -10,9 +10,10 @@ import {
   Spinner,
   Tab,
   Tabs,
+  Tag,
   ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, FolderCloseIcon, FolderSharedIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -52,6 +53,8 @@ import { DeviceBoard } from './components/DeviceBoard';
 import { DeviceMapMode } from './components/DeviceMapMode';
 import { ScrapDevicesDialog } from './detail/ScrapDevicesDialog';
 import { ExportListButton } from './components/ExportDialog';
+import { MoveToProjectDialog } from './components/MoveToProjectDialog';
+import { ProjectFilter } from './components/ProjectFilter';
 import type { DeviceAdded } from './api/manage';
 import './devices.css';
 
@@ -79,6 +82,7 @@ export default function DeviceListPage() {
   const [selected, setSelected] = useState<ReadonlyMap<number, SelectedDevice>>(new Map());
   const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
   const [scrapping, setScrapping] = useState<readonly DeviceToDelete[]>([]);
+  const [moving, setMoving] = useState<readonly DeviceToDelete[]>([]);
   const toggle = (device: SelectedDevice, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -87,8 +91,10 @@ export default function DeviceListPage() {
       return next;
     });
   const canRecharge = held.has('consumer.recharge');
-  // A selection serves both batch actions: recharge takes those the caller may change, delete those it owns.
+  const canMove = held.has('project.list:edit');
+  // A selection serves every batch action: recharge and move take those the caller may change, delete those it owns.
   const chosen = [...selected.values()];
+  const movable = chosen.filter((device) => device.changeable).map(({ deviceId, deviceName }) => ({ deviceId, deviceName }));
   const rechargeable = chosen.filter((device) => device.writable).map((device) => device.deviceId);
   const deletable: DeviceToDelete[] = chosen
     .filter((device) => device.owned)
@@ -140,6 +146,9 @@ export default function DeviceListPage() {
               <span className={Classes.BUTTON_TEXT}>{t('list.rechargeSelected', { count: rechargeable.length })}</span>
             </Link>
           )}
+          {canMove && movable.length > 0 && (
+            <Button icon={<FolderSharedIcon />} variant="outlined" intent="primary" text={t('project.selected', { count: movable.length })} onClick={() => setMoving(movable)} data-testid="device-move-selected" />
+          )}
           {held.has('device.list:delete') && deletable.length > 0 && (
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
@@ -180,7 +189,7 @@ export default function DeviceListPage() {
               stale={query.isPlaceholderData}
               onRecharge={recharge.openOnClick}
               selected={selected}
-              onSelect={held.has('device.list:delete') || canRecharge ? toggle : undefined}
+              onSelect={held.has('device.list:delete') || canRecharge || canMove ? toggle : undefined}
               onDelete={held.has('device.list:delete') ? (device) => setDeleting([device]) : undefined}
             />
           )}
@@ -209,6 +218,7 @@ export default function DeviceListPage() {
       <BrokerLoginDialog login={added?.credentials ?? null} deviceName={added?.device.deviceName ?? ''} onClose={() => setAdded(null)} />
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
       <ScrapDevicesDialog devices={scrapping} onClose={() => setScrapping([])} onScrapped={() => setSelected(new Map())} />
+      <MoveToProjectDialog devices={moving} onClose={() => setMoving([])} onMoved={() => setSelected(new Map())} />
     </div>
   );
 }
@@ -216,7 +226,10 @@ export default function DeviceListPage() {
 /** A device ticked in the list, with what the caller may do with it. */
 interface SelectedDevice extends DeviceToDelete {
   owned: boolean;
+  /** May be recharged by the caller. */
   writable: boolean;
+  /** May be changed by the caller (moved into a project). */
+  changeable: boolean;
 }
 
 const MODE_ICONS: Readonly<Record<ListMode, JSX.Element>> = { list: <ListIcon />, map: <MapIcon />, board: <GridViewIcon /> };
@@ -276,6 +289,7 @@ function Toolbar({ children, filters, onRefine, onRefresh, refreshing }: Toolbar
         onChange={(event) => onRefine({ service: event.currentTarget.value as ListFilters['service'] })}
         options={SERVICE_FILTERS.map((value) => ({ value, label: t(`list.serviceFilter.${value}`) }))}
       />
+      <ProjectFilter value={filters.project} onChange={(project) => onRefine({ project })} />
       <span className="jc-devices-toolbar-spacer" />
       <Button icon={<RefreshIcon />} variant="minimal" text={t('list.refresh')} loading={refreshing} onClick={onRefresh} />
       {children}
@@ -329,6 +343,7 @@ function DeviceTable({ devices, stale, onRecharge, selected, onSelect, onDelete 
             selected={selected.has(device.deviceId)}
             onSelect={onSelect}
             onDelete={onDelete}
+            canMove={held.has('project.list:edit')}
           />
         ))}
       </tbody>
@@ -343,9 +358,11 @@ interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge' | 'onSelect
   canOpen: boolean;
   /** The account may recharge (the device itself may still be read-only for the caller). */
   canRecharge: boolean;
+  /** The account may move devices into its projects. */
+  canMove: boolean;
 }
 
-function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelect, onDelete }: DeviceRowProps) {
+function DeviceRow({ device, canOpen, canRecharge, canMove, onRecharge, selected, onSelect, onDelete }: DeviceRowProps) {
   const { t } = useTranslation('devices');
   const { AutoRenewTag } = useSlots();
   const writable = mayChange(device);
@@ -355,7 +372,7 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
   // A scrapped device is recharged only once its owner restores it (the server refuses it too).
   const rechargeable = writable && !device.scrappedAt;
   // Selectable for whichever batch action the caller may take on it.
-  const selectable = (deletable && onDelete !== undefined) || (rechargeable && canRecharge);
+  const selectable = (deletable && onDelete !== undefined) || (rechargeable && canRecharge) || (writable && canMove);
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
       {onSelect && (
@@ -364,7 +381,7 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
             checked={selected}
             disabled={!selectable}
             aria-label={t('delete.selectOne', { name: device.deviceName })}
-            onChange={(event) => onSelect({ ...named, owned: deletable, writable: rechargeable }, event.currentTarget.checked)}
+            onChange={(event) => onSelect({ ...named, owned: deletable, writable: rechargeable, changeable: writable }, event.currentTarget.checked)}
             data-testid="device-select"
           />
         </td>
@@ -381,6 +398,11 @@ function DeviceRow({ device, canOpen, canRecharge, onRecharge, selected, onSelec
           {!writable && <ReadOnlyTag />}
         </div>
         <div className={`jc-mono ${Classes.TEXT_MUTED}`}>{device.deviceGuid}</div>
+        {device.projectName && (
+          <Tag minimal icon={<FolderCloseIcon />} className="jc-devices-project" data-testid="device-project">
+            {device.projectName}
+          </Tag>
+        )}
       </td>
       <td>{device.deviceTypeName}</td>
       <td>

@@ -83,6 +83,9 @@ export const deviceSchema = z.object({
   energy: z.boolean(),
   /** When its owner scrapped it (kept for its history only); null: in service. */
   scrappedAt: z.string().nullable(),
+  /** The project it is grouped in (lib/api/projects.ts); null: none. */
+  projectId: z.number().nullable(),
+  projectName: z.string().nullable(),
 });
 export type Device = z.infer<typeof deviceSchema>;
 
@@ -127,6 +130,8 @@ export interface DeviceQuery {
   vipState?: VipState;
   /** 1 scrapped devices only, 0 those in service. */
   scrapped?: 0 | 1;
+  /** One project's devices; 0 those in no project. */
+  projectId?: number;
 }
 
 /** The list's filters without its page: calls that take every matching device. */
