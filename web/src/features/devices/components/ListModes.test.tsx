@@ -15,6 +15,10 @@ function server() {
         device({ deviceId: 1, deviceName: 'Cold room A logger', position: PLACED, alarmState: 1, temperature: 9.4 }),
         device({ deviceId: 2, deviceName: 'Pharmacy freezer', position: null, temperature: -20.5 }),
       ])),
+    'POST /device/Device/markers': () => envelope({
+      markers: [{ deviceId: 1, deviceName: 'Cold room A logger', lat: PLACED.lat, lon: PLACED.lon, status: 1, online: 1, alarmState: 1, activatedAt: '2026-01-01T00:00:00+08:00', scrappedAt: null }],
+      total: 1, truncated: false,
+    }),
   });
 }
 
@@ -37,13 +41,14 @@ describe('the device list modes', () => {
     expect(screen.getByTestId('device-mode-board').getAttribute('aria-pressed')).toBe('true');
   });
 
-  it('asks for the largest page in map mode and says how many devices have a position', async () => {
+  it('draws the map from its own markers call, counting the devices with a one-row page', async () => {
     const api = server();
     signInWith(ALL_DEVICE_PERMISSIONS);
     renderApp(<DeviceListPage />, '/device/list?mode=map&start=3');
-    expect((await screen.findByTestId('device-map-summary')).textContent).toContain('1');
+    expect((await screen.findByTestId('device-map-summary')).textContent).toContain('1 of 2 devices has a position');
+    expect(api.callsTo('POST /device/Device/markers').map((call) => call.body)).toEqual([{ scene: 1 }]);
     const bodies = api.callsTo('POST /device/Device/page').map((call) => call.body as { scene: number; start: number; pageSize: number });
-    expect(bodies.find((body) => body.scene === 1 && body.pageSize !== 1)).toMatchObject({ start: 1, pageSize: 200 });
+    expect(bodies.filter((body) => body.scene === 1).every((body) => body.start === 1 && body.pageSize === 1)).toBe(true);
     expect(screen.queryByTestId('pager')).toBeNull();
   });
 
