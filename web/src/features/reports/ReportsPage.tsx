@@ -93,7 +93,7 @@ export default function ReportsPage() {
   const page = query.data;
 
   const toggle = (record: ScheduleRecord) => {
-    const { id, createdAt: _created, ...fields } = record;
+    const { id, createdAt: _created, devices: _named, ...fields } = record;
     save.mutate({ id, fields: { ...fields, enabled: !record.enabled } });
   };
 
