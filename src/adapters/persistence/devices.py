@@ -208,6 +208,15 @@ def _vip_moments(now: datetime) -> dict[str, datetime]:
             "expiring_until": min(now + EXPIRING_WITHIN, LIFELONG_FROM)}
 
 
+def _filter_params(account_id: int, where: DeviceFilter) -> dict[str, Any]:
+    """The parameters of a statement built from `where` for the account: the moments only when
+    the filter asks for a service state."""
+    params: dict[str, Any] = {"account_id": account_id}
+    if where.vip_state is not None:
+        params |= _vip_moments(where.now or datetime.now(UTC))
+    return params
+
+
 # Statements kept for the calls made most (the device list, the home counts): building a SELECT
 # of this size with SQLAlchemy costs more CPU than PostgreSQL spends answering it. The caller's
 # account, the paging and the moments are parameters; the filter's other values are in the
@@ -336,9 +345,7 @@ class SqlAlchemyDeviceRepository:
         sort_field = request.sort_field if request.sort_field in _SORT_COLUMNS else "createdAt"
         ascending, plain_where = request.sort_order == "asc", replace(where, now=None)
         count = self._page_statements(plain_where, sort_field, ascending)[0]
-        params: dict[str, Any] = {"account_id": account_id}
-        if where.vip_state is not None:
-            params |= _vip_moments(where.now or datetime.now(UTC))
+        params = _filter_params(account_id, where)
         run = self._s.connection().execute  # Core selects: the ORM's execute path adds only cost
         total: int = run(count, params).scalar_one()
         offset, size = request.offset, min(request.page_size, max(total - request.offset, 0))
@@ -358,14 +365,11 @@ class SqlAlchemyDeviceRepository:
     def markers(self, account_id: int, where: DeviceFilter, limit: int) -> DeviceMarkers:
         """A few columns of every positioned device of `where`: the two branches of
         visible_branches, merged and cut at `limit` by id."""
-        conditions = [*self._where(replace(where, now=None)), DeviceRow.last_latitude.is_not(None),
-                      DeviceRow.last_longitude.is_not(None)]
+        conditions = [*self._where(where), DeviceRow.last_latitude.is_not(None), DeviceRow.last_longitude.is_not(None)]
         columns = [DeviceRow.id, DeviceRow.device_name, DeviceRow.last_latitude, DeviceRow.last_longitude,
                    DeviceRow.status, DeviceRow.online, DeviceRow.alarm_state, DeviceRow.activated_at,
                    DeviceRow.scrapped_at]
-        params: dict[str, Any] = {"account_id": account_id}
-        if where.vip_state is not None:
-            params |= _vip_moments(where.now or datetime.now(UTC))
+        params = _filter_params(account_id, where)
         run = self._s.connection().execute
         total: int = run(count_visible(_ACCOUNT, *conditions), params).scalar_one()
         merged = union_all(*visible_branches(_ACCOUNT, columns, *conditions)).subquery()
