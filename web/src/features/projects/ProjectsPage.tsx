@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import { NameSearch } from '@/components/NameSearch';
 import { PagerFooter } from '@/components/PagerFooter';
 import { notify } from '@/lib/notify';
-import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { usePaging } from '@/hooks/usePaging';
 import { usePermissions } from '@/lib/permissions';
 import { formatInstant } from '@/lib/units';
 import { useDeleteProject, useProjects, type Project } from '@/lib/api/projects';
@@ -26,7 +26,7 @@ export default function ProjectsPage() {
   const held = usePermissions();
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
-  const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE as number });
+  const paging = usePaging();
   const query = useProjects(search, paging.start, paging.pageSize);
   const remove = useDeleteProject();
   const [editing, setEditing] = useState<Project | 'new' | null>(null);
@@ -54,7 +54,7 @@ export default function ProjectsPage() {
       </header>
       <Card className="jc-pj-card" elevation={0}>
         <div className="jc-pj-toolbar">
-          <NameSearch value={search} onSearch={(name) => { setSearch(name); setPaging((p) => ({ ...p, start: 1 })); }}
+          <NameSearch value={search} onSearch={(name) => { setSearch(name); paging.restart(); }}
             placeholder={t('searchPlaceholder')} searchText={t('search')} clearLabel={t('clear')} testId="project-search" />
           <span className="jc-pj-spacer" />
           {held.has('project.list:add') && (
@@ -111,9 +111,7 @@ export default function ProjectsPage() {
           </div>
         )}
         {page !== undefined && page.totalCount > 0 && (
-          <PagerFooter page={paging.start} pageSize={paging.pageSize} total={page.totalCount}
-            onChange={(start) => setPaging((p) => ({ ...p, start }))}
-            onPageSizeChange={(pageSize) => setPaging({ start: 1, pageSize })} />
+          <PagerFooter {...paging.footer(page.totalCount)} />
         )}
       </Card>
       {opened !== null && (

@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { PagerFooter } from '@/components/PagerFooter';
 import { EXPORT_FORMATS } from '@/lib/api/exports';
-import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { usePaging } from '@/hooks/usePaging';
 import { formatInstant } from '@/lib/units';
 import {
   FREQUENCIES, REPORT_LIMITS, useDeleteSchedule, useRuns, useSaveSchedule, useSchedules,
@@ -83,7 +83,7 @@ function whenText(t: TFunction, record: Pick<ScheduleRecord, 'frequency' | 'week
 /** Scheduled reports: the account's schedules, made, changed, switched on and off, deleted, and their runs. */
 export default function ReportsPage() {
   const { t, i18n } = useTranslation(['reports', 'app']);
-  const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE as number });
+  const paging = usePaging();
   const query = useSchedules(paging.start, paging.pageSize);
   const save = useSaveSchedule();
   const remove = useDeleteSchedule();
@@ -151,9 +151,7 @@ export default function ReportsPage() {
           </div>
         )}
         {page !== undefined && page.totalCount > 0 && (
-          <PagerFooter page={paging.start} pageSize={paging.pageSize} total={page.totalCount}
-            onChange={(start) => setPaging((p) => ({ ...p, start }))}
-            onPageSizeChange={(pageSize) => setPaging({ start: 1, pageSize })} />
+          <PagerFooter {...paging.footer(page.totalCount)} />
         )}
       </Card>
       <Dialog isOpen={editing !== null} onClose={() => setEditing(null)} className="jc-rp-dialog"

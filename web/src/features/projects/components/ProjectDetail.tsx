@@ -1,6 +1,6 @@
 import { Button, Callout, Card, Classes, H3, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
 import { CrossIcon, EditIcon, ListIcon, TrashIcon } from '@blueprintjs/icons';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PagerFooter } from '@/components/PagerFooter';
@@ -11,7 +11,7 @@ import { useDevicePage, type Device } from '@/lib/api/devices';
 import { useChangeProject, useProject, type Project } from '@/lib/api/projects';
 import { detailHref, listHref } from '@/lib/deviceListQuery';
 import { notify } from '@/lib/notify';
-import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
+import { usePaging } from '@/hooks/usePaging';
 import { usePermissions } from '@/lib/permissions';
 
 interface ProjectDetailProps {
@@ -26,8 +26,8 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
   const { t } = useTranslation('projects');
   const held = usePermissions();
   const project = useProject(projectId);
-  const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE as number });
-  const devices = useDevicePage({ projectId, ...paging }, project.data !== undefined);
+  const paging = usePaging();
+  const devices = useDevicePage({ projectId, start: paging.start, pageSize: paging.pageSize }, project.data !== undefined);
   const change = useChangeProject();
   // Opened below the list: on a phone it would start out of sight.
   const card = useRef<HTMLDivElement>(null);
@@ -112,9 +112,7 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
         </div>
       )}
       {devices.data !== undefined && devices.data.totalCount > paging.pageSize && (
-        <PagerFooter page={paging.start} pageSize={paging.pageSize} total={devices.data.totalCount}
-          onChange={(start) => setPaging((current) => ({ ...current, start }))}
-          onPageSizeChange={(pageSize) => setPaging({ start: 1, pageSize })} />
+        <PagerFooter {...paging.footer(devices.data.totalCount)} />
       )}
     </Card>
   );

@@ -8,6 +8,7 @@ import { SearchIcon } from '@blueprintjs/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { fetchDevicePage, NAME_MAX } from '@/lib/api/devices';
 
 /** Matches shown at once: enough to scan, few enough to read; typing narrows the rest. */
@@ -25,11 +26,7 @@ export interface DevicePickerProps {
 export function DevicePicker({ value, onChange, knownNames, testId = 'device-picker' }: DevicePickerProps) {
   const { t } = useTranslation('reports');
   const [typed, setTyped] = useState('');
-  const [name, setName] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => setName(typed.trim()), TYPING_PAUSE_MS);
-    return () => clearTimeout(timer);
-  }, [typed]);
+  const name = useDebouncedValue(typed.trim(), TYPING_PAUSE_MS);
   const query = { start: 1, pageSize: PICKER_PAGE_SIZE, ...(name ? { deviceName: name } : {}) };
   const matches = useQuery({
     queryKey: ['devices', 'picker', query],
