@@ -166,7 +166,7 @@ export async function fetchDeviceMarkers(filters: DeviceFilters): Promise<Device
 /** Every positioned device of the filters, for a map (not a page of the list). */
 export function useDeviceMarkers(filters: DeviceFilters) {
   return useQuery({
-    queryKey: [...deviceKeys.all, 'markers', filters] as const,
+    queryKey: deviceKeys.markers(filters),
     queryFn: () => fetchDeviceMarkers(filters),
     placeholderData: keepPreviousData,
   });
@@ -202,6 +202,7 @@ export const deviceKeys = {
   all: ['devices'] as const,
   lists: () => ['devices', 'list'] as const,
   list: (query: DeviceQuery) => ['devices', 'list', query] as const,
+  markers: (filters: DeviceFilters) => ['devices', 'markers', filters] as const,
   detail: (deviceId: number) => ['devices', 'detail', deviceId] as const,
 };
 

@@ -17,11 +17,26 @@ interface DeleteDevicesDialogProps {
   onDeleted?: () => void;
 }
 
+const NAMES_SHOWN = 5;
+
+/** The first few devices a confirmation is about, by name, and how many more. */
+export function DeviceNames({ devices }: { devices: readonly DeviceToDelete[] }) {
+  const { t } = useTranslation('devices');
+  const names = devices.slice(0, NAMES_SHOWN).map((device) => device.deviceName);
+  return (
+    <ul className="jc-delete-names">
+      {names.map((name, index) => (
+        <li key={index}>{name}</li>
+      ))}
+      {devices.length > names.length && <li>{t('delete.more', { count: devices.length - names.length })}</li>}
+    </ul>
+  );
+}
+
 /** Confirms deleting one or many devices (all or none, with their data and logins). */
 export function DeleteDevicesDialog({ devices, onClose, onDeleted }: DeleteDevicesDialogProps) {
   const { t } = useTranslation('devices');
   const remove = useDeleteDevices();
-  const names = devices.slice(0, 5).map((device) => device.deviceName);
   const confirm = async () => {
     try {
       const deleted = await remove.mutateAsync(devices.map((device) => device.deviceId));
@@ -49,12 +64,7 @@ export function DeleteDevicesDialog({ devices, onClose, onDeleted }: DeleteDevic
         <p>
           <strong>{t('delete.title', { count: devices.length })}</strong>
         </p>
-        <ul className="jc-delete-names">
-          {names.map((name, index) => (
-            <li key={index}>{name}</li>
-          ))}
-          {devices.length > names.length && <li>{t('delete.more', { count: devices.length - names.length })}</li>}
-        </ul>
+        <DeviceNames devices={devices} />
         <p>{t('delete.warning')}</p>
       </div>
     </Alert>

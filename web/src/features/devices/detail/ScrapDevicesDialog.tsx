@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
 import { SCRAP_REASON_MAX, useScrapDevices } from '../api/manage';
-import type { DeviceToDelete } from '../components/DeleteDevicesDialog';
+import { DeviceNames, type DeviceToDelete } from '../components/DeleteDevicesDialog';
 import '../components/manage.css';
 
 interface ScrapDevicesDialogProps {
@@ -19,7 +19,6 @@ export function ScrapDevicesDialog({ devices, onClose, onScrapped }: ScrapDevice
   const { t } = useTranslation('devices');
   const scrap = useScrapDevices();
   const [reason, setReason] = useState('');
-  const names = devices.slice(0, 5).map((device) => device.deviceName);
   const tooLong = [...reason.trim()].length > SCRAP_REASON_MAX;
   const close = () => {
     setReason('');
@@ -53,12 +52,7 @@ export function ScrapDevicesDialog({ devices, onClose, onScrapped }: ScrapDevice
         <p>
           <strong>{t('scrap.title', { count: devices.length })}</strong>
         </p>
-        <ul className="jc-delete-names">
-          {names.map((name, index) => (
-            <li key={index}>{name}</li>
-          ))}
-          {devices.length > names.length && <li>{t('delete.more', { count: devices.length - names.length })}</li>}
-        </ul>
+        <DeviceNames devices={devices} />
         <p>{t('scrap.warning')}</p>
         <FormGroup
           label={t('scrap.reason')}
