@@ -232,7 +232,25 @@ class FakeDictionaryRepository:
         return any(i.data_type == data_type and i.data_code == data_code for i in self.rows)
 
 
-class FakeUnitOfWork:
+class FakeTransaction:
+    """The transaction every fake unit of work is: entered, counted at each commit, never undone."""
+
+    commits = 0
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        pass
+
+    def commit(self) -> None:
+        self.commits += 1
+
+    def rollback(self) -> None:
+        pass
+
+
+class FakeUnitOfWork(FakeTransaction):
     def __init__(self) -> None:
         self.accounts = FakeAccountRepository()
         self.roles = FakeRoleRepository()
@@ -248,18 +266,6 @@ class FakeUnitOfWork:
         self.inbox = FakeInbox()
         self.job_runs = FakeJobRunRepository()
         self.commits = 0
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def commit(self) -> None:
-        self.commits += 1
-
-    def rollback(self) -> None:
-        pass
 
 
 class FakeHasher:
@@ -666,7 +672,7 @@ class FakePaymentNotificationRepository:
         return self.rows[::-1][:limit]
 
 
-class FakeOrderingUnitOfWork:
+class FakeOrderingUnitOfWork(FakeTransaction):
     """The repositories core.ordering.ports.OrderingUnitOfWork lists, in memory."""
 
     def __init__(self, catalogue: FakeCatalogueRepository | None = None) -> None:
@@ -680,18 +686,6 @@ class FakeOrderingUnitOfWork:
         self.inbox = FakeInbox()
         self.outbox = FakeOutboxRepository()
         self.commits = 0
-
-    def __enter__(self) -> FakeOrderingUnitOfWork:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        pass
-
-    def commit(self) -> None:
-        self.commits += 1
-
-    def rollback(self) -> None:
-        pass
 
 
 class FakePaymentGateway:

@@ -32,7 +32,7 @@ from core.exports.use_cases import (
 from core.inbox.model import MessageKind, Recipient
 from core.shared.errors import NotFound
 from tests.support.clock import MutableClock
-from tests.unit.fakes import FakeExportRepository, FakeInbox, FakeOutboxRepository
+from tests.unit.fakes import FakeExportRepository, FakeInbox, FakeOutboxRepository, FakeTransaction
 
 OWNER, STRANGER, DEVICE = 7, 8, 3
 START = datetime(2026, 5, 1, 8, tzinfo=UTC)
@@ -50,24 +50,12 @@ class Devices:
         return SimpleNamespace(id=DEVICE, name="Freezer 2")
 
 
-class Uow:
+class Uow(FakeTransaction):
     def __init__(self) -> None:
         self.exports, self.inbox, self.outbox = FakeExportRepository(), FakeInbox(), FakeOutboxRepository()
         self.device_registry = Devices()
         self.inbox.recipients[OWNER] = Recipient("13900000000", "owner@example.com", "de-DE")
         self.commits = 0
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc) -> None:
-        pass
-
-    def commit(self) -> None:
-        self.commits += 1
-
-    def rollback(self) -> None:
-        pass
 
 
 class Files:
