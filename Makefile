@@ -81,12 +81,13 @@ lint: python node_modules/.installed
 # Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
 # than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half
 # of the time, measured with --junitxml) in one, the rest in the other; each creates its own databases.
-# With the attack suites the two took 18.0 and 12.3 minutes; the start-up and ingest attacks (2.5
-# minutes of servers and brokers) moved across to even them.
+# With organizations and sharing the two took 27 and 16 minutes (junitxml, 2026-11-26); the CLI's
+# tests (4 minutes of `coldchain` processes) moved across, and with the faster wipe and seed the two
+# took 17 and 18 minutes with the catalogue, promotions and vouchers added (2026-11-27).
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py \
-	tests/integration/test_broker_access.py
+	tests/integration/test_broker_access.py tests/integration/test_cli.py
 test-python: python mosquitto fonts
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \

@@ -5,13 +5,21 @@ from __future__ import annotations
 
 import pytest
 from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to features/test_features.py)
+from features.assets.steps import *  # noqa: F403
+from features.audit.steps import *  # noqa: F403
 from features.onboarding.steps import *  # noqa: F403
 from features.ordering.level_change_steps import *  # noqa: F403
 from features.ordering.steps import *  # noqa: F403
+from features.ordering.voucher_steps import *  # noqa: F403
+from features.organizations.steps import *  # noqa: F403
+from features.payments.handling_steps import *  # noqa: F403
 from features.payments.steps import *  # noqa: F403
 from features.payments.unpaid_steps import *  # noqa: F403
 from features.pricing.level_change_steps import *  # noqa: F403
+from features.pricing.package_steps import *  # noqa: F403
+from features.pricing.promotion_steps import *  # noqa: F403
 from features.pricing.steps import *  # noqa: F403
+from features.teams.steps import *  # noqa: F403
 from pytest_bdd import given, parsers, then, when
 from tests.support.captcha import captcha_reader
 

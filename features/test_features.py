@@ -2,4 +2,5 @@
 
 from pytest_bdd import scenarios
 
-scenarios("session", "accounts", "alarms", "pricing", "ordering", "payments", "onboarding")
+scenarios("session", "accounts", "alarms", "assets", "audit", "pricing", "ordering", "payments", "onboarding",
+          "organizations", "teams")

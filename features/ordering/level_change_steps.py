@@ -20,6 +20,7 @@ from features.ordering.steps import (
     _place_service,
     _service_body,
     _years,
+    as_written,
 )
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select, update
@@ -74,9 +75,10 @@ def _quote_row(console: Console, quote: dict) -> dict[str, str]:
     """A device's quote as the scenarios' tables say it."""
     with console.container.session_factory()() as session:
         device = session.scalar(select(m.DeviceRow.device_name).where(m.DeviceRow.id == quote["deviceId"]))
-    return {"device": device, "change": quote["changeKind"], "from": quote["currentLevelName"],
+    written = {"console": console}
+    return {"device": device, "change": quote["changeKind"], "from": as_written(quote["currentLevelName"], written),
             "expiry": quote["currentExpiredDate"], "remaining": str(quote["remainingDays"]),
-            "converted": str(quote["convertedDays"]), "level": quote["levelName"],
+            "converted": str(quote["convertedDays"]), "level": as_written(quote["levelName"], written),
             "until": quote["serviceExpiredDate"], "price": str(quote["totalFee"])}
 
 
@@ -105,14 +107,14 @@ def _order_promises(api, container, clock, world, device, level, day):
     console = _console(world, api, container, clock)
     order = _ok(world["replies"][-1])
     [promise] = [c for c in order["levelChanges"] if c["deviceId"] == _device_id(console, device)]
-    assert (promise["levelName"], promise["serviceExpiredDate"]) == (level, day), promise
+    assert (as_written(promise["levelName"], world), promise["serviceExpiredDate"]) == (level, day), promise
 
 
 @then(parsers.re(r'"(?P<device>[^"]+)" is on (?P<level>\S+) until ' + DAY))
 def _is_on_until(api, container, clock, world, device, level, day):
     console = _console(world, api, container, clock)
     info = _info(console, world, "alice", device)
-    assert (info["levelName"], info["serviceExpiredDate"]) == (level, day), info
+    assert (as_written(info["levelName"], world), info["serviceExpiredDate"]) == (level, day), info
 
 
 @then(parsers.parse('"{device}" has what the order promised'))
@@ -120,7 +122,8 @@ def _has_promised(api, container, clock, world, device):
     console = _console(world, api, container, clock)
     [promise] = [c for c in world["order"]["levelChanges"] if c["deviceId"] == _device_id(console, device)]
     info = _info(console, world, "alice", device)
-    assert (info["levelName"], info["serviceExpiredDate"]) == (promise["levelName"], promise["serviceExpiredDate"])
+    assert (as_written(info["levelName"], world), info["serviceExpiredDate"]) == (
+        as_written(promise["levelName"], world), promise["serviceExpiredDate"])
 
 
 def _settled_line(console: Console, order_id: int, device: str) -> m.OrderLineRow:
@@ -158,7 +161,7 @@ def _has_ordered(api, container, clock, world, user, level, months, devices, nam
 def _named_promises(api, container, clock, world, name, device, level, day):
     console = _console(world, api, container, clock)
     [promise] = [c for c in world["named"][name]["levelChanges"] if c["deviceId"] == _device_id(console, device)]
-    assert (promise["levelName"], promise["serviceExpiredDate"]) == (level, day), promise
+    assert (as_written(promise["levelName"], world), promise["serviceExpiredDate"]) == (level, day), promise
 
 
 @when(parsers.parse('"{name}" is paid'))

@@ -17,6 +17,8 @@ Feature: Ordering a service level
   75 % with 3 bonus months. The console shows yuan whole and the customer pays what it shows, so a
   discounted price is cut down to a whole yuan: 80 % of 199 yuan is 159 yuan (not 159.20). The
   catalogue also holds the international console's dollar prices, which this console never reads.
+  Levels and items are named here as the domestic catalogue writes them; alice reads in English, so
+  her cards show the English names the catalogue also holds (Free, Basic, Professional).
 
   Background:
     Given the demo accounts and the service catalogue exist
@@ -32,11 +34,11 @@ Feature: Ordering a service level
     And the prices are in CNY
     And the 专业版 card shows an activity from 10 days ago until 20 days from now with 2 bonus months
     And the items under the cards read:
-      | item              | title        | detail             | in levels              |
-      | DATA_QUERY_EXPORT | 数据查询导出 | 最长3年历史        | 免费版, 基础版, 专业版 |
-      | ALARM_SMS         | 短信告警     | 超限短信通知       | 基础版, 专业版         |
-      | ALARM_VOICE       | 语音告警     | 超限电话通知       | 专业版                 |
-      | AI_QA             | AI问答       | 用自然语言查询数据 | 专业版                 |
+      | item              | title                 | detail                             | in levels              |
+      | DATA_QUERY_EXPORT | Data query and export | up to 3 years of history           | 免费版, 基础版, 专业版 |
+      | ALARM_SMS         | SMS alarms            | text message on every limit breach | 基础版, 专业版         |
+      | ALARM_VOICE       | Voice alarms          | phone call on every limit breach   | 专业版                 |
+      | AI_QA             | AI Q&A                | ask questions about your data      | 专业版                 |
 
   Scenario: The year options of a level, with the activity in force
     When alice lists the year options of 专业版 for "Cold room A logger"

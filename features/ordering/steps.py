@@ -21,6 +21,7 @@ from tests.support.api import ApiClient, Reply
 
 from adapters.persistence import models as m
 from core.devices.model import add_months
+from core.shared.edition import Edition
 from entrypoints.demo_seed import seed
 
 PAY_TYPES = {"WeChat": 1, "Alipay": 2, "PayPal": 20, "Google Pay": 30, "the card button": 40}
@@ -30,6 +31,16 @@ USER = r"(?P<user>[a-z]+)"
 LIFELONG = datetime(2099, 12, 31, 23, 59, 59, tzinfo=UTC)
 PAID, UNPAID = 2, 1
 BUTTONS = {"on order": "onOrder", "buy traffic": "buyTraffic", "renew": "renew", "buy": "buy"}
+# The features name the demo's levels as the domestic edition writes them (its default language);
+# the level cards and the device's header read them in the caller's language, English here.
+DEMO_LEVELS = {"Free": "免费版", "Basic": "基础版", "Professional": "专业版"}
+
+
+def as_written(name: str | None, world: dict) -> str | None:
+    """A level's name as the features write it: the domestic catalogue's for the domestic console."""
+    console = world.get("console")
+    domestic = console is None or console.container.settings().edition is Edition.DOMESTIC
+    return DEMO_LEVELS.get(name, name) if name is not None and domestic else name
 
 
 @dataclass
@@ -154,7 +165,7 @@ def _opens_drawer(api, container, clock, world, user, device):
 def _level_cards(world, datatable):
     header, *rows = datatable
     expected = [dict(zip(header, row, strict=True)) for row in rows]
-    shown = [{"level": lv["levelName"], "price": str(lv["price"]),
+    shown = [{"level": as_written(lv["levelName"], world), "price": str(lv["price"]),
               "button": next(k for k, v in BUTTONS.items() if v == lv["buttonKind"]),
               "current": "yes" if lv["current"] else "no", "free": "yes" if lv["free"] else "no",
               "badge": lv["discountBadge"] or ""} for lv in world["levels"]]
@@ -165,7 +176,7 @@ def _level_cards(world, datatable):
                     "{bonus:d} bonus months"))
 def _activity_shown(api, container, clock, world, level, ago, ahead, bonus):
     now = _console(world, api, container, clock).clock.now()
-    card = next(lv for lv in world["levels"] if lv["levelName"] == level)
+    card = next(lv for lv in world["levels"] if as_written(lv["levelName"], world) == level)
     assert card["activityId"] is not None and card["presentationMonth"] == bonus
     assert _utc(card["activityStartTime"]) == now - timedelta(days=ago)
     assert _utc(card["activityEndTime"]) == now + timedelta(days=ahead)
@@ -176,7 +187,7 @@ def _items(world, datatable):
     header, *rows = datatable
     expected = [dict(zip(header, row, strict=True)) for row in rows]
     shown = [{"item": i["itemCode"], "title": i["itemTitle"], "detail": i["itemDetail"] or "",
-              "in levels": ", ".join(lv["levelName"] for lv in world["levels"]
+              "in levels": ", ".join(as_written(lv["levelName"], world) for lv in world["levels"]
                                      if i["itemCode"] in {r["itemCode"] for r in lv["itemLevelRelList"]})}
              for i in world["items"]]
     assert shown == expected, (shown, expected)
@@ -286,7 +297,7 @@ def _renews(api, container, clock, world, device, level, cents):
     console = _console(world, api, container, clock)
     current = _ok(console.api.call("GET", "/payment/PayOrder/selectCurrentService", token=world["tokens"]["alice"],
                                    query={"deviceId": _device_id(console, device)}))
-    assert (current["levelName"], current["totalFee"]) == (level, cents)
+    assert (as_written(current["levelName"], world), current["totalFee"]) == (level, cents)
     assert _info(console, world, "alice", device)["agreementStatus"] == 1
 
 
@@ -578,14 +589,14 @@ def _extended(api, container, clock, world, device, level, months, base):
     start = max(now, before)
     assert start == (now if base == "now" else before), (base, before, now)
     info = _info(console, world, "alice", device)
-    assert info["levelName"] == level, info
+    assert as_written(info["levelName"], world) == level, info
     assert info["serviceExpiredDate"] == _day(console, add_months(start, int(months))), (info, start)
 
 
 @then(parsers.parse('"{device}" is on {level} for life'))
 def _for_life(api, container, clock, world, device, level):
     console = _console(world, api, container, clock)
-    assert _info(console, world, "alice", device)["levelName"] == level
+    assert as_written(_info(console, world, "alice", device)["levelName"], world) == level
     assert _expiry(console, device) == LIFELONG
 
 
@@ -599,7 +610,7 @@ def _expiry_reads(api, container, clock, world, device, day):
 def _unchanged(api, container, clock, world, device, level, days):
     console = _console(world, api, container, clock)
     info = _info(console, world, "alice", device)
-    assert info["levelName"] == level, info
+    assert as_written(info["levelName"], world) == level, info
     assert _expiry(console, device) == console.clock.now() + timedelta(days=days)
     assert info["serviceExpiredDate"] == _day(console, console.clock.now() + timedelta(days=days)), info
 

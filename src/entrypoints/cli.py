@@ -281,7 +281,7 @@ def demo_seed(ctx: click.Context) -> None:
         click.echo("refused: demo-seed loads accounts whose password is published in the README; it does not run "
                    "when APP_ENV=production", err=True)
         sys.exit(2)
-    report = seed(build_container(settings), alarms=True, inbox=True)
+    report = seed(build_container(settings), alarms=True, inbox=True, teams=True)
     click.echo(report)
 
 

@@ -31,6 +31,9 @@ from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
 from adapters.spreadsheets.device_sheet import XlsxDeviceSheets
+from adapters.spreadsheets.promotion_sheet import XlsxPromotionSheets
+from adapters.spreadsheets.user_sheet import XlsxUserSheet
+from adapters.spreadsheets.voucher_sheet import XlsxVoucherSheet
 from core.accounts.home_tiles import GetHomeTiles, SaveHomeTiles
 from core.accounts.login_code import SendLoginCode
 from core.accounts.password_policy import PasswordPolicy
@@ -50,7 +53,19 @@ from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, List
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
 from core.alarms.push_management import GetPushSetting, SavePushSetting
 from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
+from core.assets.use_cases import (
+    BindDevices,
+    CreateAsset,
+    DeleteAsset,
+    GetAsset,
+    ListAssets,
+    SetAssetState,
+    UnbindDevices,
+    UpdateAsset,
+)
+from core.audit.use_cases import ExportOperations, ListDeviceOperations, ListOperations, RecordOperation
 from core.backoffice.use_cases import CountOperatorHome
+from core.catalogue.use_cases import CatalogueAdmin
 from core.devices.credentials import INGEST_USERNAME, GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
 from core.devices.maintenance import (
@@ -60,6 +75,7 @@ from core.devices.maintenance import (
     ListDeviceEvents,
     ListMaintenance,
 )
+from core.devices.ownership import ChangeOrganization
 from core.devices.params import GetDeviceParams, RecordCommandAnswers, SaveDeviceParams
 from core.devices.queries import GetExpiryReminder, ListExpiringDevices
 from core.devices.registry import (
@@ -101,6 +117,7 @@ from core.inbox.use_cases import (
 from core.jobs.use_cases import ListJobRuns, OverdueJobs, PruneJobRuns
 from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
+from core.ordering.back_office import ExportDeskOrders, GetOrderDossier, HandleOrder, ListDeskOrders
 from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
@@ -121,6 +138,7 @@ from core.ordering.use_cases import (
     PreviewLevelResults,
     SettleOrder,
 )
+from core.organizations.custom_roles import CreateRole, DeleteRole, ListOrganizationRoles, UpdateRole
 from core.organizations.invitations import InvitationAnswers
 from core.organizations.use_cases import (
     ChangeMemberRole,
@@ -136,7 +154,14 @@ from core.organizations.use_cases import (
     WithdrawInvitation,
 )
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
-from core.pricing.queries import ListAlertPackages, ListLevels, ListServiceItems, ListYearOptions, QuoteBatch
+from core.pricing.queries import (
+    LevelNames,
+    ListAlertPackages,
+    ListLevels,
+    ListServiceItems,
+    ListYearOptions,
+    QuoteBatch,
+)
 from core.projects.use_cases import (
     ChangeProject,
     CreateProject,
@@ -144,6 +169,31 @@ from core.projects.use_cases import (
     GetProject,
     ListProjects,
     UpdateProject,
+)
+from core.promotions.use_cases import (
+    ActivityNames,
+    AlertActivityDetailQuery,
+    AlertPackageNames,
+    AlertSalesSummary,
+    AlertSheetTemplate,
+    CopyActivity,
+    DeleteActivity,
+    DeleteAlertPackage,
+    ExportActivityOrders,
+    GetActivity,
+    ImportAlertPackages,
+    ListActivities,
+    ListActivityOptions,
+    ListActivityOrders,
+    ListAlertPackagesAdmin,
+    ListDeposits,
+    PackageActivityDetailQuery,
+    SaveActivity,
+    SaveAlertPackage,
+    SearchTargetAccounts,
+    ServiceSalesSummary,
+    SetActivityStatus,
+    SortAlertPackages,
 )
 from core.reports.use_cases import (
     CreateSchedule,
@@ -153,6 +203,32 @@ from core.reports.use_cases import (
     SendDueReports,
     UpdateSchedule,
 )
+from core.sharing.use_cases import (
+    ChangeShare,
+    DeleteTemplate,
+    ListShares,
+    ListTemplates,
+    PreviewTransfer,
+    RevokeShares,
+    SaveTemplate,
+    ShareWith,
+    Transfer,
+)
+from core.useradmin.use_cases import (
+    AddUser,
+    ApplyAsContractor,
+    CertifyContractor,
+    DeleteUser,
+    ExportUsers,
+    GetUser,
+    ListSystemRoles,
+    ListUsers,
+    ModifyUser,
+    ResetPasswordBySystem,
+    RolesOfAccount,
+    UpgradeToEnterprise,
+)
+from core.vouchers import use_cases as vouchers
 from entrypoints.settings import Settings
 
 
@@ -231,6 +307,10 @@ class Container(containers.DeclarativeContainer):
     remove_member = providers.Factory(RemoveMember, uow)
     change_member_role = providers.Factory(ChangeMemberRole, uow)
     hand_over_organization = providers.Factory(HandOverCreator, uow)
+    organization_roles = providers.Factory(ListOrganizationRoles, uow)
+    create_role = providers.Factory(CreateRole, uow)
+    update_role = providers.Factory(UpdateRole, uow)
+    delete_role = providers.Factory(DeleteRole, uow, clock)
     save_home_tiles = providers.Factory(SaveHomeTiles, uow, clock)
     change_base_info = providers.Factory(ChangeAccountBaseInfo, uow)
     bind_contact = providers.Factory(BindAccountContact, uow, clock, edition, secret_key)
@@ -264,6 +344,7 @@ class Container(containers.DeclarativeContainer):
     clear_device_data = providers.Factory(ClearDeviceData, uow, clock)
     scrap_devices = providers.Factory(ScrapDevices, uow, broker_access, clock)
     restore_device = providers.Factory(RestoreDevice, uow, broker_access, clock)
+    change_organization = providers.Factory(ChangeOrganization, uow)
     device_sheets = providers.Singleton(XlsxDeviceSheets)
     add_devices_from_sheet = providers.Factory(AddDevicesFromSheet, uow, clock, edition, broker_hasher, broker_access,
                                                device_sheets)
@@ -321,7 +402,8 @@ class Container(containers.DeclarativeContainer):
             providers.Callable(lambda s: s.payment_providers, settings), _switched_on,
             providers.Callable(lambda s: s.public_base_url, settings)),
     )
-    list_service_items = providers.Factory(ListServiceItems, uow)
+    list_service_items = providers.Factory(ListServiceItems, uow, edition)
+    level_names = providers.Factory(LevelNames, uow, edition)
     list_levels = providers.Factory(ListLevels, uow, clock, edition)
     list_year_options = providers.Factory(ListYearOptions, uow, clock, edition)
     quote_batch = providers.Factory(QuoteBatch, uow, clock, edition)
@@ -337,6 +419,10 @@ class Container(containers.DeclarativeContainer):
     record_payer_cancellation = providers.Factory(RecordPayerCancellation, uow)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
     refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
+    list_desk_orders = providers.Factory(ListDeskOrders, uow)
+    export_desk_orders = providers.Factory(ExportDeskOrders, uow)
+    order_dossier = providers.Factory(GetOrderDossier, uow)
+    handle_order = providers.Factory(HandleOrder, uow, payment_gateways, settle_order)
     cancel_order = providers.Factory(CancelOrder, uow, payment_gateways, clock)
     resume_payment = providers.Factory(ResumePayment, uow, payment_gateways, clock)
     preview_level_results = providers.Factory(PreviewLevelResults, uow, clock)
@@ -380,6 +466,11 @@ class Container(containers.DeclarativeContainer):
         providers.Callable(lambda s: s.edition.profile.default_time_zone, settings),
         providers.Callable(lambda s: s.public_base_url.rstrip("/") + "/consumer/download", settings))
     verify_report = providers.Factory(VerifyReport, uow, secret_key)
+    # The operation log: written by the persistence adapter's capture, read here.
+    list_operations = providers.Factory(ListOperations, uow)
+    export_operations = providers.Factory(ExportOperations, uow)
+    list_device_operations = providers.Factory(ListDeviceOperations, uow)
+    record_operation = providers.Factory(RecordOperation, uow)
     # Projects: an account's groups of devices.
     list_projects = providers.Factory(ListProjects, uow)
     get_project = providers.Factory(GetProject, uow)
@@ -387,6 +478,84 @@ class Container(containers.DeclarativeContainer):
     update_project = providers.Factory(UpdateProject, uow)
     delete_project = providers.Factory(DeleteProject, uow)
     change_project = providers.Factory(ChangeProject, uow)
+    # Sharing and transfer: permission templates, shares, handing devices over.
+    list_templates = providers.Factory(ListTemplates, uow)
+    save_template = providers.Factory(SaveTemplate, uow)
+    delete_template = providers.Factory(DeleteTemplate, uow)
+    share_devices = providers.Factory(ShareWith, uow, clock)
+    list_shares = providers.Factory(ListShares, uow, clock)
+    change_share = providers.Factory(ChangeShare, uow, clock)
+    revoke_shares = providers.Factory(RevokeShares, uow, clock)
+    preview_transfer = providers.Factory(PreviewTransfer, uow, clock)
+    transfer_devices = providers.Factory(Transfer, uow, clock)
+    # Assets: cold things and the devices watching them.
+    list_assets = providers.Factory(ListAssets, uow)
+    get_asset = providers.Factory(GetAsset, uow)
+    create_asset = providers.Factory(CreateAsset, uow, clock)
+    update_asset = providers.Factory(UpdateAsset, uow)
+    delete_asset = providers.Factory(DeleteAsset, uow)
+    set_asset_state = providers.Factory(SetAssetState, uow)
+    bind_asset_devices = providers.Factory(BindDevices, uow)
+    unbind_asset_devices = providers.Factory(UnbindDevices, uow)
+    # User administration (back office) and the contractor application.
+    list_users = providers.Factory(ListUsers, uow)
+    level_icons = providers.Singleton(FilePhotoStore,
+                                      providers.Callable(lambda s: s.photo_dir / "level-icons", settings))
+    catalogue_admin = providers.Factory(CatalogueAdmin, uow, clock, edition, level_icons)
+    get_user = providers.Factory(GetUser, uow)
+    add_user = providers.Factory(AddUser, uow, hasher, password_policy, clock, edition)
+    modify_user = providers.Factory(ModifyUser, uow, edition)
+    delete_user = providers.Factory(DeleteUser, uow, clock)
+    reset_password_by_system = providers.Factory(ResetPasswordBySystem, uow, hasher, password_policy, clock)
+    upgrade_to_enterprise = providers.Factory(UpgradeToEnterprise, uow)
+    apply_as_contractor = providers.Factory(ApplyAsContractor, uow, clock)
+    certify_contractor = providers.Factory(CertifyContractor, uow, clock)
+    export_users = providers.Factory(ExportUsers, uow, providers.Singleton(XlsxUserSheet))
+    # Promotions (back office): activities and SMS/voice packages.
+    promotion_sheets = providers.Singleton(XlsxPromotionSheets)
+    list_activities = providers.Factory(ListActivities, uow)
+    get_activity = providers.Factory(GetActivity, uow)
+    list_activity_options = providers.Factory(ListActivityOptions, uow, edition)
+    search_target_accounts = providers.Factory(SearchTargetAccounts, uow)
+    save_activity = providers.Factory(SaveActivity, uow, clock)
+    set_activity_status = providers.Factory(SetActivityStatus, uow)
+    delete_activity = providers.Factory(DeleteActivity, uow)
+    copy_activity = providers.Factory(CopyActivity, uow, clock)
+    list_deposits = providers.Factory(ListDeposits, uow)
+    service_sales_summary = providers.Factory(ServiceSalesSummary, uow, edition)
+    alert_sales_summary = providers.Factory(AlertSalesSummary, uow)
+    alert_activity_detail = providers.Factory(AlertActivityDetailQuery, uow)
+    package_activity_detail = providers.Factory(PackageActivityDetailQuery, uow, edition, clock)
+    list_activity_orders = providers.Factory(ListActivityOrders, uow)
+    export_activity_orders = providers.Factory(ExportActivityOrders, uow, promotion_sheets)
+    list_alert_packages_admin = providers.Factory(ListAlertPackagesAdmin, uow)
+    save_alert_package = providers.Factory(SaveAlertPackage, uow)
+    delete_alert_package = providers.Factory(DeleteAlertPackage, uow)
+    sort_alert_packages = providers.Factory(SortAlertPackages, uow)
+    import_alert_packages = providers.Factory(ImportAlertPackages, uow, promotion_sheets)
+    alert_sheet_template = providers.Factory(AlertSheetTemplate, promotion_sheets)
+    alert_package_names = providers.Factory(AlertPackageNames, uow, edition)
+    activity_names = providers.Factory(ActivityNames, uow, edition)
+    list_system_roles = providers.Factory(ListSystemRoles, uow)
+    roles_of_account = providers.Factory(RolesOfAccount, uow)
+
+    # Coupons and prepaid recharge cards.
+    voucher_sheet = providers.Singleton(XlsxVoucherSheet)
+    create_coupon_batch = providers.Factory(vouchers.CreateCouponBatch, uow, clock, edition)
+    list_coupon_batches = providers.Factory(vouchers.ListCouponBatches, uow)
+    list_coupons = providers.Factory(vouchers.ListCoupons, uow)
+    update_coupon_batch = providers.Factory(vouchers.UpdateCouponBatch, uow)
+    export_coupons = providers.Factory(vouchers.ExportCoupons, uow, voucher_sheet)
+    check_coupon = providers.Factory(vouchers.CheckCoupon, uow, clock, edition)
+    my_coupons = providers.Factory(vouchers.MyCoupons, uow)
+    create_card_batch = providers.Factory(vouchers.CreateCardBatch, uow, clock)
+    list_card_batches = providers.Factory(vouchers.ListCardBatches, uow)
+    list_cards = providers.Factory(vouchers.ListCards, uow)
+    update_card_batch = providers.Factory(vouchers.UpdateCardBatch, uow)
+    export_cards = providers.Factory(vouchers.ExportCards, uow, voucher_sheet)
+    redeem_card = providers.Factory(vouchers.RedeemCard, uow, clock, edition)
+    my_cards = providers.Factory(vouchers.MyCards, uow)
+    voucher_references = providers.Factory(vouchers.ListVoucherReferences, uow)
 
 
 def build_container(settings: Settings) -> Container:

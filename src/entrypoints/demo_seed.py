@@ -6,13 +6,15 @@ and created only when missing, so running it twice changes nothing.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import cast
+from typing import Any, cast
 
 from sqlalchemy import select
+from sqlalchemy.engine import Dialect
 from sqlalchemy.orm import Session
 
 from adapters.persistence import models as m
@@ -27,6 +29,7 @@ from core.inbox.posting import post
 from core.ordering.model import ORDER_PAID
 from core.permissions import roles
 from core.shared.edition import Edition
+from core.sharing.model import VIEW_ONLY
 from core.telemetry.model import Reading
 from core.telemetry.use_cases import StoreReadings
 from entrypoints.container import Container
@@ -58,6 +61,11 @@ ACCOUNTS = (
     DemoAccount("calibadmin", roles.CALIBRATION_ADMIN.code, AccountType.SYSTEM, "13800000004",
                 "calibration@coldchain.example"),
 )
+# An administrator of Acme's organization, seeded with the teams (`seed(teams=True)`).
+CAROL = DemoAccount("carol", roles.PERSONAL_CUSTOMER.code, AccountType.PERSONAL, "13800000006", "carol@acme.example")
+# A read-only member of Acme's organization (the built-in member role: sees its devices, changes
+# nothing), seeded with the teams too.
+DAVE = DemoAccount("dave", roles.PERSONAL_CUSTOMER.code, AccountType.PERSONAL, "13800000007", "dave@acme.example")
 # Demo user names are below the 6-character minimum of sign-up on purpose: they are the
 # spec's names, created here, never through the register call.
 
@@ -86,6 +94,61 @@ ITEMS = {  # code: (domestic name, international name)
     "ALARM_VOICE": ("语音告警（超限电话通知）", "Voice alarms (phone call on every limit breach)"),
     "AI_QA": ("AI问答（用自然语言查询数据）", "AI Q&A (ask questions about your data)"),
 }
+# The demo catalogue's names in every language of the console (catalogue_texts); the rows'
+# own columns keep the edition's default language, the fallback.
+ITEM_TEXTS = {
+    "DATA_QUERY_EXPORT": {
+        "en-US": "Data query and export (up to 3 years of history)", "zh-CN": "数据查询导出（最长3年历史）",
+        "zh-TW": "資料查詢匯出（最長3年歷史）", "ru-RU": "Поиск и экспорт данных (история до 3 лет)",
+        "de-DE": "Datenabfrage und Export (bis zu 3 Jahre Verlauf)",
+        "es-ES": "Consulta y exportación de datos (hasta 3 años de historial)",
+        "pt-PT": "Consulta e exportação de dados (até 3 anos de histórico)"},
+    "ALARM_SMS": {
+        "en-US": "SMS alarms (text message on every limit breach)", "zh-CN": "短信告警（超限短信通知）",
+        "zh-TW": "簡訊告警（超限簡訊通知）", "ru-RU": "SMS-тревоги (сообщение при каждом выходе за предел)",
+        "de-DE": "SMS-Alarme (Nachricht bei jeder Grenzwertüberschreitung)",
+        "es-ES": "Alarmas SMS (mensaje en cada superación de límite)",
+        "pt-PT": "Alarmes por SMS (mensagem em cada violação de limite)"},
+    "ALARM_VOICE": {
+        "en-US": "Voice alarms (phone call on every limit breach)", "zh-CN": "语音告警（超限电话通知）",
+        "zh-TW": "語音告警（超限電話通知）", "ru-RU": "Голосовые тревоги (звонок при каждом выходе за предел)",
+        "de-DE": "Sprachalarme (Anruf bei jeder Grenzwertüberschreitung)",
+        "es-ES": "Alarmas de voz (llamada en cada superación de límite)",
+        "pt-PT": "Alarmes de voz (chamada em cada violação de limite)"},
+    "AI_QA": {
+        "en-US": "AI Q&A (ask questions about your data)", "zh-CN": "AI问答（用自然语言查询数据）",
+        "zh-TW": "AI問答（用自然語言查詢資料）", "ru-RU": "ИИ-ответы (вопросы о ваших данных)",
+        "de-DE": "KI-Fragen (Fragen zu Ihren Daten stellen)", "es-ES": "Preguntas IA (pregunte sobre sus datos)",
+        "pt-PT": "Perguntas IA (pergunte sobre os seus dados)"},
+}
+LEVEL_TEXTS = {  # key: language: (name, description)
+    "free": {"en-US": ("Free", "Upload and view data"), "zh-CN": ("免费版", "基础数据上传与查看"),
+             "zh-TW": ("免費版", "基礎資料上傳與檢視"), "ru-RU": ("Бесплатный", "Загрузка и просмотр данных"),
+             "de-DE": ("Kostenlos", "Daten hochladen und ansehen"), "es-ES": ("Gratis", "Subir y ver datos"),
+             "pt-PT": ("Gratuito", "Enviar e ver dados")},
+    "basic": {"en-US": ("Basic", "Data export and SMS alarms"), "zh-CN": ("基础版", "数据导出与短信告警"),
+              "zh-TW": ("基礎版", "資料匯出與簡訊告警"), "ru-RU": ("Базовый", "Экспорт данных и SMS-тревоги"),
+              "de-DE": ("Basis", "Datenexport und SMS-Alarme"),
+              "es-ES": ("Básico", "Exportación de datos y alarmas SMS"),
+              "pt-PT": ("Básico", "Exportação de dados e alarmes SMS")},
+    "pro": {"en-US": ("Professional", "Every alarm channel and AI Q&A"), "zh-CN": ("专业版", "全部告警渠道与AI问答"),
+            "zh-TW": ("專業版", "全部告警管道與AI問答"), "ru-RU": ("Профессиональный", "Все каналы тревог и ИИ-ответы"),
+            "de-DE": ("Professionell", "Alle Alarmkanäle und KI-Fragen"),
+            "es-ES": ("Profesional", "Todos los canales de alarma y preguntas IA"),
+            "pt-PT": ("Profissional", "Todos os canais de alarme e perguntas IA")},
+}
+PACKAGE_TEXTS = {"en-US": "Standard cloud plan", "zh-CN": "标准云服务", "zh-TW": "標準雲端服務",
+                 "ru-RU": "Стандартный облачный", "de-DE": "Standard-Cloud-Tarif", "es-ES": "Plan nube estándar",
+                 "pt-PT": "Plano nuvem padrão"}
+ACTIVITY_TEXTS = {  # the demo activity's name per language (at most 20 characters), by edition
+    True: {"en-US": "Singles' Day sale", "zh-CN": "双11促销", "zh-TW": "雙11促銷", "ru-RU": "Распродажа 11.11",
+           "de-DE": "Singles-Day-Aktion", "es-ES": "Oferta 11.11", "pt-PT": "Promoção 11.11"},
+    False: {"en-US": "Winter sale", "zh-CN": "冬季促销", "zh-TW": "冬季促銷", "ru-RU": "Зимняя распродажа",
+            "de-DE": "Winteraktion", "es-ES": "Rebajas de invierno", "pt-PT": "Promoção de inverno"},
+}
+FREE_GIFT_MONTHS = 2  # what a new device always got: the free level for two months
+
+
 ALARM_DEVICES = ("RCW360A0000003", "RCW360A0000001", "RCW360A0000002", "CR2A000000001")  # fridge, cold rooms
 LEVEL_TEXT = {  # key: (domestic name, international name, domestic description, international description)
     "free": ("免费版", "Free", "基础数据上传与查看", "Upload and view data"),
@@ -116,21 +179,38 @@ class _Seeder:
         return self._one(m.RoleRow, code=code).id
 
     def accounts(self) -> dict[str, m.AccountRow]:
-        rows = {}
-        for a in ACCOUNTS:
-            row = self._get_or_add(
-                m.AccountRow, {"user_name_key": normalize_login_name(a.user_name)}, user_name=a.user_name,
-                password_hash=self.hash, phone=a.phone, email=a.email, account_type=int(a.account_type),
-                status=1, company=a.company, created_at=self.now)
-            if self.s.get(m.AccountRoleRow, (row.id, self.role_id(a.role))) is None:
-                self.s.add(m.AccountRoleRow(account_id=row.id, role_id=self.role_id(a.role)))
-            if self.s.get(m.UserProfileRow, row.id) is None:
-                self.s.add(m.UserProfileRow(account_id=row.id, wallet_status=a.wallet, elitech_identity=a.identity,
-                                            elitech_industry=a.industry, enable_protect=0, enable_fda=0))
-            rows[a.user_name] = row
+        rows = {a.user_name: self.account(a) for a in ACCOUNTS}
         if self.s.get(m.PremiumMembershipRow, rows["acme"].id) is None:
             self.s.add(m.PremiumMembershipRow(account_id=rows["acme"].id, expires_at=self.now + timedelta(days=200)))
         return rows
+
+    def account(self, a: DemoAccount) -> m.AccountRow:
+        row = self._get_or_add(
+            m.AccountRow, {"user_name_key": normalize_login_name(a.user_name)}, user_name=a.user_name,
+            password_hash=self.hash, phone=a.phone, email=a.email, account_type=int(a.account_type),
+            status=1, company=a.company, created_at=self.now)
+        if self.s.get(m.AccountRoleRow, (row.id, self.role_id(a.role))) is None:
+            self.s.add(m.AccountRoleRow(account_id=row.id, role_id=self.role_id(a.role)))
+        if self.s.get(m.UserProfileRow, row.id) is None:
+            self.s.add(m.UserProfileRow(account_id=row.id, wallet_status=a.wallet, elitech_identity=a.identity,
+                                        elitech_industry=a.industry, enable_protect=0, enable_fda=0))
+        return row
+
+    def teams(self, owners: dict[str, m.AccountRow], org: m.OrganizationRow) -> None:
+        """carol, an administrator of Acme's organization, dave, a read-only member of it, and
+        alice's cold room A shared with bob under the built-in "View only" template."""
+        for demo, role in ((CAROL, roles.ORG_ADMIN), (DAVE, roles.ORG_MEMBER)):
+            member = self.account(demo)
+            if self.s.get(m.OrganizationMemberRow, (org.id, member.id)) is None:
+                self.s.add(m.OrganizationMemberRow(organization_id=org.id, account_id=member.id,
+                                                   role_id=self.role_id(role.code)))
+        room = self._one(m.DeviceRow, guid="RCW360A0000001")
+        view_only = self._one(m.DeviceTemplateRow, owner_account_id=None, name=VIEW_ONLY)
+        if self._one(m.DeviceShareRow, device_id=room.id, sharee_account_id=owners["bob"].id) is None:
+            self.s.add(m.DeviceShareRow(device_id=room.id, owner_account_id=owners["alice"].id,
+                                        sharee_account_id=owners["bob"].id, template_id=view_only.id,
+                                        created_at=self.now))
+            self.created.append("device_shares:RCW360A0000001")
 
     def organization(self, acme: m.AccountRow, bob: m.AccountRow) -> m.OrganizationRow:
         org = self._get_or_add(m.OrganizationRow, {"name": "Acme Cold Chain"}, creator_account_id=acme.id,
@@ -188,11 +268,23 @@ class _Seeder:
                             top_status=int(option_sort == 0 and key == "pro")))
                     self.created.append(f"level_year_options:{name}:{currency}")
             levels[key] = level
+            for language, (level_name, describe) in LEVEL_TEXTS[key].items():
+                self._text("level", level.id, language, level_name, describe)
+        for code, texts in ITEM_TEXTS.items():
+            for language, item_name in texts.items():
+                self._text("item", code, language, item_name, None)
+        for language, package_name in PACKAGE_TEXTS.items():
+            self._text("package", package.id, language, package_name, None)
+        if self.s.get(m.PackageGiftRow, package.id) is None:
+            self.s.add(m.PackageGiftRow(package_id=package.id, level_id=levels["free"].id, months=FREE_GIFT_MONTHS,
+                                        sms_count=0, voice_count=0))
         self.s.flush()
         activity = self._get_or_add(
             m.ActivityRow, {"name": "双11促销" if self.domestic else "Winter sale"}, nature=1,
             starts_at=self.now - timedelta(days=10), ends_at=self.now + timedelta(days=20), status=1,
             created_at=self.now)
+        for language, activity_name in ACTIVITY_TEXTS[self.domestic].items():
+            self._text("activity", activity.id, language, activity_name, None)
         for currency in PRICES:  # the activity offers the same on either price list
             for option, (discount, bonus) in zip(self.options(levels["pro"], currency)[:2], ((80, 2), (75, 3)),
                                                  strict=True):
@@ -206,6 +298,10 @@ class _Seeder:
                                  country_code=country, package_fee_cents=PRICES[currency][key], count=count,
                                  discount=90 if count >= 500 else 100, sort=sort, status=1)
         return levels
+
+    def _text(self, kind: str, key: object, language: str, name: str, description: str | None) -> None:
+        self._get_or_add(m.CatalogueTextRow, {"owner_kind": kind, "owner_key": str(key), "language": language},
+                         name=name, description=description)
 
     def options(self, level: m.ServiceLevelRow, currency: str) -> list[m.LevelYearOptionRow]:
         return list(self.s.scalars(select(m.LevelYearOptionRow).filter_by(level_id=level.id, currency=currency)
@@ -246,16 +342,36 @@ class _Seeder:
                 next_execution_at=freezer.service_expires_at, created_at=self.now))
             self.created.append("auto_renew_agreements:FZ1A000000001")
 
-    def project(self, acme: m.AccountRow) -> None:
-        """acme's project with its two warehouse devices, put there once: a device taken out of it
-        later stays out."""
+    def project(self, acme: m.AccountRow, org: m.OrganizationRow) -> None:
+        """Acme's organization's project with its two warehouse devices (its members read it, carol
+        changes it), put there once: a device taken out of it later stays out. One made by an
+        older seed as acme's own becomes the organization's."""
         name = "Warehouse 1"
-        if self._one(m.ProjectRow, owner_account_id=acme.id, name_key=name.casefold()) is not None:
+        found = self._one(m.ProjectRow, owner_account_id=acme.id, name_key=name.casefold())
+        if found is not None:
+            found.organization_id = org.id
             return
-        project = self._get_or_add(m.ProjectRow, {"name_key": name.casefold(), "owner_account_id": acme.id},
-                                   name=name, remark="Cold room and its door", created_at=self.now)
+        project = self._get_or_add(m.ProjectRow, {"name_key": name.casefold(), "organization_id": org.id},
+                                   owner_account_id=acme.id, name=name, remark="Cold room and its door",
+                                   created_at=self.now)
         for guid in ("CR2B000000001", "RCW360B0000001"):
             self._one(m.DeviceRow, guid=guid).project_id = project.id
+
+    def asset(self, alice: m.AccountRow) -> None:
+        """alice's pharmacy vaccine store, watched by its fridge logger and the pharmacy freezer, bound
+        once: a device taken out of it later stays out."""
+        name = "Pharmacy vaccine store"
+        if self._one(m.AssetRow, owner_account_id=alice.id, name=name) is not None:
+            return
+        asset = m.AssetRow(owner_account_id=alice.id, name=name, asset_type="Vaccine refrigerator", number="PH-001",
+                           brand="Haier", model="HYC-290", volume="290 L",
+                           attributes=[["Location", "Pharmacy back room"], ["Compartments", "2"]],
+                           remark="Keep between 2 and 8 °C", enabled=True, created_at=self.now)
+        self.s.add(asset)
+        self.s.flush()
+        self.created.append(f"assets:{name}")
+        for guid in ("RCW360A0000003", "FZ1A000000001"):
+            self._one(m.DeviceRow, guid=guid).asset_id = asset.id
 
     def alarm_rules(self) -> None:
         """2-8 °C on alice's vaccine fridge and cold rooms: after 5 minutes outside, alice gets an SMS
@@ -341,9 +457,12 @@ DEMO_PLACES = {
 TRUCK, METERED = "LOGET8A0000001", ("CR2A000000001",)
 
 
+@functools.cache
 def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: int, end: datetime) -> list[dict]:
     """A mean-reverting drift around the set point with a small daily swing, and door openings
-    that warm the air for a quarter of an hour; seeded by the GUID, so every run is the same."""
+    that warm the air for a quarter of an hour; seeded by the GUID, so every run is the same.
+    Kept for the process (callers copy the rows): the suites seed the demo for each test and the
+    `end`, on a 5-minute grid, repeats."""
     rng = random.Random(guid)
     steps = int(timedelta(days=HISTORY_DAYS) / HISTORY_STEP)
     door_chance = doors_per_day / (timedelta(days=1) / HISTORY_STEP)
@@ -375,16 +494,43 @@ def _demo_readings(guid: str, set_point: float, humidity: float, doors_per_day: 
     return rows
 
 
+@functools.cache
+def _bound_readings(dialect: Dialect, *history: Any) -> tuple[str, list[str] | None, list[dict]]:
+    """The INSERT of a device's demo readings, its parameters' order if positional, and the rows
+    as the driver takes them: SQLAlchemy's conversion of every value was half of a seed's time
+    (measured), and the suites seed for each test."""
+    table = m.ReadingRow.__table__
+    statement = table.insert().compile(dialect=dialect)
+    processors = {c.name: c.type.dialect_impl(dialect).bind_processor(dialect) for c in table.columns}
+    rows = [{name: processor(row[name]) if processor else row[name] for name, processor in processors.items()}
+            for row in _demo_readings(*history)]
+    return str(statement), list(statement.positiontup or []) if statement.positional else None, rows
+
+
+def _insert_readings(session: Session, device_id: int, *history: Any) -> None:
+    connection = session.connection()
+    if connection.dialect.name == "postgresql":  # COPY: a fraction of an INSERT's time for 2,000 rows
+        columns = [column.name for column in m.ReadingRow.__table__.columns]
+        cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+        with cursor, cursor.copy(f"COPY readings ({', '.join(columns)}) FROM STDIN") as copy:
+            for row in _demo_readings(*history):
+                copy.write_row([device_id if name == "device_id" else row[name] for name in columns])
+        return
+    statement, order, rows = _bound_readings(connection.dialect, *history)
+    parameters = [{**row, "device_id": device_id} for row in rows]
+    connection.exec_driver_sql(
+        statement, [tuple(row[name] for name in order) for row in parameters] if order else parameters)
+
+
 def _demo_history(seeder: _Seeder) -> None:
     end = seeder.now.replace(second=0, minute=seeder.now.minute - seeder.now.minute % 5) - UPLOADED_BEFORE
     for guid, (set_point, humidity, doors, silent_hours) in DEMO_HISTORY.items():
         device = seeder._one(m.DeviceRow, guid=guid)
         if device is None or seeder.s.scalar(select(m.ReadingRow.ts).filter_by(device_id=device.id).limit(1)):
             continue
-        rows = _demo_readings(guid, set_point, humidity, doors, end - timedelta(hours=silent_hours))
-        for row in rows:
-            row["device_id"] = device.id
-        seeder.s.execute(m.ReadingRow.__table__.insert(), rows)
+        history = (guid, set_point, humidity, doors, end - timedelta(hours=silent_hours))
+        _insert_readings(seeder.s, device.id, *history)
+        rows = _demo_readings(*history)
         last = rows[-1]
         device.activated_at, device.last_reading_at = rows[0]["ts"], last["ts"]
         device.last_temperature, device.last_humidity = last["temperature"], last["humidity"]
@@ -476,10 +622,13 @@ def _demo_inbox(container: Container) -> list[str]:
     return [f"system message {message.template}" for message in messages]
 
 
-def seed(container: Container, *, alarms: bool = False, history: bool = True, inbox: bool = False) -> str:
+def seed(container: Container, *, alarms: bool = False, history: bool = True, inbox: bool = False,
+         teams: bool = False) -> str:
     """The demo data; `alarms` also raises alice's demo alarms (the CLI does, the tests of the
     alarm rules start without any), `inbox` posts her demo system messages (the CLI does, the
-    tests of the inbox start with none); without `history` the devices have no stored readings (tests
+    tests of the inbox start with none), `teams` adds carol as an administrator of Acme, dave as
+    a read-only member of it, and shares alice's cold room A with bob view-only (the CLI does;
+    the tests of who sees what start without them); without `history` the devices have no stored readings (tests
     of recharge need none, and writing them is most of the seed's time)."""
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
@@ -494,7 +643,10 @@ def seed(container: Container, *, alarms: bool = False, history: bool = True, in
         types = seeder.device_types()
         levels = seeder.catalogue(types)
         seeder.devices(owners, org, types, levels)
-        seeder.project(owners["acme"])
+        seeder.project(owners["acme"], org)
+        if teams:
+            seeder.teams(owners, org)
+        seeder.asset(owners["alice"])
         seeder.alarm_rules()
         _demo_broker_credentials(seeder, container.broker_hasher())
         if history:

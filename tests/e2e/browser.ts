@@ -27,10 +27,10 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Fills the login form and waits until the console has taken the user elsewhere. */
-export async function submitLogin(page: Page, baseURL: string, user: string): Promise<void> {
+export async function submitLogin(page: Page, baseURL: string, user: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${baseURL}/user/login`);
   await page.fill('#userName', user);
-  await page.fill('#accountPassword', DEMO_PASSWORD);
+  await page.fill('#accountPassword', password);
   await page.click('button[type=submit]');
   await page.waitForURL((url) => !url.pathname.startsWith('/user/login'));
 }
@@ -59,20 +59,30 @@ export async function logIn(page: Page, baseURL: string, user: string, language 
   await asUser(baseURL, user, language, (headers) =>
     fetch(`${baseURL}/api/base/BaseAccount/modifyPreferences`, { method: 'POST', headers, body: JSON.stringify({ language }) }),
   );
-  await page.addInitScript((lang) => {
-    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
-  }, language);
+  await preferLanguage(page, language);
   await submitLogin(page, baseURL, user);
 }
 
-/** Logs `user` in and closes the seeded notice for good (tick "don't remind again", close). */
-export async function logInPastNotice(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
-  await logIn(page, baseURL, user, language);
+/** The console in `language` for this page's first visit (a language the user chose later stays). */
+export async function preferLanguage(page: Page, language: string): Promise<void> {
+  await page.addInitScript((lang) => {
+    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
+  }, language);
+}
+
+/** Closes the seeded notice for good (tick "don't remind again", close). */
+export async function closeNotice(page: Page): Promise<void> {
   const dialog = page.getByTestId('notice-dialog');
   await dialog.waitFor({ timeout: 10_000 });
   await dialog.getByRole('checkbox').check();
   await dialog.getByRole('button').last().click();
   await dialog.waitFor({ state: 'detached' });
+}
+
+/** Logs `user` in and closes the seeded notice for good. */
+export async function logInPastNotice(page: Page, baseURL: string, user: string, language = 'en-US'): Promise<void> {
+  await logIn(page, baseURL, user, language);
+  await closeNotice(page);
 }
 
 /**
@@ -128,6 +138,13 @@ export function brokenWords(target: Page, selector: string): Promise<string[]> {
     }
     return broken;
   }, selector);
+}
+
+/** The device page's enabled buttons (their test ids) a reader could change the device with: none for a view-only share. */
+export function offeredChanges(page: Page): Promise<(string | null)[]> {
+  return page.locator('[data-testid="device-info"], [data-testid="device-actions"], .jc-device-head')
+    .locator('button:not([disabled]), a.bp6-button:not([aria-disabled="true"])').evaluateAll((buttons) =>
+      buttons.map((button) => button.getAttribute('data-testid')).filter((id) => id !== 'device-export'));
 }
 
 /** A web client message file, e.g. `readLocale('recharge/locales', 'en-US')`: tests read the very strings users see. */

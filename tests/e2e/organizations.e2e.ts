@@ -68,6 +68,29 @@ describe('organizations', () => {
       await expect(page.getByTestId('invitation-row').count()).resolves.toBe(0);
       await shot(page, `organizations-members-${language}-desktop`);
 
+      // On a 375 px phone the manager reads each member as a card: the role's select and the remove
+      // button stay on the screen, nothing scrolls sideways.
+      const managerPhone = await session.context.browser()!.newContext({ viewport: { width: 375, height: 812 }, locale: language,
+        isMobile: true, hasTouch: true });
+      try {
+        const small = await managerPhone.newPage();
+        await logInPastNotice(small, baseURL, 'acme', language);
+        await small.goto(`${baseURL}/organization/list`);
+        await small.getByTestId('org-item').filter({ hasText: name }).click();
+        const row = small.locator('[data-testid="member-row"][data-user="alice"]');
+        await row.getByTestId('member-remove').waitFor();
+        await shot(small, `organizations-members-${language}-375`);
+        const overflow = await small.evaluate(() => {
+          const wrap = document.querySelector('.jc-org-table-wrap')!;
+          const controls = [...document.querySelectorAll('[data-testid="member-role"], [data-testid="member-remove"]')];
+          return Math.max(wrap.scrollWidth - wrap.clientWidth, document.documentElement.scrollWidth - window.innerWidth,
+            ...controls.map((control) => control.getBoundingClientRect().right - wrap.getBoundingClientRect().right));
+        });
+        expect(overflow).toBeLessThanOrEqual(0);
+      } finally {
+        await managerPhone.close();
+      }
+
       await page.getByTestId('org-dissolve').click();
       await expect(page.getByTestId('org-confirm').textContent()).resolves.toContain(name);
       await page.locator('.bp6-alert').getByRole('button', { name: strings.dissolve }).click();

@@ -109,11 +109,12 @@ describe('a read-only member of an organization', () => {
     await expect(page.getByTestId('info-owner').textContent()).resolves.toContain('acme');
     await quietShot(page, 'read-only-device-detail');
 
-    // the recharge page: neither device can be chosen, and each row says why
+    // the recharge page: none of his devices can be chosen (Acme's two, and alice's cold room A,
+    // which she shares with him view-only), and each row says why
     await page.goto(`${baseURL}/consumer/recharge`);
     const rows = page.getByTestId('recharge-device-row');
-    await rows.nth(1).waitFor();
-    await expect(rows.count()).resolves.toBe(2);
+    await rows.nth(2).waitFor();
+    await expect(rows.count()).resolves.toBe(3);
     for (const row of await rows.all()) {
       await expect(row.getByRole('checkbox').isDisabled()).resolves.toBe(true);
       await expect(row.getAttribute('title')).resolves.toBe(en.access.readOnlyReason);

@@ -86,7 +86,8 @@ describe('recharge', () => {
     await expect.poll(() => page.getByText(agreement.cancelled).count()).toBeGreaterThan(0);
     await expect.poll(() => row.getByTestId('auto-renew-tag').count()).toBe(0);
 
-    // Now a level leads straight to paying: down from 专业版 to 基础版, saying what the freezer will have.
+    // Now a level leads straight to paying: down from Professional to Basic (the catalogue's English names),
+    // saying what the freezer will have.
     await row.locator('a[href*="/consumer/recharge?deviceIds="]').click();
     await page.getByTestId('level-cards').waitFor();
     await page.getByTestId('level-card').nth(1).getByTestId('level-button').click();
@@ -96,8 +97,8 @@ describe('recharge', () => {
     const after = page.getByTestId('level-change-after');
     await expect.poll(() => after.innerText()).toMatch(/\d{4}-\d\d-\d\d/);
     const promised = (await after.innerText()).match(/\d{4}-\d\d-\d\d/)![0];
-    expect(await after.innerText()).toBe(levelChange.after.replace('{{level}}', '基础版').replace('{{date}}', promised));
-    expect(await page.getByTestId('level-change-how').innerText()).toMatch(/专业版, \d+ days?, becomes \d+ days? of 基础版/);
+    expect(await after.innerText()).toBe(levelChange.after.replace('{{level}}', 'Basic').replace('{{date}}', promised));
+    expect(await page.getByTestId('level-change-how').innerText()).toMatch(/Professional, \d+ days?, becomes \d+ days? of Basic/);
     await shot(page, 'e2e-recharge-downgrade-promise');
 
     // Paid, the freezer has exactly what the drawer said.
@@ -105,7 +106,55 @@ describe('recharge', () => {
     expect((await page.request.get(`${baseURL}${link.pathname}${link.search}`)).ok()).toBe(true);
     await page.getByTestId('paying-drawer').waitFor({ state: 'detached', timeout: 15_000 });
     await expect.poll(() => page.getByTestId('header-expiry').locator('dd').innerText()).toBe(promised);
-    expect(await page.getByTestId('header-level').locator('dd').innerText()).toBe('基础版');
+    expect(await page.getByTestId('header-level').locator('dd').innerText()).toBe('Basic');
     await shot(page, 'e2e-recharge-downgrade-paid');
   });
 });
+
+/**
+ * How far a drawer (`selector`), or anything in it, runs past the screen's right edge (or starts left
+ * of its own left edge): a phone must see the whole drawer without scrolling sideways.
+ */
+function drawerOverflow(target: Page, selector: string) {
+  // Against the phone's own width: a page wider than it widens what window.innerWidth reports too.
+  return target.evaluate(([css, screenWidth]) => {
+    const drawer = document.querySelector(css as string)!;
+    const frame = drawer.getBoundingClientRect();
+    const rights = [...drawer.querySelectorAll('*')].map((element) => element.getBoundingClientRect().right);
+    const body = drawer.querySelector('.bp6-drawer-body')!;
+    return Math.max(
+      frame.right - screenWidth,
+      -frame.left,
+      Math.max(...rights) - frame.right,
+      body.scrollWidth - body.clientWidth,
+      document.documentElement.scrollWidth - screenWidth,
+    );
+  }, [selector, PHONE_WIDTH] as const);
+}
+
+const PHONE_WIDTH = 375;
+
+for (const language of ['ru-RU', 'en-US'] as const) {
+  describe(`the paying drawer on a 375 px phone (${language})`, () => {
+    const phone = browserSession({ viewport: { width: PHONE_WIDTH, height: 812 }, isMobile: true, hasTouch: true, locale: language });
+
+    it('fits the screen: years, what happens once paid, methods, coupon and total', async () => {
+      page = phone.page;
+      await logInPastNotice(page, baseURL, 'alice', language);
+      // Opened by its address, as a link from elsewhere does: the page loads with the drawer (and the
+      // expiry reminder's toast) at once.
+      await page.goto(`${baseURL}/device/list`);
+      const link = page.locator('[data-testid="device-row"][data-device-name="Cold room A logger"] a[href*="/consumer/recharge?deviceIds="]');
+      await page.goto(`${baseURL}${await link.getAttribute('href')}`);
+      await page.getByTestId('level-cards').waitFor();
+      await page.getByTestId('expiry-reminder-open').waitFor();
+      await shot(page, `e2e-recharge-drawer-${language}-375`);
+      expect(await drawerOverflow(page, '.jc-recharge-drawer')).toBeLessThanOrEqual(0);
+      await page.getByTestId('level-card').nth(2).getByTestId('level-button').click();
+      await page.getByTestId('payment-qr').waitFor({ timeout: 15_000 });
+      await page.getByTestId('level-change-how').waitFor();
+      await shot(page, `e2e-recharge-paying-${language}-375`);
+      expect(await drawerOverflow(page, '.jc-paying-drawer')).toBeLessThanOrEqual(0);
+    });
+  });
+}

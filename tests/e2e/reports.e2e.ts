@@ -24,8 +24,8 @@ describe('scheduled reports', () => {
         await page.getByTestId('report-name').fill(`${language} ${width}`);
         await page.getByTestId('report-frequency').selectOption('weekly');
         await page.getByTestId('report-weekday').selectOption('0');
-        await page.getByTestId('report-devices').getByText('Cold room A logger').click();
-        await page.getByTestId('report-devices').getByText('Cold room B logger').click();
+        await page.getByTestId('report-picker-list').getByText('Cold room A logger').click();
+        await page.getByTestId('report-picker-list').getByText('Cold room B logger').click();
         await page.getByTestId('report-recipients').fill('qa@example.com\nboss@example.com');
         await shot(page, `reports-dialog-${language}-${width}`);
         await page.getByTestId('report-save').click();

@@ -494,7 +494,7 @@ def alipay_order(payments) -> dict:
 
     api, alice = payments.api, payments.api.token("alice")
     room = device(payments.container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     return ok(service_order(api, alice, [room.id], basic, options(api, alice, room.id, basic)[0], pay_type=2))
 
 

@@ -33,7 +33,7 @@ from tests.support.fixtures import _make_app, _postgres_database
 from tests.support.payments import served
 
 NOTIFY = "/api/payment/notify"
-DOMESTIC_LEVEL, INTERNATIONAL_LEVEL = "基础版", "Professional"
+DOMESTIC_LEVEL, INTERNATIONAL_LEVEL = "Basic", "Professional"  # as an en-US reader sees them
 
 
 def place(console, pay_type: int, level_name: str = DOMESTIC_LEVEL, guid: str = COLD_ROOM_A) -> dict:

@@ -98,7 +98,7 @@ def test_clearing_data_deletes_readings_and_alarm_records_keeps_the_device_and_i
 
 
 @pytest.mark.parametrize("user,status", [("alice", 404), ("bob", 403)])
-def test_only_whoever_may_change_a_device_clears_its_data(api, container, clock, user, status):
+def test_only_the_owner_clears_a_device_s_data(api, container, clock, user, status):
     target = device_id(container, ACME_B)
     add_readings(container, clock, target, 5)
     before = readings_of(container, target)

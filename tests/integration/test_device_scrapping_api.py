@@ -128,7 +128,7 @@ def test_restore_takes_one_device_id(api, query):
 def test_a_scrapped_device_is_neither_recharged_nor_sent_parameters_until_restored(api, container):
     alice, acme = api.token("alice"), api.token("acme")
     room, acme_room = device_id(container, COLD_ROOM_A), device_id(container, ACME_ROOM)
-    basic = levels(api, alice, room)["基础版"]
+    basic = levels(api, alice, room)["Basic"]
     year = options(api, alice, room, basic)[0]
     ok(scrap(api, alice, [room]))
     ok(scrap(api, acme, [acme_room]))

@@ -30,7 +30,7 @@ ROW_FIELDS = {
     "agreementStatus", "nodeType", "status", "remark", "ownerId", "ownerName", "isOwner", "access", "organizationId",
     "organizationName", "online", "alarmState", "lastReadingAt", "temperature", "humidity", "displayPrecision",
     "temperatureUnit", "activatedAt", "createdAt", "position", "energy", "scrappedAt", "projectId",
-    "projectName",
+    "projectName", "permissions", "sharedWithMe",
 }
 
 
@@ -92,9 +92,14 @@ def test_alice_lists_her_six_devices_with_the_contract_s_fields(api, container):
     assert data["totalCount"] == 6 and {r["deviceName"] for r in data["data"]} == ALICE_DEVICES
     rows = {r["deviceGuid"]: r for r in data["data"]}
     assert all(set(row) == ROW_FIELDS for row in rows.values())
+    # her own: every element visible and operable, nothing through a share
+    assert all(row["permissions"] == [{"code": code, "viewStatus": 1, "setStatus": 1} for code in (
+        "realtime", "chart", "alarms", "push", "map", "info", "params", "recharge", "energy", "log", "maintenance")]
+        and row["sharedWithMe"] is False for row in rows.values())
     freezer = rows["FZ1A000000001"]
     assert freezer["deviceTypeName"] == "FZ-1 Freezer Monitor" and freezer["typeScenes"] == [3]
-    assert freezer["levelName"] == "专业版" and freezer["agreementStatus"] == 1
+    assert freezer["levelName"] == "Professional"  # in the reader's language (en-US)
+    assert freezer["agreementStatus"] == 1
     assert (freezer["smsCount"], freezer["voiceCount"], freezer["countryCode"]) == (300, 80, "86")
     assert (freezer["ownerName"], freezer["isOwner"], freezer["organizationName"]) == ("alice", True, None)
     assert freezer["temperatureUnit"] == "C" and freezer["displayPrecision"] == 1
@@ -264,7 +269,7 @@ def test_a_customer_adds_a_device_by_guid_with_two_free_months_and_its_broker_lo
     device, credentials = data["device"], data["credentials"]
     assert (device["deviceGuid"], device["deviceName"], device["remark"]) == (
         "NEWLOGGER0001", "Pharmacy fridge 2", "Next to the vaccine fridge")
-    assert device["levelName"] == "免费版" and device["countryCode"] == "86" and device["isOwner"]
+    assert device["levelName"] == "Free" and device["countryCode"] == "86" and device["isOwner"]
     expires = add_months(clock.now(), 2).astimezone(datetime.now().astimezone().tzinfo)
     assert device["serviceExpiredDate"] in {(expires + timedelta(days=d)).date().isoformat() for d in (-1, 0, 1)}
     assert device["vipInfo"] == {"state": 0} and device["activatedAt"] is None and device["online"] == 0

@@ -52,7 +52,7 @@ def outbox(container, template: str) -> list[tuple[str, str]]:
 def test_a_paid_order_tells_its_payer_in_the_inbox_and_by_e_mail_once(api, container):
     alice = api.token("alice")
     room = ok(api.call("POST", "/device/Device/page", token=alice, json={"deviceGuid": COLD_ROOM_A}))["data"][0]
-    basic = levels(api, alice, room["deviceId"])["基础版"]
+    basic = levels(api, alice, room["deviceId"])["Basic"]
     placed = ok(service_order(api, alice, [room["deviceId"]], basic, options(api, alice, room["deviceId"], basic)[1]))
     ok(pay(api, placed))
     ok(pay(api, placed))  # the provider's repeated notification

@@ -53,7 +53,7 @@ def test_alice_downgrades_a_professional_device_and_gets_what_the_drawer_said(_e
     freezer = device(container, FREEZER)  # 专业版 for 100 more days, renewed automatically
     assert freezer.service_expires_at == clock.now() + timedelta(days=100)
     ok(api.call("GET", f"{P}/PayOrder/unAgreement", token=alice, query={"deviceId": freezer.id}))
-    basic = levels(api, alice, freezer.id)["基础版"]
+    basic = levels(api, alice, freezer.id)["Basic"]
     year = options(api, alice, freezer.id, basic)[0]
 
     [shown] = quote(api, alice, [freezer.id], basic, year)
@@ -61,10 +61,10 @@ def test_alice_downgrades_a_professional_device_and_gets_what_the_drawer_said(_e
     expected = add_months(clock.now() + timedelta(days=201), 12)
     assert shown == {
         "deviceId": freezer.id, "totalFee": 9900, "currency": "CNY", "currentLevelId": freezer.level_id,
-        "currentLevelName": "专业版",
+        "currentLevelName": "Professional",  # as an en-US reader sees the levels
         "currentExpiredDate": shown["currentExpiredDate"], "changeKind": "converted", "remainingDays": 100,
         "convertedDays": 201, "timeLength": 12, "presentationMonth": 0, "levelId": basic["levelId"],
-        "levelName": "基础版", "serviceExpiredDate": shown["serviceExpiredDate"], "lifelong": False}
+        "levelName": "Basic", "serviceExpiredDate": shown["serviceExpiredDate"], "lifelong": False}
 
     placed = ok(service_order(api, alice, [freezer.id], basic, year), s.OrderPlacedSchema)
     assert placed["levelChanges"] == [shown]
@@ -77,7 +77,7 @@ def test_alice_downgrades_a_professional_device_and_gets_what_the_drawer_said(_e
     assert (after.level_id, after.service_expires_at) == (basic["levelId"], expected)
     info = ok(api.call("GET", f"{P}/PayServicePackages/selectDeviceDepositInfo", token=alice,
                        query={"deviceId": freezer.id}))
-    assert (info["levelName"], info["serviceExpiredDate"]) == ("基础版", shown["serviceExpiredDate"])
+    assert (info["levelName"], info["serviceExpiredDate"]) == ("Basic", shown["serviceExpiredDate"])  # en-US
     line = line_of(container, placed["orderId"])
     assert (line.settled_expires_at, line.recomputed) == (expected, False)
 
@@ -85,7 +85,7 @@ def test_alice_downgrades_a_professional_device_and_gets_what_the_drawer_said(_e
 def test_a_device_that_got_lifelong_service_before_the_payment_keeps_it(api, container, clock, recharge_demo):
     alice = api.token("alice")
     room = device(container, COLD_ROOM_A)
-    pro = levels(api, alice, room.id)["专业版"]
+    pro = levels(api, alice, room.id)["Professional"]
     placed = ok(service_order(api, alice, [room.id], pro, options(api, alice, room.id, pro)[0]))
     with container.session_factory()() as session:  # another order, for life, was paid first
         session.execute(update(DeviceRow).where(DeviceRow.id == room.id).values(service_expires_at=LIFELONG_EXPIRY))
@@ -101,7 +101,7 @@ def test_a_read_only_member_may_see_the_quote_but_not_order(api, container, rech
     """bob is a member of acme's organization: he reads its devices and changes none."""
     bob = api.token("bob")
     door = device(container, "RCW360B0000001")
-    basic = levels(api, bob, door.id)["基础版"]
+    basic = levels(api, bob, door.id)["Basic"]
     year = options(api, bob, door.id, basic)[0]
     [shown] = quote(api, bob, [door.id], basic, year)
     assert (shown["deviceId"], shown["changeKind"]) == (door.id, "extended")
@@ -116,7 +116,7 @@ def test_paying_again_says_what_the_device_gets_if_paid_now(api, container, rech
     else what the rule gives it as it is now, which is what settlement then gives it."""
     alice = api.token("alice")
     a, b = device(container, COLD_ROOM_A), device(container, "RCW360A0000002")
-    pro = levels(api, alice, a.id)["专业版"]
+    pro = levels(api, alice, a.id)["Professional"]
     upgrade = ok(service_order(api, alice, [a.id], pro, options(api, alice, a.id, pro)[0]))
 
     def again(order_id: int) -> list[dict]:
@@ -124,7 +124,7 @@ def test_paying_again_says_what_the_device_gets_if_paid_now(api, container, rech
                   s.ResumedPaymentSchema)["levelChanges"]
 
     assert again(upgrade["orderId"]) == upgrade["levelChanges"]
-    basic = levels(api, alice, a.id)["基础版"]
+    basic = levels(api, alice, a.id)["Basic"]
     renewal = ok(service_order(api, alice, [a.id, b.id], basic, options(api, alice, a.id, basic)[0]))
     ok(pay(api, renewal))  # Cold room A is now 基础版 for 12 more months: the upgrade is computed again
     [now] = again(upgrade["orderId"])
@@ -134,5 +134,5 @@ def test_paying_again_says_what_the_device_gets_if_paid_now(api, container, rech
     ok(pay(api, upgrade))
     info = ok(api.call("GET", f"{P}/PayServicePackages/selectDeviceDepositInfo", token=alice,
                        query={"deviceId": a.id}))
-    assert (info["levelName"], info["serviceExpiredDate"]) == ("专业版", now["serviceExpiredDate"])
+    assert (info["levelName"], info["serviceExpiredDate"]) == ("Professional", now["serviceExpiredDate"])  # en-US
     assert line_of(container, upgrade["orderId"]).recomputed is True

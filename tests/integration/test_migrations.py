@@ -109,3 +109,31 @@ def test_a_permission_removed_from_the_catalogue_is_removed_from_roles(app):
         reference_data.synchronise(session)
         session.commit()
         assert session.get(PermissionRow, "obsolete.page") is None
+
+
+def test_activity_and_sms_package_names_fold_into_catalogue_texts_and_back(empty_engine):
+    upgrade(empty_engine, "0034_catalogue_admin")
+    with empty_engine.begin() as connection:
+        connection.execute(text("INSERT INTO activities (id, name, nature, starts_at, ends_at, status, created_at) "
+                                "VALUES (7, 'Spring', 1, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP, 1, CURRENT_TIMESTAMP)"))
+        connection.execute(text("INSERT INTO sms_packages (id, kind, package_name, country_code, package_fee_cents, "
+                                "currency, count, discount, sort, status) VALUES (9, 1, 'SMS 100', '86', 500, 'CNY', "
+                                "100, 100, 0, 1)"))
+        connection.execute(text("INSERT INTO activity_names VALUES (7, 'ru-RU', 'Весна'), (7, 'de-DE', 'Frühling')"))
+        connection.execute(text("INSERT INTO sms_package_names VALUES (9, 'ru-RU', 'SMS 100 рус')"))
+        connection.execute(text("INSERT INTO catalogue_texts (owner_kind, owner_key, language, name) "
+                                "VALUES ('level', '7', 'ru-RU', 'Базовый')"))
+    upgrade(empty_engine, "0038_catalogue_texts_fold")
+    texts = "SELECT owner_kind, owner_key, language, name, description FROM catalogue_texts"
+    with empty_engine.connect() as connection:
+        assert sorted(map(tuple, connection.execute(text(texts)))) == [
+            ("activity", "7", "de-DE", "Frühling", None), ("activity", "7", "ru-RU", "Весна", None),
+            ("level", "7", "ru-RU", "Базовый", None), ("sms", "9", "ru-RU", "SMS 100 рус", None)]
+    assert not {"activity_names", "sms_package_names"} & set(inspect(empty_engine).get_table_names())
+    downgrade(empty_engine, "0034_catalogue_admin")
+    with empty_engine.connect() as connection:
+        assert sorted(map(tuple, connection.execute(text("SELECT * FROM activity_names")))) == [
+            (7, "de-DE", "Frühling"), (7, "ru-RU", "Весна")]
+        names = list(map(tuple, connection.execute(text("SELECT * FROM sms_package_names"))))
+        assert names == [(9, "ru-RU", "SMS 100 рус")]
+        assert list(map(tuple, connection.execute(text(texts)))) == [("level", "7", "ru-RU", "Базовый", None)]

@@ -15,6 +15,8 @@ LIST, INSERT, UPDATE, DELETE, MEMBERS = (f"/base/BaseOrganization/{p}" for p in
 UEP, INVITE, WITHDRAW, REMOVE, HAND_OVER = (f"/base/BaseAccount/{p}" for p in (
     "queryAccountByUEP", "invite", "withdrawInvitation", "deleteInOrganization", "updateAccountOrganizationRel"))
 ROLE, ROLES = "/base/BaseRole/updateRoleInOrganization", "/base/BaseRole/queryRoleByOrganizationType"
+ROLE_INSERT, ROLE_UPDATE, ROLE_DELETE, GRANTABLE = (f"/base/BaseRole/{p}" for p in (
+    "insert", "update", "delete", "queryOrganizationPermissions"))
 MESSAGES, ANSWER, DEVICES = "/base/BaseMessage/page", "/base/BaseMessage/answer", "/device/Device/page"
 ACME_DEVICES = {"CR2B000000001", "RCW360B0000001"}
 
@@ -188,16 +190,23 @@ def test_hostile_input_is_refused_and_changes_nothing(api):
 # Access matrix: each call on an organization, for each caller: creator (acme), administrator
 # (alice, joined as org_admin), read-only member (bob), stranger (calibadmin, no organization),
 # operator. A call added to the blueprint without a row here fails test_every_call_has_a_row.
+# Calls on a custom role get a fresh role of acme's organization (`r`).
+ROLE_FIELDS = {"roleName": "Matrix", "description": None, "permissions": ["device.list"]}
 CALLS = {
-    ("GET", MEMBERS): lambda org, m: {"query": {"organizationId": org}},
-    ("GET", UEP): lambda org, m: {"query": {"organizationId": org, "uep": "nobody-here"}},
-    ("POST", INVITE): lambda org, m: {"json": {"organizationId": org, "uep": "nobody-here", "roleCode": "org_member"}},
-    ("PUT", UPDATE): lambda org, m: {"json": {"organizationId": org, "organizationName": "Acme Cold Chain"}},
-    ("PUT", ROLE): lambda org, m: {"json": {"organizationId": org, "accountId": m, "roleCode": "org_member"}},
-    ("DELETE", REMOVE): lambda org, m: {"query": {"organizationId": org, "accountId": m}},
-    ("PUT", HAND_OVER): lambda org, m: {"json": {"organizationId": org, "accountId": m}},
-    ("DELETE", DELETE): lambda org, m: {"query": {"organizationId": org}},
+    ("GET", MEMBERS): lambda org, m, r: {"query": {"organizationId": org}},
+    ("GET", UEP): lambda org, m, r: {"query": {"organizationId": org, "uep": "nobody-here"}},
+    ("POST", INVITE): lambda org, m, r: {"json": {"organizationId": org, "uep": "nobody-here",
+                                                  "roleCode": "org_member"}},
+    ("PUT", UPDATE): lambda org, m, r: {"json": {"organizationId": org, "organizationName": "Acme Cold Chain"}},
+    ("PUT", ROLE): lambda org, m, r: {"json": {"organizationId": org, "accountId": m, "roleCode": "org_member"}},
+    ("DELETE", REMOVE): lambda org, m, r: {"query": {"organizationId": org, "accountId": m}},
+    ("PUT", HAND_OVER): lambda org, m, r: {"json": {"organizationId": org, "accountId": m}},
+    ("DELETE", DELETE): lambda org, m, r: {"query": {"organizationId": org}},
     ("DELETE", WITHDRAW): None,  # by invitation id: its own test below
+    ("GET", ROLES): lambda org, m, r: {"query": {"organizationType": 2, "organizationId": org}},
+    ("POST", ROLE_INSERT): lambda org, m, r: {"json": {"organizationId": org, **ROLE_FIELDS}},
+    ("PUT", ROLE_UPDATE): lambda org, m, r: {"json": {"roleId": r, **ROLE_FIELDS, "roleName": f"Renamed {r}"}},
+    ("DELETE", ROLE_DELETE): lambda org, m, r: {"query": {"roleId": r}},
 }
 # The target member of each call is a fresh member (carol's role is irrelevant), so a success
 # proves the caller may; 409 1702/1701 are successes of the check too (nobody-here, devices held).
@@ -205,7 +214,7 @@ ALLOWED, DENIED, HIDDEN = "allowed", 403, 404
 MATRIX = {
     "acme": dict.fromkeys(CALLS, ALLOWED),
     "alice": {**dict.fromkeys(CALLS, ALLOWED), ("PUT", HAND_OVER): DENIED, ("DELETE", DELETE): DENIED},
-    "bob": {**dict.fromkeys(CALLS, DENIED), ("GET", MEMBERS): ALLOWED},
+    "bob": {**dict.fromkeys(CALLS, DENIED), ("GET", MEMBERS): ALLOWED, ("GET", ROLES): ALLOWED},
     "calibadmin": dict.fromkeys(CALLS, HIDDEN),
     "operator": dict.fromkeys(CALLS, HIDDEN),
 }
@@ -214,7 +223,7 @@ MATRIX = {
 def test_every_call_has_a_row(api):
     routes = {(method, rule.rule.removeprefix("/api")) for rule in api.client.application.url_map.iter_rules()
               if rule.endpoint.startswith("organizations.") for method in rule.methods - {"HEAD", "OPTIONS"}}
-    assert routes - {("GET", LIST), ("POST", INSERT), ("GET", ROLES)} == set(CALLS)
+    assert routes - {("GET", LIST), ("POST", INSERT), ("GET", GRANTABLE)} == set(CALLS)
 
 
 @pytest.mark.parametrize("caller", list(MATRIX))
@@ -227,7 +236,9 @@ def test_access_matrix(api, caller):
         if build is None:
             continue
         target = ok(api.account_info(api.token("bob")))["baseAccount"]["id"]
-        reply = api.call(method, path, token=token, **build(org, target))
+        role = ok(api.call("POST", ROLE_INSERT, token=acme, json={
+            "organizationId": org, **ROLE_FIELDS, "roleName": f"{method} {path[-12:]}"}))["roleId"]
+        reply = api.call(method, path, token=token, **build(org, target, role))
         expected = MATRIX[caller][(method, path)]
         if expected == ALLOWED:
             assert reply.status in (200, 409) and reply.code in (0, 1701, 1702), (caller, path, reply.body)

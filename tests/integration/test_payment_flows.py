@@ -23,7 +23,7 @@ def notifications(container) -> list[tuple[str, str]]:
 
 def placed_order(api, token, container):
     room = device(container, "RCW360A0000001")
-    basic = levels(api, token, room.id)["基础版"]
+    basic = levels(api, token, room.id)["Basic"]
     return ok(service_order(api, token, [room.id], basic, options(api, token, room.id, basic)[0]))
 
 

@@ -11,7 +11,7 @@ from adapters.payments.development import DevelopmentPaymentGateway
 from adapters.payments.gateways import GatewaysByPayType
 from core.ordering.model import new_order_code
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
-from core.shared.edition import Edition, PayType
+from core.shared.edition import PAYMENT_PAY_TYPES, Edition, PayType
 from entrypoints.container import build_container
 from tests.support.fixtures import settings_for_tests
 from tests.support.payments import payment_world
@@ -37,8 +37,8 @@ def backends(tmp_path_factory):
         domestic, international = (build_container(settings_for_tests(
             f"sqlite:///{var / 'c.db'}", var, EDITION=edition, **world.provider_env())).payment_gateways()
             for edition in Edition)
-        yield {"providers": {p: (domestic if domestic.offers(p) else international)[p] for p in PayType},
-               "development": GatewaysByPayType(dict.fromkeys(PayType, DevelopmentPaymentGateway(
+        yield {"providers": {p: (domestic if domestic.offers(p) else international)[p] for p in PAYMENT_PAY_TYPES},
+               "development": GatewaysByPayType(dict.fromkeys(PAYMENT_PAY_TYPES, DevelopmentPaymentGateway(
                    world.console_url, b"contract-test-secret-0123456789abcdef")))}
 
 

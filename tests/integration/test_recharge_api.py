@@ -87,7 +87,7 @@ def pay(api, placed):
 def test_levels_are_priced_for_the_device_and_the_caller(api, alice, container):
     room = device(container, COLD_ROOM_A)
     found = levels(api, alice, room.id)
-    assert list(found) == ["免费版", "基础版", "专业版"]
+    assert list(found) == ["Free", "Basic", "Professional"]  # the caller's language (en-US)
     free, basic, pro = found.values()
     assert (free["buttonKind"], free["free"], free["price"]) == ("onOrder", True, 0)
     assert (basic["buttonKind"], basic["current"], basic["price"], basic["discountBadge"]) == ("renew", True, 9900,
@@ -107,12 +107,12 @@ def test_levels_are_priced_for_the_device_and_the_caller(api, alice, container):
         (100, 80, "8折"), (95, 75, "7.5折"), (100, None, None)]
     items = ok(api.call("GET", f"{P}/PayServiceItem/selectAllServiceItemByDevice", token=alice,
                         query={"deviceId": room.id}), s.ServiceItemSchema, many=True)
-    assert items[1]["itemTitle"] == "短信告警" and items[1]["itemDetail"] == "超限短信通知"
+    assert items[1]["itemTitle"] == "SMS alarms" and items[1]["itemDetail"] == "text message on every limit breach"
 
 
 def test_a_paid_order_extends_the_service_once_however_often_it_is_notified(api, alice, container, clock):
     room = device(container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     year = options(api, alice, room.id, basic)[0]
     placed = ok(service_order(api, alice, [room.id], basic, year), s.OrderPlacedSchema)
     assert placed["totalFee"] == 9900 and placed["payQrCode"].startswith("http")
@@ -131,7 +131,7 @@ def test_a_paid_order_extends_the_service_once_however_often_it_is_notified(api,
 
 def test_two_simultaneous_settlements_of_one_order_apply_it_once(api, alice, container):
     room = device(container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     placed = ok(service_order(api, alice, [room.id], basic, options(api, alice, room.id, basic)[1]))
     barrier, outcomes = threading.Barrier(2), []
 
@@ -152,7 +152,7 @@ def test_two_simultaneous_settlements_of_one_order_apply_it_once(api, alice, con
 def test_an_expired_device_renews_from_now_and_a_lifelong_option_reaches_2099(api, alice, container, clock):
     fridge = device(container, FRIDGE)
     assert fridge.service_expires_at < clock.now()
-    pro = levels(api, alice, fridge.id)["专业版"]
+    pro = levels(api, alice, fridge.id)["Professional"]
     twelve, _, lifelong = options(api, alice, fridge.id, pro)
     ok(pay(api, ok(service_order(api, alice, [fridge.id], pro, twelve))))
     assert device(container, FRIDGE).service_expires_at == add_months(clock.now(), 12 + 2)  # 2 bonus months
@@ -163,7 +163,7 @@ def test_an_expired_device_renews_from_now_and_a_lifelong_option_reaches_2099(ap
 
 def test_the_server_prices_every_order_and_refuses_a_different_figure(api, alice, container):
     room = device(container, COLD_ROOM_A)
-    pro = levels(api, alice, room.id)["专业版"]
+    pro = levels(api, alice, room.id)["Professional"]
     year = options(api, alice, room.id, pro)[0]
     refused(service_order(api, alice, [room.id], pro, year, total=1), 409, 1101)
     refused(service_order(api, alice, [room.id], pro, {**year, "serviceFee": 100}), 409, 1101)
@@ -173,7 +173,7 @@ def test_the_server_prices_every_order_and_refuses_a_different_figure(api, alice
 
 def test_another_customer_s_devices_and_orders_are_answered_as_unknown_ones(api, alice, container):
     mine, theirs = device(container, COLD_ROOM_A), device(container, ACME_ROOM)
-    basic = levels(api, alice, mine.id)["基础版"]
+    basic = levels(api, alice, mine.id)["Basic"]
     year = options(api, alice, mine.id, basic)[0]
     refused(service_order(api, alice, [theirs.id], basic, year), 404, 404)
     refused(service_order(api, alice, [mine.id, theirs.id], basic, year), 404, 404)
@@ -189,13 +189,13 @@ def test_another_customer_s_devices_and_orders_are_answered_as_unknown_ones(api,
 
 def test_batch_orders_hold_one_device_type_and_are_quoted_per_device(api, alice, container):
     a, b, dock = device(container, COLD_ROOM_A), device(container, COLD_ROOM_B), device(container, DOCK)
-    basic = levels(api, alice, a.id)["基础版"]
+    basic = levels(api, alice, a.id)["Basic"]
     year = options(api, alice, a.id, basic)[0]
     quote = ok(api.call("POST", f"{P}/PayOrder/selectBatchQuote", token=alice, json={
         "deviceIdList": [a.id, b.id], "levelId": basic["levelId"], "levelYearId": year["id"],
         "servicePackageId": basic["packageId"]}), s.DeviceQuoteSchema, many=True)
     assert [(q["deviceId"], q["totalFee"], q["currency"], q["levelName"], q["changeKind"]) for q in quote] == [
-        (a.id, 9900, "CNY", "基础版", "extended"), (b.id, 9900, "CNY", "基础版", "extended")]
+        (a.id, 9900, "CNY", "Basic", "extended"), (b.id, 9900, "CNY", "Basic", "extended")]  # en-US
     refused(service_order(api, alice, [a.id, dock.id], basic, year), 409, 1103)
     placed = ok(service_order(api, alice, [a.id, b.id], basic, year))
     assert placed["totalFee"] == 19800
@@ -206,7 +206,7 @@ def test_batch_orders_hold_one_device_type_and_are_quoted_per_device(api, alice,
 def test_a_batch_is_read_in_as_many_queries_whatever_its_size(api, alice, container):
     """Up to 200 devices an order: the devices are read together, not one query each."""
     a, b, fridge = (device(container, guid).id for guid in (COLD_ROOM_A, COLD_ROOM_B, FRIDGE))
-    basic = levels(api, alice, a)["基础版"]
+    basic = levels(api, alice, a)["Basic"]
     year = options(api, alice, a, basic)[0]
     statements: list[str] = []
 
@@ -229,7 +229,7 @@ def test_a_batch_is_read_in_as_many_queries_whatever_its_size(api, alice, contai
 
 def test_the_order_list_sorts_on_its_own_fields_only(api, alice, container):
     a, b = device(container, COLD_ROOM_A).id, device(container, COLD_ROOM_B).id
-    for device_id, name in ((a, "基础版"), (b, "专业版")):
+    for device_id, name in ((a, "Basic"), (b, "Professional")):
         level = levels(api, alice, device_id)[name]
         ok(service_order(api, alice, [device_id], level, options(api, alice, device_id, level)[0]))
 
@@ -247,18 +247,18 @@ def test_the_order_list_sorts_on_its_own_fields_only(api, alice, container):
 
 def test_a_free_level_cannot_be_bought(api, alice, container):
     room = device(container, COLD_ROOM_A)
-    free = levels(api, alice, room.id)["免费版"]
+    free = levels(api, alice, room.id)["Free"]
     refused(service_order(api, alice, [room.id], free, options(api, alice, room.id, free)[0]), 409, 1102)
 
 
 def test_an_auto_renew_agreement_must_be_cancelled_before_a_change_of_level(api, alice, container):
     freezer = device(container, FREEZER)
     found = levels(api, alice, freezer.id)
-    basic, pro = found["基础版"], found["专业版"]
+    basic, pro = found["Basic"], found["Professional"]
     current = ok(api.call("GET", f"{P}/PayOrder/selectCurrentService", token=alice, query={"deviceId": freezer.id}),
                  s.CurrentServiceSchema)
     assert (current["deviceId"], current["levelName"], current["totalFee"], current["currency"]) == (
-        freezer.id, "专业版", 19900, "CNY")
+        freezer.id, "Professional", 19900, "CNY")  # the level in the reader's language (en-US)
     refused(service_order(api, alice, [freezer.id], basic, options(api, alice, freezer.id, basic)[0]), 409, 1107)
     ok(service_order(api, alice, [freezer.id], pro, options(api, alice, freezer.id, pro)[0]))  # renewing is fine
     assert ok(api.call("GET", f"{P}/PayOrder/unAgreement", token=alice, query={"deviceId": freezer.id})) is None
@@ -301,7 +301,7 @@ def test_sms_and_voice_packages_add_their_counts_when_paid(api, alice, container
 
 def test_an_invoice_needs_a_bill_of_the_caller_s_own(api, alice, container):
     room = device(container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     year = options(api, alice, room.id, basic)[0]
     refused(service_order(api, alice, [room.id], basic, year, applyFlag=1), 409, 1105)
     bad = api.call("POST", f"{P}/PayUserBill/insert", token=alice, json={
@@ -329,7 +329,7 @@ def test_an_invoice_needs_a_bill_of_the_caller_s_own(api, alice, container):
 
 def test_a_forged_development_payment_changes_nothing(api, alice, container):
     room = device(container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     placed = ok(service_order(api, alice, [room.id], basic, options(api, alice, room.id, basic)[0]))
     link = dict(parse_qsl(urlsplit(placed["payQrCode"]).query))
     refused(api.call("GET", "/payment/development/pay", query={**link, "amount": "1"}), 403, 403)

@@ -61,6 +61,15 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
+@pytest.fixture(autouse=True)
+def _noon(app) -> None:
+    """Every test starts at noon UTC, before the demo's readings are written: a report covers the
+    schedule's (Berlin) day before, and a seed just after midnight there ends its history (two hours
+    before now) on the day before that, leaving the report only its headings."""
+    now = app.clock.now()
+    app.clock.advance(seconds=(now.replace(hour=12, minute=0, second=0) - now).total_seconds())
+
+
 @pytest.fixture
 def sink(container) -> Iterator[Sink]:
     sink = Sink()

@@ -153,7 +153,7 @@ def test_a_discounted_yuan_price_is_whole_yuan_from_the_drawer_to_the_paid_order
     """80 % of 199 yuan is shown and charged 159 yuan, not 159.20; two devices 318, not 318.40."""
     api, token = payments.api, payments.api.token("alice")
     room = device(payments.container, "RCW360A0000001").id
-    pro = levels(api, token, room)["专业版"]
+    pro = levels(api, token, room)["Professional"]
     year = options(api, token, room, pro)[0]
     assert (pro["price"], year["price"], year["currency"]) == (15900, 15900, "CNY")
     ids = [device(payments.container, guid).id for guid in ALICE_WIFI_LOGGERS[:2]]

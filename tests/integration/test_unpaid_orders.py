@@ -317,7 +317,7 @@ def test_a_paypal_order_lives_as_long_as_paypal_lets_it_be_approved(internationa
 def test_my_orders_and_the_details_name_the_devices_in_the_order_s_currency(payments):
     api, alice = payments.api, payments.api.token("alice")
     room_a, room_b = device(payments.container, COLD_ROOM_A), device(payments.container, COLD_ROOM_B)
-    basic = levels(api, alice, room_a.id)[BASIC]
+    basic = levels(api, alice, room_a.id)["Basic"]  # en-US; the order keeps the default language's name
     option = options(api, alice, room_a.id, basic)[0]
     quote = ok(api.call("POST", f"{P}/selectBatchQuote", token=alice, json={
         "deviceIdList": [room_a.id, room_b.id], "levelId": basic["levelId"], "levelYearId": option["id"],

@@ -420,7 +420,7 @@ def test_the_console_settles_a_wechat_order_paid_on_the_payer_page_and_refunds_i
 
     api, alice = payments.api, payments.api.token("alice")
     room = device(payments.container, COLD_ROOM_A)
-    basic = levels(api, alice, room.id)["基础版"]
+    basic = levels(api, alice, room.id)["Basic"]
     placed = ok(service_order(api, alice, [room.id], basic, options(api, alice, room.id, basic)[0]))
     qr_code = placed["payQrCode"]
     assert qr_code.startswith(f"{payments.world.sandbox_url}/pay/wechat/wx")

@@ -24,6 +24,7 @@ from core.ordering.model import (
     Agreement,
     CloseReason,
     Order,
+    OrderEvent,
     OrderKind,
     OrderMove,
     PaymentFailure,
@@ -38,7 +39,15 @@ from core.ordering.payments import (
     RefundResult,
 )
 from core.ordering.ports import ServicedDevice
-from core.organizations.model import Invitation, InvitationStatus, Invitee, Member, MyOrganization, Organization
+from core.organizations.model import (
+    CustomRole,
+    Invitation,
+    InvitationStatus,
+    Invitee,
+    Member,
+    MyOrganization,
+    Organization,
+)
 from core.permissions.roles import BY_CODE
 from core.platform.model import DictItem
 from core.pricing.level_change import ServiceState
@@ -320,9 +329,23 @@ class FakeDeviceRepository:
         self.writers: dict[int, set[int]] = {}
         self.types: dict = {}
         self.free_levels: dict[int, int] = {}
+        self.gifts: dict = {}
         self.added: list = []
         self.deleted: list[int] = []
         self.alarms: dict[int, int] = {}
+        self.memberships: dict[int, dict[int, bool]] = {}  # account: {organization: changes its devices}
+        self.in_assets: set[int] = set()  # ids of devices in an asset
+
+    def organizations_of(self, account_id: int) -> dict[int, bool]:
+        return dict(self.memberships.get(account_id, {}))
+
+    def in_asset(self, device_ids) -> list[str]:
+        return [self.devices[i].name for i in device_ids if i in self.in_assets]
+
+    def set_organization(self, device_ids, organization_id) -> None:
+        for i in device_ids:
+            if self.devices[i].organization_id != organization_id:
+                self.devices[i] = replace(self.devices[i], organization_id=organization_id, project_id=None)
 
     def put(self, device, *viewers: int, writers: tuple[int, ...] = ()) -> None:
         self.devices[device.id] = device
@@ -330,12 +353,12 @@ class FakeDeviceRepository:
         self.writers[device.id] = {device.owner_account_id, *writers}
 
     def visible(self, account_id: int, device_id: int):
-        from core.devices.access import Access
+        from core.devices.grants import FULL, VIEW_ALL
 
         device = self.devices.get(device_id)
         if device is None or account_id not in self.visible_to[device_id]:
             return None
-        return replace(device, access=Access.WRITE if account_id in self.writers[device_id] else Access.READ)
+        return replace(device, grant=FULL if account_id in self.writers[device_id] else VIEW_ALL)
 
     def visible_many(self, account_id: int, device_ids):
         return [d for d in (self.visible(account_id, i) for i in dict.fromkeys(device_ids)) if d is not None]
@@ -349,8 +372,10 @@ class FakeDeviceRepository:
     def published_types(self, scene=None):
         return [t for t in self.types.values() if t.status == 2 and (scene is None or scene in t.scenes)]
 
-    def free_level(self, type_id: int):
-        return self.free_levels.get(type_id)
+    def new_device_gift(self, type_id: int):
+        from core.devices.model import FREE_SERVICE_MONTHS, NewDeviceGift
+
+        return self.gifts.get(type_id) or NewDeviceGift(self.free_levels.get(type_id), FREE_SERVICE_MONTHS)
 
     def add(self, new) -> int:
         from core.devices.model import Device
@@ -514,6 +539,7 @@ class FakeOrderRepository:
 
     def __init__(self) -> None:
         self.rows: dict[int, Order] = {}
+        self.events: list[OrderEvent] = []
 
     def add(self, order: Order) -> Order:
         order = replace(order, id=max(self.rows, default=0) + 1)
@@ -553,6 +579,9 @@ class FakeOrderRepository:
     def unmark_refunded(self, order_id: int) -> None:
         self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
 
+    def record_event(self, event: OrderEvent) -> None:
+        self.events.append(event)
+
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         order = self.rows[order_id]
         if order.status is not PayStatus.UNPAID:
@@ -589,11 +618,15 @@ class FakeCatalogueRepository:
     def __init__(self, levels: Sequence[Level] = (), packages: Sequence[AlertPackage] = ()) -> None:
         self.levels, self.packages = list(levels), list(packages)
 
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str,
+                        languages: Sequence[str] = ()) -> list[Level]:
         return [replace(lv, options=tuple(o for o in lv.options if o.currency == currency)) for lv in self.levels]
 
-    def items(self) -> list[ServiceItem]:
+    def items(self, languages: Sequence[str] = ()) -> list[ServiceItem]:
         return []
+
+    def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
+        return {lv.id: lv.name for lv in self.levels if lv.id in level_ids}
 
     def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:
         return [p for p in self.packages if p.country_code == country_code and p.currency == currency]
@@ -685,7 +718,24 @@ class FakeOrderingUnitOfWork(FakeTransaction):
         self.catalogue = catalogue or FakeCatalogueRepository()
         self.inbox = FakeInbox()
         self.outbox = FakeOutboxRepository()
+        self.coupons = FakeCouponLedger()
         self.commits = 0
+
+
+class FakeCouponLedger:
+    """No coupons (core.vouchers.ledger): orders carry none, so none is reserved or released."""
+
+    def by_code(self, code):
+        return None
+
+    def reserve(self, coupon_id, order_id, account_id, at):
+        return False
+
+    def spend(self, order_id, code, account_id, at):
+        return False
+
+    def release(self, order_id):
+        return False
 
 
 class FakePaymentGateway:
@@ -948,8 +998,56 @@ class FakeInvitations:
                 i.status = InvitationStatus.WITHDRAWN
 
 
+class FakeOrganizationRoles:
+    """core.organizations.ports.OrganizationRoleRepository in memory; `holders` counts through the
+    organizations' member rows. Built-in roles have the ids 1-9 here, custom ones 100 on."""
+
+    BUILT_IN_IDS = range(1, 10)
+
+    def __init__(self, organizations: FakeOrganizations) -> None:
+        self.organizations = organizations
+        self.rows: dict[int, CustomRole] = {}
+        self.withdrawn: list[str] = []
+
+    def _counted(self, role: CustomRole) -> CustomRole:
+        held = sum(1 for code in self.organizations.roles.values() if code == role.code)
+        return replace(role, holders=held)
+
+    def of_organization(self, organization_id: int) -> list[CustomRole]:
+        return sorted((self._counted(r) for r in self.rows.values() if r.organization_id == organization_id),
+                      key=lambda r: r.name.casefold())
+
+    def get(self, role_id: int) -> CustomRole | None:
+        role = self.rows.get(role_id)
+        return self._counted(replace(role)) if role else None
+
+    def by_code(self, code: str) -> CustomRole | None:
+        return next((self._counted(r) for r in self.rows.values() if r.code == code), None)
+
+    def is_built_in(self, role_id: int) -> bool:
+        return role_id in self.BUILT_IN_IDS
+
+    def name_taken(self, organization_id: int, key: str, except_id: int | None = None) -> bool:
+        return any(r.organization_id == organization_id and r.name.casefold() == key and r.id != except_id
+                   for r in self.rows.values())
+
+    def add(self, role: CustomRole) -> CustomRole:
+        role.id = 100 + len(self.rows)
+        role.code = f"custom_{role.id}"
+        self.rows[role.id] = replace(role)
+        return role
+
+    def update(self, role: CustomRole) -> None:
+        assert role.id is not None
+        self.rows[role.id] = replace(role, holders=0)
+
+    def delete(self, role_id: int, now: datetime) -> None:
+        self.withdrawn.append(self.rows.pop(role_id).code)
+
+
 class FakeOrganizationsUnitOfWork(FakeUnitOfWork):
     def __init__(self) -> None:
         super().__init__()
         self.organizations = FakeOrganizations()
         self.invitations = FakeInvitations(self.organizations.accounts)
+        self.organization_roles = FakeOrganizationRoles(self.organizations)

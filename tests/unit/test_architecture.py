@@ -137,7 +137,7 @@ def _repositories_used(context: str) -> set[str]:
 # (core.inbox.posting.post).
 USED_BY_A_PORT = {"telemetry": {"alarms", "outbox", "device_events"}, "devices": {"inbox", "outbox"},
                   "ordering": {"inbox", "outbox"}, "exports": {"inbox", "outbox"},
-                  "organizations": {"inbox", "outbox"}}
+                  "organizations": {"inbox", "outbox"}, "vouchers": {"device_registry"}}
 
 
 @pytest.mark.parametrize("context", [c for c in CONTEXTS if _repositories_used(c)])

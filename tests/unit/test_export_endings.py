@@ -9,6 +9,7 @@ from types import SimpleNamespace
 
 import pytest
 
+from core.devices.grants import FULL
 from core.exports.model import (
     DEVICE_LIST_EXPORT_FAILED,
     EXPORT_FAILED,
@@ -47,7 +48,7 @@ class Devices:
     def visible(self, account_id: int, device_id: int):
         if self.gone or account_id != OWNER or device_id != DEVICE:
             return None
-        return SimpleNamespace(id=DEVICE, name="Freezer 2")
+        return SimpleNamespace(id=DEVICE, name="Freezer 2", grant=FULL)
 
 
 class Uow(FakeTransaction):

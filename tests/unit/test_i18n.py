@@ -48,7 +48,7 @@ def test_placeholders_survive_translation(language):
                                     count=5, account="a", addresses="b", guid="g", date="2026-01-01", unit="u",
                                     shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
                                     organization="o", name="n", start="s", end="e", zone="z", url="u", file="x.csv",
-                                    format="CSV", reason="r")
+                                    format="CSV", reason="r", type="t", package="p", asset="a")
 
 
 def test_formatted_library_messages_are_translated_with_their_values():
@@ -64,10 +64,10 @@ def test_no_compiled_catalogues_are_needed():
 
 # Messages a catalogue may leave as they are: identifiers no language translates, and words a
 # language uses as English does. Anything else equal to its msgid is English a user would read.
-SAME_IN_EVERY_LANGUAGE = {"GUID"}
+SAME_IN_EVERY_LANGUAGE = {"GUID", "Alipay", "Google Pay", "PayPal", "WeChat Pay"}  # brands
 SAME_IN = {
     # German writes these as English does (MKT: the abbreviation of mean kinetic temperature)
-    "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status"},
+    "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name"},
     "es_ES": {"No"},  # the Spanish answer is the same word
     "pt_PT": {"Offline", "Online"},  # as the web catalogues' allow-list says
 }

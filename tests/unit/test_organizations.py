@@ -66,8 +66,8 @@ def test_the_creator_is_the_first_member_with_the_creator_role(uow):
     assert uow.organizations.role_of(1, OWNER) == "org_creator"
 
 
-@pytest.mark.parametrize("name", ["x", " x ", "y" * 51, "   "])
-def test_an_organization_name_is_2_to_50_characters(uow, clock, name):
+@pytest.mark.parametrize("name", ["x", " x ", "y" * 51, "   ", "Acme \U0001F9CA", "Ac\u200dme", "Acme\x00"])
+def test_an_organization_name_is_2_to_50_characters_without_emoji_or_controls(uow, clock, name):
     with pytest.raises(InvalidInput):
         CreateOrganization(uow, clock)(OWNER, name)
     with pytest.raises(InvalidInput):

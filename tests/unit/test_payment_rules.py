@@ -15,7 +15,7 @@ from core.ordering.payments import (
     same_currency,
 )
 from core.ordering.use_cases import SettlementOutcome
-from core.shared.edition import Edition, PayType
+from core.shared.edition import PAYMENT_PAY_TYPES, Edition, PayType
 
 
 @pytest.mark.parametrize("reported,expected,same", [
@@ -43,8 +43,9 @@ def test_only_the_pay_types_of_switched_on_providers_are_offered():
 def test_the_gateways_map_every_pay_type_to_one_and_nothing_else():
     alipay = object()
     gateways = GatewaysByPayType({PayType.ALIPAY: alipay})
-    assert dict(gateways).keys() == set(PayType) and gateways[PayType.ALIPAY] is alipay
+    assert dict(gateways).keys() == set(PAYMENT_PAY_TYPES) and gateways[PayType.ALIPAY] is alipay
     assert 99 not in gateways and PayType.PAYPAL in gateways
+    assert PayType.RECHARGE_CARD not in gateways  # a redeemed card's order has no provider
 
 
 def test_a_switched_off_gateway_does_nothing_believes_nothing_and_answers_as_its_provider():

@@ -53,7 +53,35 @@ def test_customers_get_no_back_office_and_operators_no_role_management():
 
 def test_an_organization_member_may_only_look():
     assert roles.ORG_MEMBER.permissions == {"organization.list", "organization.list:query",
-                                            "organization.list:detail"}
+                                            "organization.list:detail", "device.list",
+                                            "project.list", "project.list:query", "project.list:detail",
+                                            "asset.list", "asset.list:query", "asset.list:detail"}
+
+
+def test_an_organization_s_administrators_change_its_projects_and_assets():
+    for role in (roles.ORG_CREATOR, roles.ORG_ADMIN):
+        assert {"project.list:add", "project.list:edit", "project.list:delete", "asset.list:add",
+                "asset.list:enable", "asset.list:disable"} <= role.permissions
+
+
+@pytest.mark.parametrize(("role", "rights"), [
+    (roles.ORG_CREATOR, (True, True)), (roles.ORG_ADMIN, (True, True)), (roles.ORG_MEMBER, (True, False))])
+def test_the_built_in_organization_roles_see_and_change_the_organizations_devices_as_they_should(role, rights):
+    assert roles.organization_device_rights(role.permissions) == rights
+
+
+def test_device_rights_follow_device_list_and_its_edit_action_only():
+    assert roles.organization_device_rights([]) == (False, False)
+    assert roles.organization_device_rights(["device.list:edit"]) == (False, True)
+    assert roles.organization_device_rights(["device.list", "device.list:add", "device.detail"]) == (True, False)
+
+
+def test_an_organization_role_grants_only_known_permissions_and_never_the_managers_actions():
+    assert set(catalogue.BY_NAME) >= roles.ORGANIZATION_GRANTABLE
+    assert roles.ORGANIZATION_BASELINE <= roles.ORGANIZATION_GRANTABLE
+    assert not roles.ORGANIZATION_GRANTABLE & {"consumer.role:add", "consumer.role:edit", "consumer.role:delete",
+                                               "consumer.list:add", "organization.list:delete"}
+    assert not any(catalogue.BY_NAME[n].back_office for n in roles.ORGANIZATION_GRANTABLE)
 
 
 @pytest.mark.parametrize("host,domains", [

@@ -9,7 +9,18 @@ from dataclasses import replace
 import pytest
 
 from core.devices.access import READ_ONLY
-from core.projects.model import NAME_CHARACTERS, NAME_LENGTH, NAME_TAKEN, Project, name_key, name_problem
+from core.projects.model import (
+    NAME_CHARACTERS,
+    NAME_LENGTH,
+    NAME_TAKEN,
+    NOT_YOUR_ORGANIZATION,
+    ORGANIZATION_DEVICE,
+    ORGANIZATION_NAME_TAKEN,
+    PERSONAL_DEVICE,
+    Project,
+    name_key,
+    name_problem,
+)
 from core.projects.ports import NameTaken
 from core.projects.use_cases import (
     ChangeProject,
@@ -39,15 +50,16 @@ class FakeProjectRepository:
         self.rows[project_id] = replace(project, id=project_id)
         return project_id
 
-    def owned(self, account_id, project_id):
+    def get(self, account_id, project_id):
         p = self.rows.get(project_id)
-        if p is None or p.owner_account_id != account_id:
+        if p is None:
             return None
         return replace(p, device_count=sum(1 for v in self.device_project.values() if v == project_id))
 
-    def name_taken(self, account_id, key, except_id=None):
-        return any(p.owner_account_id == account_id and name_key(p.name) == key and i != except_id
-                   for i, p in self.rows.items())
+    def name_taken(self, account_id, organization_id, key, except_id=None):
+        return any((p.organization_id == organization_id if organization_id is not None
+                    else p.organization_id is None and p.owner_account_id == account_id)
+                   and name_key(p.name) == key and i != except_id for i, p in self.rows.items())
 
     def rename(self, project_id, name, remark):
         self.rows[project_id] = replace(self.rows[project_id], name=name, remark=remark)
@@ -59,9 +71,10 @@ class FakeProjectRepository:
         del self.rows[project_id]
         return len(released)
 
-    def page(self, account_id, name, request):
-        found = [self.owned(account_id, i) for i, p in self.rows.items() if p.owner_account_id == account_id
-                 and (not name or name.lower() in p.name.lower())]
+    def page(self, account_id, organization_ids, name, request):
+        found = [self.get(account_id, i) for i, p in self.rows.items()
+                 if (p.organization_id in organization_ids if p.organization_id is not None
+                     else p.owner_account_id == account_id) and (not name or name.lower() in p.name.lower())]
         return Page(request.start, request.page_size, len(found), found)
 
     def move(self, device_ids, project_id):
@@ -145,3 +158,64 @@ def test_devices_move_in_and_out_all_or_none_and_deleting_releases_them():
     assert uow.projects.device_project == {device.id: admins.id, other.id: mine.id}
     assert DeleteProject(uow)(OWNER, mine.id) == 1
     assert uow.projects.device_project == {device.id: admins.id, other.id: None}
+
+
+ACME = 50  # OWNER created it, ADMIN administers it, MEMBER only reads it
+
+
+def _organization_world():
+    uow = _world()
+    uow.device_registry.memberships = {OWNER: {ACME: True}, ADMIN: {ACME: True}, MEMBER: {ACME: False}}
+    return uow
+
+
+def test_an_organization_s_project_is_read_by_its_members_and_changed_by_its_administrators():
+    uow = _organization_world()
+    shared = CreateProject(uow, MutableClock(NOW))(ADMIN, ProjectInput("Warehouse 1", None, ACME))
+    assert (shared.organization_id, shared.changeable) == (ACME, True)
+    assert GetProject(uow)(MEMBER, shared.id).changeable is False
+    assert [p.name for p in ListProjects(uow)(MEMBER, None, PageRequest()).items] == ["Warehouse 1"]
+    assert ListProjects(uow)(OWNER, None, PageRequest()).items[0].changeable is True
+    for call in (lambda: UpdateProject(uow)(MEMBER, shared.id, ProjectInput("Mine")),
+                 lambda: DeleteProject(uow)(MEMBER, shared.id), lambda: ChangeProject(uow)(MEMBER, [1], shared.id)):
+        with pytest.raises(Forbidden):
+            call()
+    with pytest.raises(NotFound):
+        GetProject(uow)(STRANGER, shared.id)
+    assert ListProjects(uow)(STRANGER, None, PageRequest()).total_count == 0
+    assert UpdateProject(uow)(OWNER, shared.id, ProjectInput("Warehouse A")).name == "Warehouse A"
+    uow.device_registry.memberships[ADMIN] = {}  # removed from the organization: at once
+    with pytest.raises(NotFound):
+        DeleteProject(uow)(ADMIN, shared.id)
+    assert DeleteProject(uow)(OWNER, shared.id) == 0
+
+
+def test_only_who_changes_an_organization_s_devices_makes_its_projects_and_names_are_unique_per_owner():
+    uow = _organization_world()
+    for account in (MEMBER, STRANGER):
+        with pytest.raises(InvalidInput) as refused:
+            CreateProject(uow, MutableClock(NOW))(account, ProjectInput("Ours", None, ACME))
+        assert refused.value.problems == {"organizationId": NOT_YOUR_ORGANIZATION}
+    CreateProject(uow, MutableClock(NOW))(OWNER, ProjectInput("Ours", None, ACME))
+    assert _create(uow, name="OURS").organization_id is None  # OWNER's own namesake is another owner's
+    with pytest.raises(InvalidInput) as refused:
+        CreateProject(uow, MutableClock(NOW))(ADMIN, ProjectInput("ours", None, ACME))
+    assert refused.value.problems == {"projectName": ORGANIZATION_NAME_TAKEN}
+
+
+def test_a_device_goes_only_into_a_project_of_its_own_owner_s_kind():
+    uow = _organization_world()
+    device = _owned_device(uow)
+    personal = _add(uow, guid="RCW360A0000002").device
+    registry = uow.device_registry
+    registry.devices[device.id] = replace(registry.devices[device.id], organization_id=ACME)
+    ours = CreateProject(uow, MutableClock(NOW))(OWNER, ProjectInput("Ours", None, ACME))
+    mine = _create(uow)
+    for ids, project, problem in (([device.id], mine, ORGANIZATION_DEVICE), ([personal.id], ours, PERSONAL_DEVICE),
+                                  ([device.id, personal.id], ours, PERSONAL_DEVICE)):
+        with pytest.raises(InvalidInput) as refused:
+            ChangeProject(uow)(OWNER, ids, project.id)
+        assert refused.value.problems == {"projectId": problem}
+    assert uow.projects.device_project == {}  # all or none
+    assert ChangeProject(uow)(ADMIN, [device.id], ours.id) == 1
+    assert ChangeProject(uow)(OWNER, [personal.id], mine.id) == 1

@@ -10,7 +10,7 @@ from typing import NamedTuple, NoReturn
 
 from adapters.payments.configs import PaymentConfigs
 from core.ordering.payments import Acknowledgement, InvalidNotification, PaymentGateway, Provider, provider_of
-from core.shared.edition import PayType
+from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 
 log = logging.getLogger("coldchain.payments")
 NOTIFY_PATH = "/api/payment/notify"
@@ -54,15 +54,17 @@ class GatewaysByPayType(Mapping[PayType, PaymentGateway]):
             pay_type = PayType(pay_type)
         except ValueError:
             raise KeyError(pay_type) from None
+        if pay_type not in PAYMENT_PAY_TYPES:  # a recharge card's order: no provider behind it
+            raise KeyError(pay_type)
         if pay_type in self._on:
             return self._on[pay_type]
         return self._off.get(pay_type) or SwitchedOffGateway(provider_of(pay_type), _refused)
 
     def __iter__(self) -> Iterator[PayType]:
-        return iter(PayType)
+        return iter(PAYMENT_PAY_TYPES)
 
     def __len__(self) -> int:
-        return len(PayType)
+        return len(PAYMENT_PAY_TYPES)
 
     def offers(self, pay_type: PayType) -> bool:
         return PayType(pay_type) in self._on
@@ -74,12 +76,12 @@ def _refused(accepted: bool) -> Acknowledgement:
 
 
 def _pay_types(provider: Provider) -> list[PayType]:
-    return [p for p in PayType if provider_of(p) is provider]
+    return [p for p in PAYMENT_PAY_TYPES if provider_of(p) is provider]
 
 
 def development_gateways(switched_on: Collection[Provider], gateway: PaymentGateway) -> GatewaysByPayType:
     """The development gateway behind the pay types of every provider switched on."""
-    return GatewaysByPayType({p: gateway for p in PayType if provider_of(p) in switched_on})
+    return GatewaysByPayType({p: gateway for p in PAYMENT_PAY_TYPES if provider_of(p) in switched_on})
 
 
 class _Adapter(NamedTuple):

@@ -18,7 +18,7 @@ from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
-from adapters.persistence.devices import access_of, visible_to
+from adapters.persistence.devices import access_of, sees
 from adapters.persistence.models import (
     AccountRow,
     AlarmDeferralRow,
@@ -27,6 +27,7 @@ from adapters.persistence.models import (
     AlarmPushSettingRow,
     AlarmRecipientRow,
     AlarmRuleRow,
+    AssetRow,
     DeviceRow,
 )
 from adapters.persistence.results import rows_written
@@ -43,7 +44,7 @@ from core.alarms.model import (
 )
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.alarms.push import PushSetting
-from core.devices.access import Access
+from core.devices.grants import Element, Grant
 from core.notifications.model import Channel
 from core.shared.errors import AlarmRuleExists
 from core.shared.paging import Page, PageRequest
@@ -101,7 +102,8 @@ def _alarm(row: Any) -> AlarmMessage:
 
 def _listing(row: Any, now: datetime) -> AlarmListing:
     alarm = _alarm(row)
-    return AlarmListing(alarm, _device(row), row.h_name, Access(row.access), alarm.shown_state(now), row.deferrals)
+    return AlarmListing(alarm, _device(row), row.h_name, Grant.of_code(row.access).access_to(Element.ALARMS),
+                        alarm.shown_state(now), row.deferrals)
 
 
 def _rule_values(rule: AlarmRule) -> dict[str, Any]:
@@ -258,9 +260,9 @@ class SqlAlchemyAlarmRepository:
 
     # --- rules -----------------------------------------------------------------------------------
 
-    def device_access(self, account_id: int, device_id: int) -> Access:
-        access = self._s.scalar(select(access_of(account_id)).where(devices_t.c.id == device_id))
-        return Access.NONE if access is None else Access(access)
+    def device_grant(self, account_id: int, device_id: int) -> Grant:
+        code = self._s.scalar(select(access_of(account_id)).where(devices_t.c.id == device_id))
+        return Grant.of_code(code or 0)
 
     def push_setting(self, device_id: int) -> PushSetting | None:
         row = self._s.get(AlarmPushSettingRow, device_id)
@@ -297,6 +299,10 @@ class SqlAlchemyAlarmRepository:
         if except_id is not None:
             query = query.where(rules_t.c.id != except_id)
         return self._s.execute(query).scalar_one() > 0
+
+    def holding_asset(self, device_id: int) -> str | None:
+        return self._s.scalar(select(AssetRow.name).join(DeviceRow, DeviceRow.asset_id == AssetRow.id)
+                              .where(DeviceRow.id == device_id, AssetRow.enabled.is_(False)))
 
     def _add_recipients(self, rule: AlarmRule) -> None:
         if rule.recipients:
@@ -335,7 +341,7 @@ class SqlAlchemyAlarmRepository:
 
     def rule_page(self, account_id: int, request: PageRequest, device_id: int | None = None,
                   probe: str | None = None) -> Page[RuleListing]:
-        where = [visible_to(account_id)]
+        where = [sees(account_id, Element.PUSH)]
         if device_id is not None:
             where.append(rules_t.c.device_id == device_id)
         if probe is not None:
@@ -379,7 +385,7 @@ class SqlAlchemyAlarmRepository:
 
     def _filters(self, account_id: int, where: AlarmFilter, now: datetime) -> list[ColumnElement[bool]]:
         m = messages_t.c
-        filters = [visible_to(account_id)]
+        filters = [sees(account_id, Element.ALARMS)]
         if where.device_id is not None:
             filters.append(m.device_id == where.device_id)
         if where.state is not None:
@@ -438,5 +444,5 @@ class SqlAlchemyAlarmRepository:
     def count_untreated(self, account_id: int, now: datetime) -> int:
         return self._s.execute(select(func.count()).select_from(messages_t)
                                .join(devices_t, devices_t.c.id == messages_t.c.device_id)
-                               .where(visible_to(account_id), self._shown_state(AlarmState.UNTREATED, now))
+                               .where(sees(account_id, Element.ALARMS), self._shown_state(AlarmState.UNTREATED, now))
                                ).scalar_one()

@@ -8,6 +8,7 @@ from sqlalchemy import Engine, create_engine, event, exc
 from sqlalchemy.engine import make_url
 from sqlalchemy.orm import sessionmaker
 
+from adapters.persistence.audit import capture_changes
 from adapters.persistence.bounds import refuse_like_postgresql
 
 # A database that is away, restarting, busy, locked or out of room: the same work may succeed later.
@@ -66,4 +67,8 @@ def _refuse_connection_closed_while_idle(dbapi_connection, _record, _proxy) -> N
 
 
 def make_session_factory(engine: Engine) -> sessionmaker:
-    return sessionmaker(bind=engine, expire_on_commit=False, autoflush=True)
+    factory = sessionmaker(bind=engine, expire_on_commit=False, autoflush=True)
+    # Every change a request of the API makes is recorded with it (audit.py); outside one, the
+    # listeners only look and leave.
+    capture_changes(factory)
+    return factory

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 from functools import lru_cache
@@ -11,6 +11,7 @@ from typing import Any
 from sqlalchemy import (
     ColumnElement,
     Integer,
+    ScalarSelect,
     Select,
     and_,
     bindparam,
@@ -38,22 +39,26 @@ from adapters.persistence.models import (
     DeviceEventRow,
     DeviceRow,
     DeviceSeriesRow,
+    DeviceShareRow,
+    DeviceTemplateRow,
     DeviceTypeRow,
     LevelYearOptionRow,
     OrganizationMemberRow,
     OrganizationRow,
     PackageDeviceTypeRow,
+    PackageGiftRow,
     ProjectRow,
-    RoleRow,
+    RolePermissionRow,
     ServiceLevelRow,
     ServicePackageRow,
 )
 from adapters.persistence.results import rows_written
-from core.devices.access import Access
 from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
+from core.devices.grants import FULL, NOTHING, OPERATE_SHIFT, SHARED_BIT, VIEW_ALL, Element, Grant
 from core.devices.model import (
     EXPIRING_WITHIN,
+    FREE_SERVICE_MONTHS,
     NO_PROJECT,
     SORT_FIELDS,
     Device,
@@ -64,15 +69,17 @@ from core.devices.model import (
     DeviceType,
     HomeCounts,
     NewDevice,
+    NewDeviceGift,
     ProbeLimits,
     TypeStatus,
     VipState,
+    as_granted,
     measures_energy,
     parse_probes,
     parse_scenes,
 )
 from core.devices.ports import BrokerAccount, BrokerCredential
-from core.permissions.roles import DEVICE_WRITERS
+from core.permissions.roles import CHANGE_DEVICES, SEE_DEVICES
 from core.shared.errors import DeviceAlreadyAdded
 from core.shared.paging import Page, PageRequest
 from core.telemetry.model import Position
@@ -81,35 +88,54 @@ from core.telemetry.model import Position
 AccountId = int | ColumnElement[int]
 
 
-def _organizations_of(account_id: AccountId, roles: Collection[str] | None = None) -> Select:
-    """The organizations the account belongs to (with one of `roles`, when given)."""
-    query = select(OrganizationMemberRow.organization_id).where(OrganizationMemberRow.account_id == account_id)
-    if roles is not None:
-        query = query.join(RoleRow, RoleRow.id == OrganizationMemberRow.role_id).where(RoleRow.code.in_(roles))
-    return query
+def _organizations_of(account_id: AccountId, permission: str = SEE_DEVICES) -> Select:
+    """The organizations whose devices the account's role there lets it see (or, with
+    CHANGE_DEVICES, change): its role's permissions decide (core/permissions/roles.py), custom
+    roles as built-in ones, and a change of role counts from the next statement."""
+    return (select(OrganizationMemberRow.organization_id)
+            .where(OrganizationMemberRow.account_id == account_id,
+                   exists().where(RolePermissionRow.role_id == OrganizationMemberRow.role_id,
+                                  RolePermissionRow.permission_name == permission)))
 
 
-# Who may see and who may change a device are decided here and nowhere else: sharing a device
-# adds its grant to these two.
+# Who may see a device and what each may do on it are decided here and nowhere else.
+
+
+def _shared_with(account_id: AccountId) -> ColumnElement[bool]:
+    """The share rows that give the account a device now: unrevoked and not past their end.
+    The database's clock decides the end, so a statement kept to run again stays right."""
+    return and_(DeviceShareRow.sharee_account_id == account_id, DeviceShareRow.revoked_at.is_(None),
+                or_(DeviceShareRow.ends_at.is_(None), DeviceShareRow.ends_at > func.current_timestamp()))
+
+
+def _shared_ids(account_id: AccountId) -> Select:
+    return select(DeviceShareRow.device_id).where(_shared_with(account_id))
 
 
 def visible_to(account_id: AccountId) -> ColumnElement[bool]:
-    """The devices an account may see: its own and those of every organization it belongs to.
-    A filter for rows found otherwise (by id, through their alarms); lists and counts, which
-    look for every device a caller may see, use visible_branches, which indexes serve."""
-    return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)))
+    """The devices an account may see: its own, those of every organization it belongs to and
+    those shared with it. A filter for rows found otherwise (by id, through their alarms); lists
+    and counts, which look for every device a caller may see, use visible_branches, which
+    indexes serve."""
+    return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)),
+               DeviceRow.id.in_(_shared_ids(account_id)))
 
 
 def visible_branches(account_id: AccountId, columns: Sequence[Any],
-                     *where: ColumnElement[bool]) -> tuple[Select, Select]:
-    """visible_to as two selects of `columns` to UNION ALL: the devices the account owns, and
-    those of its organizations that it does not own (so none comes twice). No index serves the
-    OR of visible_to, and PostgreSQL reads the whole table for it; each branch here is a range
-    of one index (ix_devices_owner_created, ix_devices_organization_created), in created_at order."""
+                     *where: ColumnElement[bool]) -> tuple[Select, ...]:
+    """visible_to as three selects of `columns` to UNION ALL: the devices the account owns, those
+    of its organizations that it does not own, and those shared with it that neither of the first
+    two holds (so none comes twice). No index serves the OR of visible_to, and PostgreSQL reads
+    the whole table for it; each branch here is a range of one index (ix_devices_owner_created,
+    ix_devices_organization_created, ix_device_shares_sharee_device)."""
     owned = select(*columns).where(DeviceRow.owner_account_id == account_id, *where)
-    shared = select(*columns).where(DeviceRow.organization_id.in_(_organizations_of(account_id)),
-                                    DeviceRow.owner_account_id != account_id, *where)
-    return owned, shared
+    organizations = _organizations_of(account_id)
+    members = select(*columns).where(DeviceRow.organization_id.in_(organizations),
+                                     DeviceRow.owner_account_id != account_id, *where)
+    shared = select(*columns).where(DeviceRow.id.in_(_shared_ids(account_id)), DeviceRow.owner_account_id != account_id,
+                                    or_(DeviceRow.organization_id.is_(None),
+                                        DeviceRow.organization_id.not_in(organizations)), *where)
+    return owned, members, shared
 
 
 def count_visible(account_id: AccountId, *where: ColumnElement[bool]) -> Select:
@@ -118,14 +144,30 @@ def count_visible(account_id: AccountId, *where: ColumnElement[bool]) -> Select:
                                             .subquery())
 
 
+def _share_grant(account_id: AccountId) -> ScalarSelect[int]:
+    """The grant code of the device's share with the account (core/devices/grants.py), from its
+    template; NULL without one."""
+    return (select(DeviceTemplateRow.view_mask + DeviceTemplateRow.operate_mask * (1 << OPERATE_SHIFT) + SHARED_BIT)
+            .join(DeviceShareRow, DeviceShareRow.template_id == DeviceTemplateRow.id)
+            .where(DeviceShareRow.device_id == DeviceRow.id, _shared_with(account_id))
+            .limit(1).scalar_subquery())
+
+
 def access_of(account_id: AccountId) -> ColumnElement[int]:
-    """The account's Access to each device: WRITE for its owner and its organization's creator
-    and administrators, READ for the organization's other members, NONE for everyone else."""
+    """The account's Grant on each device, as its code: everything for its owner and its
+    organization's creator and administrators, everything to see and nothing to operate for the
+    organization's other members, the share's template for a sharee, nothing for everyone else."""
     return case(
-        (DeviceRow.owner_account_id == account_id, int(Access.WRITE)),
-        (DeviceRow.organization_id.in_(_organizations_of(account_id, DEVICE_WRITERS)), int(Access.WRITE)),
-        (visible_to(account_id), int(Access.READ)),
-        else_=int(Access.NONE))
+        (DeviceRow.owner_account_id == account_id, FULL.code),
+        (DeviceRow.organization_id.in_(_organizations_of(account_id, CHANGE_DEVICES)), FULL.code),
+        (DeviceRow.organization_id.in_(_organizations_of(account_id)), VIEW_ALL.code),
+        else_=func.coalesce(_share_grant(account_id), NOTHING.code))
+
+
+def sees(account_id: AccountId, element: Element) -> ColumnElement[bool]:
+    """The devices whose `element` the account may see (the alarm centre shows the alarms only
+    of devices whose alarm records it may see)."""
+    return and_(visible_to(account_id), access_of(account_id).op("&")(element.bit) != 0)
 
 
 class SqlAlchemyDeviceExpiryRepository:
@@ -158,7 +200,8 @@ class SqlAlchemyDeviceExpiryRepository:
             .order_by(DeviceTypeRow.type_name, DeviceRow.service_expires_at, DeviceRow.id)
             .offset(request.offset).limit(request.page_size))
         return Page(request.start, request.page_size, total,
-                    [ExpiringDevice(device_id, type_id, type_name, name, guid, expires_at, Access(access))
+                    [ExpiringDevice(device_id, type_id, type_name, name, guid, expires_at,
+                                    Grant.of_code(access).access_to(Element.RECHARGE))
                      for device_id, type_id, type_name, name, guid, expires_at, access in rows
                      if expires_at is not None])  # always (the WHERE says so): the check tells the type
 
@@ -259,7 +302,7 @@ class SqlAlchemyDeviceRepository:
     @staticmethod
     def _device(row, limits: tuple[ProbeLimits, ...] = ()) -> Device:
         d = row  # the device's columns and its joins' in one row
-        return Device(
+        return as_granted(Device(
             id=d.id, guid=d.guid, name=d.device_name, type_id=d.type_id, type_name=row.type_name,
             type_scenes=parse_scenes(row.scenes), probes=parse_probes(row.probes),
             owner_account_id=d.owner_account_id, owner_name=row.user_name, organization_id=d.organization_id,
@@ -270,11 +313,11 @@ class SqlAlchemyDeviceRepository:
             temperature_unit=d.temperature_unit, status=d.status, remark=d.remark, created_at=d.created_at,
             activated_at=d.activated_at, last_seen_at=d.last_seen_at, online=bool(d.online),
             last_reading_at=d.last_reading_at, last_temperature=d.last_temperature,
-            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, access=Access(row.access),
+            last_humidity=d.last_humidity, alarm_state=d.alarm_state, limits=limits, grant=Grant.of_code(row.access),
             position=(Position(d.last_latitude, d.last_longitude, d.last_accuracy_m)
                       if d.last_latitude is not None and d.last_longitude is not None else None),
             position_at=d.last_position_at, energy=measures_energy(row.probes), scrapped_at=d.scrapped_at,
-            project_id=d.project_id, project_name=row.project_name)
+            project_id=d.project_id, project_name=row.project_name))
 
     @staticmethod
     def _where(f: DeviceFilter) -> list[ColumnElement[bool]]:
@@ -365,7 +408,9 @@ class SqlAlchemyDeviceRepository:
     def markers(self, account_id: int, where: DeviceFilter, limit: int) -> DeviceMarkers:
         """A few columns of every positioned device of `where`: the two branches of
         visible_branches, merged and cut at `limit` by id."""
-        conditions = [*self._where(where), DeviceRow.last_latitude.is_not(None), DeviceRow.last_longitude.is_not(None)]
+        # a sharee whose template hides the map does not learn where the device is from the map either
+        conditions = [*self._where(where), DeviceRow.last_latitude.is_not(None), DeviceRow.last_longitude.is_not(None),
+                      access_of(_ACCOUNT).op("&")(Element.MAP.bit) != 0]
         columns = [DeviceRow.id, DeviceRow.device_name, DeviceRow.last_latitude, DeviceRow.last_longitude,
                    DeviceRow.status, DeviceRow.online, DeviceRow.alarm_state, DeviceRow.activated_at,
                    DeviceRow.scrapped_at]
@@ -438,8 +483,20 @@ class SqlAlchemyDeviceRepository:
             query = query.where(_in_scene(scene))
         return [_device_type(row) for row in self._s.execute(query.order_by(DeviceTypeRow.type_code))]
 
-    def free_level(self, type_id: int) -> int | None:
-        options = select(LevelYearOptionRow.id).where(LevelYearOptionRow.level_id == ServiceLevelRow.id)
+    def new_device_gift(self, type_id: int) -> NewDeviceGift:
+        package = self._s.scalar(
+            select(ServicePackageRow.id)
+            .join(PackageDeviceTypeRow, PackageDeviceTypeRow.package_id == ServicePackageRow.id)
+            .where(PackageDeviceTypeRow.device_type_id == type_id, ServicePackageRow.status == 1)
+            .order_by(ServicePackageRow.id).limit(1))
+        gift = self._s.get(PackageGiftRow, package) if package is not None else None
+        if gift is not None:
+            return NewDeviceGift(gift.level_id, gift.months, gift.sms_count, gift.voice_count)
+        return NewDeviceGift(self._free_level(type_id), FREE_SERVICE_MONTHS)
+
+    def _free_level(self, type_id: int) -> int | None:
+        options = select(LevelYearOptionRow.id).where(LevelYearOptionRow.level_id == ServiceLevelRow.id,
+                                                      LevelYearOptionRow.retired_at.is_(None))
         paid = options.where(or_(LevelYearOptionRow.service_fee_cents > 0, LevelYearOptionRow.data_fee_cents > 0))
         return self._s.scalar(
             select(ServiceLevelRow.id)
@@ -453,7 +510,8 @@ class SqlAlchemyDeviceRepository:
         row = DeviceRow(
             guid=device.guid, device_name=device.name, type_id=device.type_id,
             owner_account_id=device.owner_account_id, organization_id=None, sim_iccid=None, jc_iccid_status=0,
-            level_id=device.level_id, service_expires_at=device.service_expires_at, sms_count=0, voice_count=0,
+            level_id=device.level_id, service_expires_at=device.service_expires_at, sms_count=device.sms_count,
+            voice_count=device.voice_count,
             country_code=device.country_code, node_type=1, display_precision=device.display_precision,
             temperature_unit=device.temperature_unit, status=DeviceStatus.ENABLED, remark=device.remark,
             created_at=device.created_at, online=False, alarm_state=0)
@@ -464,6 +522,19 @@ class SqlAlchemyDeviceRepository:
         except IntegrityError as error:  # a concurrent add took the GUID first
             raise DeviceAlreadyAdded() from error
         return row.id
+
+    def organizations_of(self, account_id: int) -> dict[int, bool]:
+        changes = set(self._s.scalars(_organizations_of(account_id, CHANGE_DEVICES)))
+        return {o: o in changes for o in self._s.scalars(_organizations_of(account_id))}
+
+    def in_asset(self, device_ids: Sequence[int]) -> list[str]:
+        return list(self._s.scalars(select(DeviceRow.device_name).where(DeviceRow.id.in_(list(device_ids)),
+                                                                        DeviceRow.asset_id.is_not(None))
+                                    .order_by(DeviceRow.id)))
+
+    def set_organization(self, device_ids: Sequence[int], organization_id: int | None) -> None:
+        moving = [DeviceRow.id.in_(list(device_ids)), DeviceRow.organization_id.is_distinct_from(organization_id)]
+        self._s.execute(update(DeviceRow).where(*moving).values(organization_id=organization_id, project_id=None))
 
     def update(self, device_id: int, changes: dict[str, object]) -> None:
         values = {_CHANGEABLE[name].key: value for name, value in changes.items()}

@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
@@ -67,6 +68,14 @@ class AccountRow(Base):
     created_at: Mapped[datetime]
     language: Mapped[str | None] = mapped_column(String(10))  # of the first login, then the owner's choice
     time_zone: Mapped[str | None] = mapped_column(String(64))  # IANA name the owner chose; None: the edition's
+    # Soft delete (user administration): the account keeps its orders and history, its name and
+    # contacts stay taken, and it can no longer log in (status is disabled too).
+    deleted_at: Mapped[datetime | None] = mapped_column(index=True)
+    # Engineer/contractor: 0 never applied, 1 applied (agreement accepted), 2 certified by an operator
+    contractor_state: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    contractor_applied_at: Mapped[datetime | None]
+    contractor_agreement: Mapped[str | None] = mapped_column(String(20))  # the version accepted
+    contractor_certified_at: Mapped[datetime | None]
 
 
 class UserProfileRow(Base):
@@ -88,13 +97,20 @@ class PermissionRow(Base):
 
 
 class RoleRow(Base):
+    """A built-in role (organization_id null) or an organization's custom role, whose name is
+    unique in the organization in any case."""
+
     __tablename__ = "roles"
+    __table_args__ = (UniqueConstraint("organization_id", "name_key", name="uq_roles_organization_name_key"),)
     id: Mapped[int] = mapped_column(primary_key=True)
     code: Mapped[str] = mapped_column(String(50), unique=True)
     name: Mapped[str] = mapped_column(String(50))
     description: Mapped[str | None] = mapped_column(String(200))
     role_type: Mapped[int] = mapped_column(SmallInteger)
     built_in: Mapped[bool] = mapped_column(Boolean, default=False)
+    # No foreign key (migration 0032 says why); dissolving an organization deletes its roles.
+    organization_id: Mapped[int | None] = mapped_column(index=True)
+    name_key: Mapped[str | None] = mapped_column(String(60))  # the casefolded name of a custom role
 
 
 class RolePermissionRow(Base):
@@ -348,6 +364,8 @@ class DeviceRow(Base):
     scrapped_at: Mapped[datetime | None]
     # the project it is grouped in (core/projects); null: none. Deleting the project leaves it in none.
     project_id: Mapped[int | None] = mapped_column(ForeignKey("projects.id", ondelete="SET NULL"), index=True)
+    # the asset it watches (core/assets); null: none. Deleting the asset leaves it in none.
+    asset_id: Mapped[int | None] = mapped_column(ForeignKey("assets.id", ondelete="SET NULL"), index=True)
 
 
 class DeviceCredentialRow(Base):
@@ -401,6 +419,8 @@ class AlarmRuleRow(Base):
     level2_minutes: Mapped[int | None] = mapped_column(Integer)
     level3_minutes: Mapped[int | None] = mapped_column(Integer)
     enabled: Mapped[bool] = mapped_column(Boolean, default=True)
+    # switched off by disabling its device's asset (core/assets), to be switched on when it is enabled
+    held_by_asset: Mapped[bool] = mapped_column(Boolean, default=False, server_default="0")
     created_at: Mapped[datetime]
     updated_at: Mapped[datetime]
 
@@ -524,6 +544,9 @@ class LevelYearOptionRow(Base):
     discount: Mapped[int] = mapped_column(SmallInteger, default=100)  # percent, 100 none
     top_status: Mapped[int] = mapped_column(SmallInteger, default=0)  # recommended
     sort: Mapped[int] = mapped_column(Integer, default=0)
+    # An option once sold is never changed: a new price retires it (no longer offered) and adds a
+    # new row, so the orders that name it keep what they bought (core/catalogue).
+    retired_at: Mapped[datetime | None]
 
 
 class ServiceItemRow(Base):
@@ -540,6 +563,35 @@ class LevelItemRow(Base):
     level_id: Mapped[int] = mapped_column(ForeignKey("service_levels.id", ondelete="CASCADE"), primary_key=True)
     item_code: Mapped[str] = mapped_column(ForeignKey("service_items.item_code", ondelete="CASCADE"),
                                            primary_key=True)
+
+
+class CatalogueTextRow(Base):
+    """The name and description of a package, level, item, activity or SMS/voice package in one
+    language (owner_kind 'package', 'level', 'item', 'activity' or 'sms'; owner_key its id or item
+    code). The row's own column holds the platform's default language, the fallback of a language
+    without text. No foreign key (the owners are in five tables): deleting an owner deletes its texts
+    in its repository."""
+
+    __tablename__ = "catalogue_texts"
+    __table_args__ = (UniqueConstraint("owner_kind", "owner_key", "language"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_kind: Mapped[str] = mapped_column(String(10))
+    owner_key: Mapped[str] = mapped_column(String(40))
+    language: Mapped[str] = mapped_column(String(5))
+    name: Mapped[str] = mapped_column(String(100))
+    description: Mapped[str | None] = mapped_column(String(200))
+
+
+class PackageGiftRow(Base):
+    """What a new device of a type the package serves gets for free: a level for some months,
+    and SMS and voice counts (PayServicePresentation)."""
+
+    __tablename__ = "package_gifts"
+    package_id: Mapped[int] = mapped_column(ForeignKey("service_packages.id", ondelete="CASCADE"), primary_key=True)
+    level_id: Mapped[int | None] = mapped_column(ForeignKey("service_levels.id", ondelete="SET NULL"))
+    months: Mapped[int] = mapped_column(Integer, default=0)
+    sms_count: Mapped[int] = mapped_column(Integer, default=0)
+    voice_count: Mapped[int] = mapped_column(Integer, default=0)
 
 
 class ActivityRow(Base):
@@ -610,7 +662,9 @@ class OrderRow(Base):
     bill may be deleted later, the order keeps it as it was in `invoice`."""
 
     __tablename__ = "orders"
-    __table_args__ = (Index("ix_orders_account_created", "account_id", "created_at"),)
+    # the back office lists every account's orders by creation or payment time (issue 19)
+    __table_args__ = (Index("ix_orders_account_created", "account_id", "created_at"),
+                      Index("ix_orders_created", "created_at"), Index("ix_orders_paid", "paid_at"))
     id: Mapped[int] = mapped_column(primary_key=True)
     order_code: Mapped[str] = mapped_column(String(20), unique=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))  # indexed by ix_orders_account_created
@@ -641,6 +695,9 @@ class OrderRow(Base):
     last_failure: Mapped[str | None] = mapped_column(String(16))
     failure_count: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
     failed_attempt: Mapped[str | None] = mapped_column(String(100))
+    # the coupon it carries (reserved while unpaid, spent when paid) and what it took off
+    coupon_code: Mapped[str | None] = mapped_column(String(20))
+    coupon_discount_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class OrderLineRow(Base):
@@ -703,6 +760,21 @@ class PaymentNotificationRow(Base):
     order_code: Mapped[str | None] = mapped_column(String(64), index=True)
     amount_cents: Mapped[int | None] = mapped_column(BigInteger)
     body: Mapped[str] = mapped_column(Text)
+
+
+class OrderEventRow(Base):
+    """An order's history (issue 19): each change of its state, when, and who made it (no account:
+    the provider's notification or a job) and why (an operator's manual handling says)."""
+
+    __tablename__ = "order_events"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    at: Mapped[datetime]
+    kind: Mapped[str] = mapped_column(String(20))  # an OrderMove, or manualHandling
+    status: Mapped[int] = mapped_column(SmallInteger)  # the order's state after it
+    actor_account_id: Mapped[int | None] = mapped_column(Integer)  # no key: the history outlives an account
+    reason: Mapped[str | None] = mapped_column(String(200))
+    detail: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))  # the provider's answer
 
 
 # --- jobs (issue 15) ---------------------------------------------------------------------------
@@ -865,15 +937,46 @@ class HomeTilesRow(Base):
 
 
 class ProjectRow(Base):
-    """An account's group of devices (core/projects); its name is unique per owner in any case."""
+    """An account's or an organization's group of devices (core/projects); its name is unique per
+    owner in any case: among the account's own projects, or among the organization's."""
 
     __tablename__ = "projects"
-    __table_args__ = (UniqueConstraint("owner_account_id", "name_key", name="uq_projects_owner_name_key"),)
+    __table_args__ = (
+        Index("uq_projects_owner_name_key", "owner_account_id", "name_key", unique=True,
+              sqlite_where=text("organization_id IS NULL"), postgresql_where=text("organization_id IS NULL")),
+        Index("uq_projects_organization_name_key", "organization_id", "name_key", unique=True,
+              sqlite_where=text("organization_id IS NOT NULL"), postgresql_where=text("organization_id IS NOT NULL")),
+    )
     id: Mapped[int] = mapped_column(primary_key=True)
-    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))  # its creator
+    # the organization it belongs to; None: the owner account's own
+    organization_id: Mapped[int | None] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"))
     name: Mapped[str] = mapped_column(String(20))
     name_key: Mapped[str] = mapped_column(String(60))  # the casefolded name ('ß' is 'ss': it may grow)
     remark: Mapped[str | None] = mapped_column(String(200))
+    created_at: Mapped[datetime]
+
+
+class AssetRow(Base):
+    """A thing an account keeps cold (core/assets), watched by up to five devices (devices.asset_id)."""
+
+    __tablename__ = "assets"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    # the organization it belongs to (its creator stays the owner); None: the owner account's own
+    organization_id: Mapped[int | None] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(100))
+    asset_type: Mapped[str | None] = mapped_column(String(50))
+    number: Mapped[str | None] = mapped_column(String(50))
+    brand: Mapped[str | None] = mapped_column(String(50))
+    model: Mapped[str | None] = mapped_column(String(50))
+    volume: Mapped[str | None] = mapped_column(String(50))
+    # custom key/value pairs in the user's order: [[key, value], ...]
+    attributes: Mapped[list[list[str]]] = mapped_column(JSON)
+    remark: Mapped[str | None] = mapped_column(String(200))
+    enabled: Mapped[bool] = mapped_column(Boolean, default=True)
     created_at: Mapped[datetime]
 
 
@@ -912,3 +1015,166 @@ class ReportRunRow(Base):
     sent_to: Mapped[list[str]] = mapped_column(JSON)
     attempts: Mapped[int] = mapped_column(SmallInteger, default=0)
     error: Mapped[str | None] = mapped_column(String(200))
+
+
+# --- sharing ---------------------------------------------------------------------------------------
+
+
+class DeviceTemplateRow(Base):
+    """A device permission template (core/sharing): per element of a device, visible and operable
+    bits (core/devices/grants.py). Built-in ones have no owner."""
+
+    __tablename__ = "device_permission_templates"
+    __table_args__ = (Index("ix_device_permission_templates_owner", "owner_account_id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    name: Mapped[str] = mapped_column(String(20))
+    name_key: Mapped[str] = mapped_column(String(40))
+    view_mask: Mapped[int] = mapped_column(Integer)
+    operate_mask: Mapped[int] = mapped_column(Integer)
+
+
+class DeviceShareRow(Base):
+    """A device shared with an account under a template until ends_at (null: until revoked). A
+    revoked share stays as the record of it; one unrevoked share per device and sharee."""
+
+    __tablename__ = "device_shares"
+    __table_args__ = (
+        Index("ix_device_shares_sharee_device", "sharee_account_id", "device_id"),
+        Index("ix_device_shares_owner", "owner_account_id", "created_at"),
+        Index("ix_device_shares_device", "device_id"),
+        Index("ix_device_shares_template", "template_id"),
+        Index("uq_device_shares_current", "device_id", "sharee_account_id", unique=True,
+              postgresql_where=text("revoked_at IS NULL"), sqlite_where=text("revoked_at IS NULL")),
+    )
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    sharee_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    template_id: Mapped[int] = mapped_column(ForeignKey("device_permission_templates.id"))
+    created_at: Mapped[datetime]
+    ends_at: Mapped[datetime | None]
+    revoked_at: Mapped[datetime | None]
+class OperationLogRow(Base):
+    """One call of the API that changed something, or tried to (core/audit). Append-only: a
+    trigger refuses UPDATE and DELETE (migration 0031). The actor's id is kept without a foreign
+    key, and their name as it was: the entry outlives the account."""
+
+    __tablename__ = "operation_log"
+    __table_args__ = (Index("ix_operation_log_at", "at", "id"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    at: Mapped[datetime]
+    actor_account_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    actor_name: Mapped[str | None] = mapped_column(String(100))
+    client_address: Mapped[str | None] = mapped_column(String(45))
+    action: Mapped[str] = mapped_column(String(100))
+    method: Mapped[str] = mapped_column(String(8))
+    outcome: Mapped[str] = mapped_column(String(10))
+    status: Mapped[int] = mapped_column(SmallInteger)
+
+
+class OperationChangeRow(Base):
+    """An object an operation added, changed or removed; `fields` is {field: [old, new]}, secrets
+    written as "***"."""
+
+    __tablename__ = "operation_log_changes"
+    __table_args__ = (Index("ix_operation_log_changes_device", "device_id", "operation_id"),
+                      Index("ix_operation_log_changes_object", "object_type", "object_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    operation_id: Mapped[int] = mapped_column(ForeignKey("operation_log.id"), index=True)
+    object_type: Mapped[str] = mapped_column(String(50))
+    object_id: Mapped[str | None] = mapped_column(String(64))
+    kind: Mapped[str] = mapped_column(String(8))
+    label: Mapped[str | None] = mapped_column(String(100))
+    owner_account_id: Mapped[int | None] = mapped_column(Integer)
+    device_id: Mapped[int | None] = mapped_column(Integer)
+    organization_id: Mapped[int | None] = mapped_column(Integer)
+    fields: Mapped[dict[str, Any]] = mapped_column(JSON)
+
+
+class OperationReaderRow(Base):
+    """Who reads an entry besides operators: the actor and the owners of what it changed (an
+    account), the organizations of what it changed. `at` repeats the entry's time so that a
+    reader's log is one index range, newest first."""
+
+    __tablename__ = "operation_log_readers"
+    __table_args__ = (Index("ix_operation_log_readers_account", "account_id", "at", "operation_id"),
+                      Index("ix_operation_log_readers_organization", "organization_id", "at", "operation_id"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    operation_id: Mapped[int] = mapped_column(ForeignKey("operation_log.id"), index=True)
+    account_id: Mapped[int | None] = mapped_column(Integer)
+    organization_id: Mapped[int | None] = mapped_column(Integer)
+    at: Mapped[datetime]
+
+
+# --- coupons and prepaid recharge cards (core.vouchers) -------------------------------------------
+
+
+class CouponBatchRow(Base):
+    __tablename__ = "coupon_batches"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    prefix: Mapped[str] = mapped_column(String(2), default="")
+    count: Mapped[int] = mapped_column(Integer)
+    kind: Mapped[int] = mapped_column(SmallInteger)  # 1 amount (cents), 2 percent off
+    value: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    starts_at: Mapped[datetime]
+    ends_at: Mapped[datetime]
+    activity_id: Mapped[int | None] = mapped_column(ForeignKey("activities.id", ondelete="SET NULL"))
+    remark: Mapped[str] = mapped_column(String(200))
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 enabled, 0 disabled
+    created_at: Mapped[datetime]
+
+
+class CouponRow(Base):
+    """One code. `order_id` (no foreign key, like order lines' devices) is the order holding it
+    while reserved, or that used it; unique: an order carries one coupon at most."""
+
+    __tablename__ = "coupons"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    batch_id: Mapped[int] = mapped_column(ForeignKey("coupon_batches.id", ondelete="CASCADE"), index=True)
+    code: Mapped[str] = mapped_column(String(20), unique=True)
+    state: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 unused, 2 reserved, 3 used
+    order_id: Mapped[int | None] = mapped_column(Integer, unique=True)
+    account_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    reserved_at: Mapped[datetime | None]
+    used_at: Mapped[datetime | None]
+
+
+class CardBatchRow(Base):
+    __tablename__ = "card_batches"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    prefix: Mapped[str] = mapped_column(String(2), default="")
+    count: Mapped[int] = mapped_column(Integer)
+    level_id: Mapped[int] = mapped_column(ForeignKey("service_levels.id"))
+    months: Mapped[int] = mapped_column(Integer)
+    starts_at: Mapped[datetime]
+    ends_at: Mapped[datetime]
+    activity_id: Mapped[int | None] = mapped_column(ForeignKey("activities.id", ondelete="SET NULL"))
+    remark: Mapped[str] = mapped_column(String(200), default="")
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 enabled, 0 disabled
+    created_at: Mapped[datetime]
+
+
+class RechargeCardRow(Base):
+    """One card: its number, and only a digest of its secret (core.vouchers.model.secret_digest)."""
+
+    __tablename__ = "recharge_cards"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    batch_id: Mapped[int] = mapped_column(ForeignKey("card_batches.id", ondelete="CASCADE"), index=True)
+    card_number: Mapped[str] = mapped_column(String(20), unique=True)
+    secret_digest: Mapped[str] = mapped_column(String(64))
+    state: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 unused, 3 used
+    account_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    device_id: Mapped[int | None] = mapped_column(Integer)
+    order_id: Mapped[int | None] = mapped_column(Integer)
+    used_at: Mapped[datetime | None]
+
+
+class CardAttemptRow(Base):
+    """Wrong tries of a card number (known or not): five lock it for a while."""
+
+    __tablename__ = "card_attempts"
+    card_number: Mapped[str] = mapped_column(String(20), primary_key=True)
+    failures: Mapped[int] = mapped_column(Integer, default=0)
+    locked_until: Mapped[datetime | None]

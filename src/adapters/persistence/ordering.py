@@ -22,9 +22,12 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Executable, and_, delete, exists, func, or_, select, update
+from sqlalchemy import ColumnElement, Executable, String, and_, cast, delete, exists, func, or_, select, update
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
+from adapters.persistence.catalogue import ITEM as ITEM_TEXT
+from adapters.persistence.catalogue import LEVEL as LEVEL_TEXT
+from adapters.persistence.catalogue import localized_name
 from adapters.persistence.models import (
     ActivityAccountRow,
     ActivityRow,
@@ -33,6 +36,7 @@ from adapters.persistence.models import (
     DeviceRow,
     LevelItemRow,
     LevelYearOptionRow,
+    OrderEventRow,
     OrderLineRow,
     OrderRow,
     PackageDeviceTypeRow,
@@ -52,6 +56,7 @@ from core.ordering.model import (
     CloseReason,
     InvoiceStatus,
     Order,
+    OrderEvent,
     OrderKind,
     OrderLine,
     OrderMove,
@@ -94,17 +99,41 @@ _ORDER_SORT_COLUMNS: dict[str, InstrumentedAttribute[Any]] = {
     "orderCode": OrderRow.order_code}
 assert set(_ORDER_SORT_COLUMNS) == set(ORDER_SORT_FIELDS)
 
+
+def order_sort(request: PageRequest) -> list[Any]:
+    """An order page's ORDER BY: the field asked for (gmtCreate when none), nulls last, then the id."""
+    column = _ORDER_SORT_COLUMNS[request.sort_field or "gmtCreate"]
+    ascending = request.sort_order == "asc"
+    return [(column.asc() if ascending else column.desc()).nulls_last(),
+            OrderRow.id.asc() if ascending else OrderRow.id.desc()]
+
+
+def lines_of(session: Session, order_ids: Sequence[int]) -> dict[int, list[OrderLineRow]]:
+    """The lines of these orders, by order, in one query."""
+    lines: dict[int, list[OrderLineRow]] = defaultdict(list)
+    if order_ids:
+        for line in session.scalars(select(OrderLineRow).where(OrderLineRow.order_id.in_(order_ids))
+                                    .order_by(OrderLineRow.id)):
+            lines[line.order_id].append(line)
+    return lines
+
 class SqlAlchemyCatalogueRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str,
+                        languages: Sequence[str] = ()) -> list[Level]:
         """Four queries whatever the size of the catalogue: levels, their options, their items,
         and the activities in force on those options. Options in other currencies are read only
-        to tell a level priced in none of `currency` (left out) from one without options."""
+        to tell a level priced in none of `currency` (left out) from one without options; retired
+        options (sold, then repriced) are not offered. Names in the first of `languages` that has
+        one, else the level's own (the default language's)."""
+        key = cast(ServiceLevelRow.id, String)
         levels = self._s.execute(
-            select(ServiceLevelRow.id, ServiceLevelRow.package_id, ServiceLevelRow.level_name,
-                   ServiceLevelRow.level_describe)
+            select(ServiceLevelRow.id, ServiceLevelRow.package_id,
+                   localized_name(LEVEL_TEXT, key, ServiceLevelRow.level_name, languages).label("level_name"),
+                   localized_name(LEVEL_TEXT, key, ServiceLevelRow.level_describe, languages,
+                                  "description").label("level_describe"), ServiceLevelRow.icon_url)
             .join(ServicePackageRow, ServicePackageRow.id == ServiceLevelRow.package_id)
             .join(PackageDeviceTypeRow, PackageDeviceTypeRow.package_id == ServicePackageRow.id)
             .where(PackageDeviceTypeRow.device_type_id == type_id, ServicePackageRow.status == ENABLED)
@@ -113,7 +142,8 @@ class SqlAlchemyCatalogueRepository:
             return []
         level_ids = [level.id for level in levels]
         options = self._s.execute(
-            select(LevelYearOptionRow).where(LevelYearOptionRow.level_id.in_(level_ids))
+            select(LevelYearOptionRow).where(LevelYearOptionRow.level_id.in_(level_ids),
+                                             LevelYearOptionRow.retired_at.is_(None))
             .order_by(LevelYearOptionRow.sort, LevelYearOptionRow.id)).scalars().all()
         items: dict[int, set[str]] = defaultdict(set)
         for level_id, code in self._s.execute(select(LevelItemRow.level_id, LevelItemRow.item_code)
@@ -130,7 +160,7 @@ class SqlAlchemyCatalogueRepository:
                 recommended=bool(o.top_status), activity=offers.get(o.id)))
         return [Level(id=level.id, package_id=level.package_id, name=level.level_name,
                       description=level.level_describe, options=tuple(by_level[level.id]),
-                      item_codes=frozenset(items[level.id]))
+                      item_codes=frozenset(items[level.id]), icon=level.icon_url)
                 for level in levels if by_level[level.id] or level.id not in priced_elsewhere]
 
     def _offers(self, option_ids: list[int], account_id: int, now: datetime) -> dict[int, ActivityOffer]:
@@ -155,9 +185,21 @@ class SqlAlchemyCatalogueRepository:
             offers.setdefault(option_id, ActivityOffer(activity_id, starts_at, ends_at, discount, bonus_months))
         return offers
 
-    def items(self) -> list[ServiceItem]:
-        rows = self._s.scalars(select(ServiceItemRow).order_by(ServiceItemRow.sort, ServiceItemRow.item_code))
-        return [ServiceItem(r.item_code, r.item_name, r.item_supplement, r.item_label) for r in rows]
+    def items(self, languages: Sequence[str] = ()) -> list[ServiceItem]:
+        code = ServiceItemRow.item_code
+        rows: Sequence[Any] = self._s.execute(
+            select(code, localized_name(ITEM_TEXT, code, ServiceItemRow.item_name, languages),
+                   localized_name(ITEM_TEXT, code, ServiceItemRow.item_supplement, languages, "description"),
+                   ServiceItemRow.item_label)
+            .order_by(ServiceItemRow.sort, ServiceItemRow.item_code)).all()
+        return [ServiceItem(row[0], row[1], row[2], row[3]) for row in rows]
+
+    def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
+        ids = list(set(level_ids))
+        if not ids:
+            return {}
+        name = localized_name(LEVEL_TEXT, cast(ServiceLevelRow.id, String), ServiceLevelRow.level_name, languages)
+        return dict(self._s.execute(select(ServiceLevelRow.id, name).where(ServiceLevelRow.id.in_(ids))).all())
 
     @staticmethod
     def _package(row: SmsPackageRow) -> AlertPackage:
@@ -206,7 +248,7 @@ def _promise_values(promise: LevelChange | None) -> dict[str, object]:
             "converted_days": promise.converted_days, "promised_expires_at": promise.expires_at}
 
 
-def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
+def order_of(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
     return Order(
         id=row.id, code=row.order_code, account_id=row.account_id, kind=OrderKind(row.kind),
         pay_type=PayType(row.pay_type), currency=row.currency, order_fee_cents=row.order_fee_cents,
@@ -219,7 +261,8 @@ def _order(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         invoice_status=InvoiceStatus(row.invoice_status), payment=dict(row.payment or {}), expires_at=row.expires_at,
         close_reason=CloseReason(row.close_reason) if row.close_reason else None,
         last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
-        failure_count=row.failure_count or 0)
+        failure_count=row.failure_count or 0, coupon_code=row.coupon_code,
+        coupon_discount_cents=row.coupon_discount_cents or 0)
 
 
 class SqlAlchemyOrderRepository:
@@ -234,7 +277,8 @@ class SqlAlchemyOrderRepository:
             activity_id=order.activity_id, country_code=order.country_code, description=order.description,
             invoice_status=int(order.invoice_status), payment=dict(order.payment) or None,
             payment_reference=order.payment_reference, created_at=order.created_at, paid_at=order.paid_at,
-            refunded_at=order.refunded_at, expires_at=order.expires_at)
+            refunded_at=order.refunded_at, expires_at=order.expires_at, coupon_code=order.coupon_code,
+            coupon_discount_cents=order.coupon_discount_cents)
         self._s.add(row)
         self._s.flush()
         # Each line keeps its device's name as it is now: the order reads the same after a rename.
@@ -250,17 +294,9 @@ class SqlAlchemyOrderRepository:
         self._s.flush()
         return replace(order, id=row.id, lines=lines)
 
-    def _lines(self, order_ids: Sequence[int]) -> dict[int, list[OrderLineRow]]:
-        lines: dict[int, list[OrderLineRow]] = defaultdict(list)
-        if order_ids:
-            for line in self._s.scalars(select(OrderLineRow).where(OrderLineRow.order_id.in_(order_ids))
-                                        .order_by(OrderLineRow.id)):
-                lines[line.order_id].append(line)
-        return lines
-
     def _one(self, *where) -> Order | None:
         row = self._s.scalar(fresh(select(OrderRow).where(*where)))
-        return _order(row, self._lines([row.id])[row.id]) if row else None
+        return order_of(row, lines_of(self._s, [row.id])[row.id]) if row else None
 
     def get(self, order_id: int) -> Order | None:
         return self._one(OrderRow.id == order_id)
@@ -273,7 +309,7 @@ class SqlAlchemyOrderRepository:
                               .values(payment=dict(payment) or None, payment_reference=reference)))
 
     def mark_paid(self, order_id: int, pay_fee_cents: int, paid_at: datetime, reference: str | None) -> bool:
-        return self._move(order_id, OrderMove.PAY, pay_fee_cents=pay_fee_cents, paid_at=paid_at,
+        return self._move(order_id, OrderMove.PAY, paid_at, pay_fee_cents=pay_fee_cents, paid_at=paid_at,
                           settlement_reference=reference)
 
     def by_reference(self, reference: str) -> Order | None:
@@ -283,8 +319,8 @@ class SqlAlchemyOrderRepository:
         rows = self._s.scalars(fresh(select(OrderRow).where(OrderRow.status == int(PayStatus.UNPAID),
                                                             OrderRow.created_at < instant)
                                      .order_by(OrderRow.created_at, OrderRow.id).limit(limit))).all()
-        lines = self._lines([row.id for row in rows])
-        return [_order(row, lines[row.id]) for row in rows]
+        lines = lines_of(self._s, [row.id for row in rows])
+        return [order_of(row, lines[row.id]) for row in rows]
 
     def unpaid_for_devices(self, account_id: int, kind: OrderKind, device_ids: Sequence[int],
                            before_id: int) -> list[Order]:
@@ -293,19 +329,29 @@ class SqlAlchemyOrderRepository:
         rows = self._s.scalars(fresh(select(OrderRow).where(
             OrderRow.account_id == account_id, OrderRow.kind == int(kind), OrderRow.status == int(PayStatus.UNPAID),
             OrderRow.id < before_id).order_by(OrderRow.id))).all()
-        lines = self._lines([row.id for row in rows])
+        lines = lines_of(self._s, [row.id for row in rows])
         wanted = set(device_ids)
-        return [_order(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
+        return [order_of(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
 
-    def _move(self, order_id: int, move: OrderMove, **values: object) -> bool:
+    def _move(self, order_id: int, move: OrderMove, at: datetime, **values: object) -> bool:
         """One conditional write along ORDER_TRANSITIONS: the order takes the move's target state
-        only from one of the move's sources; False when it was in none of them."""
+        only from one of the move's sources; False when it was in none of them. A move made is
+        entered in the order's history in the same transaction."""
         transition = ORDER_TRANSITIONS[move]
         result = self._s.execute(write(update(OrderRow)
                                        .where(OrderRow.id == order_id,
                                               OrderRow.status.in_(sorted(int(s) for s in transition.sources)))
                                        .values(status=int(transition.target), **values)))
-        return rows_written(result) == 1
+        if rows_written(result) != 1:
+            return False
+        self.record_event(OrderEvent(order_id, at, move.value, transition.target))
+        return True
+
+    def record_event(self, event: OrderEvent) -> None:
+        self._s.add(OrderEventRow(order_id=event.order_id, at=event.at, kind=event.kind, status=int(event.status),
+                                  actor_account_id=event.actor_account_id, reason=event.reason,
+                                  detail=event.detail))
+        self._s.flush()
 
     def record_service_result(self, order_id: int, device_id: int, expires_at: datetime | None,
                               recomputed: bool) -> None:
@@ -314,13 +360,14 @@ class SqlAlchemyOrderRepository:
                               .values(settled_expires_at=expires_at, recomputed=recomputed)))
 
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
-        return self._move(order_id, OrderMove.CLOSE, closed_at=at, close_reason=reason.value)
+        return self._move(order_id, OrderMove.CLOSE, at, closed_at=at, close_reason=reason.value)
 
     def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        return self._move(order_id, OrderMove.REFUND, refunded_at=at)
+        return self._move(order_id, OrderMove.REFUND, at, refunded_at=at)
 
     def unmark_refunded(self, order_id: int) -> None:
-        self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
+        # the port gives no instant: the provider's refusal is entered when it is written
+        self._move(order_id, OrderMove.REFUND_REFUSED, datetime.now(UTC), refunded_at=None)
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
@@ -338,14 +385,10 @@ class SqlAlchemyOrderRepository:
         if status is not None:
             where.append(OrderRow.status == int(status))
         total = self._s.execute(select(func.count()).select_from(OrderRow).where(*where)).scalar_one()
-        column = _ORDER_SORT_COLUMNS[request.sort_field or "gmtCreate"]
-        ascending = request.sort_order == "asc"
-        order = [(column.asc() if ascending else column.desc()).nulls_last(),
-                 OrderRow.id.asc() if ascending else OrderRow.id.desc()]
-        rows = self._s.scalars(fresh(select(OrderRow).where(*where).order_by(*order)
+        rows = self._s.scalars(fresh(select(OrderRow).where(*where).order_by(*order_sort(request))
                                      .offset(request.offset).limit(request.page_size))).all()
-        lines = self._lines([row.id for row in rows])
-        return Page(request.start, request.page_size, total, [_order(row, lines[row.id]) for row in rows])
+        lines = lines_of(self._s, [row.id for row in rows])
+        return Page(request.start, request.page_size, total, [order_of(row, lines[row.id]) for row in rows])
 
 
 # --- device service state ----------------------------------------------------------------------

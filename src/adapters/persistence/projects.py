@@ -1,23 +1,28 @@
-"""An account's projects and which devices are in them (core/projects)."""
+"""Accounts' and organizations' projects and which devices are in them (core/projects)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sqlalchemy import and_, delete, func, select, update
+from sqlalchemy import and_, delete, func, or_, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
 from adapters.persistence.devices import visible_to
-from adapters.persistence.models import DeviceRow, ProjectRow
+from adapters.persistence.models import DeviceRow, OrganizationRow, ProjectRow
 from adapters.persistence.results import rows_written
 from core.projects.model import Project, name_key
 from core.projects.ports import NameTaken
 from core.shared.paging import Page, PageRequest
 
 
-def _project(row: ProjectRow, counts: tuple[int, int, int] = (0, 0, 0)) -> Project:
-    return Project(row.id, row.owner_account_id, row.name, row.remark, row.created_at, *counts)
+def _project(row: ProjectRow, organization_name: str | None, counts: tuple[int, int, int] = (0, 0, 0)) -> Project:
+    return Project(row.id, row.owner_account_id, row.name, row.remark, row.created_at, *counts,
+                   organization_id=row.organization_id, organization_name=organization_name)
+
+
+_WITH_ORGANIZATION = (select(ProjectRow, OrganizationRow.name)
+                      .outerjoin(OrganizationRow, OrganizationRow.id == ProjectRow.organization_id))
 
 
 class SqlAlchemyProjectRepository:
@@ -32,19 +37,24 @@ class SqlAlchemyProjectRepository:
             raise NameTaken() from error
 
     def add(self, project: Project) -> int:
-        row = ProjectRow(owner_account_id=project.owner_account_id, name=project.name, name_key=name_key(project.name),
-                         remark=project.remark, created_at=project.created_at)
+        row = ProjectRow(owner_account_id=project.owner_account_id, organization_id=project.organization_id,
+                         name=project.name, name_key=name_key(project.name), remark=project.remark,
+                         created_at=project.created_at)
         self._s.add(row)
         self._flush_unique()
         return row.id
 
-    def owned(self, account_id: int, project_id: int) -> Project | None:
-        row = self._s.scalar(select(ProjectRow).where(ProjectRow.id == project_id,
-                                                      ProjectRow.owner_account_id == account_id))
-        return _project(row, self._counts(account_id, [row.id]).get(row.id, (0, 0, 0))) if row else None
+    def get(self, account_id: int, project_id: int) -> Project | None:
+        found = self._s.execute(_WITH_ORGANIZATION.where(ProjectRow.id == project_id)).first()
+        if found is None:
+            return None
+        row, organization_name = found
+        return _project(row, organization_name, self._counts(account_id, [row.id]).get(row.id, (0, 0, 0)))
 
-    def name_taken(self, account_id: int, key: str, except_id: int | None = None) -> bool:
-        query = select(ProjectRow.id).where(ProjectRow.owner_account_id == account_id, ProjectRow.name_key == key)
+    def name_taken(self, account_id: int, organization_id: int | None, key: str, except_id: int | None = None) -> bool:
+        owner = (ProjectRow.organization_id == organization_id if organization_id is not None
+                 else and_(ProjectRow.organization_id.is_(None), ProjectRow.owner_account_id == account_id))
+        query = select(ProjectRow.id).where(owner, ProjectRow.name_key == key)
         if except_id is not None:
             query = query.where(ProjectRow.id != except_id)
         return self._s.scalar(query.limit(1)) is not None
@@ -64,15 +74,18 @@ class SqlAlchemyProjectRepository:
         self._s.execute(delete(ProjectRow).where(ProjectRow.id == project_id))
         return released
 
-    def page(self, account_id: int, name: str | None, request: PageRequest) -> Page[Project]:
-        where = [ProjectRow.owner_account_id == account_id]
+    def page(self, account_id: int, organization_ids: Sequence[int], name: str | None,
+             request: PageRequest) -> Page[Project]:
+        where = [or_(and_(ProjectRow.organization_id.is_(None), ProjectRow.owner_account_id == account_id),
+                     ProjectRow.organization_id.in_(list(organization_ids)))]
         if name:
             where.append(func.lower(ProjectRow.name).contains(name.lower(), autoescape=True))
         total = self._s.scalar(select(func.count()).select_from(ProjectRow).where(*where)) or 0
-        rows = list(self._s.scalars(select(ProjectRow).where(*where).order_by(ProjectRow.name_key, ProjectRow.id)
+        rows = list(self._s.execute(_WITH_ORGANIZATION.where(*where).order_by(ProjectRow.name_key, ProjectRow.id)
                                     .offset(request.offset).limit(request.page_size)))
-        counts = self._counts(account_id, [r.id for r in rows])
-        return Page(request.start, request.page_size, total, [_project(r, counts.get(r.id, (0, 0, 0))) for r in rows])
+        counts = self._counts(account_id, [r.id for r, _ in rows])
+        return Page(request.start, request.page_size, total,
+                    [_project(r, o, counts.get(r.id, (0, 0, 0))) for r, o in rows])
 
     def _counts(self, account_id: int, project_ids: list[int]) -> dict[int, tuple[int, int, int]]:
         """Each project's devices the account sees: all, online and alarming (those in service)."""

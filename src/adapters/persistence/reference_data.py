@@ -1,5 +1,6 @@
-"""Reference data every installation has: the permission catalogue, the built-in roles and the
-dictionaries. `coldchain migrate` synchronises it after the schema migrations; it is idempotent."""
+"""Reference data every installation has: the permission catalogue, the built-in roles, the
+built-in device permission templates and the dictionaries. `coldchain migrate` synchronises it
+after the schema migrations; it is idempotent."""
 
 from __future__ import annotations
 
@@ -7,11 +8,12 @@ from babel import Locale
 from sqlalchemy import delete, select
 from sqlalchemy.orm import Session
 
-from adapters.persistence.models import DictItemRow, PermissionRow, RolePermissionRow, RoleRow
+from adapters.persistence.models import DeviceTemplateRow, DictItemRow, PermissionRow, RolePermissionRow, RoleRow
 from core.permissions import catalogue
 from core.permissions.roles import BUILT_IN
 from core.platform.model import COUNTRY_CODE, IDENTITY, INDUSTRY
 from core.shared.edition import LANGUAGES
+from core.sharing.model import BUILT_IN_TEMPLATES
 
 # code: (en-US, zh-CN, es-ES, ru-RU, pt-PT, de-DE, zh-TW)
 IDENTITIES = {
@@ -110,9 +112,22 @@ def synchronise(session: Session) -> None:
             session.execute(delete(RolePermissionRow).where(RolePermissionRow.role_id == role.id,
                                                             RolePermissionRow.permission_name.in_(removed)))
 
+    synchronise_templates(session)
+
     items = {(r.data_type, r.data_code): r for r in session.scalars(select(DictItemRow))}
     for data_type, code, value, labels, sort in dictionary_items():
         item = items.get((data_type, code)) or DictItemRow(data_type=data_type, data_code=code)
         item.data_value, item.labels, item.sort = value, labels, sort
         session.add(item)
+    session.flush()
+
+
+def synchronise_templates(session: Session) -> None:
+    """The built-in device permission templates (core/sharing)."""
+    templates = {r.name: r for r in session.scalars(select(DeviceTemplateRow)
+                                                    .where(DeviceTemplateRow.owner_account_id.is_(None)))}
+    for name, grant in BUILT_IN_TEMPLATES:
+        template = templates.get(name) or DeviceTemplateRow(owner_account_id=None, name=name)
+        template.name_key, template.view_mask, template.operate_mask = name.casefold(), grant.view, grant.operate
+        session.add(template)
     session.flush()

@@ -21,7 +21,9 @@ from adapters.persistence.accounts import (
     SqlAlchemyVerificationCodeRepository,
 )
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
+from adapters.persistence.assets import SqlAlchemyAssetRepository
 from adapters.persistence.backoffice import SqlAlchemyOperatorOverview
+from adapters.persistence.catalogue import SqlAlchemyCatalogueAdmin
 from adapters.persistence.device_records import SqlAlchemyDeviceCommandRepository, SqlAlchemyMaintenanceRepository
 from adapters.persistence.devices import (
     SqlAlchemyBrokerCredentialRepository,
@@ -33,6 +35,8 @@ from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderReposi
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
 from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
+from adapters.persistence.operation_log import SqlAlchemyOperationLog
+from adapters.persistence.order_desk import SqlAlchemyOrderDesk
 from adapters.persistence.ordering import (
     SqlAlchemyAgreementRepository,
     SqlAlchemyBillRepository,
@@ -41,7 +45,11 @@ from adapters.persistence.ordering import (
     SqlAlchemyOrderRepository,
     SqlAlchemyPaymentNotificationRepository,
 )
-from adapters.persistence.organizations import SqlAlchemyInvitationRepository, SqlAlchemyOrganizationRepository
+from adapters.persistence.organizations import (
+    SqlAlchemyInvitationRepository,
+    SqlAlchemyOrganizationRepository,
+    SqlAlchemyOrganizationRoleRepository,
+)
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
@@ -49,15 +57,22 @@ from adapters.persistence.platform import (
     SqlAlchemyOutboxRepository,
 )
 from adapters.persistence.projects import SqlAlchemyProjectRepository
+from adapters.persistence.promotions import SqlAlchemyPromotionRepository
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
 from adapters.persistence.session_scope import SessionScope
+from adapters.persistence.sharing import SqlAlchemyCustody, SqlAlchemyShareRepository, SqlAlchemyTemplateRepository
+from adapters.persistence.useradmin import SqlAlchemyUserDirectory
+from adapters.persistence.vouchers import SqlAlchemyVoucherRepository
 
 if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
     from core.alarms.ports import AlarmsUnitOfWork
+    from core.assets.ports import AssetsUnitOfWork
+    from core.audit.ports import AuditUnitOfWork
     from core.backoffice.ports import BackOfficeUnitOfWork
+    from core.catalogue.ports import CatalogueAdminUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
     from core.exports.ports import ExportsUnitOfWork
     from core.inbox.ports import InboxUnitOfWork
@@ -68,8 +83,12 @@ if TYPE_CHECKING:
     from core.platform.ports import PlatformUnitOfWork
     from core.pricing.ports import PricingUnitOfWork
     from core.projects.ports import ProjectsUnitOfWork
+    from core.promotions.ports import PromotionsUnitOfWork
     from core.reports.ports import ReportsUnitOfWork
+    from core.sharing.ports import SharingUnitOfWork
     from core.telemetry.ports import TelemetryUnitOfWork
+    from core.useradmin.ports import UserAdminUnitOfWork
+    from core.vouchers.ports import VouchersUnitOfWork
 
 R = TypeVar("R")
 
@@ -131,6 +150,7 @@ class SqlAlchemyUnitOfWork:
     bills = _Repository(SqlAlchemyBillRepository)
     agreements = _Repository(SqlAlchemyAgreementRepository)
     payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
+    order_desk = _Repository(SqlAlchemyOrderDesk)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
@@ -142,7 +162,18 @@ class SqlAlchemyUnitOfWork:
     report_runs = _Repository(SqlAlchemyRunRepository)
     organizations = _Repository(SqlAlchemyOrganizationRepository)
     invitations = _Repository(SqlAlchemyInvitationRepository)
+    organization_roles = _Repository(SqlAlchemyOrganizationRoleRepository)
     projects = _Repository(SqlAlchemyProjectRepository)
+    templates = _Repository(SqlAlchemyTemplateRepository)
+    shares = _Repository(SqlAlchemyShareRepository)
+    custody = _Repository(SqlAlchemyCustody)
+    assets = _Repository(SqlAlchemyAssetRepository)
+    operation_log = _Repository(SqlAlchemyOperationLog)
+    user_directory = _Repository(SqlAlchemyUserDirectory)
+    promotions = _Repository(SqlAlchemyPromotionRepository)
+    vouchers = _Repository(SqlAlchemyVoucherRepository)
+    coupons = _Repository(SqlAlchemyVoucherRepository)  # ordering's view of them (core.vouchers.ledger)
+    catalogue_admin = _Repository(SqlAlchemyCatalogueAdmin)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -190,5 +221,7 @@ if TYPE_CHECKING:
             AccountsUnitOfWork, AlarmsUnitOfWork, DevicesUnitOfWork, NotificationsUnitOfWork, OrderingUnitOfWork,
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
             ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork,
-            ProjectsUnitOfWork]:
-        return uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow
+            ProjectsUnitOfWork, SharingUnitOfWork, AssetsUnitOfWork, AuditUnitOfWork, UserAdminUnitOfWork,
+            PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork]:
+        return (uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow,
+                uow, uow)

@@ -16,7 +16,7 @@ from core.alarms.management import ensure_access
 from core.alarms.model import AlarmState, Handling
 from core.alarms.ports import AlarmFilter, AlarmListing, AlarmsUnitOfWork
 from core.alarms.validation import RESULT_MAX
-from core.devices.access import Access
+from core.devices.grants import Element
 from core.shared.clock import Clock
 from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
@@ -36,7 +36,7 @@ class ListAlarms:
     def __call__(self, account_id: int, where: AlarmFilter, request: PageRequest) -> Page[AlarmListing]:
         with self._uow as uow:
             if where.device_id is not None:
-                ensure_access(uow, account_id, where.device_id, Access.READ)
+                ensure_access(uow, account_id, where.device_id, Element.ALARMS)
             return uow.alarms.alarm_page(account_id, where, request, self._clock.now())
 
 
@@ -56,7 +56,7 @@ class DealAlarm:
         now = self._clock.now()
         with self._uow as uow:
             listing = _listing(uow, cmd.alarm_id, cmd.account_id, now)
-            ensure_access(uow, cmd.account_id, listing.alarm.device_id, Access.WRITE)
+            ensure_access(uow, cmd.account_id, listing.alarm.device_id, Element.ALARMS, operate=True)
             if listing.alarm.state is AlarmState.TREATED:
                 raise AlarmAlreadyHandled()
             if minutes is not None:
@@ -92,7 +92,7 @@ class ListDeferrals:
     def __call__(self, account_id: int, alarm_id: int, request: PageRequest) -> Page[Deferral]:
         with self._uow as uow:
             listing = _listing(uow, alarm_id, account_id, self._clock.now())
-            ensure_access(uow, account_id, listing.alarm.device_id, Access.READ)
+            ensure_access(uow, account_id, listing.alarm.device_id, Element.ALARMS)
             return uow.alarms.deferral_page(alarm_id, request)
 
 

@@ -11,19 +11,22 @@ from core.alarms.commands import CLEARABLE, SETTINGS, AddAlarmRule, ChangeAlarmR
 from core.alarms.model import AlarmRule, Recipient
 from core.alarms.ports import AlarmsUnitOfWork, RuleListing
 from core.alarms.validation import rule_problems
-from core.devices.access import Access, require
 from core.devices.events import DeviceEvent, DeviceEventKind
+from core.devices.grants import Element, Grant, permit
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound
+from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound, RuleHeldByAsset
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
 
 
-def ensure_access(uow: AlarmsUnitOfWork, account_id: int, device_id: int, needed: Access) -> None:
-    """404 for a device the caller may not see (whether it exists or not), 403 for one it may only
-    read when it needs to change it."""
-    require(uow.alarms.device_access(account_id, device_id), needed)
+def ensure_access(uow: AlarmsUnitOfWork, account_id: int, device_id: int, element: Element,
+                  operate: bool = False) -> Grant:
+    """404 for a device the caller may not see (whether it exists or not), 403 for one whose
+    element it may not see, or not operate when it needs to."""
+    grant = uow.alarms.device_grant(account_id, device_id)
+    permit(grant, element, operate)
+    return grant
 
 
 def _clean(recipient: Recipient) -> Recipient:
@@ -67,7 +70,7 @@ class ListAlarmRules:
                  probe: str | None = None) -> Page[RuleListing]:
         with self._uow as uow:
             if device_id is not None:
-                ensure_access(uow, account_id, device_id, Access.READ)
+                ensure_access(uow, account_id, device_id, Element.PUSH)
             return uow.alarms.rule_page(account_id, request, device_id, probe)
 
 
@@ -78,8 +81,14 @@ class GetAlarmRule:
     def __call__(self, account_id: int, rule_id: int) -> RuleListing:
         with self._uow as uow:
             listing = _listing(uow, rule_id)
-            ensure_access(uow, account_id, listing.rule.device_id, Access.READ)
+            ensure_access(uow, account_id, listing.rule.device_id, Element.PUSH)
             return listing
+
+
+def _not_held(uow: AlarmsUnitOfWork, device_id: int) -> None:
+    """A rule is switched on only where no disabled asset holds the device's alarms off."""
+    if (asset := uow.alarms.holding_asset(device_id)) is not None:
+        raise RuleHeldByAsset(asset=asset)
 
 
 class CreateAlarmRule:
@@ -94,9 +103,11 @@ class CreateAlarmRule:
             level2_minutes=cmd.level2_minutes, level3_minutes=cmd.level3_minutes, enabled=cmd.enabled,
             recipients=[_clean(r) for r in cmd.recipients], created_at=now, updated_at=now), self._edition)
         with self._uow as uow:
-            ensure_access(uow, cmd.account_id, rule.device_id, Access.WRITE)
+            ensure_access(uow, cmd.account_id, rule.device_id, Element.PUSH, operate=True)
             if uow.alarms.rule_exists(rule.device_id, rule.probe):
                 raise AlarmRuleExists()
+            if rule.enabled:
+                _not_held(uow, rule.device_id)
             uow.alarms.add_rule(rule)
             listing = _listing(uow, rule.stored_id)
             _log_limits(uow, cmd.account_id, listing, now)
@@ -134,13 +145,15 @@ class UpdateAlarmRule:
             stored = uow.alarms.rule(cmd.rule_id)
             if stored is None:
                 raise NotFound()
-            ensure_access(uow, cmd.account_id, stored.device_id, Access.WRITE)
+            ensure_access(uow, cmd.account_id, stored.device_id, Element.PUSH, operate=True)
             for field, given, kept in (("deviceId", cmd.device_id, stored.device_id),
                                        ("probe", cmd.probe, stored.probe)):
                 if given is not None and given != kept:
                     raise InvalidInput(field, N_("The device and the probe of a rule cannot be changed; "
                                                  "delete the rule and add a new one"))
             rule = _checked(replace(stored, **changes, updated_at=self._clock.now()), self._edition)
+            if rule.enabled and not stored.enabled:
+                _not_held(uow, rule.device_id)
             uow.alarms.save_rule(rule)
             if stored.enabled and not rule.enabled:
                 # A disabled rule watches nothing: what it had raised ends now.
@@ -161,7 +174,7 @@ class DeleteAlarmRule:
             rule = uow.alarms.rule(rule_id)
             if rule is None:
                 raise NotFound()
-            ensure_access(uow, account_id, rule.device_id, Access.WRITE)
+            ensure_access(uow, account_id, rule.device_id, Element.PUSH, operate=True)
             _log_limits(uow, account_id, _listing(uow, rule_id), self._clock.now(), deleted=True)
             uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
             uow.alarms.delete_rule(rule_id)

@@ -9,6 +9,7 @@ from core.alarms.deferral import Deferral
 from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
 from core.alarms.push import PushSetting
 from core.devices.access import Access
+from core.devices.grants import Grant
 from core.devices.ports import DeviceEventRepository
 from core.notifications.model import Channel
 from core.notifications.ports import OutboxRepository
@@ -98,8 +99,8 @@ class AlarmRepository(Protocol):
 
     # --- rules ---
 
-    def device_access(self, account_id: int, device_id: int) -> Access:
-        """The account's access to the device; NONE also when there is no such device."""
+    def device_grant(self, account_id: int, device_id: int) -> Grant:
+        """The account's grant on the device; nothing also when there is no such device."""
         ...
 
     def push_setting(self, device_id: int) -> PushSetting | None:
@@ -111,6 +112,9 @@ class AlarmRepository(Protocol):
     def rule(self, rule_id: int) -> AlarmRule | None: ...
     def rule_listing(self, rule_id: int) -> RuleListing | None: ...
     def rule_exists(self, device_id: int, probe: str, except_id: int | None = None) -> bool: ...
+    def holding_asset(self, device_id: int) -> str | None:
+        """The name of the disabled asset the device belongs to, if it does."""
+        ...
     def add_rule(self, rule: AlarmRule) -> None:
         """Store it with its recipients and set its id; AlarmRuleExists when the probe already has one."""
         ...

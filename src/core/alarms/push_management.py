@@ -8,7 +8,8 @@ from dataclasses import dataclass, replace
 from core.alarms.management import ensure_access
 from core.alarms.ports import AlarmsUnitOfWork
 from core.alarms.push import PushSetting, default_push_setting, push_problems
-from core.devices.access import Access, require
+from core.devices.access import Access
+from core.devices.grants import Element
 from core.shared.clock import Clock
 from core.shared.errors import InvalidInput
 
@@ -26,10 +27,10 @@ class GetPushSetting:
 
     def __call__(self, account_id: int, device_id: int) -> PushSettingView:
         with self._uow as uow:
-            access = uow.alarms.device_access(account_id, device_id)
-            require(access, Access.READ)
+            grant = ensure_access(uow, account_id, device_id, Element.PUSH)
             stored = uow.alarms.push_setting(device_id)
-            return PushSettingView(stored or default_push_setting(device_id), access, stored is not None)
+            return PushSettingView(stored or default_push_setting(device_id), grant.access_to(Element.PUSH),
+                                   stored is not None)
 
 
 class SavePushSetting:
@@ -43,7 +44,7 @@ class SavePushSetting:
         if problems:
             raise InvalidInput.of(problems)
         with self._uow as uow:
-            ensure_access(uow, account_id, setting.device_id, Access.WRITE)
+            ensure_access(uow, account_id, setting.device_id, Element.PUSH, operate=True)
             saved = replace(setting, updated_at=self._clock.now())
             uow.alarms.save_push_setting(saved)
             uow.commit()

@@ -15,6 +15,7 @@ from core.shared.errors import Forbidden, NotFound
 from core.shared.messages import N_
 
 READ_ONLY = N_("You have read-only access to this device")
+OWNER_ONLY = N_("Only the owner of the device may do this")
 
 
 class Access(IntEnum):
@@ -34,7 +35,12 @@ def require(access: Access, needed: Access) -> None:
 
 class _HasAccess(Protocol):
     @property
+    def id(self) -> int: ...
+
+    @property
     def access(self) -> Access: ...
+
+    def owned_by(self, account_id: int) -> bool: ...
 
 
 # Any object carrying the caller's access (a Device): the model imports this module, not the reverse.
@@ -47,3 +53,17 @@ def accessible(device: _Visible | None, needed: Access) -> _Visible:
         raise NotFound()
     require(device.access, needed)
     return device
+
+
+def owned_devices(visible: list[_Visible], ids: list[int], account_id: int) -> list[_Visible]:
+    """The devices of `ids`, in order, when the account owns each (404 for one it cannot see, 403
+    for one it may not change or does not own): what only an owner does to a batch (delete,
+    scrap, share, transfer; an organization's administrators change its devices, but they are
+    not theirs to give away)."""
+    by_id = {d.id: d for d in visible}
+    if len(by_id) < len(ids):
+        raise NotFound()
+    devices = [accessible(by_id[i], Access.WRITE) for i in ids]
+    if not all(d.owned_by(account_id) for d in devices):
+        raise Forbidden(OWNER_ONLY)
+    return devices

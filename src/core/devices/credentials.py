@@ -9,8 +9,9 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from core.devices.access import Access, accessible
+from core.devices.access import OWNER_ONLY, Access, accessible
 from core.devices.events import DeviceEvent, DeviceEventKind
+from core.devices.grants import Element, permitted
 from core.devices.ports import (
     BrokerAccess,
     BrokerAccount,
@@ -21,10 +22,8 @@ from core.devices.ports import (
 )
 from core.devices.rules import guid_problem
 from core.shared.clock import Clock
-from core.shared.errors import Forbidden, NotFound
-from core.shared.messages import N_
+from core.shared.errors import Forbidden
 
-OWNER_ONLY = N_("Only the owner of the device may do this")
 # The ingest workers' login and the console's own (which changes the running broker's logins):
 # names no device can have, as a GUID is 8 to 32 letters and digits.
 INGEST_USERNAME = "ingest"
@@ -98,8 +97,7 @@ class GetBrokerCredential:
 
     def __call__(self, account_id: int, device_id: int) -> BrokerCredential | None:
         with self._uow as uow:
-            if uow.device_registry.visible(account_id, device_id) is None:
-                raise NotFound()
+            permitted(uow.device_registry.visible(account_id, device_id), Element.INFO)
             return uow.broker_credentials.of_device(device_id)
 
 

@@ -5,9 +5,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from core.devices.commands import QueryHistory
+from core.devices.grants import Element, permitted
 from core.devices.ports import DevicesUnitOfWork
 from core.devices.rules import HISTORY_MAX_POINTS, HISTORY_MAX_SPAN, RANGE_ORDER_PROBLEM, RANGE_SPAN_PROBLEM
-from core.shared.errors import InvalidInput, NotFound
+from core.shared.errors import InvalidInput
 from core.telemetry.downsample import Point, fit, plan_buckets
 
 
@@ -32,9 +33,7 @@ class GetDeviceHistory:
             raise InvalidInput("endTime", RANGE_SPAN_PROBLEM)
         max_points = min(max(1, query.max_points), HISTORY_MAX_POINTS)
         with self._uow as uow:
-            device = uow.device_registry.visible(query.account_id, query.device_id)
-            if device is None:
-                raise NotFound()
+            device = permitted(uow.device_registry.visible(query.account_id, query.device_id), Element.CHART)
             # The extremes first: over a long range (the chart's usual question) they are the
             # answer, and their pass counts the readings too; a range that fits is read again whole.
             plan = plan_buckets(query.since, query.until, max_points, device.probes)

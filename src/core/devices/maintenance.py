@@ -6,8 +6,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from datetime import date, timedelta
 
-from core.devices.access import Access, accessible
 from core.devices.events import DeviceEvent, DeviceEventEntry, DeviceEventKind
+from core.devices.grants import Element, permitted
 from core.devices.model import Device, MaintenanceRecord
 from core.devices.ports import DevicesUnitOfWork
 from core.shared.clock import Clock
@@ -73,7 +73,7 @@ class ListMaintenance:
 
     def __call__(self, account_id: int, device_id: int, request: PageRequest) -> tuple[Device, Page[MaintenanceRecord]]:
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.READ)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.MAINTENANCE)
             return device, uow.maintenance.page(device.id, request)
 
 
@@ -92,7 +92,7 @@ class _Writer:
         record = uow.maintenance.get(record_id)
         if record is None:
             raise NotFound()
-        device = accessible(uow.device_registry.visible(account_id, record.device_id), Access.WRITE)
+        device = permitted(uow.device_registry.visible(account_id, record.device_id), Element.MAINTENANCE, operate=True)
         return device, record
 
     def _log(self, uow: DevicesUnitOfWork, device: Device, account_id: int, kind: DeviceEventKind,
@@ -106,7 +106,7 @@ class AddMaintenance(_Writer):
         self._check(entry)
         now = self._clock.now()
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.MAINTENANCE, operate=True)
             record = replace(_cleaned(entry, device.id), created_at=now, updated_at=now)
             record = replace(record, id=uow.maintenance.add(record))
             self._log(uow, device, account_id, DeviceEventKind.MAINTENANCE_ADDED, record)
@@ -144,5 +144,5 @@ class ListDeviceEvents:
 
     def __call__(self, account_id: int, device_id: int, request: PageRequest) -> Page[DeviceEventEntry]:
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.READ)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.LOG)
             return uow.device_events.page(device.id, device.guid, request)

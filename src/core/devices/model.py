@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import calendar
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date, datetime, timedelta
 from enum import IntEnum
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from core.devices.access import Access
 from core.devices.expiry import ExpiredFlag, ExpiryWindow, is_lifelong
+from core.devices.grants import ALL_ELEMENTS, VIEW_ALL, Element, Grant
 from core.shared.errors import DeviceScrapped
 from core.telemetry.model import ENERGY, PROBES, Position
 
@@ -207,7 +208,7 @@ class Device:
     alarm_state: int
     vip_state: VipState = VipState.NONE
     limits: tuple[ProbeLimits, ...] = field(default=())
-    access: Access = Access.READ  # the caller's; the least a visible device grants
+    grant: Grant = VIEW_ALL  # the caller's rights on it (core/devices/grants.py)
     position: Position | None = None  # its last reported position
     position_at: datetime | None = None
     energy: bool = False  # its type has an energy meter
@@ -215,12 +216,35 @@ class Device:
     project_id: int | None = None  # the project it is grouped in (core/projects); None: none
     project_name: str | None = None
 
+    @property
+    def access(self) -> Access:
+        return self.grant.access
+
     def owned_by(self, account_id: int) -> bool:
         return self.owner_account_id == account_id
 
     @property
     def scrapped(self) -> bool:
         return self.scrapped_at is not None
+
+
+def as_granted(device: Device) -> Device:
+    """The device with what the caller's grant hides blanked: the last reading without real-time
+    data, the position without the map, the limits without the push configuration, the SIM,
+    country and remark without the basic information. Its owner and members see it whole."""
+    grant = device.grant
+    if grant.view == ALL_ELEMENTS:
+        return device
+    hidden: dict[str, Any] = {}
+    if not grant.sees(Element.REALTIME):
+        hidden.update(last_reading_at=None, last_temperature=None, last_humidity=None)
+    if not grant.sees(Element.MAP):
+        hidden.update(position=None, position_at=None)
+    if not grant.sees(Element.PUSH):
+        hidden.update(limits=())
+    if not grant.sees(Element.INFO):
+        hidden.update(sim_iccid=None, country_code=None, remark=None)
+    return replace(device, **hidden)
 
 
 def in_service(devices: Iterable[Device]) -> None:
@@ -274,6 +298,21 @@ class NewDevice:
     temperature_unit: str
     remark: str | None
     created_at: datetime
+    sms_count: int = 0
+    voice_count: int = 0
+
+
+@dataclass(frozen=True)
+class NewDeviceGift:
+    """What a new device gets for free: a level for some months, SMS and voice counts. Operators
+    set it per package (core/catalogue, PayServicePresentation); a type whose enabled package has
+    none set, or that no package serves, gets what the platform always gave: the package's free
+    level (if any) for FREE_SERVICE_MONTHS."""
+
+    level_id: int | None
+    months: int
+    sms_count: int = 0
+    voice_count: int = 0
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from core.devices.access import Access, accessible
+from core.devices.access import Access
 from core.devices.device_commands import (
     COMMAND_TIMEOUT,
     PROBLEM_PARAMS,
@@ -20,6 +20,7 @@ from core.devices.device_commands import (
     params_problems,
 )
 from core.devices.events import DeviceEvent, DeviceEventKind
+from core.devices.grants import Element, permitted
 from core.devices.model import Device, in_service
 from core.devices.ports import CommandChannel, DevicesUnitOfWork
 from core.shared.clock import Clock
@@ -43,7 +44,7 @@ class GetDeviceParams:
 
     def __call__(self, account_id: int, device_id: int) -> ParamsView:
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.READ)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.PARAMS)
             return _view(uow, device, self._clock.now(), self._timeout)
 
 
@@ -52,7 +53,8 @@ def _view(uow: DevicesUnitOfWork, device: Device, now: datetime, timeout: timede
     confirmed = uow.device_commands.latest_acknowledged(device.id, CommandKind.PARAMS)
     desired = latest.params if latest else DeviceParams.defaults_of(device)
     return ParamsView(desired, confirmed.params if confirmed else None, latest,
-                      latest.shown_state(now, timeout) if latest else None, device.access)
+                      latest.shown_state(now, timeout) if latest else None,
+                      device.grant.access_to(Element.PARAMS))
 
 
 class SaveDeviceParams:
@@ -71,7 +73,7 @@ class SaveDeviceParams:
             raise InvalidInput.of(problems, {f: PROBLEM_PARAMS.get(m, {}) for f, m in problems.items()})
         now = self._clock.now()
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.PARAMS, operate=True)
             in_service([device])
             command = DeviceCommand(self._new_id(), device.id, CommandKind.PARAMS, params, account_id, now)
             uow.device_commands.add(command)
@@ -85,7 +87,7 @@ class SaveDeviceParams:
                 uow.device_commands.mark_unsent(command.id)
                 uow.commit()
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.READ)
+            device = permitted(uow.device_registry.visible(account_id, device_id), Element.PARAMS)
             return _view(uow, device, self._clock.now(), self._timeout)
 
 

@@ -18,6 +18,7 @@ from core.devices.model import (
     MaintenanceRecord,
     MeterReading,
     NewDevice,
+    NewDeviceGift,
     TrackPoint,
 )
 from core.inbox.ports import Inbox
@@ -62,6 +63,20 @@ class DeviceRepository(Protocol):
 
     def counts(self, account_id: int, now: datetime, scene: int | None = None) -> HomeCounts: ...
 
+    def organizations_of(self, account_id: int) -> dict[int, bool]:
+        """The organizations whose devices the account's role lets it see, each with whether the
+        role lets it change them (the same rule as the devices' Access)."""
+        ...
+
+    def in_asset(self, device_ids: Sequence[int]) -> list[str]:
+        """The names of those of the devices that are in an asset."""
+        ...
+
+    def set_organization(self, device_ids: Sequence[int], organization_id: int | None) -> None:
+        """Put the devices in the organization (None: back to their owner accounts alone); those
+        whose organization changes leave their project, which was the old owner's."""
+        ...
+
     def guid_taken(self, guid: str) -> bool:
         """Whether a device has this GUID, whatever its case."""
         ...
@@ -70,8 +85,9 @@ class DeviceRepository(Protocol):
 
     def published_types(self, scene: int | None = None) -> list[DeviceType]: ...
 
-    def free_level(self, type_id: int) -> int | None:
-        """The lowest level costing nothing in an enabled package of the type, if any."""
+    def new_device_gift(self, type_id: int) -> NewDeviceGift:
+        """What a new device of the type gets (NewDeviceGift): the gift of the type's enabled
+        package, else the lowest level costing nothing in it (if any) for FREE_SERVICE_MONTHS."""
         ...
 
     def add(self, device: NewDevice) -> int: ...

@@ -7,8 +7,8 @@ from dataclasses import dataclass, replace
 from core.devices.access import Access, accessible
 from core.devices.commands import AddDevice, ChangeDevice
 from core.devices.credentials import BrokerLogin, issue_credentials, login_of
+from core.devices.grants import Element, permitted
 from core.devices.model import (
-    FREE_SERVICE_MONTHS,
     MAX_MARKERS,
     Device,
     DeviceFilter,
@@ -92,9 +92,9 @@ class AddedDevice:
 class AddDeviceByGuid:
     """There is no registry of manufactured GUIDs to check against, so a GUID is added by the
     first customer who has the device in hand; a GUID already added is refused (409), whatever
-    the case of its letters. The device gets the service a new device gets: two months free, at
-    the free level of its type's package when there is one, and its broker credentials, which the
-    broker accepts as soon as the device is committed."""
+    the case of its letters. The device gets the service a new device gets: the free gift of its
+    type's package (NewDeviceGift; two months at its free level unless an operator set another),
+    and its broker credentials, which the broker accepts as soon as the device is committed."""
 
     def __init__(self, uow: DevicesUnitOfWork, clock: Clock, edition: Edition, hasher: BrokerPasswordHasher,
                  broker: BrokerAccess) -> None:
@@ -139,9 +139,11 @@ def register_device(uow: DevicesUnitOfWork, cmd: AddDevice, device_type: DeviceT
     if registry.guid_taken(cmd.guid):
         raise DeviceAlreadyAdded()
     now = clock.now()
+    gift = registry.new_device_gift(device_type.id)
     device_id = registry.add(NewDevice(
         guid=cmd.guid, name=cmd.name.strip(), type_id=device_type.id, owner_account_id=cmd.account_id,
-        level_id=registry.free_level(device_type.id), service_expires_at=add_months(now, FREE_SERVICE_MONTHS),
+        level_id=gift.level_id if gift.months > 0 else None, service_expires_at=add_months(now, gift.months),
+        sms_count=gift.sms_count, voice_count=gift.voice_count,
         country_code=cmd.country_code or edition.profile.default_country_code,
         display_precision=cmd.display_precision, temperature_unit=cmd.temperature_unit,
         remark=cmd.remark.strip() if cmd.remark else None, created_at=now))
@@ -177,10 +179,10 @@ class UpdateDevice:
         if cmd.temperature_unit is not None:
             changes["temperature_unit"] = cmd.temperature_unit
         with self._uow as uow:
-            accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
+            permitted(uow.device_registry.visible(cmd.account_id, cmd.device_id), Element.INFO, operate=True)
             if changes:
                 uow.device_registry.update(cmd.device_id, changes)
-            device = accessible(uow.device_registry.visible(cmd.account_id, cmd.device_id), Access.WRITE)
+            device = permitted(uow.device_registry.visible(cmd.account_id, cmd.device_id), Element.INFO)
             uow.commit()
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
 

@@ -5,14 +5,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.devices.access import Access, accessible
-from core.devices.credentials import OWNER_ONLY
+from core.devices.access import owned_devices
 from core.devices.events import DeviceEvent, DeviceEventKind
-from core.devices.model import Device
 from core.devices.ports import BrokerAccess, DevicesUnitOfWork
 from core.devices.registry import READINGS_DELETED_PER_BATCH, delete_all_readings
 from core.shared.clock import Clock
-from core.shared.errors import Forbidden, InvalidInput, NotFound
+from core.shared.errors import InvalidInput
 from core.shared.messages import N_
 
 MAX_BATCH_DELETE = 200
@@ -48,18 +46,6 @@ class DeleteDevices:
         return sum(delete_all_readings(self._uow, d.id, None, self._batch_size) for d in devices)
 
 
-def owned_devices(visible: list[Device], ids: list[int], account_id: int) -> list[Device]:
-    """The devices of `ids`, in order, when the account owns each (404 for one it cannot see, 403
-    for one it may not change or does not own): what only an owner does to a batch."""
-    by_id = {d.id: d for d in visible}
-    if len(by_id) < len(ids):
-        raise NotFound()
-    devices = [accessible(by_id[i], Access.WRITE) for i in ids]
-    if not all(d.owned_by(account_id) for d in devices):
-        raise Forbidden(OWNER_ONLY)
-    return devices
-
-
 class DeleteDevice:
     """One device, by the batch's rules."""
 
@@ -73,10 +59,10 @@ class DeleteDevice:
 
 class ClearDeviceData:
     """Delete a device's readings and alarm records, keeping the device, its settings, limits and
-    login: for a logger that moves to a new use. Whoever may change the device may do it (its
-    owner, its organization's creator and administrators); its other members only read it. The
-    alarm records and the record of the act go in one transaction, the readings after it in
-    batches."""
+    login: for a logger that moves to a new use. Only its owner may: the readings are the records
+    an audit asks for, and an administrator of its organization, who changes the device, may no
+    more destroy them than delete it. The alarm records and the record of the act go in one
+    transaction, the readings after it in batches."""
 
     def __init__(self, uow: DevicesUnitOfWork, clock: Clock, batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
         self._uow, self._clock, self._batch_size = uow, clock, batch_size
@@ -84,7 +70,7 @@ class ClearDeviceData:
     def __call__(self, account_id: int, device_id: int) -> tuple[int, int]:
         """Returns (readings, alarm records) deleted."""
         with self._uow as uow:
-            device = accessible(uow.device_registry.visible(account_id, device_id), Access.WRITE)
+            [device] = owned_devices(uow.device_registry.visible_many(account_id, [device_id]), [device_id], account_id)
             alarms = uow.device_registry.clear_records(device.id)
             uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DATA_CLEARED,
                                                  self._clock.now(), f"alarms={alarms}"))

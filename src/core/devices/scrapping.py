@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from core.devices.access import Access, accessible
-from core.devices.credentials import OWNER_ONLY
+from core.devices.access import OWNER_ONLY, Access, accessible, owned_devices
 from core.devices.events import DeviceEvent, DeviceEventKind
 from core.devices.ports import BrokerAccess, DevicesUnitOfWork
-from core.devices.removal import BATCH_SIZE_PROBLEM, MAX_BATCH_DELETE, owned_devices
+from core.devices.removal import BATCH_SIZE_PROBLEM, MAX_BATCH_DELETE
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, InvalidInput
 from core.shared.messages import N_

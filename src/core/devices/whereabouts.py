@@ -14,6 +14,7 @@ from datetime import datetime, timedelta
 from zoneinfo import ZoneInfo
 
 from core.devices.commands import QueryEnergy, QueryTrack
+from core.devices.grants import Element, permitted
 from core.devices.model import MeterReading, TrackPoint
 from core.devices.ports import DevicesUnitOfWork
 from core.devices.rules import (
@@ -24,7 +25,7 @@ from core.devices.rules import (
     RANGE_ORDER_PROBLEM,
     RANGE_SPAN_PROBLEM,
 )
-from core.shared.errors import DeviceMeasuresNoEnergy, InvalidInput, NotFound
+from core.shared.errors import DeviceMeasuresNoEnergy, InvalidInput
 
 
 @dataclass(frozen=True)
@@ -61,9 +62,7 @@ class GetDeviceTrack:
         _check_range(query.since, query.until, HISTORY_MAX_SPAN, RANGE_SPAN_PROBLEM)
         max_points = min(max(2, query.max_points), HISTORY_MAX_POINTS)
         with self._uow as uow:
-            device = uow.device_registry.visible(query.account_id, query.device_id)
-            if device is None:
-                raise NotFound()
+            device = permitted(uow.device_registry.visible(query.account_id, query.device_id), Element.MAP)
             points, total = uow.history.track(device.id, query.since, query.until, max_points)
         return Track(points, total > len(points), total)
 
@@ -105,9 +104,7 @@ class GetDeviceEnergy:
     def __call__(self, query: QueryEnergy) -> Energy:
         _check_range(query.since, query.until, ENERGY_MAX_SPAN, ENERGY_SPAN_PROBLEM)
         with self._uow as uow:
-            device = uow.device_registry.visible(query.account_id, query.device_id)
-            if device is None:
-                raise NotFound()
+            device = permitted(uow.device_registry.visible(query.account_id, query.device_id), Element.ENERGY)
             if not device.energy:
                 raise DeviceMeasuresNoEnergy()
             before, totals = uow.history.meter(device.id, query.since, query.until)

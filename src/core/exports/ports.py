@@ -162,6 +162,12 @@ class Translate(Protocol):
     def __call__(self, msgid: str, language: str, /, **params: object) -> str: ...
 
 
+class LevelNames(Protocol):
+    def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
+        """Levels' names in the first of `languages` that has one, else their own."""
+        ...
+
+
 class ExportsUnitOfWork(Transaction, Protocol):
     @property
     def exports(self) -> ExportRepository: ...
@@ -169,6 +175,8 @@ class ExportsUnitOfWork(Transaction, Protocol):
     def export_readings(self) -> ExportReadingSource: ...
     @property
     def device_registry(self) -> DeviceRepository: ...
+    @property
+    def catalogue(self) -> LevelNames: ...  # the device list's levels in the reader's language
     @property
     def history(self) -> ReadingHistoryRepository: ...
     @property

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
+from core.devices.grants import Element, permitted
 from core.devices.model import Device, DeviceFilter, VipState
 from core.exports import stats
 from core.exports.model import (
@@ -43,6 +44,7 @@ from core.exports.verification import group_code, normalise_code, verification_c
 from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
 from core.shared.clock import Clock
+from core.shared.edition import reading_languages
 from core.shared.errors import InvalidInput, NotFound, RuleViolation
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
@@ -111,9 +113,7 @@ class RequestExport:
                     raise InvalidInput("endTime", ORDER_PROBLEM)
                 if cmd.until - cmd.since > MAX_SPAN:
                     raise InvalidInput("endTime", SPAN_PROBLEM)
-                device = uow.device_registry.visible(cmd.account_id, cmd.device_id)
-                if device is None:
-                    raise NotFound()
+                device = permitted(uow.device_registry.visible(cmd.account_id, cmd.device_id), Element.CHART)
                 export = Export(_new_id(), cmd.account_id, ExportKind.READINGS, cmd.format, self._clock.now(),
                                 cmd.language, cmd.time_zone, device_id=device.id, since=cmd.since, until=cmd.until,
                                 title=device.name)
@@ -148,9 +148,7 @@ class RetryExport:
             title = failed.title
             if failed.kind is ExportKind.READINGS:
                 assert failed.device_id is not None
-                device = uow.device_registry.visible(account_id, failed.device_id)
-                if device is None:
-                    raise NotFound()
+                device = permitted(uow.device_registry.visible(account_id, failed.device_id), Element.CHART)
                 title = device.name
             export = replace(failed, id=_new_id(), created_at=self._clock.now(), status=ExportStatus.PENDING,
                              progress=0, title=title, file_name=None, size=None, finished_at=None, error=None)
@@ -441,9 +439,7 @@ class RunExport:
     def _readings(self, export: Export, out: Any) -> _Written:
         assert export.device_id is not None and export.since is not None and export.until is not None
         with self._uow as uow:
-            device = uow.device_registry.visible(export.account_id, export.device_id)
-            if device is None:
-                raise NotFound()
+            device = permitted(uow.device_registry.visible(export.account_id, export.device_id), Element.CHART)
             total = uow.history.count(device.id, export.since, export.until)
             account = uow.accounts.get(export.account_id)
         account_name = account.user_name if account else ""
@@ -591,13 +587,15 @@ class RunExport:
             while True:
                 with self._uow as uow:
                     page = uow.device_registry.page(export.account_id, where, PageRequest(start, LIST_PAGE))
+                    levels = uow.catalogue.level_names([d.level_id for d in page.items if d.level_id is not None],
+                                                       reading_languages(export.language, self._language))
                 for d in page.items:
                     yield [d.name, d.guid, d.type_name, scrapped if d.scrapped else online if d.online else offline,
                            _local(d.last_reading_at, zone) if d.last_reading_at else "",
                            _with_sign(stats.temperature_text(d.last_temperature, d.temperature_unit,
                                                              d.display_precision), d.temperature_unit),
                            stats.humidity_text(d.last_humidity, d.display_precision),
-                           yes if d.alarm_state else no, d.level_name or "",
+                           yes if d.alarm_state else no, levels.get(d.level_id or 0, d.level_name or ""),
                            _local(d.service_expires_at, zone)[:10] if d.service_expires_at else "",
                            d.organization_name or "", d.remark or ""]
                 progress.advance(len(page.items))

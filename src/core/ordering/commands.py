@@ -24,6 +24,8 @@ class CreateServiceOrder:
     activity_id: int | None = None
     presentation_month: int | None = None
     sim_iccid: str | None = None
+    coupon_code: str | None = None  # one coupon, taken off the total
+    coupon_fee_cents: int | None = None  # what the client showed the coupon takes off: checked
 
 
 @dataclass(frozen=True)
@@ -46,6 +48,8 @@ class CreateAlertOrder:
     apply_flag: bool = False
     bill_id: int | None = None
     sim_iccid: str | None = None
+    coupon_code: str | None = None
+    coupon_fee_cents: int | None = None
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from enum import IntEnum, StrEnum
 from core.pricing.level_change import LevelChange, ServiceState
 from core.shared.edition import PayType
 from core.shared.identity import Stored
+from core.shared.messages import N_
 
 ORDER_PAID = "order_paid"  # the payer's system message (core.inbox) when an order is paid
 
@@ -48,6 +49,38 @@ ORDER_TRANSITIONS: dict[OrderMove, Transition] = {
     OrderMove.REFUND: Transition(frozenset({PayStatus.PAID}), PayStatus.REFUNDED),
     OrderMove.REFUND_REFUSED: Transition(frozenset({PayStatus.REFUNDED}), PayStatus.PAID),
 }
+
+
+MANUAL_HANDLING = "manualHandling"  # an order event: an operator settled it on its provider's answer
+HANDLING_REASON_MAX = 200
+
+
+@dataclass(frozen=True)
+class OrderEvent:
+    """One entry of an order's history: a move of ORDER_TRANSITIONS (recorded by the write that
+    makes it) or an operator's manual handling, when, by whom (None: the provider's notification
+    or a job) and why."""
+
+    order_id: int
+    at: datetime
+    kind: str  # an OrderMove's value, or MANUAL_HANDLING
+    status: PayStatus  # the order's state after it
+    actor_account_id: int | None = None
+    reason: str | None = None
+    detail: dict[str, object] | None = None  # what the provider answered
+    actor_name: str | None = None  # read back with the history
+
+
+@dataclass(frozen=True)
+class ManualHandling:
+    """An operator settles an order its provider says is paid, but whose notification never came."""
+
+    operator_id: int
+    reason: str
+    answer: dict[str, object]
+
+    def event(self, order_id: int, at: datetime) -> OrderEvent:
+        return OrderEvent(order_id, at, MANUAL_HANDLING, PayStatus.PAID, self.operator_id, self.reason, self.answer)
 
 
 def can_move(source: PayStatus, target: PayStatus) -> bool:
@@ -145,6 +178,8 @@ class Order(Stored):
     close_reason: CloseReason | None = None
     last_failure: PaymentFailure | None = None  # why the latest failed attempt failed
     failure_count: int = 0  # failed attempts so far: a client tells a new failure from one it has shown
+    coupon_code: str | None = None  # the coupon it carries (core.vouchers): reserved while unpaid, spent when paid
+    coupon_discount_cents: int = 0  # what the coupon took off; order_fee_cents is what is charged
 
     @property
     def device_ids(self) -> list[int]:
@@ -163,3 +198,45 @@ class Agreement:
     total_fee_cents: int
     currency: str  # of its year option's price
     next_execution_at: datetime
+
+
+@dataclass(frozen=True)
+class OrderFilter:
+    """What the back office's order list is narrowed to (issue 19); None: any. Texts match a part,
+    in any case; instants are [from, until)."""
+
+    order_code: str | None = None
+    account: str | None = None  # the payer's user name, phone or e-mail
+    device: str | None = None  # a device's name (as ordered or now) or GUID
+    pay_type: PayType | None = None
+    status: PayStatus | None = None
+    invoice_status: InvoiceStatus | None = None
+    created_from: datetime | None = None
+    created_until: datetime | None = None
+    paid_from: datetime | None = None
+    paid_until: datetime | None = None
+
+
+@dataclass(frozen=True)
+class Payer:
+    account_id: int
+    user_name: str
+    phone: str | None
+    email: str | None
+
+
+@dataclass(frozen=True)
+class DeskOrder:
+    """An order as the back office lists it: with who placed it."""
+
+    order: Order
+    payer: Payer
+
+
+# How the back office names states and pay types (its lists, exports), translated at the edge.
+PAY_STATUS_NAMES = {PayStatus.UNPAID: N_("Unpaid"), PayStatus.PAID: N_("Paid"), PayStatus.REFUNDED: N_("Refunded"),
+                    PayStatus.CLOSED: N_("Closed")}
+INVOICE_STATUS_NAMES = {InvoiceStatus.NOT_INVOICED: N_("Not invoiced"), InvoiceStatus.INVOICED: N_("Invoiced")}
+PAY_TYPE_NAMES = {PayType.WECHAT: N_("WeChat Pay"), PayType.ALIPAY: N_("Alipay"), PayType.PAYPAL: N_("PayPal"),
+                  PayType.GOOGLE_PAY: N_("Google Pay"), PayType.CARD_PAYMENT_REQUEST: N_("Card"),
+                  PayType.RECHARGE_CARD: N_("Recharge card")}

@@ -17,7 +17,9 @@ from core.ordering.payments import (
     InvalidNotification,
     Notification,
     NotificationRecord,
+    PaymentGateway,
     PaymentGateways,
+    PaymentRequest,
     PaymentResult,
     Provider,
     RefundRequest,
@@ -27,6 +29,7 @@ from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
+from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
 
 log = logging.getLogger("coldchain.payments")
@@ -115,7 +118,7 @@ class HandlePaymentNotification:
             order = uow.orders.by_code(note.order_code)
         if order is None:
             return Verdict.UNKNOWN_ORDER
-        if provider_of(order.pay_type) is not provider:
+        if order.pay_type not in PAYMENT_PAY_TYPES or provider_of(order.pay_type) is not provider:
             return Verdict.WRONG_PROVIDER
         if not note.paid:
             return Verdict.NOT_PAID
@@ -179,6 +182,15 @@ class Reconciliation:
     failed: int = 0
 
 
+def ask_provider(gateway: PaymentGateway, request: PaymentRequest) -> PaymentResult:
+    """How the provider says a payment stands; one the payer approved and never came back from
+    (PayPal) is captured now. Raises what the provider's client raises when it does not answer."""
+    result = gateway.query(request)
+    if not result.paid and result.approved and request.reference is not None:
+        result = gateway.confirm(request, request.reference)
+    return result
+
+
 class ReconcilePayments:
     """So that a lost notification loses no money: orders unpaid for a few minutes are looked up
     at their provider and settled when it says they are paid; orders unpaid past their expiry are
@@ -200,10 +212,7 @@ class ReconcilePayments:
             gateway = self._gateways[order.pay_type]
             request = payment_request(order)
             try:
-                result = gateway.query(request)
-                if not result.paid and result.approved and request.reference is not None:
-                    # the payer approved and never came back
-                    result = gateway.confirm(request, request.reference)
+                result = ask_provider(gateway, request)
                 if result.paid:
                     outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
                     settled += outcome in (SettlementOutcome.SETTLED, SettlementOutcome.SETTLED_CLOSED)
@@ -233,7 +242,8 @@ class ReconcilePayments:
             uow.payment_notifications.add(NotificationRecord(
                 provider_of(order.pay_type).value, now, verdict.value, json.dumps(answer), order.code,
                 result.amount_cents))
-            uow.orders.mark_closed(order.stored_id, now, CloseReason.PAYMENT_MISMATCH)
+            if uow.orders.mark_closed(order.stored_id, now, CloseReason.PAYMENT_MISMATCH):
+                uow.coupons.release(order.stored_id)
             uow.commit()
 
 
@@ -252,6 +262,8 @@ class RefundOrder:
             order = uow.orders.get(order_id)
             if order is None:
                 raise NotFound()
+            if order.pay_type is PayType.RECHARGE_CARD:  # no money was paid: nothing to pay back
+                raise OrderNotRefundable()
             if order.status is not PayStatus.PAID or not uow.orders.mark_refunded(order_id, now):
                 raise OrderNotRefundable()
             uow.commit()

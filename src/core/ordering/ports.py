@@ -9,13 +9,24 @@ from core.devices.ports import DeviceRepository
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.ordering.bills import Bill
-from core.ordering.model import Agreement, CloseReason, Order, OrderKind, PaymentFailure, PayStatus
+from core.ordering.model import (
+    Agreement,
+    CloseReason,
+    DeskOrder,
+    Order,
+    OrderEvent,
+    OrderFilter,
+    OrderKind,
+    PaymentFailure,
+    PayStatus,
+)
 from core.ordering.payments import NotificationRecord
 from core.pricing.level_change import ServiceState
 from core.pricing.ports import CatalogueRepository
 from core.pricing.rules import DataPlan
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
+from core.vouchers.ledger import CouponLedger
 
 
 class OrderRepository(Protocol):
@@ -72,6 +83,11 @@ class OrderRepository(Protocol):
 
     def unmark_refunded(self, order_id: int) -> None:
         """Refunded -> paid, when the provider refused the refund."""
+        ...
+
+    def record_event(self, event: OrderEvent) -> None:
+        """An entry of the order's history beside the moves its state writes record themselves
+        (an operator's manual handling)."""
         ...
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
@@ -166,3 +182,34 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def inbox(self) -> Inbox: ...  # the payer is told of a paid order (core.inbox)
     @property
     def outbox(self) -> OutboxRepository: ...
+    @property
+    def coupons(self) -> CouponLedger: ...  # an order's coupon (core.vouchers)
+    @property
+    def order_desk(self) -> OrderDesk: ...  # every account's orders, for the back office
+
+
+class OrderDesk(Protocol):
+    """Every account's orders, for the back office (issue 19): operators see all of them."""
+
+    def page(self, where: OrderFilter, request: PageRequest) -> Page[DeskOrder]:
+        """Sorted by ORDER_SORT_FIELDS (gmtCreate by default), newest first; ties by id."""
+        ...
+
+    def batch(self, where: OrderFilter, before_id: int | None, limit: int) -> list[DeskOrder]:
+        """Up to `limit` orders with ids below `before_id` (all when None), highest id first: the
+        export reads the whole filtered list this way, a batch at a time."""
+        ...
+
+    def entry(self, order_id: int) -> DeskOrder | None: ...
+
+    def history(self, order_id: int) -> list[OrderEvent]:
+        """Oldest first, each with its actor's name."""
+        ...
+
+    def notifications(self, order_code: str) -> list[NotificationRecord]:
+        """Every notification recorded about the order, oldest first."""
+        ...
+
+    def device_guids(self, device_ids: Sequence[int]) -> dict[int, str]:
+        """The GUIDs of the devices that still exist."""
+        ...

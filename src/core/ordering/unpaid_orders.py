@@ -9,7 +9,7 @@ from __future__ import annotations
 import logging
 from datetime import datetime
 
-from core.devices.access import Access, require
+from core.devices.grants import Element, permit
 from core.ordering.model import CloseReason, Order, PayStatus
 from core.ordering.payments import (
     PaymentGateway,
@@ -56,6 +56,8 @@ def close_with_provider(uow: OrderingUnitOfWork, gateway: PaymentGateway, order:
         return False
     with uow:
         closed = uow.orders.mark_closed(order.stored_id, now, reason)
+        if closed:
+            uow.coupons.release(order.stored_id)  # its coupon, if any, may be used again
         uow.commit()
     return closed
 
@@ -85,7 +87,7 @@ def _own_changeable_order(uow: OrderingUnitOfWork, account_id: int, order_id: in
     if order is None or order.account_id != account_id:
         raise NotFound()
     for device in uow.device_registry.visible_many(account_id, list(dict.fromkeys(order.device_ids))):
-        require(device.access, Access.WRITE)
+        permit(device.grant, Element.RECHARGE, operate=True)
     return order
 
 

@@ -11,7 +11,6 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from enum import StrEnum
 
-from core.devices.access import Access
 from core.devices.model import Device, in_service
 from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
@@ -21,6 +20,8 @@ from core.ordering.model import (
     MAX_DEVICES_PER_ORDER,
     ORDER_PAID,
     Agreement,
+    CloseReason,
+    ManualHandling,
     Order,
     OrderKind,
     OrderLine,
@@ -30,8 +31,9 @@ from core.ordering.model import (
 )
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
 from core.ordering.ports import OrderingUnitOfWork, ServicedDevice
-from core.ordering.unpaid_orders import supersede_earlier
-from core.pricing.level_change import LevelChange, ServiceState, change_level
+from core.ordering.settlement import credit_devices, level_result
+from core.ordering.unpaid_orders import close_with_provider, supersede_earlier
+from core.pricing.level_change import LevelChange, ServiceState
 from core.pricing.model import AlertKind, AlertPackage
 from core.pricing.quotes import (
     SERVICE_NODE,
@@ -49,7 +51,6 @@ from core.shared.errors import (
     AgreementActive,
     BillRequired,
     CountryCodeMismatch,
-    DomainError,
     InvalidInput,
     LevelNotOffered,
     NoActiveAgreement,
@@ -64,6 +65,8 @@ from core.shared.errors import (
 from core.shared.messages import N_
 from core.shared.money import Money, display_amount
 from core.shared.paging import Page, PageRequest
+from core.vouchers.errors import CouponReserved
+from core.vouchers.model import Coupon, CouponQuote, VoucherState, normalized_code, quote_coupon
 
 log = logging.getLogger(__name__)
 WALLET_PAY_TYPES = frozenset({PayType.GOOGLE_PAY, PayType.CARD_PAYMENT_REQUEST})
@@ -119,10 +122,50 @@ class _PlaceOrder:
         if sim_iccid and (len(devices) != 1 or (devices[0].sim_iccid or "") != sim_iccid):
             raise InvalidInput("simIccid", N_("This is not the device's SIM card"))
 
-    def _place(self, order: Order) -> OrderPlaced:
+    def _coupon(self, uow: OrderingUnitOfWork, account_id: int, code: str | None, client_fee: int | None,
+                total: Money, now: datetime) -> tuple[Coupon, CouponQuote] | None:
+        """The coupon a customer entered, priced on the order's total (None without one); its
+        discount must be the one the client showed."""
+        if not code:
+            return None
+        coupon = uow.coupons.by_code(normalized_code(code))
+        held_by_caller = False
+        if coupon is not None and coupon.state is VoucherState.RESERVED and coupon.order_id is not None:
+            holder = uow.orders.get(coupon.order_id)
+            held_by_caller = (holder is not None and holder.account_id == account_id
+                              and holder.status is PayStatus.UNPAID)
+        quote = quote_coupon(coupon, total.cents, total.currency, now, held_by_caller)
+        if client_fee != quote.discount_cents:
+            raise PriceChanged()
+        assert coupon is not None
+        return coupon, quote
+
+    def _take_back(self, coupon: Coupon, account_id: int) -> None:
+        """The coupon is held by the caller's own earlier unpaid order (the paying drawer asks for a
+        new order at each change): that order is closed, superseded, which releases it."""
+        with self._uow as uow:
+            holder = uow.orders.get(coupon.order_id) if coupon.order_id is not None else None
+        if holder is None or holder.account_id != account_id or holder.status is not PayStatus.UNPAID:
+            return
+        if not close_with_provider(self._uow, self._gateways[holder.pay_type], holder, CloseReason.SUPERSEDED,
+                                   self._clock.now()):
+            raise CouponReserved()
+
+    def _place(self, order: Order, coupon: tuple[Coupon, CouponQuote] | None = None) -> OrderPlaced:
         order = replace(order, expires_at=order.created_at + payment_validity(order.pay_type))
+        if coupon is not None:
+            held, quote = coupon
+            if held.state is VoucherState.RESERVED:
+                self._take_back(held, order.account_id)
+            order = replace(order, order_fee_cents=quote.payable_cents, coupon_code=held.code,
+                            coupon_discount_cents=quote.discount_cents)
         with self._uow as uow:
             order = uow.orders.add(order)
+            # One conditional write: of two orders racing for one coupon, one reserves it; the
+            # other's order is rolled back with it, never stored.
+            if coupon is not None and not uow.coupons.reserve(coupon[0].id, order.stored_id, order.account_id,
+                                                              order.created_at):
+                raise CouponReserved()
             uow.commit()
         # The provider is called outside the transaction: an order whose payment could not start
         # stays unpaid and harmless, and no database lock waits on the network.
@@ -158,7 +201,7 @@ class PlaceServiceOrder(_PlaceOrder):
         self._check_batch(cmd.device_ids)
         now = self._clock.now()
         with self._uow as uow:
-            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, operate=True)
             in_service(devices)
             self._check_sim(devices, cmd.sim_iccid)
             type_id = one_type(devices)
@@ -175,13 +218,14 @@ class PlaceServiceOrder(_PlaceOrder):
                 if agreement is not None and agreement.level_id != level.id:
                     raise AgreementActive()
             bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
-        prices = [q.price for q in quotes]
-        total = _sum(p.per_device for p in prices)
-        headline = prices[0]
-        if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total.cents
-                or (cmd.activity_id is not None and cmd.activity_id != headline.activity_id)
-                or (cmd.presentation_month is not None and cmd.presentation_month != headline.bonus_months)):
-            raise PriceChanged()
+            prices = [q.price for q in quotes]
+            total = _sum(p.per_device for p in prices)
+            headline = prices[0]
+            if (cmd.service_fee_cents != option.service_fee_cents or cmd.total_fee_cents != total.cents
+                    or (cmd.activity_id is not None and cmd.activity_id != headline.activity_id)
+                    or (cmd.presentation_month is not None and cmd.presentation_month != headline.bonus_months)):
+                raise PriceChanged()
+            coupon = self._coupon(uow, cmd.account_id, cmd.coupon_code, cmd.coupon_fee_cents, total, now)
         lines = tuple(OrderLine(device_id=q.device.id, fee_cents=q.price.per_device_cents, level_id=level.id,
                                 level_year_id=option.id, months=option.months, bonus_months=q.price.bonus_months,
                                 promise=q.change)
@@ -191,7 +235,7 @@ class PlaceServiceOrder(_PlaceOrder):
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
             bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            activity_id=headline.activity_id)), quotes=tuple(quotes))
+            activity_id=headline.activity_id), coupon), quotes=tuple(quotes))
 
 
 class PlaceAlertOrder(_PlaceOrder):
@@ -205,7 +249,7 @@ class PlaceAlertOrder(_PlaceOrder):
             raise NothingToBuy()
         now = self._clock.now()
         with self._uow as uow:
-            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, Access.WRITE)
+            devices = visible_devices(uow, cmd.account_id, cmd.device_ids, operate=True)
             in_service(devices)
             self._check_sim(devices, cmd.sim_iccid)
             codes = {d.country_code for d in devices if d.country_code} | {cmd.country_code}
@@ -214,13 +258,15 @@ class PlaceAlertOrder(_PlaceOrder):
             sms = self._package(uow, cmd.sms_package_id, AlertKind.SMS, cmd.country_code)
             voice = self._package(uow, cmd.voice_package_id, AlertKind.VOICE, cmd.country_code)
             bill = self._bill(uow, cmd.account_id, cmd.apply_flag, cmd.bill_id)
-        sms_count, voice_count = (sms.count if sms else 0), (voice.count if voice else 0)
-        per_device = _sum(Money(alert_package_price(p), p.currency) for p in (sms, voice) if p)
-        total = per_device.times(len(devices))
-        if (cmd.sms_count != sms_count or cmd.voice_count != voice_count
-                or cmd.sms_fee_cents != (sms.fee_cents if sms else 0)
-                or cmd.voice_fee_cents != (voice.fee_cents if voice else 0) or cmd.total_fee_cents != total.cents):
-            raise PriceChanged()
+            sms_count, voice_count = (sms.count if sms else 0), (voice.count if voice else 0)
+            per_device = _sum(Money(alert_package_price(p), p.currency) for p in (sms, voice) if p)
+            total = per_device.times(len(devices))
+            if (cmd.sms_count != sms_count or cmd.voice_count != voice_count
+                    or cmd.sms_fee_cents != (sms.fee_cents if sms else 0)
+                    or cmd.voice_fee_cents != (voice.fee_cents if voice else 0)
+                    or cmd.total_fee_cents != total.cents):
+                raise PriceChanged()
+            coupon = self._coupon(uow, cmd.account_id, cmd.coupon_code, cmd.coupon_fee_cents, total, now)
         lines = tuple(OrderLine(device_id=d.id, fee_cents=per_device.cents, sms_count=sms_count,
                                 voice_count=voice_count) for d in devices)
         return self._place(Order(
@@ -228,7 +274,7 @@ class PlaceAlertOrder(_PlaceOrder):
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=" + ".join(p.name for p in (sms, voice) if p), created_at=now,
             lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            country_code=cmd.country_code))
+            country_code=cmd.country_code), coupon)
 
     def _package(self, uow: OrderingUnitOfWork, package_id: int | None, kind: AlertKind,
                  country_code: str) -> AlertPackage | None:
@@ -294,9 +340,12 @@ class SettleOrder:
         self._uow, self._clock, self._language = uow, clock, default_language
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
-                 reference: str | None = None, *, closed_pays: bool = True) -> SettlementOutcome:
+                 reference: str | None = None, *, closed_pays: bool = True,
+                 handling: ManualHandling | None = None) -> SettlementOutcome:
         """`closed_pays` False: the payment comes from a payer page whose close is exact (the
-        development gateway's), so a closed order is not payable there."""
+        development gateway's), so a closed order is not payable there. `handling`: an operator
+        settles it on the provider's answer (core.ordering.back_office), recorded in its history
+        in the same transaction."""
         now = self._clock.now()
         with self._uow as uow:
             order = uow.orders.by_code(order_code)
@@ -314,50 +363,20 @@ class SettleOrder:
                 return SettlementOutcome.AMOUNT_MISMATCH
             if not uow.orders.mark_paid(order.stored_id, amount_cents, now, reference):
                 return SettlementOutcome.ALREADY_SETTLED
-            devices = uow.device_service.services_for_update(order.device_ids)
-            for line in order.lines:
-                if line.device_id not in devices:
-                    continue  # deleted since the order was placed: nothing to credit
-                if order.kind is OrderKind.SERVICE:
-                    _apply_level(uow, order, line, devices[line.device_id], now)
-                else:
-                    uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
-                                                        order.country_code)
+            if order.coupon_code and not uow.coupons.spend(order.stored_id, order.coupon_code, order.account_id,
+                                                          now):
+                # Closed (its coupon released) and taken by another order before this payment
+                # came: the payer paid the discounted price, which is honoured; support sees it.
+                log.warning("order %s paid, but its coupon %s was taken by another order meanwhile", order.code,
+                            order.coupon_code)
+            if handling is not None:
+                uow.orders.record_event(handling.event(order.stored_id, now))
+            credit_devices(uow, order, now)
             post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_PAID,
                                     {"orderCode": order.code, "amount": display_amount(amount_cents, order.currency),
                                      "currency": order.currency}, now), self._language)
             uow.commit()
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
-
-
-def _level_result(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice,
-                  now: datetime) -> LevelChange | None:
-    """What a service line gives its device if the order is paid now: the result promised when the
-    order was placed, while the device is as it was quoted; else the rule applied to the device as
-    it is now. None when the rule now refuses the change (the device got lifelong service
-    meanwhile, its level left the catalogue)."""
-    if line.promise_holds(device.service):
-        return line.promise
-    if line.level_id is None:  # not a service line: no level to change to
-        return None
-    levels = uow.catalogue.levels_for_type(device.type_id, order.account_id, now, order.currency)
-    try:
-        return change_level(device.service, line.level_id, line.months, line.bonus_months, levels, device.plan, now)
-    except DomainError:
-        return None
-
-
-def _apply_level(uow: OrderingUnitOfWork, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
-    """Settles a service line, recording what the device got and whether it was computed anew. A
-    change the rule now refuses leaves the device as it is, and the line says so: support refunds it."""
-    change = _level_result(uow, order, line, device, now)
-    if change is None:
-        log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
-                    order.code, line.device_id)
-        uow.orders.record_service_result(order.stored_id, line.device_id, device.service.expires_at, True)
-        return
-    uow.device_service.set_service(line.device_id, change.level_id, change.expires_at)
-    uow.orders.record_service_result(order.stored_id, line.device_id, change.expires_at, change is not line.promise)
 
 
 @dataclass(frozen=True)
@@ -390,7 +409,7 @@ class PreviewLevelResults:
                     continue
                 serviced = ServicedDevice(ServiceState(device.level_id, device.service_expires_at), device.type_id,
                                           plan_of(device))
-                change = _level_result(uow, order, line, serviced, now)
+                change = level_result(uow, order, line, serviced, now)
                 if change is not None:
                     results.append(LineResult(line, device.level_name, change))
         return results
@@ -450,7 +469,7 @@ class CancelAgreement:
 
     def __call__(self, account_id: int, device_id: int) -> None:
         with self._uow as uow:
-            visible_devices(uow, account_id, [device_id], Access.WRITE)
+            visible_devices(uow, account_id, [device_id], operate=True)
             if not uow.agreements.cancel(device_id, self._clock.now()):
                 raise NoActiveAgreement()
             uow.commit()

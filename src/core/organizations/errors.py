@@ -34,5 +34,16 @@ class NotAMember(RuleViolation):
     message = N_("This account is not a member of the organization")
 
 
+class BuiltInRoleFixed(RuleViolation):
+    code = 1720
+    message = N_("Built-in roles cannot be changed or deleted")
+
+
+class RoleHeld(RuleViolation):
+    code = 1721
+    message = N_("{count} members hold this role: give them another role before deleting it")
+
+
 ERRORS: tuple[type[DomainError], ...] = (
-    OrganizationHoldsDevices, NoInvitableAccount, InvitationClosed, CreatorRoleFixed, NotAMember)
+    OrganizationHoldsDevices, NoInvitableAccount, InvitationClosed, CreatorRoleFixed, NotAMember,
+    BuiltInRoleFixed, RoleHeld)

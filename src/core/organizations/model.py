@@ -10,6 +10,7 @@ from core.permissions import roles
 from core.shared.errors import InvalidInput
 from core.shared.identity import Stored
 from core.shared.messages import N_
+from core.shared.text import has_refused_characters
 
 NAME_MIN, NAME_MAX = 2, 50  # spec section 5: organization name 2-50
 INVITEE_MIN, INVITEE_MAX = 2, 20  # spec section 5: the invitee's name (user name, phone or e-mail) 2-20
@@ -26,6 +27,8 @@ def organization_name(value: str) -> str:
     if not NAME_MIN <= len(name) <= NAME_MAX:
         raise InvalidInput("organizationName", N_("The organization name must be {min}-{max} characters"),
                            min=NAME_MIN, max=NAME_MAX)
+    if has_refused_characters(name):
+        raise InvalidInput("organizationName", N_("An organization name may not hold emoji or control characters"))
     return name
 
 
@@ -45,6 +48,19 @@ class Organization(Stored):
     id: int | None = None
 
 
+@dataclass
+class CustomRole:
+    """A role an organization made for its members (core/organizations/custom_roles.py)."""
+
+    organization_id: int
+    name: str
+    description: str | None
+    permissions: frozenset[str]
+    id: int | None = None
+    code: str = ""  # given by the repository: what members and invitations refer to
+    holders: int = 0  # the members holding it (read, not stored)
+
+
 @dataclass(frozen=True)
 class MyOrganization:
     """An organization the reader belongs to, with the reader's role in it."""
@@ -55,6 +71,8 @@ class MyOrganization:
     creator: bool
     members: int
     devices: int
+    role_name: str = ""  # as stored: a built-in role's English name (to translate), a custom role's own
+    changes_devices: bool = False  # the role changes its devices (and so its projects and assets)
 
 
 @dataclass(frozen=True)
@@ -64,6 +82,7 @@ class Member:
     real_name: str | None
     role_code: str
     creator: bool
+    role_name: str = ""  # as MyOrganization's
 
 
 @dataclass(frozen=True)

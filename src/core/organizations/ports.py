@@ -5,7 +5,15 @@ from typing import Protocol
 
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
-from core.organizations.model import Invitation, InvitationStatus, Invitee, Member, MyOrganization, Organization
+from core.organizations.model import (
+    CustomRole,
+    Invitation,
+    InvitationStatus,
+    Invitee,
+    Member,
+    MyOrganization,
+    Organization,
+)
 from core.shared.transaction import Transaction
 
 
@@ -45,11 +53,40 @@ class InvitationRepository(Protocol):
         ...
 
 
+class RoleNameTaken(Exception):
+    """The database's unique (organization, name key) refused the name."""
+
+
+class OrganizationRoleRepository(Protocol):
+    """An organization's custom roles (built-in roles are core.permissions.roles')."""
+
+    def of_organization(self, organization_id: int) -> list[CustomRole]:
+        """Its custom roles by name, each with its holders counted."""
+        ...
+    def get(self, role_id: int) -> CustomRole | None:
+        """A custom role with its holders counted; None for a built-in or unknown id."""
+        ...
+    def by_code(self, code: str) -> CustomRole | None: ...
+    def is_built_in(self, role_id: int) -> bool: ...
+    def name_taken(self, organization_id: int, key: str, except_id: int | None = None) -> bool: ...
+    def add(self, role: CustomRole) -> CustomRole:
+        """Stores it and gives it its id and code; raises RoleNameTaken when the name's key is taken."""
+        ...
+    def update(self, role: CustomRole) -> None:
+        """Name, description and permissions; raises RoleNameTaken as add does."""
+        ...
+    def delete(self, role_id: int, now: datetime) -> None:
+        """The role, withdrawing the pending invitations that offer it."""
+        ...
+
+
 class OrganizationsUnitOfWork(Transaction, Protocol):
     @property
     def organizations(self) -> OrganizationRepository: ...
     @property
     def invitations(self) -> InvitationRepository: ...
+    @property
+    def organization_roles(self) -> OrganizationRoleRepository: ...
     @property
     def inbox(self) -> Inbox: ...
     @property

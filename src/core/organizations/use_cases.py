@@ -8,6 +8,7 @@ from dataclasses import dataclass
 
 from core.inbox.model import ORGANIZATION_INVITATION, MessageKind, SystemMessage
 from core.inbox.posting import post
+from core.organizations.custom_roles import assignable_role
 from core.organizations.errors import (
     CreatorRoleFixed,
     NoInvitableAccount,
@@ -15,7 +16,6 @@ from core.organizations.errors import (
     OrganizationHoldsDevices,
 )
 from core.organizations.model import (
-    ASSIGNABLE_ROLES,
     INVITATION_LIFETIME,
     MANAGERS,
     Invitation,
@@ -31,8 +31,7 @@ from core.organizations.model import (
 from core.organizations.ports import OrganizationsUnitOfWork
 from core.permissions import roles
 from core.shared.clock import Clock
-from core.shared.errors import Forbidden, InvalidInput, NotFound
-from core.shared.messages import N_
+from core.shared.errors import Forbidden, NotFound
 
 
 def _role(uow: OrganizationsUnitOfWork, organization_id: int, account_id: int) -> str:
@@ -53,12 +52,6 @@ def _manager(uow: OrganizationsUnitOfWork, organization_id: int, account_id: int
 def _creator(uow: OrganizationsUnitOfWork, organization_id: int, account_id: int) -> None:
     if _role(uow, organization_id, account_id) != roles.ORG_CREATOR.code:
         raise Forbidden()
-
-
-def _assignable(role_code: str) -> str:
-    if role_code not in ASSIGNABLE_ROLES:
-        raise InvalidInput("roleCode", N_("Choose one of the organization's roles"))
-    return role_code
 
 
 class ListMyOrganizations:
@@ -167,10 +160,10 @@ class InviteMember:
         self._uow, self._clock, self._language = uow, clock, default_language
 
     def __call__(self, command: Invite) -> tuple[Invitation, Invitee]:
-        role = _assignable(command.role_code)
         now = self._clock.now()
         with self._uow as uow:
             _manager(uow, command.organization_id, command.account_id)
+            role = assignable_role(uow, command.organization_id, command.role_code)
             invitee = _invitable(uow, command.organization_id, command.term)
             organization = uow.organizations.get(command.organization_id)
             assert organization is not None  # the caller is a member of it
@@ -231,9 +224,9 @@ class ChangeMemberRole:
         self._uow = uow
 
     def __call__(self, account_id: int, organization_id: int, member_id: int, role_code: str) -> None:
-        role = _assignable(role_code)
         with self._uow as uow:
             _manager(uow, organization_id, account_id)
+            role = assignable_role(uow, organization_id, role_code)
             _member_role(uow, organization_id, member_id)
             uow.organizations.set_role(organization_id, member_id, role)
             uow.commit()

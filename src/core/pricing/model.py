@@ -63,6 +63,7 @@ class Level:
     description: str | None
     options: tuple[YearOption, ...]  # in catalogue order; the first is the headline price
     item_codes: frozenset[str] = field(default_factory=frozenset)
+    icon: str | None = None  # the level's icon, if it has one
 
     @property
     def headline(self) -> YearOption | None:

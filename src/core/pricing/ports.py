@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Protocol
 
@@ -9,15 +10,22 @@ from core.shared.transaction import Transaction
 
 
 class CatalogueRepository(Protocol):
-    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str) -> list[Level]:
+    def levels_for_type(self, type_id: int, account_id: int, now: datetime, currency: str,
+                        languages: Sequence[str] = ()) -> list[Level]:
         """The levels of the enabled packages of a device type, in catalogue order, with their
         year options priced in `currency` only (a level priced only in other currencies is not
         offered), each option carrying the activity in force at `now` that offers it to the
-        account (public, or directed at the account; the lowest discount when several do)."""
+        account (public, or directed at the account; the lowest discount when several do).
+        Retired options (sold, then repriced) are not offered. Names and descriptions in the first
+        of `languages` holding one, else the level's own (the platform's default language)."""
         ...
 
-    def items(self) -> list[ServiceItem]:
-        """Every service item, in catalogue order."""
+    def items(self, languages: Sequence[str] = ()) -> list[ServiceItem]:
+        """Every service item, in catalogue order, named as levels_for_type names levels."""
+        ...
+
+    def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
+        """Level id -> its name, as levels_for_type names it."""
         ...
 
     def alert_packages(self, country_code: str, currency: str) -> list[AlertPackage]:

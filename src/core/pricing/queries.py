@@ -21,7 +21,7 @@ from core.pricing.rules import (
     price_option,
 )
 from core.shared.clock import Clock
-from core.shared.edition import Edition
+from core.shared.edition import Edition, reading_languages
 from core.shared.errors import LevelNotOffered
 
 
@@ -60,27 +60,39 @@ def _item_view(item: ServiceItem) -> ItemView:
 
 
 class ListServiceItems:
-    def __init__(self, uow: PricingUnitOfWork) -> None:
-        self._uow = uow
+    def __init__(self, uow: PricingUnitOfWork, edition: Edition) -> None:
+        self._uow, self._edition = uow, edition
 
-    def __call__(self, account_id: int, device_id: int) -> list[ItemView]:
+    def __call__(self, account_id: int, device_id: int, language: str | None = None) -> list[ItemView]:
         with self._uow as uow:
             visible_devices(uow, account_id, [device_id])
-            return [_item_view(item) for item in uow.catalogue.items()]
+            return [_item_view(item) for item in uow.catalogue.items(reading_languages(language, self._edition))]
+
+
+class LevelNames:
+    """Levels' names in a reader's language (the device header's level), falling back to the default."""
+
+    def __init__(self, uow: PricingUnitOfWork, edition: Edition) -> None:
+        self._uow, self._edition = uow, edition
+
+    def __call__(self, level_ids: Sequence[int], language: str | None) -> dict[int, str]:
+        with self._uow as uow:
+            return uow.catalogue.level_names(level_ids, reading_languages(language, self._edition))
 
 
 class ListLevels:
     def __init__(self, uow: PricingUnitOfWork, clock: Clock, edition: Edition) -> None:
-        self._uow, self._clock, self._currency = uow, clock, edition.profile.currency
+        self._uow, self._clock, self._currency, self._edition = uow, clock, edition.profile.currency, edition
 
-    def __call__(self, account_id: int, device_id: int) -> list[LevelOffer]:
+    def __call__(self, account_id: int, device_id: int, language: str | None = None) -> list[LevelOffer]:
         now = self._clock.now()
+        languages = reading_languages(language, self._edition)
         with self._uow as uow:
             [device] = visible_devices(uow, account_id, [device_id])
             if device.node_type != SERVICE_NODE:
                 return []
-            levels = uow.catalogue.levels_for_type(device.type_id, account_id, now, self._currency)
-            items = {item.code: _item_view(item) for item in uow.catalogue.items()}
+            levels = uow.catalogue.levels_for_type(device.type_id, account_id, now, self._currency, languages)
+            items = {item.code: _item_view(item) for item in uow.catalogue.items(languages)}
         plan = plan_of(device)
         offers = []
         for level in levels:

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from core.devices.access import Access, require
+from core.devices.grants import Element, permit
 from core.devices.model import Device, in_service
 from core.pricing.level_change import LevelChange, ServiceState, change_level
 from core.pricing.model import Level, YearOption
@@ -20,16 +20,17 @@ SERVICE_NODE = 1  # only a device with its own service (nodeType 1) has levels t
 
 
 def visible_devices(uow: PricingUnitOfWork, account_id: int, device_ids: Sequence[int],
-                    needed: Access = Access.READ) -> list[Device]:
-    """The devices, in the order asked, when the caller has `needed` access to each: NotFound
-    when one is not visible (the answer an unknown id gets), Forbidden when the caller may only
-    read one it would change (an order changes the device's service)."""
+                    operate: bool = False) -> list[Device]:
+    """The devices, in the order asked, when the caller may see (or, with `operate`, order) the
+    recharge of each: NotFound when one is not visible (the answer an unknown id gets),
+    Forbidden when the caller may not see its recharge or would change one it only reads (an
+    order changes the device's service)."""
     wanted = list(dict.fromkeys(device_ids))
     found = {device.id: device for device in uow.device_registry.visible_many(account_id, wanted)}
     if len(found) != len(wanted):
         raise NotFound()
     for device in found.values():
-        require(device.access, needed)
+        permit(device.grant, Element.RECHARGE, operate)
     return [found[device_id] for device_id in wanted]
 
 

@@ -1,9 +1,8 @@
 """Projects (issue 17, /project/list): an account's named groups of devices (a cold room's
 loggers, a customer's fleet), each device in at most one.
 
-A project belongs to the account that made it. Organizations' projects are a later slice: the
-seam is `Project.owner_account_id` (an organization id beside it) and the repository's `owned`
-check, which is the one place that decides whose project the caller may use.
+A project is its maker's own or one of its organizations'; who reads and who changes it is
+core.shared.ownership's rule, the same as for assets.
 
 Public to other contexts: `model` and `ports`.
 """

@@ -15,12 +15,15 @@ class ProjectRepository(Protocol):
         case's check lost)."""
         ...
 
-    def owned(self, account_id: int, project_id: int) -> Project | None:
-        """The project if it is the account's to use and change, with its counts; None otherwise
-        (another account's and a missing one alike)."""
+    def get(self, account_id: int, project_id: int) -> Project | None:
+        """The project, whoever's, with its counts of the devices in it the account sees and its
+        organization's name; None when there is none (model.may_read decides who sees it)."""
         ...
 
-    def name_taken(self, account_id: int, key: str, except_id: int | None = None) -> bool: ...
+    def name_taken(self, account_id: int, organization_id: int | None, key: str, except_id: int | None = None) -> bool:
+        """Whether the owner (the organization; without one, the account's own projects) has a
+        project of this name key."""
+        ...
 
     def rename(self, project_id: int, name: str, remark: str | None) -> None:
         """Raises NameTaken as add does."""
@@ -30,9 +33,10 @@ class ProjectRepository(Protocol):
         """The project; its devices are in no project after. The number of devices it had."""
         ...
 
-    def page(self, account_id: int, name: str | None, request: PageRequest) -> Page[Project]:
-        """The account's projects whose name holds `name` (any case), by name, with counts of the
-        devices in each that the account sees."""
+    def page(self, account_id: int, organization_ids: Sequence[int], name: str | None,
+             request: PageRequest) -> Page[Project]:
+        """The account's own projects and those of the organizations, whose name holds `name` (any
+        case), by name, with counts of the devices in each that the account sees."""
         ...
 
     def move(self, device_ids: Sequence[int], project_id: int | None) -> None:

@@ -1,4 +1,7 @@
-"""Making, renaming and deleting an account's projects, and moving devices in and out of them."""
+"""Making, renaming and deleting projects (an account's own or an organization's), and moving
+devices in and out of them. Who reads and who changes a project is core.shared.ownership's rule,
+from the caller's organizations as the device registry answers them (the right to change an
+organization's devices is the right to change its projects)."""
 
 from __future__ import annotations
 
@@ -8,16 +11,20 @@ from dataclasses import dataclass
 from core.devices.access import Access, require
 from core.projects.model import (
     MAX_MOVE,
-    NAME_TAKEN,
+    NOT_YOUR_ORGANIZATION,
+    READ_ONLY_PROJECT,
     Project,
     clean_name,
+    holds,
     name_key,
     name_problem,
+    name_taken,
     remark_problem,
 )
 from core.projects.ports import NameTaken, ProjectsUnitOfWork
 from core.shared.clock import Clock
-from core.shared.errors import InvalidInput, NotFound
+from core.shared.errors import InvalidInput
+from core.shared.ownership import Organizations, changeable, may_change, may_make_in, readable
 from core.shared.paging import Page, PageRequest
 
 
@@ -25,6 +32,7 @@ from core.shared.paging import Page, PageRequest
 class ProjectInput:
     name: str
     remark: str | None = None
+    organization_id: int | None = None  # whose project a new one is; None: the caller's own (not changed later)
 
 
 def _checked(cmd: ProjectInput) -> tuple[str, str | None]:
@@ -39,11 +47,19 @@ def _checked(cmd: ProjectInput) -> tuple[str, str | None]:
     return name, remark
 
 
-def _owned(uow: ProjectsUnitOfWork, account_id: int, project_id: int) -> Project:
-    project = uow.projects.owned(account_id, project_id)
-    if project is None:
-        raise NotFound()
-    return project
+def _organizations(uow: ProjectsUnitOfWork, account_id: int) -> Organizations:
+    return uow.device_registry.organizations_of(account_id)
+
+
+def _readable(uow: ProjectsUnitOfWork, account_id: int, project_id: int,
+              organizations: Organizations | None = None) -> Project:
+    if organizations is None:
+        organizations = _organizations(uow, account_id)
+    return readable(uow.projects.get(account_id, project_id), account_id, organizations)
+
+
+def _changeable(uow: ProjectsUnitOfWork, account_id: int, project_id: int) -> Project:
+    return changeable(_readable(uow, account_id, project_id), READ_ONLY_PROJECT)
 
 
 class CreateProject:
@@ -53,15 +69,18 @@ class CreateProject:
     def __call__(self, account_id: int, cmd: ProjectInput) -> Project:
         name, remark = _checked(cmd)
         with self._uow as uow:
-            if uow.projects.name_taken(account_id, name_key(name)):
-                raise InvalidInput("projectName", NAME_TAKEN)
-            project = Project(None, account_id, name, remark, self._clock.now())
+            if not may_make_in(cmd.organization_id, _organizations(uow, account_id)):
+                raise InvalidInput("organizationId", NOT_YOUR_ORGANIZATION)
+            taken = name_taken(cmd.organization_id)
+            if uow.projects.name_taken(account_id, cmd.organization_id, name_key(name)):
+                raise InvalidInput("projectName", taken)
+            project = Project(None, account_id, name, remark, self._clock.now(), organization_id=cmd.organization_id)
             try:
-                project.id = uow.projects.add(project)
+                project_id = uow.projects.add(project)
             except NameTaken:
-                raise InvalidInput("projectName", NAME_TAKEN) from None
+                raise InvalidInput("projectName", taken) from None
             uow.commit()
-        return project
+            return _readable(uow, account_id, project_id)
 
 
 class UpdateProject:
@@ -72,17 +91,18 @@ class UpdateProject:
         """A rename; the remark too, unless `keep_remark` (a client that sent only the name)."""
         name, remark = _checked(cmd)
         with self._uow as uow:
-            current = _owned(uow, account_id, project_id)
+            current = _changeable(uow, account_id, project_id)
             if keep_remark:
                 remark = current.remark
-            if uow.projects.name_taken(account_id, name_key(name), except_id=project_id):
-                raise InvalidInput("projectName", NAME_TAKEN)
+            if uow.projects.name_taken(current.owner_account_id, current.organization_id, name_key(name),
+                                       except_id=project_id):
+                raise InvalidInput("projectName", name_taken(current.organization_id))
             try:
                 uow.projects.rename(project_id, name, remark)
             except NameTaken:
-                raise InvalidInput("projectName", NAME_TAKEN) from None
+                raise InvalidInput("projectName", name_taken(current.organization_id)) from None
             uow.commit()
-            return _owned(uow, account_id, project_id)
+            return _readable(uow, account_id, project_id)
 
 
 class DeleteProject:
@@ -92,7 +112,7 @@ class DeleteProject:
     def __call__(self, account_id: int, project_id: int) -> int:
         """The number of devices that are now in no project."""
         with self._uow as uow:
-            _owned(uow, account_id, project_id)
+            _changeable(uow, account_id, project_id)
             released = uow.projects.delete(project_id)
             uow.commit()
         return released
@@ -104,7 +124,7 @@ class GetProject:
 
     def __call__(self, account_id: int, project_id: int) -> Project:
         with self._uow as uow:
-            return _owned(uow, account_id, project_id)
+            return _readable(uow, account_id, project_id)
 
 
 class ListProjects:
@@ -113,13 +133,19 @@ class ListProjects:
 
     def __call__(self, account_id: int, name: str | None, request: PageRequest) -> Page[Project]:
         with self._uow as uow:
-            return uow.projects.page(account_id, (name or "").strip() or None, request)
+            organizations = _organizations(uow, account_id)
+            page = uow.projects.page(account_id, sorted(organizations), (name or "").strip() or None, request)
+        for project in page.items:
+            project.changeable = may_change(project, account_id, organizations)
+        return page
 
 
 class ChangeProject:
-    """Moves devices into one of the caller's projects, or out of any (project_id None): all or
+    """Moves devices into a project the caller may change, or out of any (project_id None): all or
     none. Each device must be the caller's to change (Access.WRITE): one it may not see is 404,
-    one it only reads 403, as changing that device alone would answer."""
+    one it only reads 403, as changing that device alone would answer. A device goes only into a
+    project of its own owner's kind: an organization's device into that organization's projects,
+    a device in no organization into personal ones (422 on projectId otherwise)."""
 
     def __init__(self, uow: ProjectsUnitOfWork) -> None:
         self._uow = uow
@@ -128,11 +154,15 @@ class ChangeProject:
         ids = list(dict.fromkeys(device_ids))
         assert 1 <= len(ids) <= MAX_MOVE  # the edge bounds the batch
         with self._uow as uow:
-            if project_id is not None:
-                _owned(uow, account_id, project_id)
-            access = {d.id: d.access for d in uow.device_registry.visible_many(account_id, ids)}
+            project = _changeable(uow, account_id, project_id) if project_id is not None else None
+            devices = {d.id: d for d in uow.device_registry.visible_many(account_id, ids)}
             for device_id in ids:
-                require(access.get(device_id, Access.NONE), Access.WRITE)
+                found = devices.get(device_id)
+                require(found.access if found else Access.NONE, Access.WRITE)
+            if project is not None:
+                for device_id in ids:
+                    if problem := holds(project, devices[device_id].organization_id):
+                        raise InvalidInput("projectId", problem)
             uow.projects.move(ids, project_id)
             uow.commit()
         return len(ids)

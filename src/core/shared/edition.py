@@ -14,6 +14,11 @@ class PayType(int, Enum):
     PAYPAL = 20
     GOOGLE_PAY = 30
     CARD_PAYMENT_REQUEST = 40
+    RECHARGE_CARD = 50  # a prepaid recharge card redeemed (core.vouchers): paid at once, fee 0, no provider
+
+
+# What a payer may choose: every pay type but the recharge card's, which no provider handles.
+PAYMENT_PAY_TYPES: tuple[PayType, ...] = tuple(p for p in PayType if p is not PayType.RECHARGE_CARD)
 
 
 @dataclass(frozen=True)
@@ -56,3 +61,10 @@ _PROFILES = {
         default_time_zone="UTC",
     ),
 }
+
+
+def reading_languages(language: str | None, edition: Edition | str) -> tuple[str, ...]:
+    """Where a reader's catalogue names come from: their language, then the platform's default
+    (`edition`'s, or the default language itself)."""
+    default = edition.profile.default_language if isinstance(edition, Edition) else edition
+    return tuple(dict.fromkeys(lang for lang in (language, default) if lang))

@@ -152,6 +152,16 @@ class AlarmAlreadyHandled(RuleViolation):
     message = N_("This alarm has already been handled")
 
 
+class RuleHeldByAsset(RuleViolation):
+    """A disabled asset holds its devices' alarm rules off (core/assets SetAssetState) and turns
+    them back on when enabled; a rule switched on by hand meanwhile would alarm on a device its
+    owner paused."""
+
+    code = 1016
+    message = N_("This device belongs to the disabled asset {asset}: enable the asset to switch its alarm "
+                 "rules on, or keep this rule switched off")
+
+
 class CaptchaRequired(RuleViolation):
     """Repeated failures for this name or from this address: a password login needs the image
     code as well (the right password with it gets in)."""
@@ -357,6 +367,7 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     ContactAlreadySet,
     AlarmRuleExists,
     AlarmAlreadyHandled,
+    RuleHeldByAsset,
     CaptchaRequired,
     AccountProtected,
     DeviceAlreadyAdded,

@@ -9,12 +9,22 @@ from flask import Flask, g, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
 from adapters.i18n import resolve_language
+from core.catalogue.errors import ERRORS as CATALOGUE_ERRORS
+from core.ordering.errors import ERRORS as ORDER_DESK_ERRORS
 from core.organizations.errors import ERRORS as ORGANIZATION_ERRORS
+from core.promotions.errors import ERRORS as PROMOTION_ERRORS
 from core.shared.errors import BUSINESS_ERRORS
+from core.useradmin.errors import ERRORS as USER_ADMIN_ERRORS
+from core.vouchers.errors import ERRORS as VOUCHER_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
+from entrypoints.api.assets.views import blp as assets_blp
+from entrypoints.api.audit import recording
+from entrypoints.api.audit.views import blp as audit_blp
+from entrypoints.api.audit.views import device_blp as device_audit_blp
 from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
+from entrypoints.api.catalogue.views import blp as catalogue_blp
 from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.detail_views import blp as device_detail_blp
 from entrypoints.api.devices.views import blp as devices_blp
@@ -24,13 +34,18 @@ from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
+from entrypoints.api.orders.views import blp as order_desk_blp
 from entrypoints.api.organizations.views import blp as organizations_blp
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
 from entrypoints.api.platform.views import blp as platform_blp
 from entrypoints.api.projects.views import blp as projects_blp
+from entrypoints.api.promotions.views import blp as promotions_blp
 from entrypoints.api.reports.views import blp as reports_blp
+from entrypoints.api.sharing.views import blp as sharing_blp
+from entrypoints.api.useradmin.views import blp as useradmin_blp
+from entrypoints.api.vouchers.views import blp as vouchers_blp
 from entrypoints.container import Container
 from entrypoints.jobs.app import create_celery_app
 
@@ -57,7 +72,10 @@ digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} 
 cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 
 Business codes:
-""" + "\n".join(f"- {e.code}: {e.message}" for e in (*BUSINESS_ERRORS, *ORGANIZATION_ERRORS))
+""" + "\n".join(f"- {e.code}: {e.message}" for e in (*BUSINESS_ERRORS, *ORGANIZATION_ERRORS,
+                                                                *USER_ADMIN_ERRORS, *PROMOTION_ERRORS,
+                                                                *VOUCHER_ERRORS, *CATALOGUE_ERRORS,
+                                                                *ORDER_DESK_ERRORS))
 
 
 def _bearer_token() -> str | None:
@@ -105,14 +123,23 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(platform_blp, url_prefix="/api/base")
     api.register_blueprint(inbox_blp, url_prefix="/api/base")
     api.register_blueprint(organizations_blp, url_prefix="/api/base")
+    api.register_blueprint(audit_blp, url_prefix="/api/base")
+    api.register_blueprint(useradmin_blp, url_prefix="/api/base")
     api.register_blueprint(devices_blp, url_prefix="/api/device")
     api.register_blueprint(device_detail_blp, url_prefix="/api/device")
     api.register_blueprint(alarms_blp, url_prefix="/api/device")
     api.register_blueprint(exports_blp, url_prefix="/api/device")
     api.register_blueprint(reports_blp, url_prefix="/api/device")
     api.register_blueprint(projects_blp, url_prefix="/api/device")
+    api.register_blueprint(sharing_blp, url_prefix="/api/device")
+    api.register_blueprint(assets_blp, url_prefix="/api/device")
+    api.register_blueprint(device_audit_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
+    api.register_blueprint(catalogue_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")
+    api.register_blueprint(order_desk_blp, url_prefix="/api/payment")
+    api.register_blueprint(promotions_blp, url_prefix="/api/payment")
+    api.register_blueprint(vouchers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":
         api.register_blueprint(development_payment_blp, url_prefix="/api/payment/development")
 
@@ -133,17 +160,20 @@ def create_app(container: Container) -> Flask:
             check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())
+        recording.start(app)  # the call's changes go to the operation log, with it
 
     @app.teardown_request
     def _end_session(_error):
         token = g.pop("session_scope", None)
         if token is not None:
             sessions.close(token)
+        recording.finish()
 
     public_over_https = settings.public_base_url.startswith("https://")
 
     @app.after_request
     def _headers(response):
+        recording.note_status(response.status_code)
         api = (("Cache-Control", "no-store"), ("Content-Language", context.language.get()))
         return protect(response, over_https=request.is_secure or public_over_https,
                        also=api if request.path.startswith("/api/") else ())

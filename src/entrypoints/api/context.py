@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from contextvars import ContextVar
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import current_app, g
@@ -32,9 +32,26 @@ def current_principal() -> Principal:
     return principal
 
 
+def caller_id() -> int:
+    """The calling account's id (NotAuthenticated without a session)."""
+    return current_principal().account_id
+
+
 def container():
     """The dependency container of the running application."""
     return current_app.extensions["coldchain.container"]
+
+
+def translated(message: str, **params: object) -> str:
+    """A server text (an N_() message) in the caller's language."""
+    return container().translator().translate(message, language.get(), **params)
+
+
+def local_text(moment: datetime | None, *, seconds: bool = False) -> str:
+    """An instant as a spreadsheet cell shows it: in the caller's time zone (X-Time-Zone), empty for none."""
+    if moment is None:
+        return ""
+    return moment.astimezone(time_zone.get()).strftime("%Y-%m-%d %H:%M:%S" if seconds else "%Y-%m-%d %H:%M")
 
 
 def jobs():

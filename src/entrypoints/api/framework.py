@@ -16,6 +16,7 @@ from functools import wraps
 from typing import Any
 
 import marshmallow as ma
+from flask import Response
 from flask_smorest import Blueprint
 from webargs.flaskparser import FlaskParser, is_json_request
 
@@ -276,3 +277,11 @@ class ApiBlueprint(Blueprint):
 def caller_permissions() -> frozenset[str]:
     """What the caller may do, as the token check read it with their session."""
     return context.current_principal().permissions
+
+
+XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+
+
+def xlsx_download(body: Any, filename: str) -> Response:
+    """An XLSX (bytes, or chunks of it) the browser saves under `filename`."""
+    return Response(body, mimetype=XLSX, headers={"Content-Disposition": f'attachment; filename="{filename}"'})

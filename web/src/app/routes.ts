@@ -222,7 +222,11 @@ export const ROUTES: RouteDef[] = [
     ['systemExportDevice', '/operation/consumer/exportDevice', 'system.exportDevice'],
     ['customizedList', '/customized/list', 'customized.list'],
     ['noticeList', '/notice/list', 'notice.list'],
-  ] as const).map(([name, path, permission]) => main(name, path, permission, menu(1, 'system', 'settings'))),
+  ] as const).map(([name, path, permission]) => main(name, path, permission, {
+    ...menu(1, 'system', 'settings'),
+    // The system roles are read by whoever manages accounts too: an operator sees what a role grants before giving it.
+    ...(name === 'systemRoles' ? { permissions: [permission, 'system.consumer:query'] } : {}),
+  })),
   ...([
     ['scheduledBackup', '/service/scheduledBackup', 'dataCenter.scheduledBackup'],
     ['recorderData', '/service/recorderData', 'dataCenter.recorderData'],

@@ -6,3 +6,13 @@
 export function formatCents(cents: number, currency: string, language: string): string {
   return new Intl.NumberFormat(language, { style: 'currency', currency, currencyDisplay: 'narrowSymbol' }).format(cents / 100);
 }
+
+/** Currencies shown (and charged) in whole units: a discounted CNY price is cut down to a yuan. */
+const WHOLE_UNIT_CURRENCIES = new Set(['CNY']);
+
+/** What a customer is charged for `cents` at `percent` (80: 20 % off), as the server computes it
+ * (core/shared/money.py charged_cents): to the cent rounded half up, or cut down to a whole unit. */
+export function chargedCents(cents: number, percent: number, currency: string): number {
+  if (WHOLE_UNIT_CURRENCIES.has(currency.toUpperCase())) return Math.floor((cents * percent) / 10000) * 100;
+  return Math.floor((cents * percent + 50) / 100);
+}

@@ -41,8 +41,43 @@ export interface Offers {
   link: (url: string) => boolean;
 }
 
+/** A coupon priced on an order's total (features/vouchers: activity/PayCoupon/checkCoupon). */
+export interface AppliedCoupon {
+  couponCode: string;
+  /** Cents before the coupon, the total it was priced on. */
+  totalFee: number;
+  /** Cents it takes off. */
+  couponFee: number;
+  /** Cents charged. */
+  payFee: number;
+  currency: string;
+}
+
+/** The paying drawer's coupon field (features/vouchers/components/CouponField). */
+export interface CouponFieldProps {
+  /** Cents the order charges before a coupon; null while unknown (no coupon can be priced). */
+  totalFee: number | null;
+  /** The coupon applied, priced on `value.totalFee`. */
+  value: AppliedCoupon | null;
+  onChange: (coupon: AppliedCoupon | null) => void;
+}
+
+/** Redeem a prepaid recharge card (features/vouchers/components/RedeemCardDialog). */
+export interface RedeemCardProps {
+  isOpen: boolean;
+  onClose: () => void;
+  /** The device the card is for; without it the customer chooses one of theirs. */
+  device?: { deviceId: number; deviceName: string } | null;
+}
+
 export interface Slots {
   RechargeFlow: ComponentType<RechargeFlowProps>;
+  /** The paying drawer's coupon field (features/vouchers). */
+  CouponField: ComponentType<CouponFieldProps>;
+  /** The redeem-a-card dialog (features/vouchers). */
+  RedeemCard: ComponentType<RedeemCardProps>;
+  /** The caller's orders (features/recharge), the activity centre's recharge records. */
+  MyOrders: ComponentType;
   AutoRenewTag: ComponentType<AutoRenewTagProps>;
   /** The header's unhandled-alarm bell (features/messages). */
   MessageBell: ComponentType;

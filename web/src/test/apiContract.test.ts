@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { channelChoiceSchema, photoSchema } from '@/features/account/api/account';
+import { changedAccountSchema, contractorAgreementSchema } from '@/features/account/api/accountType';
 import { dictItemSchema } from '@/lib/api/profile';
 import { alarmRulePageSchema, alarmRuleSchema, pushSettingSchema } from '@/features/devices/api/alarmRules';
 import {
@@ -27,12 +28,44 @@ import {
   dataClearedSchema,
   deviceAddedSchema,
   deviceTypeSchema,
+  organizationChangedSchema,
   restoredSchema,
   scrappedSchema,
   sheetReportSchema,
 } from '@/features/devices/api/manage';
 import { homeCountsSchema } from '@/features/home/api/homeCounts';
+import {
+  activityOrderPageSchema,
+  activityPageSchema,
+  activitySchema,
+  alertPackageAdminSchema,
+  alertDepositViewSchema,
+  depositPageSchema,
+  serviceDepositViewSchema,
+  importReportSchema,
+  optionLabelSchema,
+  targetAccountSchema,
+} from '@/features/promotions/api/promotions';
+import {
+  accountRoleSchema,
+  addedUserSchema,
+  managedUserSchema,
+  newPasswordSchema,
+  systemRoleSchema,
+  userPageSchema,
+} from '@/features/useradmin/api/users';
 import { operatorHomeCountsSchema } from '@/features/home/api/operatorHomeCounts';
+import {
+  cardBatchPageSchema,
+  cardBatchSchema,
+  cardPageSchema,
+  couponBatchPageSchema,
+  couponBatchSchema,
+  couponPageSchema,
+  couponQuoteSchema,
+  redeemedSchema,
+  referencesSchema,
+} from '@/features/vouchers/api/vouchers';
 import { homeTilesSchema } from '@/features/home/api/homeTiles';
 import { energySchema, trackSchema } from '@/features/devices/api/whereabouts';
 import { registeredSchema } from '@/features/auth/api/register';
@@ -63,9 +96,31 @@ import { expiredInfoSchema, expiredPageSchema } from '@/lib/api/expired';
 import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/exports';
 import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
 import { invitationSchema, membersSchema, myOrganizationSchema } from '@/features/organizations/api/organizations';
+import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
+import { deskOrderSchema, deskPageSchema, dossierSchema } from '@/features/orderdesk/api/orders';
 import { noticeSchema } from '@/lib/api/notice';
+import { operationPageSchema } from '@/lib/api/operationLog';
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
+import { assetDeletedSchema, assetDetailSchema, assetPageSchema } from '@/features/assets/api/assets';
+import {
+  catalogueTypeSchema,
+  giftSchema,
+  itemSchema,
+  levelSchema as catalogueLevelSchema,
+  packageDetailSchema,
+  packagePageSchema,
+  packageSchema,
+} from '@/features/catalogue/api/packages';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
+import {
+  revokedSchema,
+  sharedSchema,
+  sharePageSchema,
+  templateListSchema,
+  templateSchema,
+  transferPreviewSchema,
+  transferredSchema,
+} from '@/lib/api/sharing';
 import { tokenSchema } from '@/lib/api/session';
 import { editionConfigSchema } from '@/lib/config';
 
@@ -107,6 +162,10 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/BaseOrganization/list', z.array(myOrganizationSchema)],
   ['POST', '/api/base/BaseOrganization/insert', myOrganizationSchema],
   ['GET', '/api/base/BaseOrganization/members', membersSchema],
+  ['GET', '/api/base/BaseRole/queryRoleByOrganizationType', z.array(organizationRoleSchema)],
+  ['GET', '/api/base/BaseRole/queryOrganizationPermissions', z.array(permissionRouteSchema)],
+  ['POST', '/api/base/BaseRole/insert', organizationRoleSchema],
+  ['PUT', '/api/base/BaseRole/update', organizationRoleSchema],
   ['POST', '/api/base/BaseAccount/invite', invitationSchema],
   ['GET', '/api/base/BaseDict/queryByType', z.array(countryCodeSchema)],
   ['GET', '/api/device/Device/homeCounts', homeCountsSchema],
@@ -161,7 +220,74 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/Project/insert', projectSchema],
   ['PUT', '/api/device/Project/update', projectSchema],
   ['DELETE', '/api/device/Project/delete', projectDeletedSchema],
+  ['POST', '/api/base/BaseAccount/queryUserByCondition', userPageSchema],
+  ['POST', '/api/base/BaseAccount/sysAddUser', addedUserSchema],
+  ['POST', '/api/base/BaseAccount/sysModifyUser', managedUserSchema],
+  ['POST', '/api/payment/PayActivity/selectPackageActivity', activityPageSchema],
+  ['GET', '/api/payment/PayActivity/selectServicePackageActivity', z.array(optionLabelSchema)],
+  ['POST', '/api/payment/PayActivityAccountRel/selectListByDomain', z.array(targetAccountSchema)],
+  ['POST', '/api/payment/PayActivity/insertActivity', activitySchema],
+  ['PUT', '/api/payment/PayActivity/update', activitySchema],
+  ['POST', '/api/payment/PayActivity/enableActivity', activitySchema],
+  ['POST', '/api/payment/PayActivity/stopActivity', activitySchema],
+  ['POST', '/api/payment/PayActivity/copyActivity', activitySchema],
+  ['POST', '/api/payment/PayActivity/selectRechargeListByActivity', activityOrderPageSchema],
+  ['POST', '/api/payment/activity/PayActivityDeposit/selectDepositList', depositPageSchema],
+  ['POST', '/api/payment/PayServicePackages/selectDepositView', serviceDepositViewSchema],
+  ['POST', '/api/payment/PaySmsPackages/selectDepositView', alertDepositViewSchema],
+  ['POST', '/api/payment/PaySmsPackages/selectSmsPackageList', z.array(alertPackageAdminSchema)],
+  ['POST', '/api/payment/PaySmsPackages/insert', alertPackageAdminSchema],
+  ['PUT', '/api/payment/PaySmsPackages/update', alertPackageAdminSchema],
+  ['POST', '/api/payment/PaySmsPackages/sortPackage', z.array(alertPackageAdminSchema)],
+  ['POST', '/api/payment/PaySmsPackages/importSmsPackages', importReportSchema],
+  ['POST', '/api/base/BaseAccount/resetPasswordBySys', newPasswordSchema],
+  ['PUT', '/api/base/BaseAccount/userTypeUpgrade', managedUserSchema],
+  // The account page's own upgrade and application read only the new type and contractor state.
+  ['PUT', '/api/base/BaseAccount/userTypeUpgrade', changedAccountSchema, PART],
+  ['POST', '/api/base/BaseAccount/contractorApply', changedAccountSchema, PART],
+  ['GET', '/api/base/BaseAccount/contractorAgreement', contractorAgreementSchema],
+  ['POST', '/api/base/BaseAccount/contractorCertify', managedUserSchema],
+  ['POST', '/api/base/BaseRole/querySystemRoleList', z.array(systemRoleSchema)],
+  ['GET', '/api/base/BaseRole/queryRolesByCampAccount', z.array(accountRoleSchema)],
   ['POST', '/api/device/Device/changeProject', projectChangedSchema],
+  ['POST', '/api/device/Device/changeOrganization', organizationChangedSchema],
+  ['POST', '/api/device/Asset/page', assetPageSchema],
+  ['GET', '/api/device/Asset/get', assetDetailSchema],
+  ['POST', '/api/device/Asset/insert', assetDetailSchema],
+  ['PUT', '/api/device/Asset/update', assetDetailSchema],
+  ['DELETE', '/api/device/Asset/delete', assetDeletedSchema],
+  ['PUT', '/api/device/Asset/enable', assetDetailSchema],
+  ['PUT', '/api/device/Asset/disable', assetDetailSchema],
+  ['POST', '/api/device/Asset/bindDevice', assetDetailSchema],
+  ['POST', '/api/device/Asset/unbindDevice', assetDetailSchema],
+  ['POST', '/api/payment/PayServicePackages/selectPackagesList', packagePageSchema],
+  ['GET', '/api/payment/PayServicePackages/selectPackagesDetail', packageDetailSchema],
+  ['POST', '/api/payment/PayServicePackages/insert', packageSchema],
+  ['PUT', '/api/payment/PayServicePackages/update', packageSchema],
+  ['POST', '/api/payment/PayServicePackages/enableServicePackage', packageSchema],
+  ['POST', '/api/payment/PayServicePackages/stopServicePackage', packageSchema],
+  ['GET', '/api/payment/PayServiceDeviceTypeRel/selectAllTypeList', z.array(catalogueTypeSchema)],
+  ['POST', '/api/payment/PayServiceLevel/insert', catalogueLevelSchema],
+  ['PUT', '/api/payment/PayServiceLevel/update', catalogueLevelSchema],
+  ['DELETE', '/api/payment/PayServiceLevel/delete', NOTHING],
+  ['POST', '/api/payment/PayServiceLevel/sortLevel', z.array(catalogueLevelSchema)],
+  ['POST', '/api/payment/PayServiceLevel/uploadLevelIcon', catalogueLevelSchema],
+  ['PUT', '/api/payment/PayServicePresentation/update', giftSchema],
+  ['GET', '/api/payment/PayServiceItem/selectAllItem', z.array(itemSchema)],
+  ['POST', '/api/payment/PayServiceItem/insert', itemSchema],
+  ['PUT', '/api/payment/PayServiceItem/update', itemSchema],
+  ['DELETE', '/api/payment/PayServiceItem/delete', NOTHING],
+  ['POST', '/api/payment/PayServiceItem/sortItem', z.array(itemSchema)],
+  ['POST', '/api/base/OperationLog/page', operationPageSchema],
+  ['POST', '/api/device/DeviceOperationLog/changes', operationPageSchema],
+  ['POST', '/api/device/DevicePermissionModel/list', templateListSchema],
+  ['POST', '/api/device/DevicePermissionModel/insert', templateSchema],
+  ['PUT', '/api/device/DevicePermissionModel/update', templateSchema],
+  ['POST', '/api/device/Device/share', sharedSchema],
+  ['POST', '/api/device/DeviceShare/page', sharePageSchema],
+  ['POST', '/api/device/DeviceShare/revoke', revokedSchema],
+  ['POST', '/api/device/Device/transferPreview', transferPreviewSchema],
+  ['POST', '/api/device/Device/transfer', transferredSchema],
   ['GET', '/api/payment/PayServicePackages/selectDeviceDepositInfo', depositInfoSchema, PART],
   ['GET', '/api/payment/PayServiceItem/selectAllServiceItemByDevice', z.array(serviceItemSchema)],
   ['GET', '/api/payment/PayServicePackages/selectLevelList', z.array(levelSchema)],
@@ -175,6 +301,9 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/payment/PayOrder/get', orderStatusSchema, PART],
   ['POST', '/api/payment/PayOrder/confirmPay', payStatusSchema],
   ['POST', '/api/payment/PayOrder/selectMyOrderList', myOrderPageSchema],
+  ['POST', '/api/payment/PayOrder/selectOrderList', deskPageSchema],
+  ['GET', '/api/payment/PayOrder/selectBackOrderDetail', dossierSchema, PART],
+  ['POST', '/api/payment/PayOrder/handlingOrder', deskOrderSchema],
   ['POST', '/api/payment/PayOrder/selectOrderDetail', orderDetailSchema],
   ['POST', '/api/payment/PayOrder/cancelOrder', orderStatusSchema, PART],
   ['POST', '/api/payment/PayOrder/continuePay', resumedPaymentSchema],
@@ -183,6 +312,18 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/PayUserBill/selectListByDomain', z.array(billSchema)],
   ['POST', '/api/payment/PayUserBill/insert', billSchema],
   ['PUT', '/api/payment/PayUserBill/update', billSchema],
+  ['POST', '/api/payment/activity/PayCoupon/checkCoupon', couponQuoteSchema],
+  ['POST', '/api/payment/activity/PayCoupon/selectMyCoupons', couponPageSchema],
+  ['POST', '/api/payment/activity/PayCoupon/selectCouponList', couponBatchPageSchema],
+  ['POST', '/api/payment/activity/PayCoupon/createCoupon', couponBatchSchema],
+  ['PUT', '/api/payment/activity/PayCoupon/updateCoupon', couponBatchSchema],
+  ['POST', '/api/payment/activity/PayCoupon/selectCouponCodeList', couponPageSchema],
+  ['GET', '/api/payment/activity/PayCoupon/selectReferences', referencesSchema],
+  ['POST', '/api/payment/activity/PayCardSecret/redeemCard', redeemedSchema],
+  ['POST', '/api/payment/activity/PayCardSecret/selectMyCards', cardPageSchema],
+  ['POST', '/api/payment/activity/PayCardSecret/selectCardSecretList', cardBatchPageSchema],
+  ['PUT', '/api/payment/activity/PayCardSecret/updateCardSecret', cardBatchSchema],
+  ['POST', '/api/payment/activity/PayCardSecret/selectCardList', cardPageSchema],
 ];
 
 /** Calls whose answer the client does not read, so there is nothing to compare. */
@@ -200,8 +341,14 @@ const UNREAD: readonly [Method, string][] = [
   ['DELETE', '/api/base/BaseAccount/withdrawInvitation'],
   ['DELETE', '/api/base/BaseAccount/deleteInOrganization'],
   ['PUT', '/api/base/BaseRole/updateRoleInOrganization'],
+  ['DELETE', '/api/base/BaseRole/delete'],
   ['PUT', '/api/base/BaseAccount/updateAccountOrganizationRel'],
+  ['POST', '/api/base/BaseAccount/sysDeleteUser'],
+  ['DELETE', '/api/payment/PayActivity/delete'],
+  ['DELETE', '/api/payment/PaySmsPackages/delete'],
   ['GET', '/api/payment/payment/getOpenId'],
+  ['DELETE', '/api/device/DevicePermissionModel/delete'],
+  ['PUT', '/api/device/DeviceShare/update'],
 ];
 
 // ---- a schema reduced to what both sides can say: types, null, fields and whether each is sent

@@ -1,6 +1,7 @@
 /** Test helpers of the device screens: devices like the demo's and the permissions they may use. */
 import { signIn } from '@/test/harness';
 import type { Device, DeviceDetail, DevicePage } from '@/lib/api/devices';
+import { everyElement } from '@/lib/access';
 
 /** Everything the device screens may use. */
 export const ALL_DEVICE_PERMISSIONS = [
@@ -59,6 +60,9 @@ export function device(overrides: Partial<Device> = {}): Device {
     scrappedAt: null,
     projectId: null,
     projectName: null,
+    // An owner operates every element, a reader (access 1, a member of its organization) sees them all.
+    permissions: everyElement((overrides.access ?? 2) >= 2),
+    sharedWithMe: false,
     ...overrides,
   };
 }

@@ -24,6 +24,7 @@ from core.accounts.home_tiles import HOME_TILES, MIN_TILES
 from core.accounts.info import AccountInfo
 from core.accounts.model import CodePurpose, IssuedToken, LoginType
 from core.notifications.model import Channel
+from core.permissions import roles
 from core.permissions.scenes import scene_permissions
 from core.shared import errors as e
 from entrypoints.api import context
@@ -198,7 +199,8 @@ def _account_info(info: AccountInfo) -> dict:
         "permissionRoutes": info.permissions,
         "orgWithMyRole": [{"organizationId": o.organization_id, "organizationName": o.organization_name,
                            "roleId": o.role_id, "roleCode": o.role_code,
-                           "roleName": translator.translate(o.role_name, language), "creator": o.is_creator}
+                           "roleName": (translator.translate(o.role_name, language) if o.role_code in roles.BY_CODE
+                                        else o.role_name), "creator": o.is_creator}
                           for o in info.organizations],
         "baseAccount": {"id": a.id, "userName": a.user_name, "accountPhoto": _photo_url(a.photo_url),
                         "phone": a.phone, "email": a.email, "accountType": int(a.account_type),
@@ -243,7 +245,7 @@ class SwitchPlatformView(MethodView):
         """Change platform: the caller confirms their credentials and gets a token to open the
         other platform with."""
         switch = context.container().switch_platform()
-        return _token(switch(SwitchPlatform(context.current_principal().account_id, body["userName"],
+        return _token(switch(SwitchPlatform(context.caller_id(), body["userName"],
                                             body["accountPassword"], request.remote_addr)))
 
 
@@ -254,7 +256,7 @@ class ProfileView(MethodView):
     def post(self, body):
         """Save identity, industry, home page or idle protection of the caller's profile."""
         update = context.container().update_profile()
-        update(UpdateProfile(context.current_principal().account_id, body.get("elitechIdentity"),
+        update(UpdateProfile(context.caller_id(), body.get("elitechIdentity"),
                              body.get("elitechIndustry"), body.get("homePage"), body.get("enableProtect")))
 
 
@@ -271,7 +273,7 @@ class HomeTilesView(MethodView):
     def get(self):
         """The tiles the caller keeps on the home page, in order (the device counts until they
         choose), with every tile there is."""
-        return _home_tiles(context.container().home_tiles()(context.current_principal().account_id))
+        return _home_tiles(context.container().home_tiles()(context.caller_id()))
 
     @blp.requires("home")
     @blp.arguments(s.HomeTilesUpdateSchema)
@@ -279,7 +281,7 @@ class HomeTilesView(MethodView):
     def post(self, body):
         """Choose and order the home page's tiles: at least 5 of `available`, each once."""
         save = context.container().save_home_tiles()
-        return _home_tiles(save(context.current_principal().account_id, body["tiles"]))
+        return _home_tiles(save(context.caller_id(), body["tiles"]))
 
 
 @blp.route("/BaseAccount/modifyBaseInfo")
@@ -289,7 +291,7 @@ class BaseInfoView(MethodView):
     def post(self, body):
         """Change the caller's real name (up to 20) or company (2 to 50)."""
         context.container().change_base_info()(ChangeBaseInfo(
-            context.current_principal().account_id, body.get("realName"), body.get("company")))
+            context.caller_id(), body.get("realName"), body.get("company")))
 
 
 def _change_credentials(body: dict, channel: Channel) -> None:
@@ -331,7 +333,7 @@ class BindingView(MethodView):
         """Bind a phone (or e-mail) to the caller's account that has none yet, with a code of type
         3 sent to it. Replacing an existing one is modifyPhoneAndPassword (asks for the password)."""
         channel, target = _contact(body)
-        context.container().bind_contact()(BindContact(context.current_principal().account_id, channel,
+        context.container().bind_contact()(BindContact(context.caller_id(), channel,
                                                       target, body["code"]))
 
 
@@ -343,7 +345,7 @@ class PreferencesView(MethodView):
         """Change the language and/or the IANA time zone of the caller's console and of the messages
         sent to them; an unknown zone is refused (422)."""
         context.container().change_preferences()(ChangePreferences(
-            context.current_principal().account_id, body.get("language"), body.get("timeZone")))
+            context.caller_id(), body.get("language"), body.get("timeZone")))
 
 
 @blp.route("/BaseAccount/uploadHeadPhoto")
@@ -355,7 +357,7 @@ class PhotoUploadView(MethodView):
         most 1 MB and 4096 pixels a side is taken (else 422, errors.file says why; 413 over the
         request limit); it is kept re-encoded, so nothing else of the file is ever served."""
         data = files["file"].stream.read(MAX_PHOTO_BYTES + 1)
-        name = context.container().change_photo()(context.current_principal().account_id, data)
+        name = context.container().change_photo()(context.caller_id(), data)
         return {"accountPhoto": _photo_url(name)}
 
 
@@ -367,6 +369,6 @@ class PhotoView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description="the caller has no picture")
     def get(self, query):
         """The caller's own picture; nobody else's is served."""
-        data = context.container().account_photo()(context.current_principal().account_id)
+        data = context.container().account_photo()(context.caller_id())
         return Response(data, mimetype="image/png", headers={"Cache-Control": "private, max-age=86400",
                                                              "X-Content-Type-Options": "nosniff"})

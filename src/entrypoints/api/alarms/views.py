@@ -18,7 +18,7 @@ from core.alarms.model import AlarmKind, AlarmState, Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.alarms.push import PushSetting
 from core.alarms.push_management import PushSettingView
-from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists
+from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists, RuleHeldByAsset
 from entrypoints.api import context
 from entrypoints.api.alarms import schemas as s
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
@@ -67,7 +67,7 @@ def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
 
 def _add(body: dict) -> AddAlarmRule:
     settings = {setting: body[name] for setting, name in SETTINGS.items()}
-    return AddAlarmRule(account_id=context.current_principal().account_id, device_id=body["deviceId"],
+    return AddAlarmRule(account_id=context.caller_id(), device_id=body["deviceId"],
                         probe=body["probe"], **{**settings, "recipients": _recipients(body["recipients"])})
 
 
@@ -75,7 +75,7 @@ def _change(body: dict) -> ChangeAlarmRule:
     changes = {setting: body[name] for setting, name in SETTINGS.items() if name in body}
     if changes.get("recipients") is not None:
         changes["recipients"] = _recipients(changes["recipients"])
-    return ChangeAlarmRule(account_id=context.current_principal().account_id, rule_id=body["id"], changes=changes,
+    return ChangeAlarmRule(account_id=context.caller_id(), rule_id=body["id"], changes=changes,
                            device_id=body.get("deviceId"), probe=body.get("probe"))
 
 
@@ -97,7 +97,7 @@ class AlarmRulePageView(MethodView):
     def post(self, body):
         """Alarm rules of the caller's devices, newest first, optionally of one device and probe."""
         list_rules = context.container().list_alarm_rules()
-        page = list_rules(context.current_principal().account_id, page_request(body), body.get("deviceId"),
+        page = list_rules(context.caller_id(), page_request(body), body.get("deviceId"),
                           body.get("probe"))
         return page_body(page, _rule_row)
 
@@ -111,7 +111,7 @@ class AlarmRuleView(MethodView):
     def get(self, query):
         """One alarm rule with its recipients."""
         get_rule = context.container().get_alarm_rule()
-        return _rule_row(get_rule(context.current_principal().account_id, query["id"]))
+        return _rule_row(get_rule(context.caller_id(), query["id"]))
 
 
 @blp.route("/DeviceAlarmRule/insert")
@@ -119,7 +119,7 @@ class AlarmRuleInsertView(MethodView):
     @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleInsertSchema)
-    @blp.ok(s.AlarmRuleSchema, refusals=[AlarmRuleExists])
+    @blp.ok(s.AlarmRuleSchema, refusals=[AlarmRuleExists, RuleHeldByAsset])
     def post(self, body):
         """Add the alarm rule of one probe of a device: limits, delay, graded levels 1-3 with their
         minutes after the alarm (level1 < level2 < level3, else 422 "Graded alarm times wrongly set")
@@ -133,7 +133,7 @@ class AlarmRuleUpdateView(MethodView):
     @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleUpdateSchema)
-    @blp.ok(s.AlarmRuleSchema)
+    @blp.ok(s.AlarmRuleSchema, refusals=[RuleHeldByAsset])
     def put(self, body):
         """Change a rule's name, limits, delay, levels, recipients or enabled flag: only the fields
         sent change (null clears a limit or level 2 or 3), and the rule as it would then be is
@@ -153,7 +153,7 @@ class AlarmRuleDeleteView(MethodView):
     def delete(self, query):
         """Delete a rule; its alarm messages stay in the message centre, ended."""
         delete = context.container().delete_alarm_rule()
-        delete(context.current_principal().account_id, query["id"])
+        delete(context.caller_id(), query["id"])
 
 
 @blp.route("/DeviceAlarm/page")
@@ -168,7 +168,7 @@ class AlarmPageView(MethodView):
         deferred alarm is listed as untreated again once its deferral has ended."""
         list_alarms = context.container().list_alarms()
         where = AlarmFilter(body.get("deviceId"), body.get("state"), body.get("startTime"), body.get("endTime"))
-        page = list_alarms(context.current_principal().account_id, where, page_request(body))
+        page = list_alarms(context.caller_id(), where, page_request(body))
         return page_body(page, _alarm_row)
 
 
@@ -186,7 +186,7 @@ class AlarmDealView(MethodView):
         then it is untreated again and the recipients of its level, and of levels that came due
         meanwhile, are reminded. It may be deferred again, and each deferral is recorded."""
         deal = context.container().deal_alarm()
-        listing = deal(DealWithAlarm(context.current_principal().account_id, body["id"], Handling(body["handling"]),
+        listing = deal(DealWithAlarm(context.caller_id(), body["id"], Handling(body["handling"]),
                                      body["result"], body["deferMinutes"]))
         return _alarm_row(listing)
 
@@ -200,7 +200,7 @@ class AlarmDeferralsView(MethodView):
     def post(self, body):
         """Every deferral of an alarm (who, when, until when, why), newest first: its history."""
         list_deferrals = context.container().list_alarm_deferrals()
-        page = list_deferrals(context.current_principal().account_id, body["id"], page_request(body))
+        page = list_deferrals(context.caller_id(), body["id"], page_request(body))
         return page_body(page, _deferral_row)
 
 
@@ -214,7 +214,7 @@ class AlarmCountView(MethodView):
         """The number of untreated alarms of the caller's devices, for the header badge; an alarm
         does not count while it is deferred."""
         count = context.container().count_untreated_alarms()
-        return count(context.current_principal().account_id)
+        return count(context.caller_id())
 
 
 def _push_row(view: PushSettingView) -> dict:
@@ -250,7 +250,7 @@ class PushSettingGetView(MethodView):
         recipients of its rules, and its quiet hours. A device without settings of its own answers
         the defaults (every kind by every channel, no quiet hours) with stored false."""
         get_setting = context.container().get_push_setting()
-        return _push_row(get_setting(context.current_principal().account_id, query["deviceId"]))
+        return _push_row(get_setting(context.caller_id(), query["deviceId"]))
 
 
 @blp.route("/DeviceAlarmPushSetting/update")
@@ -268,4 +268,4 @@ class PushSettingUpdateView(MethodView):
         usual. Refused (422, nothing changed): one bound without the other, equal bounds, an
         unknown time zone."""
         save = context.container().save_push_setting()
-        return _push_row(save(context.current_principal().account_id, _push_setting(body)))
+        return _push_row(save(context.caller_id(), _push_setting(body)))

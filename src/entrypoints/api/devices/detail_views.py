@@ -6,6 +6,7 @@ from flask.views import MethodView
 
 from core.devices.device_commands import DeviceParams
 from core.devices.events import DeviceEventEntry
+from core.devices.grants import Element
 from core.devices.maintenance import MaintenanceInput
 from core.devices.model import MaintenanceRecord
 from core.devices.params import ParamsView
@@ -17,9 +18,6 @@ from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, pa
 
 blp = ApiBlueprint("device_detail", __name__, description="Device detail: parameters, operation log, maintenance")
 
-
-def _caller() -> int:
-    return context.current_principal().account_id
 
 
 def _params(view: ParamsView) -> dict:
@@ -40,7 +38,7 @@ class ParamsGetView(MethodView):
     def get(self, query):
         """The device's parameters: those last asked for, those it last confirmed, and how the
         latest command stands (a command unanswered for 60 s is notAnswered)."""
-        return _params(context.container().get_device_params()(_caller(), query["deviceId"]))
+        return _params(context.container().get_device_params()(context.caller_id(), query["deviceId"]))
 
 
 @blp.route("/DeviceParam/save")
@@ -58,7 +56,7 @@ class ParamsSaveView(MethodView):
         longer than the upload interval. The change is a line of the operation log."""
         params = DeviceParams(body["displayPrecision"], body["temperatureUnit"], body["uploadInterval"],
                               body["recordInterval"])
-        return _params(context.container().save_device_params()(_caller(), body["deviceId"], params))
+        return _params(context.container().save_device_params()(context.caller_id(), body["deviceId"], params))
 
 
 def _event(entry: DeviceEventEntry) -> dict:
@@ -75,7 +73,7 @@ class OperationLogView(MethodView):
         """What was done to the device and by whom, newest first: parameters, alarm limits,
         maintenance records, broker password rotations, data cleared, scrapped (with the reason) and
         restored. Times in the caller's zone."""
-        page = context.container().list_device_events()(_caller(), body["deviceId"], page_request(body))
+        page = context.container().list_device_events()(context.caller_id(), body["deviceId"], page_request(body))
         return page_body(page, _event)
 
 
@@ -100,8 +98,8 @@ class MaintenancePageView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, body):
         """The device's maintenance records, latest maintenance date first."""
-        device, page = context.container().list_maintenance()(_caller(), body["deviceId"], page_request(body))
-        return {**page_body(page, _maintenance), "access": int(device.access)}
+        device, page = context.container().list_maintenance()(context.caller_id(), body["deviceId"], page_request(body))
+        return {**page_body(page, _maintenance), "access": int(device.grant.access_to(Element.MAINTENANCE))}
 
 
 @blp.route("/DeviceMaintenance/insert")
@@ -114,7 +112,7 @@ class MaintenanceInsertView(MethodView):
     def post(self, body):
         """Add a maintenance record: person (1-50), reason (1-200) and content (1-1000) required;
         approver (20), standard (200) and result (1000) optional; the date not in the future."""
-        return _maintenance(context.container().add_maintenance()(_caller(), body["deviceId"], _entry(body)))
+        return _maintenance(context.container().add_maintenance()(context.caller_id(), body["deviceId"], _entry(body)))
 
 
 @blp.route("/DeviceMaintenance/update")
@@ -126,7 +124,7 @@ class MaintenanceUpdateView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"no such record, or {NOT_VISIBLE}")
     def put(self, body):
         """Replace a maintenance record's fields, by the insert's rules."""
-        return _maintenance(context.container().change_maintenance()(_caller(), body["id"], _entry(body)))
+        return _maintenance(context.container().change_maintenance()(context.caller_id(), body["id"], _entry(body)))
 
 
 @blp.route("/DeviceMaintenance/delete")
@@ -138,4 +136,4 @@ class MaintenanceDeleteView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"no such record, or {NOT_VISIBLE}")
     def delete(self, query):
         """Delete a maintenance record (a line of the operation log says who did)."""
-        context.container().delete_maintenance()(_caller(), query["id"])
+        context.container().delete_maintenance()(context.caller_id(), query["id"])

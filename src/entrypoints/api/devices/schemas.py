@@ -8,7 +8,10 @@ from marshmallow import ValidationError, fields, validate
 
 from core.devices.access import Access
 from core.devices.expiry import DEFAULT_FLAG, ExpiredFlag, ReminderFlag, is_lifelong
+from core.devices.grants import BY_CODE as ELEMENTS
+from core.devices.grants import Element, Grant
 from core.devices.model import MAX_MARKERS, SORT_FIELDS, Scene, VipState
+from core.devices.ownership import MAX_MOVE as MAX_ORGANIZATION_MOVE
 from core.devices.removal import MAX_BATCH_DELETE
 from core.devices.rules import (
     ENERGY_INTERVALS,
@@ -171,6 +174,21 @@ class VipInfoSchema(Schema):
                                                     "lifelong service (year 2099 or later) is always 0"})
 
 
+class ElementPermission(Schema):
+    """A device-level permission entry (spec 000 section 3: permissionCode, setStatus, viewStatus)."""
+
+    code = fields.String(required=True, validate=OneOf(list(ELEMENTS)), metadata={
+        "description": "a device element (a tab of its detail): " + ", ".join(ELEMENTS)})
+    viewStatus = fields.Integer(required=True, validate=OneOf([0, 1]), metadata={"description": "1: visible"})
+    setStatus = fields.Integer(required=True, validate=OneOf([0, 1]), metadata={
+        "description": "1: operable (implies visible)"})
+
+
+def permissions_of(grant: Grant) -> list[dict]:
+    """A grant as the console's device-level directive reads it: one entry per element."""
+    return [{"code": e.code, "viewStatus": int(grant.sees(e)), "setStatus": int(grant.operates(e))} for e in Element]
+
+
 class DeviceSchema(Schema):
     deviceId = fields.Integer(required=True)
     deviceName = fields.String(required=True)
@@ -200,8 +218,14 @@ class DeviceSchema(Schema):
     isOwner = fields.Boolean(required=True, metadata={"description": "only the owner may delete the device or "
                                                                      "rotate its broker password"})
     access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
-        "description": "the caller's access: 1 read only (a member of its organization: every change is refused "
-                       "with 403), 2 read and change (its owner, its organization's creator or an administrator)"})
+        "description": "the caller's owner-level access: 2 for its owner, its organization's creator or an "
+                       "administrator (rename, delete, scrap, credentials, share, transfer, move to a project); 1 for "
+                       "everyone else (a member, a sharee), whose rights per element are `permissions`"})
+    permissions = fields.List(fields.Nested(ElementPermission), required=True, metadata={
+        "description": "the caller's rights on each element of the device (its detail's tabs): what the "
+                       "console's device-level directive reads; every endpoint checks the same on the server"})
+    sharedWithMe = fields.Boolean(required=True, metadata={
+        "description": "the caller holds it through a share (core/sharing), under a template"})
     organizationId = fields.Integer(required=True, allow_none=True)
     organizationName = fields.String(required=True, allow_none=True)
     online = fields.Integer(required=True, validate=OneOf([0, 1]))
@@ -455,6 +479,18 @@ class ScrapSchema(Schema):
         "description": f"1 to {MAX_SCRAP_BATCH} device ids (a repeated id counts once)"})
     reason = fields.String(validate=Length(max=MAX_REASON_LENGTH), allow_none=True, metadata={
         "description": "why (broken, lost, decommissioned...): kept in each device's operation log"})
+
+
+class ChangeOrganizationSchema(Schema):
+    deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_ORGANIZATION_MOVE), metadata={
+        "description": f"1 to {MAX_ORGANIZATION_MOVE} device ids (a repeated id counts once)"})
+    organizationId = fields.Integer(required=True, allow_none=True, validate=Range(1, MAX_ID), metadata={
+        "description": "one of the caller's organizations where it changes devices (its creator or an "
+                       "administrator); null takes the devices out of any organization"})
+
+
+class OrganizationChangedSchema(Schema):
+    moved = fields.Integer(required=True, metadata={"description": "devices now in the organization (or in none)"})
 
 
 class ScrappedSchema(Schema):

@@ -7,7 +7,6 @@ from datetime import datetime
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Response
 from flask.views import MethodView
 
 from core.devices.commands import AddDevice, ChangeDevice, QueryEnergy, QueryHistory, QueryTrack
@@ -20,7 +19,8 @@ from core.shared.paging import PageRequest
 from core.telemetry.model import Position
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as s
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
+from entrypoints.api.framework import XLSX, ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request, xlsx_download
+from entrypoints.api.level_names import named, named_page
 
 blp = ApiBlueprint("devices", __name__, description="Devices and service expiry")
 
@@ -33,7 +33,7 @@ def _expired_row(d: ExpiringDevice) -> dict:
 def _reminder(reminder: ExpiryReminder) -> dict:
     message = reminder.message
     if message is not None:
-        message = context.container().translator().translate(message, context.language.get(), **reminder.params)
+        message = context.translated(message, **reminder.params)
     return {"id": reminder.account_id, "pushMessages": message, "expiredFlag": int(reminder.flag)}
 
 
@@ -49,7 +49,7 @@ class ExpiredServiceDeviceView(MethodView):
         Lifelong service (year 2099 or later) is never expired nor expiring. Sorted by device type
         name, then expiry, then id; 5 rows a page unless pageSize says otherwise."""
         list_expiring = context.container().list_expiring_devices()
-        page = list_expiring(context.current_principal().account_id, ExpiredFlag(query["expiredFlag"]),
+        page = list_expiring(context.caller_id(), ExpiredFlag(query["expiredFlag"]),
                              PageRequest(query["start"], query["pageSize"]), query.get("accountId"))
         return {"items": [_expired_row(d) for d in page.items], "total": page.total_count}
 
@@ -65,7 +65,7 @@ class ExpiredInfoView(MethodView):
         service: 2; expiring within 30 days: 1"), null with flag 0. id is the caller's account
         id: the reminder is per account."""
         reminder = context.container().expiry_reminder()
-        return _reminder(reminder(context.current_principal().account_id))
+        return _reminder(reminder(context.caller_id()))
 
 
 # --- the device registry ------------------------------------------------------------------------
@@ -76,9 +76,6 @@ OWNER_ONLY = f"{WRITE_REFUSED}; or is not its owner (an administrator of its org
 _FLAGS = {0: False, 1: True}
 
 
-def _caller() -> int:
-    return context.current_principal().account_id
-
 
 def _device_row(d: Device) -> dict:
     return {
@@ -88,7 +85,8 @@ def _device_row(d: Device) -> dict:
         "smsCount": d.sms_count, "voiceCount": d.voice_count, "countryCode": d.country_code,
         "simIccid": d.sim_iccid, "jcIccidStatus": d.jc_iccid_status, "agreementStatus": int(d.agreement_active),
         "nodeType": d.node_type, "status": d.status, "remark": d.remark, "ownerId": d.owner_account_id,
-        "ownerName": d.owner_name, "isOwner": d.owned_by(_caller()), "access": int(d.access),
+        "ownerName": d.owner_name, "isOwner": d.owned_by(context.caller_id()), "access": int(d.access),
+        "permissions": s.permissions_of(d.grant), "sharedWithMe": d.grant.shared,
         "organizationId": d.organization_id, "organizationName": d.organization_name, "online": int(d.online),
         "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
         "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
@@ -103,6 +101,7 @@ def _position(p: Position | None, ts: datetime | None) -> dict | None:
 
 
 def _device_detail(d: Device) -> dict:
+    [d] = named([d])  # its level in the caller's language
     limits = {limit.probe: limit for limit in d.limits}
     reading = None
     if d.last_reading_at is not None:
@@ -143,8 +142,8 @@ class DevicePageView(MethodView):
         device type's scenes); online, alarm, status and scrapped are 0 or 1; vipState as vipInfo.state;
         projectId one project's devices (0: those in no project).
         Temperatures are in Celsius whatever temperatureUnit says: the client converts them."""
-        page = context.container().list_devices()(_caller(), device_filter(body), page_request(body))
-        return page_body(page, _device_row)
+        page = context.container().list_devices()(context.caller_id(), device_filter(body), page_request(body))
+        return page_body(named_page(page), _device_row)  # levels in the caller's language
 
 
 @blp.route("/Device/markers")
@@ -156,7 +155,7 @@ class DeviceMarkersView(MethodView):
         """The devices of the list's filters that reported a position, as markers for a map: a few
         fields each, every such device up to the first 10,000 by deviceId (truncated says when
         more matched). The home page's map and the list's map mode read it instead of a page."""
-        found = context.container().map_devices()(_caller(), device_filter(body))
+        found = context.container().map_devices()(context.caller_id(), device_filter(body))
         return {"markers": [{"deviceId": m.id, "deviceName": m.name, "lat": m.position.lat, "lon": m.position.lon,
                              "status": m.status, "online": int(m.online), "alarmState": m.alarm_state,
                              "activatedAt": m.activated_at, "scrappedAt": m.scrapped_at} for m in found.markers],
@@ -172,7 +171,7 @@ class DeviceView(MethodView):
     def get(self, query):
         """One device with its last reading (Celsius and % RH) and its probes: those its type
         reports, each with the limits of its alarm rule (null without one)."""
-        return _device_detail(context.container().get_device()(_caller(), query["deviceId"]))
+        return _device_detail(context.container().get_device()(context.caller_id(), query["deviceId"]))
 
 
 @blp.route("/Device/insert")
@@ -184,12 +183,13 @@ class DeviceInsertView(MethodView):
     def post(self, body):
         """Add the device in hand by its GUID. The caller becomes its owner; a GUID already added
         (in any case of its letters) is refused with 1012, a type that is not published or is
-        "app only" with 1013. A new device gets two months of free service (at the free level of
-        its type's package, if any), the edition's country code unless one is given, and its
+        "app only" with 1013. A new device gets the free gift of its type's enabled package
+        (PayServicePresentation: a level for some months, SMS and voice counts; two months at the
+        package's free level where none is set), the edition's country code unless one is given, and its
         MQTT broker login: user name = GUID, a random password returned here once and never again
         (rotate it to get a new one)."""
         added = context.container().add_device()(AddDevice(
-            account_id=_caller(), guid=body["deviceGuid"], name=body["deviceName"], type_id=body["typeId"],
+            account_id=context.caller_id(), guid=body["deviceGuid"], name=body["deviceName"], type_id=body["typeId"],
             remark=body.get("remark"), country_code=body.get("countryCode"),
             display_precision=body["displayPrecision"], temperature_unit=body["temperatureUnit"]))
         return {"device": _device_detail(added.device),
@@ -210,7 +210,8 @@ class DeviceUpdateView(MethodView):
         value; null is refused. The owner, and the creator and administrators of the device's
         organization may do it; its other members only read it (403)."""
         return _device_detail(context.container().update_device()(ChangeDevice(
-            account_id=_caller(), device_id=body["deviceId"], name=body.get("deviceName"), remark=body.get("remark"),
+            account_id=context.caller_id(), device_id=body["deviceId"], name=body.get("deviceName"),
+            remark=body.get("remark"),
             display_precision=body.get("displayPrecision"), temperature_unit=body.get("temperatureUnit"),
             country_code=body.get("countryCode"))))
 
@@ -225,7 +226,7 @@ class DeviceDeleteView(MethodView):
     def delete(self, query):
         """Delete a device with its readings, alarm rules and broker login. Only its owner may:
         everyone else in its organization gets 403 (and the caller must hold device.list:delete)."""
-        context.container().delete_device()(_caller(), query["deviceId"])
+        context.container().delete_device()(context.caller_id(), query["deviceId"])
 
 
 @blp.route("/Device/credentials")
@@ -237,7 +238,7 @@ class BrokerCredentialView(MethodView):
     def get(self, query):
         """The device's MQTT user name and when its password was issued (never the password), or
         null when it has none yet."""
-        credential = context.container().broker_credential()(_caller(), query["deviceId"])
+        credential = context.container().broker_credential()(context.caller_id(), query["deviceId"])
         return {"username": credential.username, "issuedAt": credential.issued_at} if credential else None
 
 
@@ -252,7 +253,7 @@ class RotateCredentialsView(MethodView):
         """A new random MQTT password for the device, returned this once; only its owner may ask
         (403 for everyone else in its organization). The broker accepts it at once, refuses the old
         one and closes the connections made with it."""
-        login = context.container().rotate_broker_credentials()(_caller(), query["deviceId"])
+        login = context.container().rotate_broker_credentials()(context.caller_id(), query["deviceId"])
         return {"username": login.username, "password": login.password}
 
 
@@ -269,7 +270,7 @@ class HistoryView(MethodView):
         of each probe, so short peaks still show; `downsampled` says so and `total` counts what is
         stored. Temperatures in Celsius, humidity in % RH."""
         history = context.container().device_history()(QueryHistory(
-            _caller(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
+            context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
         return {"points": history.points, "downsampled": history.downsampled, "total": history.total}
 
 
@@ -285,7 +286,7 @@ class TrackView(MethodView):
         maxPoints are stored, evenly spaced ones and the last. A device that never sent a
         position answers no points (its last position is the device's `position`)."""
         track = context.container().device_track()(QueryTrack(
-            _caller(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
+            context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
         return {"points": [_position(p.position, p.ts) for p in track.points], "downsampled": track.downsampled,
                 "total": track.total}
 
@@ -302,7 +303,7 @@ class EnergyView(MethodView):
         that end in it, and a total that falls (a meter reset) counts from zero. Days are the
         caller's (X-Time-Zone). Refused with 1030 for a device whose type has no energy meter."""
         energy = context.container().device_energy()(QueryEnergy(
-            _caller(), body["deviceId"], body["startTime"], body["endTime"], body["interval"],
+            context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], body["interval"],
             getattr(context.time_zone.get(), "key", "UTC")))
         return {"unit": "kWh", "interval": body["interval"], "total": energy.total_kwh,
                 "buckets": [{"ts": b.start, "kwh": b.kwh} for b in energy.buckets]}
@@ -318,7 +319,7 @@ class HomeCountsView(MethodView):
         (reported before, not online now); never reported (notEnabled); alarming; disabled;
         service expired; scrapped, which count in no other figure. online + offline + notEnabled +
         scrapped = total."""
-        c = context.container().home_counts()(_caller(), query.get("scene"))
+        c = context.container().home_counts()(context.caller_id(), query.get("scene"))
         return {"total": c.total, "online": c.online, "offline": c.offline, "alarm": c.alarm,
                 "disabled": c.disabled, "expired": c.expired, "notEnabled": c.not_enabled, "scrapped": c.scrapped}
 
@@ -361,7 +362,7 @@ class DeviceBatchDeleteView(MethodView):
         to delete, nothing is deleted and the answer is what deleting that one alone would get
         (404 not visible, 403 not its owner)."""
         ids = list(dict.fromkeys(body["deviceIds"]))
-        context.container().delete_devices()(_caller(), ids)
+        context.container().delete_devices()(context.caller_id(), ids)
         return {"deleted": len(ids)}
 
 
@@ -380,8 +381,30 @@ class DeviceScrapView(MethodView):
         scrapped only on the home page, raises no alarm, gets no expiry reminder, cannot be
         recharged nor sent parameters (1031), and its broker login is disabled (its connection
         closed, what it still sends dropped). Each is a line of its operation log, with the reason."""
-        scrapped = context.container().scrap_devices()(_caller(), body["deviceIds"], body.get("reason"))
+        scrapped = context.container().scrap_devices()(context.caller_id(), body["deviceIds"], body.get("reason"))
         return {"scrapped": len(scrapped)}
+
+
+@blp.route("/Device/changeOrganization")
+class DeviceOrganizationView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description="the caller may only read one of the devices, does not "
+                      "own one it moves into an organization, or is not the creator or an administrator of the "
+                      "organization: then none moves")  # outermost: covers the permission
+    @blp.requires("device.list:edit")
+    @blp.arguments(s.ChangeOrganizationSchema)
+    @blp.ok(s.OrganizationChangedSchema)
+    @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_VISIBLE}, for any of the devices, or an "
+                      "organization the caller is not in: then none moves")
+    def post(self, body):
+        """Put devices into one of the caller's organizations, or take them out of any
+        (organizationId null), all or none. Into one: the devices' owner, when the creator or an
+        administrator of it; out: their owner or an administrator of their organization. The
+        devices stay their owner's and keep their shares; their organization's members see and
+        change them by their role at once. A device whose organization changes leaves its
+        project; one in an asset is refused (422 on deviceIds)."""
+        moved = context.container().change_organization()(context.caller_id(), body["deviceIds"],
+                                                          body["organizationId"])
+        return {"moved": moved}
 
 
 @blp.route("/Device/restore")
@@ -395,25 +418,24 @@ class DeviceRestoreView(MethodView):
         """Put a scrapped device back in service, as only its owner may: its broker login works again
         with the password it had, and the act is a line of its operation log. Its service expiry
         did not wait for it."""
-        return {"restored": context.container().restore_device()(_caller(), query["deviceId"])}
+        return {"restored": context.container().restore_device()(context.caller_id(), query["deviceId"])}
 
 
 @blp.route("/Device/clearData")
 class DeviceClearDataView(MethodView):
-    @blp.alt_response(403, schema=ErrorEnvelope, description=WRITE_REFUSED)  # outermost: covers the permission
+    @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.DeviceIdQuery, location="query")
     @blp.ok(s.DataClearedSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, query):
         """Delete the device's readings and alarm records (and forget its last reading), keeping
-        the device, its settings, alarm limits and broker login. Whoever may change the device may
-        do it; the act is recorded (who, when) and outlives the device."""
-        readings, alarms = context.container().clear_device_data()(_caller(), query["deviceId"])
+        the device, its settings, alarm limits and broker login. Only its owner may (the readings
+        are the records an audit asks for); the act is recorded (who, when) and outlives the device."""
+        readings, alarms = context.container().clear_device_data()(context.caller_id(), query["deviceId"])
         return {"readings": readings, "alarms": alarms}
 
 
-XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 SHEET_HEADERS = (N_("GUID"), N_("Device name"), N_("Device type (code or name)"))
 
 
@@ -440,7 +462,7 @@ class DeviceBatchInsertView(MethodView):
         characters no database stores) is refused whole with 422 (errors.file says why) and
         nothing is added."""
         data = files["file"].stream.read(MAX_SHEET_BYTES + 1)
-        reports = context.container().add_devices_from_sheet()(_caller(), data, form.get("typeId"))
+        reports = context.container().add_devices_from_sheet()(context.caller_id(), data, form.get("typeId"))
         return {"rows": [_row_report(r) for r in reports],
                 "added": sum(1 for r in reports if r.credentials is not None)}
 
@@ -456,7 +478,7 @@ class DeviceSheetTemplateView(MethodView):
         language = context.language.get()
         translate = context.container().translator().translate
         data = context.container().device_sheet_template()([translate(h, language) for h in SHEET_HEADERS])
-        return Response(data, mimetype=XLSX, headers={"Content-Disposition": 'attachment; filename="devices.xlsx"'})
+        return xlsx_download(data, "devices.xlsx")
 
 
 # The contract's topics (api-contract section 7), {guid} standing for the device's GUID.

@@ -25,14 +25,11 @@ MEDIA_TYPES = {ExportFormat.CSV: "text/csv",
                ExportFormat.PDF: "application/pdf"}
 
 
-def _caller() -> int:
-    return context.current_principal().account_id
-
 
 def _row(x: Export) -> dict:
     error = None
     if x.error:
-        error = context.container().translator().translate(x.error, context.language.get())
+        error = context.translated(x.error)
     return {"id": x.id, "kind": x.kind.value, "format": x.format.value, "title": x.title, "status": x.status.value,
             "progress": x.progress, "size": x.size, "fileName": x.file_name, "deviceId": x.device_id,
             "startTime": x.since, "endTime": x.until, "createdAt": x.created_at, "finishedAt": x.finished_at,
@@ -63,7 +60,7 @@ class ReadingsExportView(MethodView):
         display precision, times in the request's X-Time-Zone. An account has at most 3 exports in
         progress at once (1201). The file is kept 7 days."""
         export = context.container().request_export()(RequestReadingsExport(
-            _caller(), body["deviceId"], body["startTime"], body["endTime"], ExportFormat(body["format"]),
+            context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], ExportFormat(body["format"]),
             context.language.get(), _zone_name()))
         return _started(export)
 
@@ -79,7 +76,7 @@ class DeviceListExportView(MethodView):
         filters = {k: (int(v) if k == "vip_state" and v is not None else v)
                    for k, v in asdict(device_filter(body)).items() if k != "now"}
         export = context.container().request_export()(RequestDeviceListExport(
-            _caller(), filters, context.language.get(), _zone_name()))
+            context.caller_id(), filters, context.language.get(), _zone_name()))
         return _started(export)
 
 
@@ -90,7 +87,7 @@ class ExportPageView(MethodView):
     @blp.ok(page_of(s.ExportSchema))
     def post(self, body):
         """The caller's exports, newest first, with their status and progress."""
-        return page_body(context.container().list_exports()(_caller(), page_request(body)), _row)
+        return page_body(context.container().list_exports()(context.caller_id(), page_request(body)), _row)
 
 
 @blp.route("/DeviceDataExport/get")
@@ -101,7 +98,7 @@ class ExportView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_OWN)
     def get(self, query):
         """One of the caller's exports: poll it while it is pending or running."""
-        return _row(context.container().get_export()(_caller(), query["id"]))
+        return _row(context.container().get_export()(context.caller_id(), query["id"]))
 
 
 @blp.route("/DeviceDataExport/readyCount")
@@ -110,7 +107,7 @@ class ReadyCountView(MethodView):
     @blp.ok(s.ReadyCountSchema)
     def get(self):
         """How many of the caller's exports are ready: the header's badge."""
-        return {"count": context.container().count_ready_exports()(_caller())}
+        return {"count": context.container().count_ready_exports()(context.caller_id())}
 
 
 @blp.route("/DeviceDataExport/download")
@@ -123,7 +120,7 @@ class DownloadView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; or not ready yet")
     def get(self, query):
         """The export's file, only to the account that asked for it."""
-        found = context.container().get_export_file()(_caller(), query["id"])
+        found = context.container().get_export_file()(context.caller_id(), query["id"])
         reply = send_file(found.path, mimetype=MEDIA_TYPES[found.format], as_attachment=True,
                           download_name=found.file_name, conditional=False, etag=False, max_age=0)
         reply.headers["Cache-Control"] = "private, no-store"
@@ -139,7 +136,7 @@ class DeleteExportView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_OWN)
     def delete(self, query):
         """Delete one of the caller's exports and its file (one in progress is abandoned)."""
-        context.container().delete_export()(_caller(), query["id"])
+        context.container().delete_export()(context.caller_id(), query["id"])
 
 
 @blp.route("/DeviceDataExport/retry")
@@ -152,7 +149,7 @@ class RetryExportView(MethodView):
         """Try a failed export again: the same request as a new export (the answer, pending, then
         written by a job as DeviceDataExport/create's), and the failed one deleted. Only a failed
         export (1202), within the limit of exports in progress (1201)."""
-        return _started(context.container().retry_export()(_caller(), query["id"]))
+        return _started(context.container().retry_export()(context.caller_id(), query["id"]))
 
 
 def _certificate(c: Certificate | None) -> dict:

@@ -34,9 +34,6 @@ def _row(message: SystemMessage) -> dict:
             "decision": message.decision.value if message.decision else None, "decidedAt": message.decided_at}
 
 
-def _caller_id() -> int:
-    return context.current_principal().account_id
-
 
 @blp.route("/BaseMessage/page")
 class MessagePageView(MethodView):
@@ -47,7 +44,7 @@ class MessagePageView(MethodView):
         unread only."""
         kind = MessageKind(body["kind"]) if "kind" in body else None
         listing = context.container().list_system_messages()(
-            _caller_id(), InboxQuery(kind, body["unread"]), page_request(body))
+            context.caller_id(), InboxQuery(kind, body["unread"]), page_request(body))
         return page_body(listing.page, _row)
 
 
@@ -57,7 +54,7 @@ class UnreadCountView(MethodView):
             name="UnreadMessageCount")
     def get(self):
         """How many of the caller's system messages are unread, for the header badge."""
-        listing = context.container().list_system_messages()(_caller_id(), InboxQuery(unread_only=True),
+        listing = context.container().list_system_messages()(context.caller_id(), InboxQuery(unread_only=True),
                                                              page_request({"start": 1, "pageSize": 1}))
         return listing.unread
 
@@ -69,7 +66,7 @@ class MarkReadView(MethodView):
     def post(self, body):
         """Mark the caller's messages read (all of them when messageIds is absent); ids of messages
         that are not the caller's change nothing."""
-        return {"marked": context.container().mark_messages_read()(_caller_id(), body.get("messageIds"))}
+        return {"marked": context.container().mark_messages_read()(context.caller_id(), body.get("messageIds"))}
 
 
 @blp.route("/BaseMessage/answer")
@@ -79,7 +76,7 @@ class AnswerView(MethodView):
     def post(self, body):
         """Approve or reject what a message asks (an invitation); the first answer is recorded and
         stands, a second one is refused (409, code 1631). Another account's message is 404."""
-        return _row(context.container().answer_message()(_caller_id(), body["messageId"],
+        return _row(context.container().answer_message()(context.caller_id(), body["messageId"],
                                                          Decision(body["decision"])))
 
 
@@ -93,7 +90,7 @@ class ChannelsView(MethodView):
     @blp.ok(s.ChannelChoiceSchema, many=True)
     def get(self):
         """For each kind of system message, whether it also goes to the caller by e-mail and by SMS."""
-        return _channel_rows(context.container().message_channels()(_caller_id()))
+        return _channel_rows(context.container().message_channels()(context.caller_id()))
 
     @blp.arguments(s.ChannelsSchema)
     @blp.ok(s.ChannelChoiceSchema, many=True)
@@ -104,5 +101,5 @@ class ChannelsView(MethodView):
                                                                        (Channel.PHONE, c["phone"])) if on)
                   for c in body["channels"]}
         container = context.container()
-        container.set_message_channels()(_caller_id(), chosen)
-        return _channel_rows(container.message_channels()(_caller_id()))
+        container.set_message_channels()(context.caller_id(), chosen)
+        return _channel_rows(container.message_channels()(context.caller_id()))

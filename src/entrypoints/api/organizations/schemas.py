@@ -2,13 +2,14 @@ from __future__ import annotations
 
 from marshmallow import fields, validate
 
-from core.organizations.model import ASSIGNABLE_ROLES
 from core.permissions.roles import RoleType
 from entrypoints.api.framework import LocalDateTime, Schema
 
 Length, OneOf, Range = validate.Length, validate.OneOf, validate.Range
 MAX_ID = 2**31 - 1
-ROLE_DESCRIPTION = "org_creator (the creator), org_admin (manages members), org_member (reads the devices)"
+ROLE_DESCRIPTION = ("org_creator (the creator), org_admin (manages members and roles), org_member (reads the "
+                    "devices), or custom_<roleId>: one of the organization's custom roles")
+ROLE_CODE = "org_admin, org_member or one of the organization's custom roles (custom_<roleId>)"
 
 
 def _id(description: str) -> fields.Integer:
@@ -33,13 +34,12 @@ class InviteeQuery(OrganizationQuery):
 
 
 class InviteSchema(InviteeQuery):
-    roleCode = fields.String(required=True, validate=OneOf(ASSIGNABLE_ROLES),
-                             metadata={"description": "the role the invitee gets on approving: " + ROLE_DESCRIPTION})
+    roleCode = fields.String(required=True, validate=Length(max=50),
+                             metadata={"description": "the role the invitee gets on approving: " + ROLE_CODE})
 
 
 class RoleChangeSchema(MemberQuery):
-    roleCode = fields.String(required=True, validate=OneOf(ASSIGNABLE_ROLES),
-                             metadata={"description": ROLE_DESCRIPTION})
+    roleCode = fields.String(required=True, validate=Length(max=50), metadata={"description": ROLE_CODE})
 
 
 class NameSchema(Schema):
@@ -55,6 +55,32 @@ class RoleTypeQuery(Schema):
     organizationType = fields.Integer(load_default=int(RoleType.ORGANIZATION),
                                       validate=OneOf([int(RoleType.ORGANIZATION)]),
                                       metadata={"description": "2: the roles of an organization"})
+    organizationId = fields.Integer(validate=Range(min=1, max=MAX_ID), metadata={
+        "description": "an organization the caller belongs to: its custom roles are listed too"})
+
+
+class RoleIdQuery(Schema):
+    roleId = _id("a custom role of an organization the caller manages")
+
+
+class RoleFieldsSchema(Schema):
+    roleName = fields.String(required=True, validate=Length(max=200),
+                             metadata={"description": "1-20 characters, trimmed, unique in the organization "
+                                                      "in any case; no emoji"})
+    description = fields.String(load_default=None, allow_none=True, validate=Length(max=200),
+                                metadata={"description": "up to 20 characters, trimmed; no emoji"})
+    permissions = fields.List(fields.String(validate=Length(max=100)), required=True, validate=Length(max=200),
+                              metadata={"description": "names from queryOrganizationPermissions; an action brings "
+                                                       "its route, and organization.list (with query and detail) "
+                                                       "is always held"})
+
+
+class RoleCreateSchema(RoleFieldsSchema, OrganizationQuery):
+    pass
+
+
+class RoleUpdateSchema(RoleFieldsSchema, RoleIdQuery):
+    pass
 
 
 class MyOrganizationSchema(Schema):
@@ -65,6 +91,8 @@ class MyOrganizationSchema(Schema):
     creator = fields.Boolean(required=True, metadata={"description": "the caller is its creator"})
     memberCount = fields.Integer(required=True)
     deviceCount = fields.Integer(required=True)
+    changesDevices = fields.Boolean(required=True, metadata={
+        "description": "the caller's role changes its devices, projects and assets (and may move its own devices in)"})
 
 
 class MemberSchema(Schema):
@@ -102,7 +130,24 @@ class InvitationSchema(InviteeSchema):
 
 
 class RoleSchema(Schema):
+    roleId = fields.Integer(required=True, allow_none=True, metadata={"description": "a custom role's id; "
+                                                                                     "null for a built-in one"})
     roleCode = fields.String(required=True)
-    roleName = fields.String(required=True, metadata={"description": "in the request's language"})
+    roleName = fields.String(required=True, metadata={"description": "a built-in role's in the request's "
+                                                                     "language, a custom role's as given"})
+    description = fields.String(required=True, allow_none=True)
+    roleType = fields.Integer(required=True, metadata={"description": "2 built-in organization role, 3 custom"})
+    builtIn = fields.Boolean(required=True, metadata={"description": "listed, not editable"})
     assignable = fields.Boolean(required=True, metadata={"description": "may be given to a member (the "
                                                                         "creator's passes by hand-over only)"})
+    permissions = fields.List(fields.String(), required=True)
+    memberCount = fields.Integer(required=True, metadata={"description": "members holding a custom role; 0 "
+                                                                         "for built-in ones"})
+
+
+class PermissionRouteSchema(Schema):
+    route = fields.String(required=True, metadata={"description": "the route permission, e.g. device.list"})
+    actions = fields.List(fields.String(), required=True, metadata={
+        "description": "its actions an organization role may grant: route:action names"})
+    fixed = fields.Boolean(required=True, metadata={"description": "held by every organization role"})
+

@@ -8,7 +8,7 @@ from core.ordering.bills import LIMITS, BillMode, InvoiceType
 from core.ordering.model import MAX_DEVICES_PER_ORDER, ORDER_SORT_FIELDS, CloseReason, PaymentFailure, PayStatus
 from core.pricing.level_change import ChangeKind
 from core.pricing.rules import ButtonKind
-from core.shared.edition import PayType
+from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 from core.shared.messages import N_
 from entrypoints.api.devices.schemas import LocalDate
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
@@ -26,7 +26,7 @@ class _Validated(TypedDict):
 
 ID: _Validated = {"validate": Range(min=1, max=MAX_ID)}
 CENTS: _Validated = {"validate": Range(min=0, max=MAX_CENTS)}
-PAY_TYPES = [int(p) for p in PayType]
+PAY_TYPES = [int(p) for p in PAYMENT_PAY_TYPES]  # 50 (a recharge card) is never chosen: see redeemCard
 COUNTRY_CODE = fields.String(required=True, validate=[Length(max=4), validate.Regexp(r"^\d{1,4}$",
                                                                                       error=N_("Enter 1 to 4 digits"))],
                              metadata={"description": "calling code without +: 86 (domestic, fixed), 1, 44, ..."})
@@ -75,6 +75,7 @@ class LevelSchema(Schema):
     levelId = fields.Integer(required=True)
     levelName = fields.String(required=True)
     levelDescribe = fields.String(required=True, allow_none=True)
+    levelIcon = fields.String(allow_none=True, metadata={"description": "URL of the level's icon (PNG), if it has one"})
     packageId = fields.Integer(required=True)
     levelYearId = fields.Integer(required=True, allow_none=True,
                                  metadata={"description": "the headline year option (the level's first)"})
@@ -178,6 +179,11 @@ class _OrderBody(Schema):
         "description": "cents the whole order charges, as the client computed it: refused (1101) unless it is "
                        "the server's own figure"})
     billId = fields.Integer(allow_none=True, **ID)
+    couponCode = fields.String(allow_none=True, validate=Length(max=40), metadata={
+        "description": "one coupon (activity/PayCoupon/checkCoupon prices it): the order charges totalFee - "
+                       "couponFee and holds the coupon while unpaid"})
+    couponFee = fields.Integer(allow_none=True, **CENTS, metadata={
+        "description": "with couponCode: cents the coupon takes off, as shown (1101 unless it is the server's)"})
 
 
 class _ServiceOrderBody(_OrderBody):
@@ -352,6 +358,9 @@ class MyOrderSchema(Schema):
                                                          "same devices; such orders are not listed unless paid), "
                                                          "cancelled, expired, paymentMismatch (the provider took "
                                                          "another amount or currency: support settles it)"})
+    couponCode = fields.String(required=True, allow_none=True, metadata={"description": "the coupon it carries"})
+    couponFee = fields.Integer(required=True, metadata={
+        "description": "cents the coupon took off (orderFee is what is charged)"})
 
 
 class OrderIdBody(Schema):

@@ -4,13 +4,13 @@ orders and bills; anything else is answered as an unknown id."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from flask.views import MethodView
 
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
-from core.ordering.model import Order, OrderKind, PayStatus
+from core.ordering.model import Order, OrderKind, OrderLine, PayStatus
 from core.ordering.payments import payable_after_failure
 from core.ordering.use_cases import LineResult, OrderPlaced, SettlementOutcome
 from core.pricing.level_change import ChangeKind, LevelChange
@@ -20,10 +20,12 @@ from core.pricing.rules import OptionPrice, discount_badge, is_lifelong_term
 from core.shared import errors as e
 from core.shared.edition import PayType
 from core.shared.money import Money
+from core.vouchers import errors as ve
 from entrypoints.api import context
 from entrypoints.api.devices import schemas as device_schemas
 from entrypoints.api.devices.views import _device_detail
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
+from entrypoints.api.level_names import level_names, named
 from entrypoints.api.payment import schemas as s
 
 blp = ApiBlueprint("payment", __name__, description="Recharge: service levels, SMS and voice packages, orders, "
@@ -35,15 +37,16 @@ NOT_FOUND = "a device the caller may not see, or a billId that is not one of the
             "unknown ids)"
 NO_ORDER = "no such order, or another account's (the same answer)"
 LEVEL_CHANGE_REFUSALS = (e.FreeLevelNotOrderable, e.LifelongService, e.CurrentLevelNotValued)
-ORDER_REFUSALS = (e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired, e.AgreementActive,
+COUPON_REFUSALS = (ve.CouponNotFound, ve.CouponNotValid, ve.CouponUsed, ve.CouponReserved, ve.CouponCurrency,
+                   ve.CouponTooLarge)
+ORDER_REFUSALS = (*COUPON_REFUSALS, e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired,
+                  e.AgreementActive,
                   e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed,
                   e.LifelongService, e.CurrentLevelNotValued)
-ALERT_REFUSALS = (e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy, e.PayTypeNotOffered,
+ALERT_REFUSALS = (*COUPON_REFUSALS, e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy,
+                  e.PayTypeNotOffered,
                   e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed)
 
-
-def _caller() -> int:
-    return context.current_principal().account_id
 
 
 def _container():
@@ -67,6 +70,7 @@ def _level_row(offer: LevelOffer) -> dict:
     edition = _container().settings().edition
     return {
         "levelId": level.id, "levelName": level.name, "levelDescribe": level.description,
+        "levelIcon": f"/api/payment/PayServiceLevel/icon?levelId={level.id}" if level.icon else None,
         "packageId": level.package_id, "levelYearId": price.option.id if price else None,
         "timeLength": price.months if price else None,
         "serviceFee": price.option.service_fee_cents if price else 0,
@@ -97,15 +101,25 @@ def _change_row(device_id: int, fee: Money, current_level_name: str | None, chan
             "lifelong": change.kind is ChangeKind.LIFELONG}
 
 
-def _quote_row(quote: DeviceQuote) -> dict:
-    return _change_row(quote.device.id, quote.price.per_device, quote.device.level_name, quote.change,
-                       quote.price.months, quote.price.bonus_months, quote.level_name)
+def _quote_rows(quotes: Sequence[DeviceQuote]) -> list[dict]:
+    """Each device's quote, its levels named in the caller's language as the level cards name them."""
+    names = _level_names([q.change for q in quotes])
+    return [_change_row(q.device.id, q.price.per_device, names.get(q.change.before.level_id or 0, q.device.level_name),
+                        q.change, q.price.months, q.price.bonus_months, names.get(q.change.level_id, q.level_name))
+            for q in quotes]
 
 
-def _line_result_row(result: LineResult, order: Order) -> dict:
-    line = result.line
-    return _change_row(line.device_id, Money(line.fee_cents, order.currency), result.current_level_name,
-                       result.change, line.months, line.bonus_months, order.description)
+def _level_names(changes: Sequence[LevelChange]) -> dict[int, str]:
+    """The levels of `changes` named in the caller's language, as the level cards name them."""
+    return level_names(i for c in changes for i in (c.before.level_id, c.level_id))
+
+
+def _line_result_rows(results: Sequence[LineResult], order: Order) -> list[dict]:
+    names = _level_names([r.change for r in results])
+    return [_change_row(r.line.device_id, Money(r.line.fee_cents, order.currency),
+                        names.get(r.change.before.level_id or 0, r.current_level_name), r.change, r.line.months,
+                        r.line.bonus_months, names.get(r.change.level_id, order.description))
+            for r in results]
 
 
 def _placed(placed: OrderPlaced) -> dict:
@@ -117,7 +131,7 @@ def _placed(placed: OrderPlaced) -> dict:
         if value:
             row[key] = value
     if placed.quotes:
-        row["levelChanges"] = [_quote_row(q) for q in placed.quotes]
+        row["levelChanges"] = _quote_rows(placed.quotes)
     return row
 
 
@@ -136,6 +150,9 @@ def order_status(order: Order) -> dict:
 
 
 def _order_row(order: Order) -> dict:
+    # orderDescription (and a line's levelName) is the order's snapshot, never today's catalogue: an
+    # order records a sale as made (the provider's subject, the invoice), and the level may since be
+    # renamed or deleted. It is not re-translated; what is on sale now is, in the caller's language.
     return {"orderId": order.id, "orderCode": order.code, "orderFee": order.order_fee_cents,
             "payFee": order.pay_fee_cents, "payStatus": int(order.status), "applyFlag": int(order.apply_flag),
             "invoiceStatus": int(order.invoice_status), "gmtCreate": order.created_at, "payTime": order.paid_at,
@@ -150,25 +167,32 @@ def _order_extras(order: Order) -> dict:
             "devices": [{"deviceId": line.device_id, "deviceName": line.device_name}
                         for line in order.lines[:s.LISTED_DEVICES]],
             "expireTime": order.expires_at if order.status is PayStatus.UNPAID else None,
-            "closeReason": order.close_reason.value if order.close_reason else None}
+            "closeReason": order.close_reason.value if order.close_reason else None,
+            "couponCode": order.coupon_code, "couponFee": order.coupon_discount_cents}
 
 
-def _order_detail(order: Order) -> dict:
-    service = order.kind is OrderKind.SERVICE
-    lines = [{"deviceId": line.device_id, "deviceName": line.device_name, "fee": line.fee_cents,
-              "levelName": order.description if service else None, "timeLength": line.months,
-              "presentationMonth": line.bonus_months, "smsCount": line.sms_count, "voiceCount": line.voice_count}
-             for line in order.lines]
+def order_line(line: OrderLine, level_name: str | None) -> dict:
+    return {"deviceId": line.device_id, "deviceName": line.device_name, "fee": line.fee_cents,
+            "levelName": level_name, "timeLength": line.months, "presentationMonth": line.bonus_months,
+            "smsCount": line.sms_count, "voiceCount": line.voice_count}
+
+
+def order_detail(order: Order) -> dict:
+    """An order as its customer reads it (selectOrderDetail); the back office's order desk adds to it."""
+    level_name = order.description if order.kind is OrderKind.SERVICE else None
+    lines = [order_line(line, level_name) for line in order.lines]
     return {**_order_row(order), "closeTime": order.closed_at, "refundTime": order.refunded_at,
             "countryCode": order.country_code, "lines": lines}
 
 
-def _alert_row(offer: AlertOffer) -> dict:
+def _alert_row(offer: AlertOffer, names: dict[int, str] | None = None) -> dict:
+    """`names`: the packages' names in the caller's language (promotions), the default name otherwise."""
     p = offer.package
     edition = _container().settings().edition
-    return {"packageId": p.id, "packageName": p.name, "packageFee": p.fee_cents, "smsCount": p.count,
-            "discount": p.discount, "activityDiscount": p.activity_discount, "price": offer.price_cents,
-            "currency": p.currency, "discountBadge": discount_badge(offer.discount, edition)}
+    return {"packageId": p.id, "packageName": (names or {}).get(p.id, p.name), "packageFee": p.fee_cents,
+            "smsCount": p.count, "discount": p.discount, "activityDiscount": p.activity_discount,
+            "price": offer.price_cents, "currency": p.currency,
+            "discountBadge": discount_badge(offer.discount, edition)}
 
 
 def _bill_row(bill: Bill) -> dict:
@@ -189,8 +213,9 @@ class DepositInfoView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """The device's service as the recharge drawer's header shows it: level, expiry, SMS and
-        voice counts, SIM, agreementStatus (1: an auto-renew agreement is active)."""
-        return _device_detail(_container().get_device()(_caller(), query["deviceId"]))
+        voice counts, SIM, agreementStatus (1: an auto-renew agreement is active). levelName is in
+        the caller's language (Accept-Language), else the platform's default."""
+        return _device_detail(_container().get_device()(context.caller_id(), query["deviceId"]))
 
 
 @blp.route("/PayServiceItem/selectAllServiceItemByDevice")
@@ -199,10 +224,12 @@ class ServiceItemsView(MethodView):
     @blp.ok(s.ServiceItemSchema, many=True)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
-        """Every service item, the feature rows under the level cards."""
+        """Every service item, the feature rows under the level cards, named in the caller's language
+        (Accept-Language), else the platform's default."""
         return [{"itemCode": i.code, "itemName": i.name, "itemSupplement": i.supplement, "itemLabel": i.label,
                  "itemTitle": i.title, "itemDetail": i.detail}
-                for i in _container().list_service_items()(_caller(), query["deviceId"])]
+                for i in _container().list_service_items()(context.caller_id(), query["deviceId"],
+                                                           context.language.get())]
 
 
 @blp.route("/PayServicePackages/selectLevelList")
@@ -214,8 +241,11 @@ class LevelListView(MethodView):
         """The levels of the device's type, each priced for this device and caller: headline
         year option, activity in force (its discount takes precedence), button kind, current
         level, included items. Empty unless the device's nodeType is 1. Prices are the edition's
-        price list (`currency`: CNY or USD), in what the currency shows: what is shown is charged."""
-        return [_level_row(offer) for offer in _container().list_levels()(_caller(), query["deviceId"])]
+        price list (`currency`: CNY or USD), in what the currency shows: what is shown is charged.
+        Level and item names are in the caller's language (Accept-Language), else the platform's
+        default; a stopped package's levels are not listed, nor retired (repriced) year options."""
+        return [_level_row(offer) for offer in _container().list_levels()(context.caller_id(), query["deviceId"],
+                                                                          context.language.get())]
 
 
 @blp.route("/PayServiceLevelYear/selectListByDomain")
@@ -227,7 +257,7 @@ class YearOptionsView(MethodView):
     def get(self, query):
         """The year options of a level, each priced for this device and caller, in the edition's
         currency (whole yuan, or cents of a dollar): the price an order charges per device."""
-        prices = _container().list_year_options()(_caller(), query["deviceId"], query["levelId"],
+        prices = _container().list_year_options()(context.caller_id(), query["deviceId"], query["levelId"],
                                                   query["packageId"])
         return {"levelYearList": [_option_row(p) for p in prices]}
 
@@ -242,9 +272,9 @@ class BatchQuoteView(MethodView):
         active SIM data plan also pay the data fee), and what each will have once paid, from its
         own level and expiry: the paying drawer shows it before payment. The order's total is the
         sum of the fees; the order placed promises these results."""
-        quote = _container().quote_batch()(_caller(), body["deviceIdList"], body["levelId"], body["levelYearId"],
-                                           body["servicePackageId"])
-        return [_quote_row(q) for q in quote]
+        quote = _container().quote_batch()(context.caller_id(), body["deviceIdList"], body["levelId"],
+                                           body["levelYearId"], body["servicePackageId"])
+        return _quote_rows(quote)
 
 
 @blp.route("/PaySmsPackages/selectSmsPackage")
@@ -255,7 +285,8 @@ class AlertPackagesView(MethodView):
         """The SMS and voice packages of a country code (86 domestically) priced in the edition's
         currency; none of the other edition's price list."""
         sms, voice = _container().list_alert_packages()(query["countryCode"])
-        return {"smsList": [_alert_row(o) for o in sms], "voiceList": [_alert_row(o) for o in voice]}
+        names = _container().alert_package_names()([o.package.id for o in (*sms, *voice)], context.language.get())
+        return {"smsList": [_alert_row(o, names) for o in sms], "voiceList": [_alert_row(o, names) for o in voice]}
 
 
 # --- orders ----------------------------------------------------------------------------------------
@@ -277,11 +308,12 @@ def _places_order(body_schema: type, refusals: tuple) -> Callable:
 
 def _service_order(body: dict, device_ids: list[int]) -> dict:
     cmd = CreateServiceOrder(
-        account_id=_caller(), device_ids=tuple(device_ids), level_id=body["levelId"],
+        account_id=context.caller_id(), device_ids=tuple(device_ids), level_id=body["levelId"],
         level_year_id=body["levelYearId"], package_id=body["servicePackageId"], pay_type=PayType(body["payType"]),
         service_fee_cents=body["serviceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
         bill_id=body.get("billId"), activity_id=body.get("activityId"),
-        presentation_month=body.get("presentationMonth"), sim_iccid=body.get("simIccid"))
+        presentation_month=body.get("presentationMonth"), sim_iccid=body.get("simIccid"),
+        coupon_code=body.get("couponCode") or None, coupon_fee_cents=body.get("couponFee"))
     return _placed(_container().place_service_order()(cmd))
 
 
@@ -317,11 +349,12 @@ class BatchServiceOrderView(MethodView):
 
 def _alert_order(body: dict, device_ids: list[int]) -> dict:
     cmd = CreateAlertOrder(
-        account_id=_caller(), device_ids=tuple(device_ids), pay_type=PayType(body["payType"]),
+        account_id=context.caller_id(), device_ids=tuple(device_ids), pay_type=PayType(body["payType"]),
         country_code=body["countryCode"], sms_package_id=body["smsPackageId"], sms_count=body["smsCount"],
         sms_fee_cents=body["smsFee"], voice_package_id=body["voicePackageId"], voice_count=body["voiceCount"],
         voice_fee_cents=body["voiceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
-        bill_id=body.get("billId"), sim_iccid=body.get("simIccid"))
+        bill_id=body.get("billId"), sim_iccid=body.get("simIccid"), coupon_code=body.get("couponCode") or None,
+        coupon_fee_cents=body.get("couponFee"))
     return _placed(_container().place_alert_order()(cmd))
 
 
@@ -358,7 +391,7 @@ class OrderView(MethodView):
     def get(self, query):
         """The order's payment state, polled every 3 s by the paying drawer; while unpaid also
         what the payer needs (the mobile pay page /mobilePay/pay?orderId= shows it again)."""
-        return order_status(_container().get_order()(_caller(), query["pk"]))
+        return order_status(_container().get_order()(context.caller_id(), query["pk"]))
 
 
 @blp.route("/PayOrder/confirmPay")
@@ -373,7 +406,7 @@ class ConfirmPayView(MethodView):
         1112 with `data.failure` (declined, failed) and a message saying so; a declined card is
         recorded on the order (PayOrder/get's lastFailure) and the same order can be paid again."""
         status = _container().confirm_wallet_payment()(ConfirmPayment(
-            account_id=_caller(), order_id=body["orderId"], pay_type=PayType(body["payType"]),
+            account_id=context.caller_id(), order_id=body["orderId"], pay_type=PayType(body["payType"]),
             payment_method_id=body["paymentPlatformId"], pay_fee_cents=body["payFee"]))
         return {"payStatus": int(status)}
 
@@ -387,7 +420,7 @@ class MyOrdersView(MethodView):
         newer order for the same devices replaced them: each change in the paying drawer asks for
         one) are not listed, unless the provider took their payment all the same."""
         status = PayStatus(body["payStatus"]) if body.get("payStatus") else None
-        page = _container().list_my_orders()(_caller(), status, page_request(body))
+        page = _container().list_my_orders()(context.caller_id(), status, page_request(body))
         return page_body(page, _order_row)
 
 
@@ -399,7 +432,7 @@ class OrderDetailView(MethodView):
     def post(self, body):
         """One of the caller's orders with a line per device: its name when ordered, what it gets
         (level and months, or SMS and voice counts) and what it pays, in the order's currency."""
-        return _order_detail(_container().get_order()(_caller(), body["orderId"]))
+        return order_detail(_container().get_order()(context.caller_id(), body["orderId"]))
 
 
 @blp.route("/PayOrder/cancelOrder")
@@ -415,7 +448,7 @@ class CancelOrderView(MethodView):
         cancelled). A closed order answers as it is; a paid one is refused (1121); when the
         provider does not withdraw the payment (the payer is paying right now, or it cannot be
         reached) nothing changes (1122)."""
-        return order_status(_container().cancel_order()(_caller(), body["orderId"]))
+        return order_status(_container().cancel_order()(context.caller_id(), body["orderId"]))
 
 
 @blp.route("/PayOrder/continuePay")
@@ -434,10 +467,10 @@ class ContinuePayView(MethodView):
         Paid, refunded or closed orders are refused (1111). A service order's levelChanges say
         again what each device will have once paid: what the order promised while the device is as
         it was then, else what the rule gives it as it is now (what settlement would give it)."""
-        order, start = _container().resume_payment()(_caller(), body["orderId"])
+        order, start = _container().resume_payment()(context.caller_id(), body["orderId"])
         placed = _placed(OrderPlaced(order.id, order.code, order.order_fee_cents, start, order.currency))
         if results := _container().preview_level_results()(order):
-            placed["levelChanges"] = [_line_result_row(r, order) for r in results]
+            placed["levelChanges"] = _line_result_rows(results, order)
         return {**placed, "payType": int(order.pay_type), "orderDescription": order.description,
                 "currency": order.currency, "expireTime": order.expires_at}
 
@@ -449,9 +482,10 @@ class CurrentServiceView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """The device's active auto-renew agreement, or null."""
-        agreement = _container().current_service()(_caller(), query["deviceId"])
+        agreement = _container().current_service()(context.caller_id(), query["deviceId"])
         if agreement is None:
             return None
+        [agreement] = named([agreement])  # the level as the caller's language names it
         return {"deviceId": agreement.device_id, "levelName": agreement.level_name,
                 "totalFee": agreement.total_fee_cents, "currency": agreement.currency,
                 "nextExecutionTime": agreement.next_execution_at}
@@ -465,14 +499,14 @@ class UnAgreementView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def get(self, query):
         """Cancels the device's auto-renew agreement; a change of level is possible afterwards."""
-        _container().cancel_agreement()(_caller(), query["deviceId"])
+        _container().cancel_agreement()(context.caller_id(), query["deviceId"])
 
 
 # --- bills -----------------------------------------------------------------------------------------
 
 
 def _bill(body: dict, bill_id: int | None = None) -> Bill:
-    return Bill(id=bill_id, account_id=_caller(), invoice_type=InvoiceType(body["invoiceType"]),
+    return Bill(id=bill_id, account_id=context.caller_id(), invoice_type=InvoiceType(body["invoiceType"]),
                 bill_mode=BillMode(body["billMode"]), bill_user_name=body.get("billUserName") or "",
                 bill_phone=body.get("billPhone") or "", company_name=body.get("companyName"),
                 tax_number=body.get("taxNumber"), personal_name=body.get("personalName"),
@@ -492,7 +526,7 @@ class BillListView(MethodView):
     @blp.ok(s.BillSchema, many=True)
     def post(self, _body):
         """The caller's invoice details, the default first."""
-        return [_bill_row(b) for b in _container().list_bills()(_caller())]
+        return [_bill_row(b) for b in _container().list_bills()(context.caller_id())]
 
 
 @blp.route("/PayUserBill/insert")
@@ -523,7 +557,7 @@ class BillDeleteView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description="not one of the caller's bills")
     def delete(self, query):
         """Deletes one of the caller's invoice details; orders keep the copy they were placed with."""
-        _container().delete_bill()(_caller(), query["billId"])
+        _container().delete_bill()(context.caller_id(), query["billId"])
 
 
 # --- development payments ----------------------------------------------------------------------------

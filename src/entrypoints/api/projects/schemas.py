@@ -25,6 +25,13 @@ class ProjectInputSchema(Schema):
     remark = REMARK
 
 
+class ProjectInsertSchema(ProjectInputSchema):
+    organizationId = fields.Integer(allow_none=True, validate=Range(1, MAX_ID), metadata={
+        "description": "one of the caller's organizations where it changes devices (its creator or an "
+                       "administrator): the project is the organization's; null or left out: the caller's own. "
+                       "Not changed later"})
+
+
 class ProjectUpdateSchema(ProjectInputSchema):
     id = PROJECT_ID
 
@@ -47,6 +54,12 @@ class ProjectSchema(Schema):
     deviceCount = fields.Integer(required=True, metadata={"description": "its devices the caller sees"})
     onlineCount = fields.Integer(required=True, metadata={"description": "of those, online now (in service)"})
     alarmCount = fields.Integer(required=True, metadata={"description": "of those, alarming now (in service)"})
+    organizationId = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the organization it belongs to; null: the caller's own"})
+    organizationName = fields.String(required=True, allow_none=True)
+    changeable = fields.Boolean(required=True, metadata={
+        "description": "the caller may rename and delete it and move devices into it (false: a read-only member "
+                       "of its organization)"})
 
 
 class ProjectDeletedSchema(Schema):
@@ -57,7 +70,9 @@ class ChangeProjectSchema(Schema):
     deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_MOVE), metadata={
         "description": f"1 to {MAX_MOVE} device ids (a repeated id counts once), each the caller's to change"})
     projectId = fields.Integer(required=True, allow_none=True, validate=Range(1, MAX_ID), metadata={
-        "description": "one of the caller's projects; null takes the devices out of any project"})
+        "description": "a project the caller may change, of the devices' owner: an organization's devices go "
+                       "only into its projects, devices in no organization only into personal ones (422 on "
+                       "projectId otherwise); null takes the devices out of any project"})
 
 
 class ProjectChangedSchema(Schema):

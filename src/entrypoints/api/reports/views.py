@@ -19,9 +19,6 @@ NOT_OWN = "no such schedule, or another account's (the same answer, so ids canno
 NOT_VISIBLE = "a device that does not exist or the caller may not see"
 
 
-def _caller() -> int:
-    return context.current_principal().account_id
-
 
 def _input(body: dict) -> ScheduleInput:
     return ScheduleInput(body["name"], Frequency(body["frequency"]), body["deviceIds"], ExportFormat(body["format"]),
@@ -52,7 +49,7 @@ class SchedulePageView(MethodView):
     @blp.ok(page_of(s.ScheduleSchema))
     def post(self, body):
         """The caller's scheduled reports, newest first."""
-        return page_body(context.container().list_schedules()(_caller(), page_request(body)), _row)
+        return page_body(context.container().list_schedules()(context.caller_id(), page_request(body)), _row)
 
 
 @blp.route("/ScheduledReport/insert")
@@ -68,7 +65,7 @@ class ScheduleInsertView(MethodView):
         per device, mailed to the recipients: attached up to 5 MB in all, otherwise as a link to
         the download centre, where the files are kept a week. The first period sent is the one
         whose sending day begins after the schedule is made."""
-        return _row(context.container().create_schedule()(_caller(), _input(body)))
+        return _row(context.container().create_schedule()(context.caller_id(), _input(body)))
 
 
 @blp.route("/ScheduledReport/update")
@@ -79,7 +76,7 @@ class ScheduleUpdateView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; or {NOT_VISIBLE}")
     def post(self, body):
         """Change a schedule, or enable and disable it (a disabled one sends nothing)."""
-        return _row(context.container().update_schedule()(_caller(), body["id"], _input(body)))
+        return _row(context.container().update_schedule()(context.caller_id(), body["id"], _input(body)))
 
 
 @blp.route("/ScheduledReport/delete")
@@ -90,7 +87,7 @@ class ScheduleDeleteView(MethodView):
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_OWN)
     def delete(self, query):
         """Delete a schedule and its runs (files already in the download centre stay their week)."""
-        context.container().delete_schedule()(_caller(), query["id"])
+        context.container().delete_schedule()(context.caller_id(), query["id"])
 
 
 @blp.route("/ScheduledReport/runs")
@@ -102,5 +99,5 @@ class RunPageView(MethodView):
     def post(self, body):
         """A schedule's runs, the latest period first: outcome, each device's file or why there is
         none, and who has had the mail."""
-        return page_body(context.container().list_report_runs()(_caller(), body["scheduleId"], page_request(body)),
-                         _run)
+        runs = context.container().list_report_runs()(context.caller_id(), body["scheduleId"], page_request(body))
+        return page_body(runs, _run)

@@ -1,13 +1,14 @@
 import { Card, Classes, H2, H4, Tab, Tabs } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '@/lib/session';
+import { AccountTypeSection } from './components/AccountTypeSection';
 import { CredentialsForm } from './components/CredentialsForm';
 import { NotificationsForm } from './components/NotificationsForm';
 import { PreferencesForm } from './components/PreferencesForm';
 import { ProfileForm } from './components/ProfileForm';
 import './account.css';
 
-/** /consumer/info: the caller's own account: profile and picture, preferences, sign-in details, notifications. */
+/** /consumer/info: the caller's own account: profile and picture, account type, preferences, sign-in details, notifications. */
 export default function AccountPage() {
   const { t } = useTranslation('account');
   const { info } = useSession();
@@ -22,6 +23,10 @@ export default function AccountPage() {
         <Card className="jc-account-card" elevation={0}>
           <H4>{t('profile.title')}</H4>
           <ProfileForm info={info} />
+        </Card>
+        <Card className="jc-account-card" elevation={0}>
+          <H4>{t('type.title')}</H4>
+          <AccountTypeSection info={info} />
         </Card>
         <Card className="jc-account-card" elevation={0}>
           <H4>{t('preferences.title')}</H4>

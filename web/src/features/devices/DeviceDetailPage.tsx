@@ -3,13 +3,14 @@ import {
   ArrowLeftIcon, CogIcon, CreditCardIcon, DashboardIcon, ErrorIcon, HistoryIcon, InfoSignIcon, LightningIcon, LockIcon,
   MapIcon, RefreshIcon, NotificationsIcon, SearchIcon, TimelineLineChartIcon, WarningSignIcon, WrenchIcon,
 } from '@blueprintjs/icons';
+import type { JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/lib/http';
 import { usePermissions } from '@/lib/permissions';
 import { useRechargeFlow } from '@/hooks/useRechargeFlow';
 import { useSlots } from '@/lib/slots';
-import { mayChange } from '@/lib/access';
+import { ELEMENT_CODES, mayChange, mayView } from '@/lib/access';
 import { useDevice, type DeviceDetail } from '@/lib/api/devices';
 import { AlarmRecords } from './components/AlarmRecords';
 import { AlarmSettings } from './components/AlarmSettings';
@@ -19,7 +20,7 @@ import { StateTag } from '@/components/DeviceTags';
 import { EnergyPanel } from './components/EnergyPanel';
 import { HistoryPanel } from './components/HistoryPanel';
 import { MapPanel } from './components/MapPanel';
-import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
+import { ReadOnlyReason, ReadOnlyTag, SharedTag } from '@/components/ReadOnly';
 import { RealtimePanel } from './components/RealtimePanel';
 import { DeviceActions } from './detail/DeviceActions';
 import { MaintenanceTab } from './detail/MaintenanceTab';
@@ -35,9 +36,7 @@ import './devices.css';
  * The spec's order (seed 001 section 2): real-time data, chart, alarm records, push config, map,
  * basic info, parameter settings, recharge, energy, operation log, maintenance records.
  */
-export const DETAIL_TABS = [
-  'realtime', 'chart', 'alarms', 'push', 'map', 'info', 'params', 'recharge', 'energy', 'log', 'maintenance',
-] as const;
+export const DETAIL_TABS = ELEMENT_CODES;
 export type DetailTab = (typeof DETAIL_TABS)[number];
 
 export function isDetailTab(value: unknown): value is DetailTab {
@@ -89,9 +88,9 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
   const tabParam = params.get('tab');
   const query = useDevice(deviceId);
   const device = query.data;
-  // The energy tab exists only for a device with an energy meter: elsewhere it is not there at all.
-  const tab: DetailTab =
-    isDetailTab(tabParam) && (tabParam !== 'energy' || device?.energy !== false) ? tabParam : 'realtime';
+  // A tab shows when the caller may see its element; the energy tab only for a device with an energy meter.
+  const visible = device === undefined ? [] : DETAIL_TABS.filter((id) => mayView(device, id) && (id !== 'energy' || device.energy));
+  const tab: DetailTab | undefined = isDetailTab(tabParam) && visible.includes(tabParam) ? tabParam : visible[0];
 
   if (device === undefined) {
     if (query.error instanceof ApiError && query.error.status === 404) return <NotFound />;
@@ -108,11 +107,12 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
     return <Spinner size={40} className="jc-devices-state" />;
   }
 
+  const first = visible[0];
   const choose = (next: DetailTab) =>
     setParams(
       (current) => {
         const copy = new URLSearchParams(current);
-        if (next === 'realtime') copy.delete('tab');
+        if (next === first) copy.delete('tab');
         else copy.set('tab', next);
         return copy;
       },
@@ -123,6 +123,10 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
     <div className="jc-devices jc-device-detail" data-testid="device-detail-page" data-device-id={device.deviceId}>
       <DetailHeader device={device} />
       <Card className="jc-devices-card" elevation={0}>
+        {tab === undefined ? (
+          <NonIdealState icon={<LockIcon />} title={t('sharing.nothingGranted')} className="jc-devices-state"
+            data-testid="device-nothing-granted" />
+        ) : (
         <Tabs
           id="jc-device-detail-tabs"
           className="jc-devices-tabs"
@@ -131,34 +135,42 @@ function DeviceDetailView({ deviceId }: { deviceId: number }) {
           renderActiveTabPanelOnly
           size="large"
         >
-          <Tab id="realtime" title={t('detail.tab.realtime')} icon={<DashboardIcon />} data-testid="device-tab-realtime"
-            panel={<RealtimePanel device={device} updatedAt={query.dataUpdatedAt} />} />
-          <Tab id="chart" title={t('detail.tab.chart')} icon={<TimelineLineChartIcon />} data-testid="device-tab-chart"
-            panel={<HistoryPanel device={device} />} />
-          <Tab id="alarms" title={t('detail.tab.alarms')} icon={<WarningSignIcon />} data-testid="device-tab-alarms"
-            panel={<AlarmRecords device={device} />} />
-          <Tab id="push" title={t('detail.tab.push')} icon={<NotificationsIcon />} data-testid="device-tab-push"
-            panel={<AlarmSettings device={device} />} />
-          <Tab id="map" title={t('detail.tab.map')} icon={<MapIcon />} data-testid="device-tab-map"
-            panel={<MapPanel device={device} />} />
-          <Tab id="info" title={t('detail.tab.info')} icon={<InfoSignIcon />} data-testid="device-tab-info"
-            panel={<><BasicInfo device={device} /><DeviceActions device={device} /></>} />
-          <Tab id="params" title={t('detailTabs.params')} icon={<CogIcon />} data-testid="device-tab-params"
-            panel={<ParamsTab device={device} />} />
-          <Tab id="recharge" title={t('detailTabs.recharge')} icon={<CreditCardIcon />} data-testid="device-tab-recharge"
-            panel={<RechargeTab device={device} />} />
-          {device.energy && (
-            <Tab id="energy" title={t('detail.tab.energy')} icon={<LightningIcon />} data-testid="device-tab-energy"
-              panel={<EnergyPanel device={device} />} />
-          )}
-          <Tab id="log" title={t('detailTabs.log')} icon={<HistoryIcon />} data-testid="device-tab-log"
-            panel={<OperationLogTab device={device} />} />
-          <Tab id="maintenance" title={t('detailTabs.maintenance')} icon={<WrenchIcon />} data-testid="device-tab-maintenance"
-            panel={<MaintenanceTab device={device} />} />
+          {visible.map((id) => (
+            <Tab key={id} id={id} title={t(TAB_TITLES[id])} icon={TAB_ICONS[id]} data-testid={`device-tab-${id}`}
+              panel={panelOf(id, device, query.dataUpdatedAt)} />
+          ))}
         </Tabs>
+        )}
       </Card>
     </div>
   );
+}
+
+const TAB_TITLES: Readonly<Record<DetailTab, string>> = {
+  realtime: 'detail.tab.realtime', chart: 'detail.tab.chart', alarms: 'detail.tab.alarms', push: 'detail.tab.push',
+  map: 'detail.tab.map', info: 'detail.tab.info', params: 'detailTabs.params', recharge: 'detailTabs.recharge',
+  energy: 'detail.tab.energy', log: 'detailTabs.log', maintenance: 'detailTabs.maintenance',
+};
+const TAB_ICONS: Readonly<Record<DetailTab, JSX.Element>> = {
+  realtime: <DashboardIcon />, chart: <TimelineLineChartIcon />, alarms: <WarningSignIcon />, push: <NotificationsIcon />,
+  map: <MapIcon />, info: <InfoSignIcon />, params: <CogIcon />, recharge: <CreditCardIcon />, energy: <LightningIcon />,
+  log: <HistoryIcon />, maintenance: <WrenchIcon />,
+};
+
+function panelOf(id: DetailTab, device: DeviceDetail, updatedAt: number): JSX.Element {
+  switch (id) {
+    case 'realtime': return <RealtimePanel device={device} updatedAt={updatedAt} />;
+    case 'chart': return <HistoryPanel device={device} />;
+    case 'alarms': return <AlarmRecords device={device} />;
+    case 'push': return <AlarmSettings device={device} />;
+    case 'map': return <MapPanel device={device} />;
+    case 'info': return <><BasicInfo device={device} /><DeviceActions device={device} /></>;
+    case 'params': return <ParamsTab device={device} />;
+    case 'recharge': return <RechargeTab device={device} />;
+    case 'energy': return <EnergyPanel device={device} />;
+    case 'log': return <OperationLogTab device={device} />;
+    case 'maintenance': return <MaintenanceTab device={device} />;
+  }
 }
 
 function DetailHeader({ device }: { device: DeviceDetail }) {
@@ -179,7 +191,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
           {device.deviceName}
         </H2>
         <StateTag device={device} large />
-        {!writable && <ReadOnlyTag />}
+        {device.sharedWithMe ? <SharedTag ownerName={device.ownerName} /> : !writable && <ReadOnlyTag />}
       </div>
       <div className="jc-device-sub">
         <span className="jc-mono">{device.deviceGuid}</span>
@@ -198,7 +210,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
       <div className="jc-device-actions">
         <ExportDeviceButton deviceId={device.deviceId} />
         {held.has('consumer.recharge') && !writable && (
-          <ReadOnlyReason className="jc-device-recharge-anchor">
+          <ReadOnlyReason className="jc-device-recharge-anchor" device={device}>
             <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />
           </ReadOnlyReason>
         )}

@@ -265,7 +265,7 @@ describe('DeviceListPage', () => {
 
   it('moves selected devices into a project and filters by project, for whoever has projects', async () => {
     const projects = { start: 1, pageSize: 200, totalCount: 1, data: [{ id: 4, projectName: 'Warehouse 1', remark: null,
-      createdAt: '2026-11-01T08:00:00+08:00', deviceCount: 0, onlineCount: 0, alarmCount: 0 }] };
+      createdAt: '2026-11-01T08:00:00+08:00', deviceCount: 0, onlineCount: 0, alarmCount: 0, organizationId: null, organizationName: null, changeable: true }] };
     const api = server([FRIDGE, device({ ...ROOM, projectId: 4, projectName: 'Warehouse 1' })], {
       'POST /device/Project/page': () => envelope(projects),
       'POST /device/Device/changeProject': () => envelope({ moved: 1 }),
@@ -285,6 +285,31 @@ describe('DeviceListPage', () => {
     await user.selectOptions(screen.getByTestId('device-project-filter'), '0');
     await waitFor(() => expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, projectId: 0 }));
     expect(screen.getByTestId('location')).toHaveTextContent('/device/list?project=0');
+  });
+
+  it('finds the projects to filter on by name on the server, and names a chosen one it did not find', async () => {
+    const project = (id: number, projectName: string) => ({ id, projectName, remark: null, createdAt: '2026-11-01T08:00:00+08:00',
+      deviceCount: 0, onlineCount: 0, alarmCount: 0, organizationId: null, organizationName: null, changeable: true });
+    const api = server([FRIDGE], {
+      'POST /device/Project/page': (call) => {
+        const name = (call.body as { projectName?: string }).projectName;
+        const data = name ? [project(250, 'Dock 250')] : [project(4, 'Warehouse 1')];
+        return envelope({ start: 1, pageSize: 50, totalCount: data.length, data });
+      },
+      'GET /device/Project/get': () => envelope(project(7, 'Truck 7')),
+    });
+    signInWith(['home', 'device.list', 'device.detail', 'project.list']);
+    renderApp(<DeviceListPage />, '/device/list?project=7');
+    const filter = await screen.findByTestId('device-project-filter');
+    await waitFor(() => expect(within(filter).getByRole('option', { name: 'Truck 7' })).toBeInTheDocument());
+    expect(filter).toHaveValue('7');
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('device-project-search'), 'dock');
+    await waitFor(() => expect(within(filter).getByRole('option', { name: 'Dock 250' })).toBeInTheDocument());
+    expect(api.callsTo('POST /device/Project/page').map((c) => (c.body as { projectName?: string }).projectName))
+      .not.toContain('d');  // debounced: not a call per key
+    await user.selectOptions(filter, '250');
+    await waitFor(() => expect(tableCalls(api).at(-1)).toEqual({ scene: 1, start: 1, pageSize: 10, projectId: 250 }));
   });
 
   it('offers neither the project filter nor the move without projects', async () => {

@@ -13,7 +13,7 @@ import {
   Tag,
   ButtonGroup,
 } from '@blueprintjs/core';
-import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, FolderCloseIcon, FolderSharedIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, RefreshIcon, SearchIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, ArchiveIcon, CreditCardIcon, ErrorIcon, FolderCloseIcon, FolderSharedIcon, GridViewIcon, ImportIcon, ListIcon, MapIcon, OfficeIcon, RefreshIcon, SearchIcon, ShareIcon, SwapHorizontalIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState, type JSX, type MouseEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -26,7 +26,7 @@ import { useSlots } from '@/lib/slots';
 import { mayChange } from '@/lib/access';
 import { useDevicePage, useSceneTotals, type Device, type Scene } from '@/lib/api/devices';
 import { ServiceExpiry, StateTag } from '@/components/DeviceTags';
-import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
+import { ReadOnlyReason, ReadOnlyTag, SharedTag } from '@/components/ReadOnly';
 import {
   deviceQuery,
   detailHref,
@@ -53,9 +53,14 @@ import { DeviceBoard } from './components/DeviceBoard';
 import { DeviceMapMode } from './components/DeviceMapMode';
 import { ScrapDevicesDialog } from './detail/ScrapDevicesDialog';
 import { ExportListButton } from './components/ExportDialog';
+import { MoveToOrganizationDialog } from './components/MoveToOrganizationDialog';
 import { MoveToProjectDialog } from './components/MoveToProjectDialog';
+import { ShareDevicesDialog } from './components/ShareDevicesDialog';
+import { TransferDevicesDialog } from './components/TransferDevicesDialog';
+import { useManagedOrganizations } from '@/lib/api/myOrganizations';
+import { SHARING_LIMITS } from '@/lib/api/sharing';
 import { ProjectFilter } from './components/ProjectFilter';
-import type { DeviceAdded } from './api/manage';
+import { ORGANIZATION_MOVE_MAX, type DeviceAdded } from './api/manage';
 import './devices.css';
 
 /**
@@ -83,6 +88,9 @@ export default function DeviceListPage() {
   const [deleting, setDeleting] = useState<readonly DeviceToDelete[]>([]);
   const [scrapping, setScrapping] = useState<readonly DeviceToDelete[]>([]);
   const [moving, setMoving] = useState<readonly DeviceToDelete[]>([]);
+  const [joining, setJoining] = useState<readonly DeviceToDelete[]>([]);
+  const [sharing, setSharing] = useState<readonly DeviceToDelete[]>([]);
+  const [transferring, setTransferring] = useState<readonly DeviceToDelete[]>([]);
   const toggle = (device: SelectedDevice, on: boolean) =>
     setSelected((current) => {
       const next = new Map(current);
@@ -92,7 +100,14 @@ export default function DeviceListPage() {
     });
   const canRecharge = held.has('consumer.recharge');
   const canMove = held.has('project.list:edit');
-  // A selection serves every batch action: recharge and move take those the caller may change, delete those it owns.
+  // Sharing reads the caller's templates (consumer.sharer) and changes the devices (device.list:edit).
+  const canShare = held.has('device.list:edit') && held.has('consumer.sharer');
+  const canTransfer = held.has('device.list:edit');
+  // Into (or out of) an organization: only for whoever changes the devices of one it belongs to.
+  const managed = useManagedOrganizations(held.has('organization.list') && canTransfer);
+  const canJoin = canTransfer && managed.length > 0;
+  // A selection serves every batch action: recharge and move take those the caller may change; delete, scrap, share
+  // and transfer those it owns (an organization's administrator changes its devices but does not give them away).
   const chosen = [...selected.values()];
   const movable = chosen.filter((device) => device.changeable).map(({ deviceId, deviceName }) => ({ deviceId, deviceName }));
   const rechargeable = chosen.filter((device) => device.writable).map((device) => device.deviceId);
@@ -149,6 +164,18 @@ export default function DeviceListPage() {
           {canMove && movable.length > 0 && (
             <Button icon={<FolderSharedIcon />} variant="outlined" intent="primary" text={t('project.selected', { count: movable.length })} onClick={() => setMoving(movable)} data-testid="device-move-selected" />
           )}
+          {canJoin && movable.length > 0 && (
+            <Button icon={<OfficeIcon />} variant="outlined" intent="primary" text={t('organization.selected', { count: movable.length })}
+              onClick={() => setJoining(movable.slice(0, ORGANIZATION_MOVE_MAX))} data-testid="device-organization-selected" />
+          )}
+          {canShare && deletable.length > 0 && (
+            <Button icon={<ShareIcon />} variant="outlined" intent="primary" text={t('sharing.selected', { count: deletable.length })}
+              onClick={() => setSharing(deletable.slice(0, SHARING_LIMITS.devices))} data-testid="device-share-selected" />
+          )}
+          {canTransfer && deletable.length > 0 && (
+            <Button icon={<SwapHorizontalIcon />} variant="outlined" intent="warning" text={t('transfer.selected', { count: deletable.length })}
+              onClick={() => setTransferring(deletable.slice(0, SHARING_LIMITS.devices))} data-testid="device-transfer-selected" />
+          )}
           {held.has('device.list:delete') && deletable.length > 0 && (
             <Button icon={<TrashIcon />} intent="danger" variant="outlined" text={t('delete.selected', { count: deletable.length })} onClick={() => setDeleting(deletable)} data-testid="device-delete-selected" />
           )}
@@ -189,7 +216,7 @@ export default function DeviceListPage() {
               stale={query.isPlaceholderData}
               onRecharge={recharge.openOnClick}
               selected={selected}
-              onSelect={held.has('device.list:delete') || canRecharge || canMove ? toggle : undefined}
+              onSelect={held.has('device.list:delete') || canRecharge || canMove || canShare || canTransfer ? toggle : undefined}
               onDelete={held.has('device.list:delete') ? (device) => setDeleting([device]) : undefined}
             />
           )}
@@ -219,6 +246,9 @@ export default function DeviceListPage() {
       <DeleteDevicesDialog devices={deleting} onClose={() => setDeleting([])} onDeleted={() => setSelected(new Map())} />
       <ScrapDevicesDialog devices={scrapping} onClose={() => setScrapping([])} onScrapped={() => setSelected(new Map())} />
       <MoveToProjectDialog devices={moving} onClose={() => setMoving([])} onMoved={() => setSelected(new Map())} />
+      <MoveToOrganizationDialog devices={joining} organizations={managed} onClose={() => setJoining([])} onMoved={() => setSelected(new Map())} />
+      <ShareDevicesDialog devices={sharing} onClose={() => setSharing([])} onShared={() => setSelected(new Map())} />
+      <TransferDevicesDialog devices={transferring} onClose={() => setTransferring([])} onTransferred={() => setSelected(new Map())} />
     </div>
   );
 }
@@ -344,6 +374,7 @@ function DeviceTable({ devices, stale, onRecharge, selected, onSelect, onDelete 
             onSelect={onSelect}
             onDelete={onDelete}
             canMove={held.has('project.list:edit')}
+            canGive={held.has('device.list:edit')}
           />
         ))}
       </tbody>
@@ -360,9 +391,11 @@ interface DeviceRowProps extends Pick<DeviceTableProps, 'onRecharge' | 'onSelect
   canRecharge: boolean;
   /** The account may move devices into its projects. */
   canMove: boolean;
+  /** The account may share or transfer the devices it owns. */
+  canGive: boolean;
 }
 
-function DeviceRow({ device, canOpen, canRecharge, canMove, onRecharge, selected, onSelect, onDelete }: DeviceRowProps) {
+function DeviceRow({ device, canOpen, canRecharge, canMove, canGive, onRecharge, selected, onSelect, onDelete }: DeviceRowProps) {
   const { t } = useTranslation('devices');
   const { AutoRenewTag } = useSlots();
   const writable = mayChange(device);
@@ -372,7 +405,8 @@ function DeviceRow({ device, canOpen, canRecharge, canMove, onRecharge, selected
   // A scrapped device is recharged only once its owner restores it (the server refuses it too).
   const rechargeable = writable && !device.scrappedAt;
   // Selectable for whichever batch action the caller may take on it.
-  const selectable = (deletable && onDelete !== undefined) || (rechargeable && canRecharge) || (writable && canMove);
+  const selectable = (deletable && onDelete !== undefined) || (rechargeable && canRecharge) || (writable && canMove) ||
+    (deletable && canGive);
   return (
     <tr data-testid="device-row" data-device-name={device.deviceName} data-access={device.access}>
       {onSelect && (
@@ -395,9 +429,14 @@ function DeviceRow({ device, canOpen, canRecharge, canMove, onRecharge, selected
           ) : (
             <span className="jc-devices-name">{device.deviceName}</span>
           )}
-          {!writable && <ReadOnlyTag />}
+          {device.sharedWithMe ? <SharedTag ownerName={device.ownerName} /> : !writable && <ReadOnlyTag />}
         </div>
         <div className={`jc-mono ${Classes.TEXT_MUTED}`}>{device.deviceGuid}</div>
+        {device.organizationName && (
+          <Tag minimal icon={<OfficeIcon />} className="jc-devices-project" data-testid="device-organization">
+            {device.organizationName}
+          </Tag>
+        )}
         {device.projectName && (
           <Tag minimal icon={<FolderCloseIcon />} className="jc-devices-project" data-testid="device-project">
             {device.projectName}
@@ -443,7 +482,7 @@ function DeviceRow({ device, canOpen, canRecharge, canMove, onRecharge, selected
               <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
             </span>
           ) : (
-            <ReadOnlyReason>
+            <ReadOnlyReason device={device}>
               <AnchorButton variant="minimal" size="small" disabled text={t('list.recharge')} data-testid="device-recharge" />
             </ReadOnlyReason>
           ))}

@@ -63,6 +63,7 @@ describe('the message centre', () => {
 
     expect(api.callsTo('POST /device/DeviceAlarm/page')[0]?.body).toEqual({ start: 1, pageSize: 10 });
     expect(await screen.findByRole('tab', { name: /Alarm messages/ })).toHaveTextContent('2');
+    expect(screen.getByTestId('message-subtitle')).toHaveTextContent(/^Alarm messages of your devices/);
   });
 
   it('shows temperatures in the device’s unit and decimals, humidity as it is', async () => {

@@ -34,7 +34,9 @@ export default function MessageListPage() {
     <div className="jc-msg" data-testid="message-list-page">
       <header className="jc-msg-head">
         <H2 className="jc-msg-title">{t('app:route.messageList')}</H2>
-        <p className={Classes.TEXT_MUTED}>{t('subtitle')}</p>
+        <p className={Classes.TEXT_MUTED} data-testid="message-subtitle">
+          {tab === 'system' ? t('system.subtitle') : t('subtitle')}
+        </p>
       </header>
       <Card className="jc-msg-card" elevation={0}>
         <div className="jc-msg-card-head">

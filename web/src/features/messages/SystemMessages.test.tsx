@@ -63,6 +63,15 @@ describe('system messages', () => {
     await waitFor(() => expect(screen.getByTestId('system-tab')).toHaveTextContent('1'));
   });
 
+  it('says under the title what the system tab holds, not the alarms', async () => {
+    inbox([message(1)]);
+    open();
+    await waitFor(() => expect(items()).toHaveLength(1));
+    const subtitle = screen.getByTestId('message-subtitle');
+    expect(subtitle).toHaveTextContent(/^What the system tells you, newest first: invitations/);
+    expect(subtitle).not.toHaveTextContent(/alarm/i);
+  });
+
   it('approves an invitation once and shows the outcome instead of the buttons', async () => {
     const api = inbox([message(5, { kind: 'invitation', title: 'Join Acme', needsDecision: true })]);
     open();

@@ -16,6 +16,7 @@ afterEach(() => {
 
 const ENTERPRISE = ['home', 'organization.list', 'organization.list:add', 'organization.list:edit'];
 const ACME: MyOrganization = { organizationId: 3, organizationName: 'Acme Cold Chain', roleCode: 'org_creator',
+  changesDevices: true,
   roleName: 'Organization creator', creator: true, memberCount: 2, deviceCount: 2 };
 
 function members(myRole = 'org_creator'): Members {
@@ -47,6 +48,7 @@ describe('organizations', () => {
     expect(nameSchema(t).safeParse({ organizationName: ' A ' }).success).toBe(false);
     expect(nameSchema(t).safeParse({ organizationName: 'x'.repeat(51) }).success).toBe(false);
     expect(nameSchema(t).safeParse({ organizationName: '  Night shift ' }).success).toBe(true);
+    expect(nameSchema(t).safeParse({ organizationName: 'Night 🧊' }).success).toBe(false);
     expect(inviteSchema(t).safeParse({ uep: 'a', roleCode: 'org_member' }).success).toBe(false);
     expect(inviteSchema(t).safeParse({ uep: 'alice', roleCode: 'org_creator' }).success).toBe(false);
     expect(inviteSchema(t).safeParse({ uep: 'alice@example.com', roleCode: 'org_admin' }).success).toBe(true);

@@ -11,7 +11,8 @@ import {
   ASSIGNABLE, MANAGERS, useChangeRole, useDissolveOrganization, useHandOver, useMembers, useMyOrganizations,
   useRemoveMember, useWithdrawInvitation, type Member, type MyOrganization,
 } from './api/organizations';
-import { InviteDialog, NameDialog } from './components/dialogs';
+import { useOrganizationRoles } from './api/roles';
+import { InviteDialog, NameDialog, type RoleOption } from './components/dialogs';
 import './organizations.css';
 
 type Confirm = { kind: 'dissolve' } | { kind: 'remove' | 'handOver'; member: Member };
@@ -78,6 +79,15 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
   const manages = MANAGERS.includes(organization.roleCode);
   const creates = organization.roleCode === 'org_creator';
   const pending = remove.isPending || handOver.isPending || dissolve.isPending;
+  // The roles a member may be given: the built-in assignable ones, then the organization's custom roles.
+  const roles = useOrganizationRoles(manages ? id : null);
+  const builtInLabel = (code: string) => t(`role.${code}`);
+  const options: RoleOption[] = roles.data
+    ? roles.data.filter((r) => r.assignable).map((r) => ({ value: r.roleCode, label: r.builtIn ? builtInLabel(r.roleCode) : r.roleName }))
+    : ASSIGNABLE.map((code) => ({ value: code, label: builtInLabel(code) }));
+  const roleLabel = (code: string) => options.find((o) => o.value === code)?.label ?? t(`role.${code}`, { defaultValue: code });
+  const optionsFor = (m: Member) => (options.some((o) => o.value === m.roleCode) ? options
+    : [...options, { value: m.roleCode, label: m.roleName }]);
 
   const confirmed = () => {
     if (confirm === null) return;
@@ -105,7 +115,7 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
       ) : (
         <>
           <div className="jc-org-table-wrap">
-            <HTMLTable className="jc-org-table" striped data-testid="members-table">
+            <HTMLTable className="jc-org-table jc-phone-cards" striped data-testid="members-table">
               <thead>
                 <tr>
                   <th>{t('column.user')}</th>
@@ -116,16 +126,18 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
               <tbody>
                 {members.data.members.map((m) => (
                   <tr key={m.accountId} data-testid="member-row" data-user={m.userName}>
-                    <td>
-                      <strong>{m.userName}</strong>{m.accountId === me && <Tag minimal className="jc-org-me">{t('me')}</Tag>}
-                      {m.realName && <div className="jc-org-muted">{m.realName}</div>}
+                    <td data-label={t('column.user')}>
+                      <span className="jc-org-user">
+                        <strong>{m.userName}</strong>{m.accountId === me && <Tag minimal className="jc-org-me">{t('me')}</Tag>}
+                        {m.realName && <span className="jc-org-muted">{m.realName}</span>}
+                      </span>
                     </td>
-                    <td>
+                    <td data-label={t('column.role')}>
                       {manages && !m.creator && m.accountId !== me ? (
                         <HTMLSelect value={m.roleCode} aria-label={t('column.role')} data-testid="member-role"
                           disabled={changeRole.isPending}
                           onChange={(e) => changeRole.mutate({ organizationId: id, accountId: m.accountId, roleCode: e.target.value })}
-                          options={ASSIGNABLE.map((code) => ({ value: code, label: t(`role.${code}`) }))} />
+                          options={optionsFor(m)} />
                       ) : (
                         <Tag minimal intent={m.creator ? 'primary' : 'none'} data-testid="member-role-name">{m.roleName}</Tag>
                       )}
@@ -152,7 +164,7 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
                 {members.data.invitations.map((i) => (
                   <li key={i.invitationId} data-testid="invitation-row">
                     <strong>{i.displayName}</strong>{' '}
-                    <Tag minimal>{t(`role.${i.roleCode}`, { defaultValue: i.roleCode })}</Tag>{' '}
+                    <Tag minimal>{roleLabel(i.roleCode)}</Tag>{' '}
                     {t('expires', { time: formatInstant(i.expiresAt, i18n.language, false) })}
                     <Button variant="minimal" size="small" text={t('withdraw')} onClick={() => withdraw.mutate(i.invitationId)}
                       data-testid="invitation-withdraw" />
@@ -163,7 +175,7 @@ function OrganizationPanel({ organization, onRename }: { organization: MyOrganiz
           )}
         </>
       )}
-      <InviteDialog organizationId={inviting ? id : null} onClose={() => setInviting(false)} />
+      <InviteDialog organizationId={inviting ? id : null} roles={options} onClose={() => setInviting(false)} />
       <Alert isOpen={confirm !== null} intent={confirm?.kind === 'handOver' ? 'warning' : 'danger'}
         cancelButtonText={t('cancel')} confirmButtonText={t(confirm?.kind ?? 'dissolve')} loading={pending}
         onCancel={() => setConfirm(null)} onConfirm={confirmed}>

@@ -21,7 +21,7 @@ const page = <T,>(rows: T[]) => envelope({ start: 1, pageSize: 10, totalCount: r
 
 function project(change: Partial<Project> = {}): Project {
   return { id: 4, projectName: 'Warehouse 1', remark: 'Cold room and its door', createdAt: '2026-11-01T08:00:00+08:00',
-    deviceCount: 2, onlineCount: 1, alarmCount: 0, ...change };
+    deviceCount: 2, onlineCount: 1, alarmCount: 0, organizationId: null, organizationName: null, changeable: true, ...change };
 }
 
 describe('projects', () => {
@@ -65,7 +65,7 @@ describe('projects', () => {
     await user.type(screen.getByTestId('project-name'), '  Dock B ');
     await user.click(screen.getByTestId('project-save'));
     await waitFor(() => expect(server.callsTo('POST /device/Project/insert')).toHaveLength(2));
-    expect(server.callsTo('POST /device/Project/insert')[1]?.body).toEqual({ projectName: 'Dock B', remark: null });
+    expect(server.callsTo('POST /device/Project/insert')[1]?.body).toEqual({ projectName: 'Dock B', remark: null, organizationId: null });
     expect(await within(await screen.findByTestId('project-detail')).findByText('No devices in this project')).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent('/project/list?id=9');
   });

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, H2, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { AddIcon, EditIcon, ErrorIcon, FolderCloseIcon, TrashIcon } from '@blueprintjs/icons';
+import { AddIcon, EditIcon, ErrorIcon, FolderCloseIcon, OfficeIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -85,6 +85,10 @@ export default function ProjectsPage() {
                     <td>
                       <Button variant="minimal" className="jc-pj-name" icon={<FolderCloseIcon />} text={project.projectName}
                         onClick={() => open(project.id)} aria-current={project.id === opened} data-testid="project-open" />
+                      {project.organizationName && (
+                        <Tag minimal icon={<OfficeIcon />} data-testid="project-organization">{project.organizationName}</Tag>
+                      )}
+                      {!project.changeable && <Tag minimal intent="warning" data-testid="project-read-only">{t('readOnly')}</Tag>}
                     </td>
                     <td>
                       <span className="jc-pj-counts">
@@ -95,11 +99,11 @@ export default function ProjectsPage() {
                     <td className="jc-pj-wide jc-pj-remark">{project.remark}</td>
                     <td className="jc-pj-wide">{formatInstant(project.createdAt, i18n.language, false)}</td>
                     <td className="jc-pj-actions">
-                      {held.has('project.list:edit') && (
+                      {held.has('project.list:edit') && project.changeable && (
                         <Button variant="minimal" icon={<EditIcon />} title={t('edit')} aria-label={t('edit')}
                           onClick={() => setEditing(project)} data-testid="project-edit" />
                       )}
-                      {held.has('project.list:delete') && (
+                      {held.has('project.list:delete') && project.changeable && (
                         <Button variant="minimal" intent="danger" icon={<TrashIcon />} title={t('delete')} aria-label={t('delete')}
                           onClick={() => setDeleting(project)} data-testid="project-delete" />
                       )}

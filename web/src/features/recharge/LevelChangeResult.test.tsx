@@ -133,6 +133,26 @@ describe('what the paying drawer says each device will have', () => {
     expect(screen.getByTestId('level-change')).not.toHaveTextContent('rounded down');
   });
 
+  it('words the time of a device without a level as such, in every language', async () => {
+    const noLevel = deviceQuote({ currentLevelId: null, currentLevelName: null, currentExpiredDate: '2027-01-27', changeKind: 'fromFree',
+      remainingDays: 60, convertedDays: 0, presentationMonth: 0 });
+    const expected: Record<string, [string, string]> = {
+      'en-US': ['Now: service without a level until 2027-01-27',
+        'Your remaining time without a level, 60 days, was free and is not converted: the new term of 1 year starts today.'],
+      'ru-RU': ['Сейчас: обслуживание без уровня до 2027-01-27',
+        'Оставшееся время без уровня (60 дней) было бесплатным и не пересчитывается: новый срок (1 год) начинается сегодня.'],
+    };
+    for (const [language, [now, how]] of Object.entries(expected)) {
+      await i18next.changeLanguage(language);
+      rechargeServer([deposit()], { [QUOTE]: () => envelope([noLevel]) });
+      const { unmount } = open();
+      await answered();
+      expect(texts('level-change-now')).toEqual([now]);
+      expect(texts('level-change-how')).toEqual([how]);
+      unmount();
+    }
+  });
+
   it('shows the server’s refusal where the result goes, without a toast', async () => {
     const error = vi.spyOn(notify, 'error');
     rechargeServer([deposit({ levelName: 'Professional', serviceExpiredDate: '2099-12-31' })], {

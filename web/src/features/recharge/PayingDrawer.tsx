@@ -39,9 +39,10 @@ import type { MyOrder } from './api/myOrders';
 import { LevelChangeResult } from './components/LevelChangeResult';
 import { PaymentPanel } from './components/PaymentPanel';
 import { ResumedPayment } from './components/ResumedPayment';
-import { durationText, formatMoney, money } from './format';
+import { discountBadgeText, durationText, formatMoney, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
 import { offeredPayTypes, type PayType } from './values';
+import { useSlots, type AppliedCoupon } from '@/lib/slots';
 import './recharge.css';
 
 export const PAYING_DRAWER_WIDTH = 780;
@@ -134,8 +135,14 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const totalFee = !option ? null : batch ? (quote.data ? quote.data.reduce((sum, row) => sum + row.totalFee, 0) : null) : option.price;
 
   const needsBill = applyFlag && billId === null;
+  // A coupon (issue 18) priced on this total; one priced on another total is being priced again.
+  const [coupon, setCoupon] = useState<AppliedCoupon | null>(null);
+  const { CouponField } = useSlots();
+  const couponPending = coupon !== null && coupon.totalFee !== totalFee;
+  const couponFields = coupon && !couponPending ? { couponCode: coupon.couponCode, couponFee: coupon.couponFee } : {};
+  const charged = coupon && !couponPending ? coupon.payFee : totalFee;
   const request: ServiceOrderFields | null =
-    option && totalFee !== null && !needsBill && payType !== null
+    option && totalFee !== null && !needsBill && payType !== null && !couponPending
       ? {
           applyFlag,
           billId: applyFlag ? billId : null,
@@ -147,6 +154,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
           servicePackageId: level.packageId,
           activityId: option.activityId,
           presentationMonth: option.presentationMonth,
+          ...couponFields,
         }
       : null;
   const requestKey = request && active ? JSON.stringify(request) : null;
@@ -290,6 +298,13 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
           <InvoiceOption value={invoice} onChange={setInvoice} />
         </section>
 
+        <section className="jc-paying-section" aria-labelledby="jc-paying-coupon">
+          <h4 id="jc-paying-coupon" className="jc-paying-heading">
+            {t('paying.coupon')}
+          </h4>
+          <CouponField totalFee={totalFee} value={coupon} onChange={setCoupon} />
+        </section>
+
         {batch && (
           <section className="jc-paying-section" aria-labelledby="jc-paying-devices">
             <h4 id="jc-paying-devices" className="jc-paying-heading">
@@ -325,8 +340,8 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
         <PaymentPanel
           order={order}
           payType={payType}
-          totalFee={totalFee}
-          loading={waiting}
+          totalFee={charged}
+          loading={waiting || couponPending}
           placeholder={placeholder}
           error={error}
           onRetry={retry}
@@ -357,8 +372,8 @@ interface YearCardProps {
 }
 
 function YearCard({ option, dataPlan, checked, onChoose }: YearCardProps) {
-  const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
-  const badge = option.discountBadge;
+  const { t, i18n } = useTranslation('recharge', { keyPrefix: 'recharge' });
+  const badge = option.discountBadge && discountBadgeText(t, i18n.language, option.discountBadge);
   const listed = option.serviceFee + (dataPlan ? option.dataFee : 0);
   return (
     <RadioCard

@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
+import i18next from 'i18next';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, renderApp, setUpI18n } from '@/test/harness';
@@ -62,7 +63,8 @@ describe('RechargeDrawer', () => {
     expect(within(pro).getByTestId('level-price')).toHaveTextContent('¥159 / year');
     expect(within(pro).getByTestId('level-original')).toHaveTextContent('¥199');
     expect(within(pro).getByTestId('level-original').tagName).toBe('S');
-    expect(within(pro).getByTestId('level-discount')).toHaveTextContent('8折');
+    // The server writes the domestic '8折'; an English reader reads it as a share taken off.
+    expect(within(pro).getByTestId('level-discount')).toHaveTextContent(/^20% off$/);
     expect(within(pro).getByTestId('level-bonus')).toHaveTextContent('+2 months free');
     expect(within(card('Basic')).getByTestId('level-price')).toHaveTextContent('¥99 / year');
     expect(within(card('Basic')).queryByTestId('level-original')).toBeNull();
@@ -78,7 +80,27 @@ describe('RechargeDrawer', () => {
     const pro = card('Professional');
     expect(within(pro).getByTestId('level-price')).toHaveTextContent('$159.20 / year');
     expect(within(pro).getByTestId('level-original')).toHaveTextContent('$199.00');
-    expect(within(pro).getByTestId('level-discount')).toHaveTextContent('20% OFF');
+    expect(within(pro).getByTestId('level-discount')).toHaveTextContent(/^20% off$/);
+  });
+
+  it('writes the discount badge as the reader’s language says it, in either edition', async () => {
+    const seen: Record<string, string[]> = {};
+    for (const edition of [DOMESTIC, INTERNATIONAL]) {
+      setEditionConfig(edition);
+      for (const language of ['zh-CN', 'zh-TW', 'ru-RU', 'de-DE', 'en-US']) {
+        await i18next.changeLanguage(language);
+        rechargeServer();
+        open();
+        const pro = (await screen.findAllByTestId('level-card')).find((node) => node.dataset.level === 'Professional')!;
+        (seen[language] ??= []).push(within(pro).getByTestId('level-discount').textContent!);
+        cleanup();
+      }
+    }
+    await i18next.changeLanguage('en-US');
+    expect(seen).toEqual({
+      'zh-CN': ['8折', '8折'], 'zh-TW': ['8折', '8折'], 'ru-RU': ['−20 %', '−20 %'], 'de-DE': ['−20 %', '−20 %'],
+      'en-US': ['20% off', '20% off'],
+    });
   });
 
   it('labels each button by its kind, tags the current level and ticks the items each level includes', async () => {

@@ -30,10 +30,12 @@ import { ReadOnlyTag, useReadOnlyReason } from '@/components/ReadOnly';
 import { editionConfig } from '@/lib/config';
 import { NO_VALUE } from '@/lib/units';
 import { LEVEL_NODE_TYPE, useDepositInfos, useLevels, useServiceItems, type DepositInfo, type Level, type ServiceItem } from './api/levels';
-import { dialCode, durationText, formatMinute, formatMoney } from './format';
+import { dialCode, discountBadgeText, durationText, formatMinute, formatMoney } from './format';
 import { PayingDrawer } from './PayingDrawer';
+import { useSlots } from '@/lib/slots';
 import { isLifelong, stockIntent, type Edition } from './values';
 import './recharge.css';
+import { useAccountPhoto } from '@/lib/api/accountPhoto';
 
 export const RECHARGE_DRAWER_WIDTH = 1280;
 
@@ -234,8 +236,26 @@ function DeviceHeader({ device, edition, onBuyAlerts }: HeaderProps & { device: 
           </div>
         ))}
       </dl>
-      {onBuyAlerts && <BuyAlertsLink onClick={onBuyAlerts} />}
+      <span className="jc-recharge-links">
+        {onBuyAlerts && <BuyAlertsLink onClick={onBuyAlerts} />}
+        {mayChange(device) && <RedeemLink device={device} />}
+      </span>
     </Card>
+  );
+}
+
+/** Redeem a prepaid recharge card for this device (issue 18). */
+function RedeemLink({ device }: { device: DepositInfo }) {
+  const { t } = useTranslation('vouchers');
+  const [open, setOpen] = useState(false);
+  const { RedeemCard: RedeemCardDialog } = useSlots();
+  return (
+    <>
+      <Button variant="minimal" intent="primary" icon={<CreditCardIcon />} text={t('redeem.open')}
+        onClick={() => setOpen(true)} data-testid="redeem-card" />
+      <RedeemCardDialog isOpen={open} onClose={() => setOpen(false)}
+        device={{ deviceId: device.deviceId, deviceName: device.deviceName }} />
+    </>
   );
 }
 
@@ -316,9 +336,9 @@ interface LevelCardProps {
 }
 
 function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProps) {
-  const { t } = useTranslation('recharge', { keyPrefix: 'recharge' });
+  const { t, i18n } = useTranslation('recharge', { keyPrefix: 'recharge' });
   const included = useMemo(() => new Set(level.itemLevelRelList.map((item) => item.itemCode)), [level.itemLevelRelList]);
-  const badge = level.discountBadge;
+  const badge = level.discountBadge && discountBadgeText(t, i18n.language, level.discountBadge);
   const listed = level.serviceFee + (dataPlan ? level.dataFee : 0);
   const discounted = !level.free && listed > level.price;
   const term = level.timeLength ?? 12;
@@ -342,6 +362,7 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
         )}
       </div>
       <div className="jc-level-head">
+        {level.levelIcon && <LevelIcon address={level.levelIcon} />}
         <h3 className="jc-level-name">{level.levelName}</h3>
         {level.current && (
           <Tag minimal intent="primary" icon={<TickIcon />} data-testid="level-current">
@@ -407,4 +428,10 @@ function LevelCard({ level, items, dataPlan, readOnly, onChoose }: LevelCardProp
       </ul>
     </Card>
   );
+}
+
+/** The icon an operator gave the level (served with the caller's token, so fetched, not linked). */
+function LevelIcon({ address }: { address: string }) {
+  const url = useAccountPhoto(address);
+  return url ? <img className="jc-level-icon" src={url} alt="" width={24} height={24} data-testid="level-icon" /> : null;
 }

@@ -65,6 +65,8 @@ function order(overrides: Partial<MyOrder> = {}): MyOrder {
     devices: [],
     expireTime: null,
     closeReason: null,
+    couponCode: null,
+    couponFee: 0,
     ...overrides,
   };
 }

@@ -131,9 +131,9 @@ describe('SmsVoiceDrawer', () => {
     expect(sms500).toHaveTextContent('500 messages');
     expect(sms500).toHaveTextContent('¥40');
     expect(sms500).toHaveTextContent('¥45');
-    expect(sms500).toHaveTextContent('9折');
+    expect(sms500).toHaveTextContent('10% off'); // the server's '9折', as English says it
     expect(screen.getByTestId('voice-package-4')).toHaveTextContent('50 calls');
-    expect(within(screen.getByTestId('voice-package-4')).queryByText(/折/)).not.toBeInTheDocument();
+    expect(within(screen.getByTestId('voice-package-4')).queryByText(/off/)).not.toBeInTheDocument();
     expect(screen.getByLabelText('Country code')).toHaveValue('+86');
     expect(screen.getByLabelText('Country code')).toBeDisabled();
   });

@@ -32,7 +32,7 @@ import {
   type SmsOrderBody,
 } from './api/orders';
 import { PaymentPanel } from './components/PaymentPanel';
-import { formatMoney, money } from './format';
+import { discountBadgeText, formatMoney, money } from './format';
 import { InvoiceOption, type InvoiceChoice } from './InvoiceDrawer';
 import {
   countryCodeRule,
@@ -376,6 +376,7 @@ interface PackageListProps {
 /** Packages as cards; choosing the chosen one again deselects it. */
 function PackageList({ kind, packages, chosen, onToggle }: PackageListProps) {
   const { t } = useTranslation('recharge', { keyPrefix: 'rechargeAlerts' });
+  const { t: tr, i18n } = useTranslation('recharge', { keyPrefix: 'recharge' });
   if (packages.length === 0) return null;
   return (
     <div className="jc-sms-packages" role="group" aria-label={kind === 'sms' ? t('sms.smsPackages') : t('sms.voicePackages')}>
@@ -385,7 +386,7 @@ function PackageList({ kind, packages, chosen, onToggle }: PackageListProps) {
       <div className="jc-sms-package-grid">
         {packages.map((item) => {
           const selected = chosen?.packageId === item.packageId;
-          const badge = item.discountBadge;
+          const badge = item.discountBadge && discountBadgeText(tr, i18n.language, item.discountBadge);
           const count = kind === 'sms' ? t('sms.messages', { count: item.smsCount }) : t('sms.calls', { count: item.smsCount });
           return (
             <button

@@ -44,3 +44,19 @@ export function formatMinute(iso: string): string {
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
 }
+
+/**
+ * A discount badge as the reader's language says it: the server writes it in its edition's
+ * notation ('8折', '7.5折' the share charged in tenths; '20% OFF' the share taken off), which only
+ * a Chinese reader reads as meant. Chinese (`language` zh-*) gets the tenths, others read '20% off'
+ * or '−20 %' (`recharge.discountBadge`); a badge of any other form is shown as it came. `t` is the
+ * recharge namespace's, prefixed `recharge`.
+ */
+export function discountBadgeText(t: Translate, language: string, badge: string): string {
+  const tenths = /^(\d+(?:\.\d+)?)折$/.exec(badge);
+  const off = /^(\d+(?:\.\d+)?)% OFF$/i.exec(badge);
+  const charged = tenths ? Number(tenths[1]) * 10 : off ? 100 - Number(off[1]) : null;
+  if (charged === null) return badge;
+  const rounded = (n: number) => Math.round(n * 100) / 100;
+  return language.startsWith('zh') ? `${rounded(charged / 10)}折` : t('discountBadge', { off: rounded(100 - charged) });
+}

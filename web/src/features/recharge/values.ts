@@ -76,6 +76,10 @@ export function stockIntent(count: number): 'danger' | 'success' {
 /** Pay types (api-contract section 2). */
 export const PAY_TYPES = { wechat: 1, alipay: 2, paypal: 20, googlePay: 30, paymentRequest: 40 } as const;
 export type PayType = (typeof PAY_TYPES)[keyof typeof PAY_TYPES];
+/** The pay type of an order a redeemed recharge card placed (fee 0, never chosen in a drawer). */
+export const RECHARGE_CARD_PAY_TYPE = 50;
+/** Every pay type an order may show. */
+export const SHOWN_PAY_TYPES: readonly number[] = [...Object.values(PAY_TYPES), RECHARGE_CARD_PAY_TYPE];
 
 /** Pay types each edition offers in the paying drawer (the server's /base/config says the same). */
 export function payTypesOf(edition: Edition): PayType[] {

@@ -17,7 +17,7 @@ import {
   FREQUENCIES, REPORT_LIMITS, useDeleteSchedule, useRuns, useSaveSchedule, useSchedules,
   type RunRecord, type ScheduleFields, type ScheduleRecord,
 } from './api/reports';
-import { DevicePicker } from './components/DevicePicker';
+import { DevicePicker } from '@/components/DevicePicker';
 import './reports.css';
 
 const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

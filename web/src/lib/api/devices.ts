@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { pageOf } from './page';
 import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS, type TemperatureUnit } from '@/lib/units';
-import { accessSchema } from '@/lib/access';
+import { accessSchema, elementPermissionSchema } from '@/lib/access';
 
 /** The longest device name the server keeps, in characters (code points). */
 export const NAME_MAX = 50;
@@ -60,8 +60,12 @@ export const deviceSchema = z.object({
   ownerName: z.string(),
   /** Only the owner deletes the device or rotates its broker password. */
   isOwner: z.boolean(),
-  /** The caller's access: 1 read only, 2 read and change (see ../access.ts). */
+  /** The caller's access: 2 the owner's rights, 1 anything less (see ../access.ts). */
   access: accessSchema,
+  /** Per element of the device (its detail's tabs), what the caller may see and operate (../access.ts). */
+  permissions: z.array(elementPermissionSchema),
+  /** Someone shared it with the caller (its owner is `ownerName`). */
+  sharedWithMe: z.boolean(),
   organizationId: z.number().nullable(),
   organizationName: z.string().nullable(),
   online: z.number(),

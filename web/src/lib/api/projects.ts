@@ -1,5 +1,5 @@
 /**
- * Projects (/project/list): the caller's named groups of devices. POST /device/Project/page to
+ * Projects (/project/list): named groups of devices, the caller's own or an organization's. POST /device/Project/page to
  * list and search them, GET .../get for one, POST .../insert and PUT .../update to save one,
  * DELETE .../delete?id= (its devices stay, in no project), and POST /device/Device/changeProject
  * to move devices into one (or out of any, projectId null). A device's project is on its row of
@@ -25,6 +25,11 @@ export const projectSchema = z.object({
   deviceCount: z.number(),
   onlineCount: z.number(),
   alarmCount: z.number(),
+  /** The organization it belongs to (its members read it); null: the caller's own. */
+  organizationId: z.number().nullable(),
+  organizationName: z.string().nullable(),
+  /** The caller may rename and delete it and move devices into it. */
+  changeable: z.boolean(),
 });
 export type Project = z.infer<typeof projectSchema>;
 export const projectPageSchema = pageOf(projectSchema);
@@ -34,6 +39,8 @@ export const projectChangedSchema = z.object({ moved: z.number() });
 export interface ProjectFields {
   projectName: string;
   remark: string | null;
+  /** Whose a new project is: one of the caller's organizations, or null for the caller's own (not changed later). */
+  organizationId?: number | null;
 }
 
 export const projectKeys = {
@@ -56,7 +63,7 @@ export async function fetchProject(id: number): Promise<Project> {
 export async function saveProject(fields: ProjectFields, id?: number): Promise<Project> {
   return projectSchema.parse(id === undefined
     ? await api.post('/device/Project/insert', fields, { silent: true })
-    : await api.put('/device/Project/update', { ...fields, id }, { silent: true }));
+    : await api.put('/device/Project/update', { projectName: fields.projectName, remark: fields.remark, id }, { silent: true }));
 }
 
 export async function deleteProject(id: number) {

@@ -1,7 +1,8 @@
 /**
  * Adding, deleting and connecting devices: the add form's device types, Device/insert with the
  * broker login it returns once, adding many from an XLSX (Device/batchInsert and its template),
- * rotating that password, deleting one or many devices, scrapping them and restoring one,
+ * rotating that password, deleting one or many devices, scrapping them and restoring one, moving
+ * them into one of the caller's organizations and out (Device/changeOrganization),
  * clearing a device's data and the broker settings a technician needs (GET /device/Device/connection).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,6 +10,8 @@ import { z } from 'zod';
 import { api } from '@/lib/http';
 import { saveFile } from '@/lib/saveFile';
 import { deviceDetailSchema, deviceKeys, type TemperatureUnit } from '@/lib/api/devices';
+import { ORGANIZATIONS_KEY } from '@/lib/api/organizationsKey';
+import { projectKeys } from '@/lib/api/projects';
 
 export const deviceTypeSchema = z.object({
   typeId: z.number(),
@@ -121,6 +124,17 @@ export async function fetchScrapDevices({ deviceIds, reason }: { deviceIds: read
   return scrappedSchema.parse(await api.post('/device/Device/scrap', body)).scrapped;
 }
 
+export const organizationChangedSchema = z.object({ moved: z.number() });
+/** Devices one move takes (src/core/devices/ownership.py). */
+export const ORGANIZATION_MOVE_MAX = 200;
+
+/** Into one of the caller's organizations, or out of any (null): all or none (src/core/devices/ownership.py). */
+export async function fetchChangeOrganization({ deviceIds, organizationId }: {
+  deviceIds: readonly number[]; organizationId: number | null;
+}): Promise<number> {
+  return organizationChangedSchema.parse(await api.post('/device/Device/changeOrganization', { deviceIds, organizationId })).moved;
+}
+
 export async function fetchRestoreDevice(deviceId: number): Promise<boolean> {
   return restoredSchema.parse(await api.post('/device/Device/restore', undefined, { params: { deviceId } })).restored;
 }
@@ -168,6 +182,20 @@ export function useDeleteDevices() {
 export function useScrapDevices() {
   const changed = useDevicesChanged();
   return useMutation({ mutationFn: fetchScrapDevices, onSuccess: changed });
+}
+
+export function useChangeOrganization() {
+  const changed = useDevicesChanged();
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fetchChangeOrganization,
+    // the organizations' device counts and the projects the devices left are stale too
+    onSuccess: () => {
+      changed();
+      void queryClient.invalidateQueries({ queryKey: ORGANIZATIONS_KEY });
+      void queryClient.invalidateQueries({ queryKey: projectKeys.all });
+    },
+  });
 }
 
 export function useRestoreDevice() {

@@ -11,11 +11,11 @@ import { clearingEmoji } from '@/lib/clearEmoji';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
-import { mayChange } from '@/lib/access';
+import { mayOperate } from '@/lib/access';
 import { sortError } from '@/lib/serverErrors';
 import { unitSymbol } from '@/lib/units';
 import type { DeviceDetail } from '@/lib/api/devices';
-import { useReadOnlyReason } from '@/components/ReadOnly';
+import { useDeviceReadOnlyReason } from '@/components/ReadOnly';
 import { PushSettings } from './PushSettings';
 import { useDeleteRule, useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
 import {
@@ -33,8 +33,9 @@ export function AlarmSettings({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const rules = useDeviceRules(device.deviceId);
   const permitted = usePermitted('device.list', 'edit');
-  const writable = mayChange(device) && permitted;
-  const reason = useReadOnlyReason();
+  const granted = mayOperate(device, 'push');
+  const writable = granted && permitted;
+  const reason = useDeviceReadOnlyReason(device);
 
   if (rules.data === undefined) {
     if (rules.isError) {
@@ -53,7 +54,7 @@ export function AlarmSettings({ device }: { device: DeviceDetail }) {
       <p className="jc-alarm-intro">{t('alarmSettings.intro')}</p>
       {!writable && (
         <Callout compact icon={null} className="jc-alarm-readonly" data-testid="alarm-settings-read-only">
-          {mayChange(device) ? t('alarmSettings.noPermission') : reason}
+          {granted ? t('alarmSettings.noPermission') : reason}
         </Callout>
       )}
       {device.probes.map(({ probe }) => {

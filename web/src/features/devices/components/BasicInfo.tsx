@@ -21,7 +21,7 @@ import { showError } from '@/lib/serverErrors';
 import { editionConfig } from '@/lib/config';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
-import { mayChange } from '@/lib/access';
+import { mayChange, mayOperate } from '@/lib/access';
 import { NAME_MAX, useUpdateDevice, type DeviceDetail } from '@/lib/api/devices';
 import {
   changeOf,
@@ -83,10 +83,10 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
       <div className="jc-info-head">
         <h3 className="jc-info-title">{t('info.title')}</h3>
         {canEdit &&
-          (mayChange(device) ? (
+          (mayOperate(device, 'info') ? (
             <Button icon={<EditIcon />} text={t('info.edit')} onClick={() => setEditing(true)} data-testid="device-edit" />
           ) : (
-            <ReadOnlyReason>
+            <ReadOnlyReason device={device}>
               <AnchorButton icon={<EditIcon />} disabled text={t('info.edit')} data-testid="device-edit" />
             </ReadOnlyReason>
           ))}
@@ -115,6 +115,7 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
 function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void }) {
   const { t } = useTranslation('devices');
   const countryCodeEditable = !editionConfig().countryCodeFixed;
+  const renames = mayChange(device);
   const resolver = useMemo(
     () => zodResolver(deviceEditSchema(t, countryCodeEditable)),
     [t, countryCodeEditable], // t changes with the language, and the messages with it
@@ -127,7 +128,10 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await update.mutateAsync(changeOf(device.deviceId, values, countryCodeEditable));
+      // Renaming is the owner's: whoever else may edit the information leaves the name as it is.
+      const change = changeOf(device.deviceId, values, countryCodeEditable);
+      if (!renames) delete change.deviceName;
+      await update.mutateAsync(change);
       notify.success(t('info.saved'));
       onDone();
     } catch (error) {
@@ -138,7 +142,8 @@ function EditForm({ device, onDone }: { device: DeviceDetail; onDone: () => void
   return (
     <form onSubmit={submit} noValidate aria-label={t('info.editTitle')} data-testid="device-edit-form">
       <DialogBody>
-        <TextField control={form.control} name="deviceName" label={t('info.field.name')} maxLength={NAME_MAX} required />
+        <TextField control={form.control} name="deviceName" label={t('info.field.name')} maxLength={NAME_MAX} required
+          disabled={!renames} />
         <Controller
           name="remark"
           control={form.control}

@@ -3,8 +3,9 @@ import { FolderSharedIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { notify } from '@/lib/notify';
-import { NO_PROJECT, PROJECT_LIMITS, useChangeProject, useProjects } from '@/lib/api/projects';
+import { NO_PROJECT, useChangeProject } from '@/lib/api/projects';
 import type { DeviceToDelete } from './DeleteDevicesDialog';
+import { ProjectSearchInput, useProjectSearch } from './ProjectSearch';
 import './manage.css';
 
 interface MoveToProjectDialogProps {
@@ -18,13 +19,17 @@ interface MoveToProjectDialogProps {
 export function MoveToProjectDialog({ devices, onClose, onMoved }: MoveToProjectDialogProps) {
   const { t } = useTranslation('devices');
   const open = devices.length > 0;
-  // The caller's projects by name; a picker of more than the server's largest page would help nobody.
-  const projects = useProjects('', 1, PROJECT_LIMITS.move, open);
+  // The projects the caller may fill whose name holds what was typed, searched on the server (there may be
+  // more than one page of them); a read-only member's organization projects are not offered.
+  const { search, setSearch, searched, projects } = useProjectSearch(open);
+  const offered = (projects.data?.data ?? []).filter((p) => p.changeable);
   const change = useChangeProject();
   const [target, setTarget] = useState<number | null>(null);
-  const chosen = target ?? projects.data?.data[0]?.id ?? NO_PROJECT;
+  const chosen = target !== null && (target === NO_PROJECT || offered.some((p) => p.id === target))
+    ? target : offered[0]?.id ?? NO_PROJECT;
   const close = () => {
     setTarget(null);
+    setSearch('');
     onClose();
   };
   const confirm = async () => {
@@ -58,19 +63,21 @@ export function MoveToProjectDialog({ devices, onClose, onMoved }: MoveToProject
           <strong>{t('project.title', { count: devices.length })}</strong>
         </p>
         <FormGroup label={t('project.target')} labelFor="jc-move-project">
+          <ProjectSearchInput value={search} onChange={setSearch} className="jc-move-project-search"
+            testId="move-project-search" />
           <HTMLSelect
             id="jc-move-project"
             fill
             value={chosen}
             onChange={(event) => setTarget(Number(event.currentTarget.value))}
             options={[
-              ...(projects.data?.data ?? []).map((p) => ({ value: p.id, label: p.projectName })),
+              ...offered.map((p) => ({ value: p.id, label: p.organizationName ? `${p.projectName} · ${p.organizationName}` : p.projectName })),
               { value: NO_PROJECT, label: t('project.none') },
             ]}
             data-testid="move-project-target"
           />
         </FormGroup>
-        {projects.data?.totalCount === 0 && <p>{t('project.noneYet')}</p>}
+        {projects.data?.totalCount === 0 && !searched && <p>{t('project.noneYet')}</p>}
       </div>
     </Alert>
   );

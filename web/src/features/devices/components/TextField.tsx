@@ -18,6 +18,8 @@ interface TextFieldProps<F extends FieldValues, V extends FieldValues> {
   autoComplete?: string;
   className?: string;
   testId?: string;
+  /** Shown but not editable (a field the caller may not change). */
+  disabled?: boolean;
 }
 
 /** A one-line text field of a device form: label, its error as the user types, accessible names. */
@@ -33,6 +35,7 @@ export function TextField<F extends FieldValues, V extends FieldValues>({
   autoComplete,
   className,
   testId,
+  disabled = false,
 }: TextFieldProps<F, V>) {
   const { t } = useTranslation('devices');
   return (
@@ -59,6 +62,7 @@ export function TextField<F extends FieldValues, V extends FieldValues>({
             intent={fieldState.error ? 'danger' : 'none'}
             aria-invalid={fieldState.error ? true : undefined}
             aria-describedby={fieldState.error ? `${id}-help` : undefined}
+            disabled={disabled}
             data-testid={testId}
           />
         </FormGroup>

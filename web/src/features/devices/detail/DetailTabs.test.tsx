@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer, renderRoute, setUpI18n, type Routes } from '@/test/harness';
-import { detail, signInWith } from '@/test/devices';
+import { ALL_DEVICE_PERMISSIONS, detail, signInWith } from '@/test/devices';
+import { everyElement } from '@/lib/access';
 import { session } from '@/lib/session';
 import type { DeviceDetail } from '@/lib/api/devices';
 import type { MaintenanceRecord, ParamsState } from '../api/detailTabs';
@@ -277,5 +278,73 @@ describe('the parameter form rules', () => {
       { recordInterval: '601' }, { uploadInterval: '' }]) {
       expect(schema.safeParse({ ...ok, ...change }).success, JSON.stringify(change)).toBe(false);
     }
+  });
+});
+
+describe('a device shared with the caller', () => {
+  const VIEW_ONLY = { access: 1, isOwner: false, ownerName: 'alice', sharedWithMe: true, permissions: everyElement(false) };
+
+  it('shows every tab of a view-only share, the chart among them, and no change anywhere', async () => {
+    server(detail(VIEW_ONLY), {
+      'POST /device/DeviceAlarmRule/page': () => envelope({ start: 1, pageSize: 10, totalCount: 0, data: [] }),
+      'GET /device/DeviceAlarmPushSetting/get': () => envelope({ deviceId: 1, smsKinds: [1], voiceKinds: [], emailKinds: [],
+        quietStart: null, quietEnd: null, timeZone: 'Asia/Shanghai', stored: false, access: 1 }),
+    });
+    const user = userEvent.setup();
+    signInWith([...ALL_DEVICE_PERMISSIONS, 'consumer.sharer']);
+    open('chart');
+    expect(await screen.findByTestId('device-tab-chart')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getByTestId('shared-by')).toHaveTextContent('Shared by alice');
+    const enabledChanges = () => screen.queryAllByRole('button').filter((button) =>
+      /Edit|Save|Add|Send|Renew|Share|Transfer|Rotate|Clear|Scrap/.test(button.textContent ?? '') &&
+      button.getAttribute('aria-disabled') !== 'true' && !(button as HTMLButtonElement).disabled);
+    for (const tab of ['info', 'params', 'maintenance', 'recharge', 'push']) {
+      await user.click(screen.getByTestId(`device-tab-${tab}`));
+      await waitFor(() => expect(screen.queryByRole('progressbar')).toBeNull());
+      expect(enabledChanges(), tab).toEqual([]);
+    }
+    expect(screen.getByTestId('alarm-settings-read-only')).toHaveTextContent('Not allowed by the permission template');
+  });
+
+  it('shows only the tabs the template lets the caller see', async () => {
+    const seen = new Set(['chart', 'log']);
+    server(detail({ ...VIEW_ONLY, permissions: everyElement(false).map((p) => ({ ...p, viewStatus: seen.has(p.code) ? 1 : 0 })) }));
+    signInWith();
+    open('params');
+    // a tab it may not see opens the first it may
+    expect(await screen.findByTestId('device-tab-chart')).toHaveAttribute('aria-selected', 'true');
+    expect(screen.getAllByRole('tab').map((tab) => tab.getAttribute('data-testid'))).toEqual(['device-tab-chart', 'device-tab-log']);
+    expect(screen.queryByTestId('params-save')).toBeNull();
+  });
+
+  it('offers the changes of an element the template lets the caller operate, and no owner\'s action', async () => {
+    server(detail({ ...VIEW_ONLY, permissions: everyElement(false).map((p) => (p.code === 'maintenance' ? { ...p, setStatus: 1 } : p)) }));
+    const user = userEvent.setup();
+    signInWith([...ALL_DEVICE_PERMISSIONS, 'consumer.sharer']);
+    open('maintenance');
+    expect(await screen.findByTestId('maintenance-add')).toBeInTheDocument();
+    await user.click(screen.getByTestId('device-tab-params'));
+    expect(await screen.findByTestId('params-read-only')).toBeInTheDocument();
+    expect(screen.queryByTestId('params-save')).toBeNull();
+    await user.click(screen.getByTestId('device-tab-info'));
+    expect(await screen.findByTestId('device-share')).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.getByTestId('device-transfer')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  it('opens the share and transfer dialogs for its owner', async () => {
+    const api = server(detail(), {
+      'POST /device/DevicePermissionModel/list': () => envelope({ list: [{ id: 1, name: 'View only', builtIn: true,
+        permissions: everyElement(false), shares: 0 }] }),
+      'POST /device/Device/transferPreview': () => envelope({ devices: 1, shares: 0, projects: 0, organizations: 0 }),
+    });
+    const user = userEvent.setup();
+    signInWith([...ALL_DEVICE_PERMISSIONS, 'consumer.sharer']);
+    open('info');
+    await user.click(await screen.findByTestId('device-share'));
+    expect(await screen.findByTestId('share-dialog')).toHaveTextContent('Cold room A logger');
+    await user.click(within(screen.getByTestId('share-dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByTestId('device-transfer'));
+    expect(await screen.findByTestId('transfer-shares')).toHaveTextContent('0 shares of them will be dropped');
+    expect(api.callsTo('POST /device/Device/transferPreview')[0]?.body).toEqual({ deviceIds: [1] });
   });
 });

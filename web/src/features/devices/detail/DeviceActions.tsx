@@ -1,5 +1,6 @@
 import { Alert, AnchorButton, Button, Card } from '@blueprintjs/core';
-import { ArchiveIcon, KeyIcon, TrashIcon, UnarchiveIcon } from '@blueprintjs/icons';
+import { ArchiveIcon, KeyIcon, ShareIcon, SwapHorizontalIcon, TrashIcon, UnarchiveIcon } from '@blueprintjs/icons';
+import { useNavigate } from 'react-router';
 import { useState, type JSX } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ReadOnlyReason } from '@/components/ReadOnly';
@@ -7,17 +8,23 @@ import { mayChange } from '@/lib/access';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { notify } from '@/lib/notify';
 import { formatInstant } from '@/lib/units';
-import { usePermitted } from '@/lib/permissions';
+import { usePermissions, usePermitted } from '@/lib/permissions';
+import { pathOfScene } from '@/lib/deviceListQuery';
+import type { Scene } from '@/lib/api/devices';
 import { BrokerLoginDialog } from '../components/BrokerLoginDialog';
 import { useClearData, useRestoreDevice, useRotatePassword, type BrokerLogin } from '../api/manage';
 import { ScrapDevicesDialog } from './ScrapDevicesDialog';
+import { ShareDevicesDialog } from '../components/ShareDevicesDialog';
+import { TransferDevicesDialog } from '../components/TransferDevicesDialog';
 
-type Action = 'rotate' | 'clear' | 'scrap' | 'restore';
+type Action = 'rotate' | 'clear' | 'scrap' | 'restore' | 'share' | 'transfer';
 const ICONS: Readonly<Record<Action, JSX.Element>> = {
   rotate: <KeyIcon />,
   clear: <TrashIcon />,
   scrap: <ArchiveIcon />,
   restore: <UnarchiveIcon />,
+  share: <ShareIcon />,
+  transfer: <SwapHorizontalIcon />,
 };
 
 /**
@@ -30,6 +37,9 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
   const permitted = usePermitted('device.list', 'edit');
   const [asking, setAsking] = useState<'rotate' | 'clear' | 'restore' | null>(null);
   const [scrapping, setScrapping] = useState(false);
+  const [handing, setHanding] = useState<'share' | 'transfer' | null>(null);
+  const mayShare = usePermissions().has('consumer.sharer');
+  const navigate = useNavigate();
   const [login, setLogin] = useState<BrokerLogin | null>(null);
   const rotate = useRotatePassword();
   const clear = useClearData();
@@ -38,6 +48,7 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
   const writable = mayChange(device);
   const owner = writable && device.isOwner;
   const scrappedAt = device.scrappedAt ?? null;
+  const named = { deviceId: device.deviceId, deviceName: device.deviceName };
 
   const confirm = async () => {
     try {
@@ -57,13 +68,18 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
   };
   const button = (key: Action, allowed: boolean, why: string | null) => {
     const icon = ICONS[key];
+    const label = key === 'share' ? t('sharing.action') : key === 'transfer' ? t('transfer.action') : t(`deviceActions.${key}`);
     const intent = key === 'clear' ? 'danger' : key === 'scrap' ? 'warning' : 'none';
-    const open = () => (key === 'scrap' ? setScrapping(true) : setAsking(key));
+    const open = () => {
+      if (key === 'scrap') setScrapping(true);
+      else if (key === 'share' || key === 'transfer') setHanding(key);
+      else setAsking(key);
+    };
     if (allowed) {
-      return <Button icon={icon} intent={intent} text={t(`deviceActions.${key}`)} onClick={open} data-testid={`device-${key}`} />;
+      return <Button icon={icon} intent={intent} text={label} onClick={open} data-testid={`device-${key}`} />;
     }
-    const disabled = <AnchorButton icon={icon} intent={intent} disabled text={t(`deviceActions.${key}`)} data-testid={`device-${key}`} />;
-    return why === null ? <ReadOnlyReason>{disabled}</ReadOnlyReason> : <span title={why}>{disabled}</span>;
+    const disabled = <AnchorButton icon={icon} intent={intent} disabled text={label} data-testid={`device-${key}`} />;
+    return why === null ? <ReadOnlyReason device={device}>{disabled}</ReadOnlyReason> : <span title={why}>{disabled}</span>;
   };
 
   return (
@@ -86,6 +102,16 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
               : t('deviceActions.scrapHint')}
           </p>
         </div>
+        {mayShare && (
+          <div>
+            {button('share', owner && !scrappedAt, writable ? t('deviceActions.ownerOnly') : null)}
+            <p className="jc-tab-muted">{t('sharing.hint')}</p>
+          </div>
+        )}
+        <div>
+          {button('transfer', owner, writable ? t('deviceActions.ownerOnly') : null)}
+          <p className="jc-tab-muted">{t('transfer.hint')}</p>
+        </div>
       </div>
       <Alert isOpen={asking !== null} intent={asking === 'clear' ? 'danger' : 'warning'} icon={ICONS[asking ?? 'rotate']}
         cancelButtonText={t('info.cancel')} confirmButtonText={t(`deviceActions.${asking ?? 'rotate'}Confirm`)}
@@ -94,6 +120,9 @@ export function DeviceActions({ device }: { device: DeviceDetail }) {
         <p data-testid="device-action-confirm">{asking && t(`deviceActions.${asking}Warning`, { name: device.deviceName })}</p>
       </Alert>
       <BrokerLoginDialog login={login} deviceName={device.deviceName} onClose={() => setLogin(null)} />
+      <ShareDevicesDialog devices={handing === 'share' ? [named] : []} onClose={() => setHanding(null)} />
+      <TransferDevicesDialog devices={handing === 'transfer' ? [named] : []} onClose={() => setHanding(null)}
+        onTransferred={() => navigate(pathOfScene((device.typeScenes[0] ?? 1) as Scene))} />
       <ScrapDevicesDialog devices={scrapping ? [{ deviceId: device.deviceId, deviceName: device.deviceName }] : []} onClose={() => setScrapping(false)} />
     </Card>
   );

@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { PagerFooter } from '@/components/PagerFooter';
-import { useReadOnlyReason } from '@/components/ReadOnly';
+import { useDeviceReadOnlyReason } from '@/components/ReadOnly';
 import type { DeviceDetail } from '@/lib/api/devices';
-import { mayChange } from '@/lib/access';
+import { mayOperate } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { usePermitted } from '@/lib/permissions';
@@ -93,8 +93,9 @@ export function MaintenanceTab({ device }: { device: DeviceDetail }) {
   const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE as number });
   const query = useMaintenance(device.deviceId, paging.start, paging.pageSize);
   const permitted = usePermitted('device.list', 'edit');
-  const writable = mayChange(device) && permitted;
-  const reason = useReadOnlyReason();
+  const granted = mayOperate(device, 'maintenance');
+  const writable = granted && permitted;
+  const reason = useDeviceReadOnlyReason(device);
   const [editing, setEditing] = useState<MaintenanceRecord | 'new' | null>(null);
   const [deleting, setDeleting] = useState<MaintenanceRecord | null>(null);
   const page = query.data;
@@ -110,7 +111,7 @@ export function MaintenanceTab({ device }: { device: DeviceDetail }) {
       </div>
       {!writable && (
         <Callout compact icon={null} className="jc-tab-readonly" data-testid="maintenance-read-only">
-          {mayChange(device) ? t('maintenanceTab.noPermission') : reason}
+          {granted ? t('maintenanceTab.noPermission') : reason}
         </Callout>
       )}
       {page === undefined ? (

@@ -1,8 +1,11 @@
-import { Button, Classes, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
+import { Button, Classes, HTMLTable, NonIdealState, SegmentedControl, Spinner } from '@blueprintjs/core';
 import { ErrorIcon, HistoryIcon, RefreshIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { OperationTable } from '@/components/OperationTable';
 import { PagerFooter } from '@/components/PagerFooter';
+import { usePaging } from '@/hooks/usePaging';
+import { useDeviceOperations } from '@/lib/api/operationLog';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { formatInstant } from '@/lib/units';
@@ -14,8 +17,51 @@ const KINDS = new Set([
   'maintenance_deleted', 'credentials_rotated',
 ]);
 
-/** The operation log tab: what was done to the device and by whom, newest first, in the user's time zone. */
+/**
+ * The operation log tab: the device's events (what was done and by whom, as a sentence), or the
+ * operation log's entries for it (every change made through the console, field by field).
+ */
 export function OperationLogTab({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation('operationLog');
+  const [view, setView] = useState<'events' | 'changes'>('events');
+  return (
+    <div className="jc-tab-log-views">
+      <SegmentedControl className="jc-tab-log-switch" size="small" value={view} aria-label={t('tab.changes')}
+        onValueChange={(value) => setView(value as 'events' | 'changes')} data-testid="device-log-view"
+        options={[{ value: 'events', label: t('tab.events') }, { value: 'changes', label: t('tab.changes') }]} />
+      {view === 'events' ? <DeviceEvents device={device} /> : <DeviceChanges device={device} />}
+    </div>
+  );
+}
+
+/** The operation log's entries of the device, newest first, whoever made them. */
+function DeviceChanges({ device }: { device: DeviceDetail }) {
+  const { t } = useTranslation(['operationLog', 'devices']);
+  const paging = usePaging();
+  const query = useDeviceOperations(device.deviceId, paging.start, paging.pageSize);
+  const page = query.data;
+  return (
+    <div className="jc-tab-log" data-testid="device-changes">
+      <div className="jc-tab-toolbar">
+        <p className="jc-tab-intro">{t('tab.intro')}</p>
+        <Button icon={<RefreshIcon />} variant="minimal" text={t('devices:list.refresh')} loading={query.isFetching}
+          onClick={() => void query.refetch()} />
+      </div>
+      {page === undefined ? (
+        query.isError ? <NonIdealState icon={<ErrorIcon />} title={t('loadFailed')} /> : <Spinner size={30} />
+      ) : page.data.length === 0 ? (
+        <div data-testid="changes-empty"><NonIdealState icon={<HistoryIcon />} title={t('empty')} /></div>
+      ) : (
+        <>
+          <OperationTable operations={page.data} stale={query.isPlaceholderData} />
+          <PagerFooter {...paging.footer(page.totalCount)} disabled={query.isFetching} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function DeviceEvents({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const [paging, setPaging] = useState({ start: 1, pageSize: DEFAULT_PAGE_SIZE });
   const query = useOperationLog(device.deviceId, paging.start, paging.pageSize);

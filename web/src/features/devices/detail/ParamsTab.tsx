@@ -7,12 +7,12 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import type { TFunction } from 'i18next';
 import type { DeviceDetail } from '@/lib/api/devices';
-import { mayChange } from '@/lib/access';
+import { mayOperate } from '@/lib/access';
 import { notify } from '@/lib/notify';
 import { usePermitted } from '@/lib/permissions';
 import { showError } from '@/lib/serverErrors';
 import { formatInstant, formatNumber, TEMPERATURE_UNITS } from '@/lib/units';
-import { useReadOnlyReason } from '@/components/ReadOnly';
+import { useDeviceReadOnlyReason } from '@/components/ReadOnly';
 import { TextField } from '../components/TextField';
 import {
   RECORD_INTERVAL,
@@ -75,8 +75,9 @@ export function ParamsTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const query = useDeviceParams(device.deviceId);
   const permitted = usePermitted('device.list', 'edit');
-  const writable = mayChange(device) && permitted;
-  const reason = useReadOnlyReason();
+  const granted = mayOperate(device, 'params');
+  const writable = granted && permitted;
+  const reason = useDeviceReadOnlyReason(device);
   const state = query.data;
 
   if (state === undefined) {
@@ -93,7 +94,7 @@ export function ParamsTab({ device }: { device: DeviceDetail }) {
       <p className="jc-tab-intro">{t('paramsTab.intro')}</p>
       {!writable && (
         <Callout compact icon={null} className="jc-tab-readonly" data-testid="params-read-only">
-          {mayChange(device) ? t('paramsTab.noPermission') : reason}
+          {granted ? t('paramsTab.noPermission') : reason}
         </Callout>
       )}
       <div className="jc-tab-columns">

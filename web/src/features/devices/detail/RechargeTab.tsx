@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyReason } from '@/components/ReadOnly';
 import { useRechargeFlow } from '@/hooks/useRechargeFlow';
-import { mayChange } from '@/lib/access';
+import { mayOperate } from '@/lib/access';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { usePermissions } from '@/lib/permissions';
 import { useSlots } from '@/lib/slots';
@@ -17,7 +17,7 @@ import { NO_VALUE } from '@/lib/units';
 export function RechargeTab({ device }: { device: DeviceDetail }) {
   const { t } = useTranslation('devices');
   const mayRecharge = usePermissions().has('consumer.recharge');
-  const writable = mayChange(device);
+  const writable = mayOperate(device, 'recharge');
   const recharge = useRechargeFlow();
   const { AutoRenewTag } = useSlots();
   const facts: [string, string, React.ReactNode][] = [
@@ -36,7 +36,7 @@ export function RechargeTab({ device }: { device: DeviceDetail }) {
       );
     }
     const disabled = <AnchorButton icon={icon} disabled text={t(`rechargeTab.${key}`)} data-testid={`recharge-tab-${key}`} />;
-    return scrapped ? <span title={t('rechargeTab.scrapped')}>{disabled}</span> : <ReadOnlyReason>{disabled}</ReadOnlyReason>;
+    return scrapped ? <span title={t('rechargeTab.scrapped')}>{disabled}</span> : <ReadOnlyReason device={device}>{disabled}</ReadOnlyReason>;
   };
   return (
     <div className="jc-tab-recharge" data-testid="device-recharge">

@@ -73,7 +73,12 @@ describe('the menus of the demo accounts', () => {
     const names = menuOf('alice', 1).map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining(['home', 'deviceList', 'messageList', 'consumerRecharge']));
     expect(names).not.toContain('waybillList');
-    expect(names).not.toContain('operationLog');
+    expect(names).toContain('operationLog'); // built since: its menu item came with its page
+  });
+
+  it("gives the operator the operation log, whose page reads every account's entries for them", () => {
+    expect(demo.operator!.scenes['1']).toEqual(expect.arrayContaining(['operation.log', 'operation.log:export']));
+    expect(menuOf('operator', 1).map((entry) => entry.name)).toContain('operationLog');
   });
 
   it('would offer the waybill list to alice the day its page is registered, with no menu change', () => {

@@ -9,6 +9,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { MY_ORGANIZATIONS_KEY, myOrganizationSchema } from '@/lib/api/myOrganizations';
 import { ORGANIZATIONS_KEY } from '@/lib/api/organizationsKey';
 import { api } from '@/lib/http/index';
 
@@ -19,16 +20,7 @@ export type RoleCode = (typeof ROLE_CODES)[number];
 export const ASSIGNABLE: readonly RoleCode[] = ['org_admin', 'org_member'];
 export const MANAGERS: readonly string[] = ['org_creator', 'org_admin'];
 
-export const myOrganizationSchema = z.object({
-  organizationId: z.number(),
-  organizationName: z.string(),
-  roleCode: z.string(),
-  roleName: z.string(),
-  creator: z.boolean(),
-  memberCount: z.number(),
-  deviceCount: z.number(),
-});
-export type MyOrganization = z.infer<typeof myOrganizationSchema>;
+export { myOrganizationSchema, type MyOrganization, useMyOrganizations } from '@/lib/api/myOrganizations';
 
 export const memberSchema = z.object({
   accountId: z.number(),
@@ -53,14 +45,9 @@ export const invitationSchema = z.object({ invitationId: z.number(), displayName
 
 const KEY = ORGANIZATIONS_KEY;
 const keys = {
-  mine: [...KEY, 'mine'] as const,
+  mine: MY_ORGANIZATIONS_KEY,
   members: (id: number) => [...KEY, 'members', id] as const,
 };
-
-export function useMyOrganizations() {
-  return useQuery({ queryKey: keys.mine,
-    queryFn: async () => z.array(myOrganizationSchema).parse(await api.get('/base/BaseOrganization/list')) });
-}
 
 export function useMembers(organizationId: number | null) {
   return useQuery({ queryKey: keys.members(organizationId ?? 0), enabled: organizationId !== null,

@@ -6,6 +6,7 @@ import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { ApiError } from '@/lib/http/index';
+import { hasRefusedCharacters } from '@/lib/refusedCharacters';
 import {
   ASSIGNABLE, ORGANIZATION_LIMITS as L, useCreateOrganization, useInvite, useRenameOrganization, type MyOrganization,
 } from '../api/organizations';
@@ -16,16 +17,24 @@ const length = (v: string) => [...v.trim()].length;
 export function nameSchema(t: TFunction) {
   return z.object({
     organizationName: z.string().refine((v) => length(v) >= L.nameMin && length(v) <= L.nameMax,
-      t('error.name', { min: L.nameMin, max: L.nameMax })),
+      t('error.name', { min: L.nameMin, max: L.nameMax }))
+      .refine((v) => !hasRefusedCharacters(v), t('error.nameCharacters')),
   });
 }
 
-export function inviteSchema(t: TFunction) {
+/** `codes`: the roles the invitee may be given (the built-in assignable ones and the organization's own). */
+export function inviteSchema(t: TFunction, codes: readonly string[] = ASSIGNABLE) {
   return z.object({
     uep: z.string().refine((v) => length(v) >= L.inviteeMin && length(v) <= L.inviteeMax,
       t('error.invitee', { min: L.inviteeMin, max: L.inviteeMax })),
-    roleCode: z.enum(ASSIGNABLE as ['org_admin', 'org_member']),
+    roleCode: z.string().refine((v) => codes.includes(v), t('roles.error.role')),
   });
+}
+
+/** A role offered in a select: its code and its name in the reader's language. */
+export interface RoleOption {
+  value: string;
+  label: string;
 }
 
 const failureOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
@@ -75,24 +84,34 @@ function NameForm({ organization, onClose }: { organization: MyOrganization | nu
   );
 }
 
+interface InviteDialogProps {
+  /** The organization inviting; null: closed. */
+  organizationId: number | null;
+  /** The roles the invitee may be given. */
+  roles: readonly RoleOption[];
+  onClose: () => void;
+}
+
 /** Invite by user name, phone or e-mail with a role; the invitee answers in the message centre. */
-export function InviteDialog({ organizationId, onClose }: { organizationId: number | null; onClose: () => void }) {
+export function InviteDialog({ organizationId, roles, onClose }: InviteDialogProps) {
   const { t } = useTranslation('organizations');
   return (
     <Dialog isOpen={organizationId !== null} onClose={onClose} className="jc-org-dialog" title={t('inviteTitle')}>
-      {organizationId !== null && <InviteForm organizationId={organizationId} onClose={onClose} />}
+      {organizationId !== null && <InviteForm organizationId={organizationId} roles={roles} onClose={onClose} />}
     </Dialog>
   );
 }
 
-function InviteForm({ organizationId, onClose }: { organizationId: number; onClose: () => void }) {
+function InviteForm({ organizationId, roles, onClose }: { organizationId: number; roles: readonly RoleOption[];
+  onClose: () => void }) {
   const { t } = useTranslation('organizations');
-  const schema = useMemo(() => inviteSchema(t), [t]);
+  const codes = roles.map((r) => r.value).join('\n');
+  const schema = useMemo(() => inviteSchema(t, codes.split('\n')), [t, codes]);
   const invite = useInvite();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const { control, handleSubmit } = useForm({ resolver: zodResolver(schema), mode: 'onChange',
-    defaultValues: { uep: '', roleCode: 'org_member' as const } });
+    defaultValues: { uep: '', roleCode: 'org_member' } });
   const submit = handleSubmit((values) => {
     setFailure(null);
     invite.mutate({ organizationId, uep: values.uep.trim(), roleCode: values.roleCode }, {
@@ -121,10 +140,10 @@ function InviteForm({ organizationId, onClose }: { organizationId: number; onClo
               data-testid="invite-uep" />
           </FormGroup>
         )} />
-        <Controller name="roleCode" control={control} render={({ field }) => (
-          <FormGroup label={t('field.role')} labelFor="invite-role">
-            <HTMLSelect {...field} id="invite-role" fill data-testid="invite-role"
-              options={ASSIGNABLE.map((code) => ({ value: code, label: t(`role.${code}`) }))} />
+        <Controller name="roleCode" control={control} render={({ field, fieldState }) => (
+          <FormGroup label={t('field.role')} labelFor="invite-role" intent={fieldState.error ? 'danger' : 'none'}
+            helperText={fieldState.error?.message}>
+            <HTMLSelect {...field} id="invite-role" fill data-testid="invite-role" options={[...roles]} />
           </FormGroup>
         )} />
         {failure && <Callout intent="danger" data-testid="invite-error">{failure}</Callout>}

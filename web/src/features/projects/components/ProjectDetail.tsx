@@ -63,10 +63,10 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
             data-testid="project-open-list">
             <ListIcon /><span className={Classes.BUTTON_TEXT}>{t('openList')}</span>
           </Link>
-          {held.has('project.list:edit') && (
+          {held.has('project.list:edit') && p.changeable && (
             <Button variant="outlined" icon={<EditIcon />} text={t('edit')} onClick={() => onEdit(p)} />
           )}
-          {held.has('project.list:delete') && (
+          {held.has('project.list:delete') && p.changeable && (
             <Button variant="outlined" intent="danger" icon={<TrashIcon />} text={t('delete')} onClick={() => onDelete(p)} />
           )}
           <Button variant="minimal" icon={<CrossIcon />} aria-label={t('close')} title={t('close')} onClick={onClose}
@@ -99,7 +99,7 @@ export function ProjectDetail({ projectId, onEdit, onDelete, onClose }: ProjectD
                   <td>{device.deviceTypeName}</td>
                   <td><StateTag device={device} /></td>
                   <td className="jc-pj-actions">
-                    {held.has('project.list:edit') && mayChange(device) && (
+                    {held.has('project.list:edit') && p.changeable && mayChange(device) && (
                       <Button variant="minimal" size="small" intent="danger" text={t('remove')}
                         loading={change.isPending && change.variables.deviceIds[0] === device.deviceId}
                         onClick={() => remove(device)} data-testid="project-device-remove" />

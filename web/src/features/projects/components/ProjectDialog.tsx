@@ -1,11 +1,12 @@
-import { Button, Callout, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
+import { Button, Callout, Classes, Dialog, DialogBody, DialogFooter, FormGroup, InputGroup, TextArea } from '@blueprintjs/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '@/lib/http/index';
+import { MINE, OwnerSelect, ownerId } from '@/components/OwnerSelect';
 import { PROJECT_LIMITS, useSaveProject, type Project } from '@/lib/api/projects';
 import { projectFormSchema, type ProjectForm } from '../projectForm';
+import { showError } from '@/lib/serverErrors';
 
 interface ProjectDialogProps {
   /** The project to rename, 'new' to make one; null: closed. */
@@ -30,6 +31,8 @@ function ProjectFormBody({ project, onDone, onSaved }: { project: Project | null
   const { t } = useTranslation('projects');
   const schema = useMemo(() => projectFormSchema(t), [t]);
   const save = useSaveProject();
+  // A new project is the caller's own or one of an organization where it changes the devices.
+  const [owner, setOwner] = useState(MINE);
   const [formError, setFormError] = useState<string | null>(null);
   const { control, handleSubmit, setError } = useForm<ProjectForm>({
     resolver: zodResolver(schema), mode: 'onChange',
@@ -37,30 +40,25 @@ function ProjectFormBody({ project, onDone, onSaved }: { project: Project | null
   });
   const submit = handleSubmit((values) => {
     setFormError(null);
-    const fields = { projectName: values.projectName, remark: values.remark || null };
+    const fields = { projectName: values.projectName, remark: values.remark || null,
+      ...(project === null ? { organizationId: ownerId(owner) } : {}) };
     save.mutate({ fields, id: project?.id }, {
       onSuccess: (saved) => {
         onSaved?.(saved);
         onDone();
       },
-      onError: (error) => {
-        // The server's refusal of a field (a name already taken) shows under that field.
-        const fieldErrors = error instanceof ApiError ? error.errors ?? {} : {};
-        let shown = false;
-        for (const name of ['projectName', 'remark'] as const) {
-          const message = fieldErrors[name]?.[0];
-          if (message) {
-            setError(name, { message });
-            shown = true;
-          }
-        }
-        if (!shown) setFormError(error instanceof Error ? error.message : t('error.save'));
-      },
+      // The server's refusal of a field (a name already taken) shows under that field.
+      onError: (error) => setFormError(showError(error, setError, ['projectName', 'remark'] as const, {}, t)),
     });
   });
   return (
     <form onSubmit={(e) => void submit(e)} data-testid="project-form">
       <DialogBody>
+        {project === null && (
+          <OwnerSelect id="project-owner" value={owner} onChange={setOwner} label={t('field.owner')} hint={t('ownerHint')}
+            mineLabel={t('ownerMine')} />
+        )}
+        {project?.organizationName && <p className={Classes.TEXT_MUTED} data-testid="project-owner-name">{project.organizationName}</p>}
         <Controller name="projectName" control={control} render={({ field: { ref, ...field }, fieldState }) => (
           <FormGroup label={t('field.name')} labelFor="project-name" labelInfo={t('required')}
             intent={fieldState.error ? 'danger' : 'none'}

@@ -58,6 +58,8 @@ export const levelSchema = z.object({
   levelId: z.number(),
   levelName: z.string(),
   levelDescribe: z.string().nullable(),
+  /** URL of the level's icon (PNG) an operator uploaded, if any. */
+  levelIcon: z.string().nullish(),
   packageId: z.number(),
   /** The headline year option (the level's first). */
   levelYearId: z.number().nullable(),

@@ -7,70 +7,16 @@
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { myOrderSchema, orderDetailSchema, type OrderDetail } from '@/lib/api/orders';
 import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http';
 import { rechargeKeys } from './levels';
 import { orderPlacedSchema, orderStatusSchema, PAY_STATUS, type OrderStatus } from './orders';
 
-/** A device of an order, named as it was when the order was placed (null: unknown then). */
-export const orderDeviceSchema = z.object({ deviceId: z.number(), deviceName: z.string().nullable() });
-export type OrderDevice = z.infer<typeof orderDeviceSchema>;
-
-/** Why a closed order closed. */
-export const CLOSE_REASONS = ['superseded', 'cancelled', 'expired', 'paymentMismatch'] as const;
-
-export const myOrderSchema = z.object({
-  orderId: z.number(),
-  orderCode: z.string(),
-  /** Cents the order charges. */
-  orderFee: z.number(),
-  /** Cents paid; null until paid. */
-  payFee: z.number().nullable(),
-  /** 1 unpaid, 2 paid, 3 refunded, 4 closed. */
-  payStatus: z.number(),
-  /** 1: an invoice was asked for. */
-  applyFlag: z.number(),
-  /** 1: the invoice was issued. */
-  invoiceStatus: z.number(),
-  /** ISO 8601 with the caller's offset. */
-  gmtCreate: z.string(),
-  payTime: z.string().nullable(),
-  payType: z.number(),
-  /** The level bought, or the SMS and voice packages. */
-  orderDescription: z.string(),
-  /** Devices the order is for. */
-  deviceCount: z.number(),
-  /** ISO 4217 of orderFee and payFee. */
-  currency: z.string(),
-  /** The first few devices of the order, by name. */
-  devices: z.array(orderDeviceSchema),
-  /** While unpaid: when its QR code or payment page stops working. */
-  expireTime: z.string().nullable(),
-  /** A closed order's reason: one of CLOSE_REASONS. */
-  closeReason: z.string().nullable(),
-});
-export type MyOrder = z.infer<typeof myOrderSchema>;
-
-export const orderLineSchema = orderDeviceSchema.extend({
-  /** Cents this device pays. */
-  fee: z.number(),
-  /** Service orders: the level bought. */
-  levelName: z.string().nullable(),
-  /** Months bought (1200 or more: lifelong); 0 for SMS and voice. */
-  timeLength: z.number(),
-  presentationMonth: z.number(),
-  smsCount: z.number(),
-  voiceCount: z.number(),
-});
-export type OrderLine = z.infer<typeof orderLineSchema>;
-
-export const orderDetailSchema = myOrderSchema.extend({
-  closeTime: z.string().nullable(),
-  refundTime: z.string().nullable(),
-  countryCode: z.string().nullable(),
-  lines: z.array(orderLineSchema),
-});
-export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export {
+  CLOSE_REASONS, myOrderSchema, orderDetailSchema, orderDeviceSchema, orderLineSchema,
+  type MyOrder, type OrderDetail, type OrderDevice, type OrderLine,
+} from '@/lib/api/orders';
 
 export const resumedPaymentSchema = orderPlacedSchema.extend({
   payType: z.number(),

@@ -12,12 +12,12 @@
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { PAY_STATUS } from '@/lib/api/orders';
 import { api } from '@/lib/http';
 import { PAY_TYPES, type PayType } from '../values';
 import { deviceQuoteSchema } from './levels';
 
-/** payStatus: 1 unpaid, 2 paid, 3 refunded, 4 closed (unpaid past its expiry). */
-export const PAY_STATUS = { unpaid: 1, paid: 2, refunded: 3, closed: 4 } as const;
+export { PAY_STATUS } from '@/lib/api/orders';
 
 /** An order is asked for once the buyer's choices have stood still this long (spec seed 000 section 9). */
 export const ORDER_DEBOUNCE_MS = 500;
@@ -82,8 +82,12 @@ export interface OrderBase {
   applyFlag: boolean;
   billId?: number | null;
   payType: PayType;
-  /** Cents the whole order charges (the sum of what each device pays). */
+  /** Cents the whole order charges before a coupon (the sum of what each device pays). */
   totalFee: number;
+  /** One coupon (issue 18): the order charges totalFee - couponFee and holds it while unpaid. */
+  couponCode?: string | null;
+  /** Cents the coupon takes off, as activity/PayCoupon/checkCoupon said. */
+  couponFee?: number | null;
 }
 
 /** A service level: the year option as listed, with its activity. */

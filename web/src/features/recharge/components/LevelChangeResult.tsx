@@ -82,14 +82,19 @@ function ChangeLines({ change }: { change: DeviceQuote }) {
       term,
     }),
     startsNow: t('startsNow', { term }),
-    fromFree: t('fromFree', { remaining: days(change.remainingDays), from: current, term }),
+    // Time without a level has no level to name: "remaining time on no level" reads as nonsense.
+    fromFree: change.currentLevelName
+      ? t('fromFree', { remaining: days(change.remainingDays), from: current, term })
+      : t('fromFreeNoLevel', { remaining: days(change.remainingDays), term }),
     lifelong: t('lifelong'),
   }[change.changeKind];
   const now = !change.currentExpiredDate
     ? t('nowNothing')
     : change.currentExpiredDate === LIFELONG_DATE
       ? t('nowLifelong', { level: current })
-      : t('now', { level: current, date: change.currentExpiredDate });
+      : change.currentLevelName
+        ? t('now', { level: current, date: change.currentExpiredDate })
+        : t('nowNoLevel', { date: change.currentExpiredDate });
   return (
     <>
       <span data-testid="level-change-now">{now}</span>

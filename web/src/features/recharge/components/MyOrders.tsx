@@ -22,7 +22,7 @@ import { cancelOrder, myOrderKeys, PAY_STATUSES, useMyOrders, type MyOrder, type
 import { PAY_STATUS } from '../api/orders';
 import { orderMoney } from '../orderMoney';
 import { PayingDrawer } from '../PayingDrawer';
-import { PAY_TYPES } from '../values';
+import { SHOWN_PAY_TYPES } from '../values';
 import { OrderDetails } from './OrderDetails';
 import { currencyOf, deviceNames, isPayStatus, StatusTag } from './orderParts';
 
@@ -30,7 +30,7 @@ export const ORDER_PAGE_SIZE = 10;
 /** The filter's values: every state (0), or one. */
 export const ORDER_FILTERS: readonly (PayStatus | 0)[] = [0, ...PAY_STATUSES];
 
-const KNOWN_PAY_TYPES = new Set<number>(Object.values(PAY_TYPES));
+const KNOWN_PAY_TYPES = new Set<number>(SHOWN_PAY_TYPES);
 
 export function MyOrders() {
   const { t } = useTranslation('recharge', { keyPrefix: 'recharge.page' });

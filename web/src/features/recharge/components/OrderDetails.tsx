@@ -12,7 +12,7 @@ import { useOrderDetail, type OrderDetail } from '../api/myOrders';
 import { PAY_STATUS } from '../api/orders';
 import { durationText } from '../format';
 import { orderMoney } from '../orderMoney';
-import { PAY_TYPES } from '../values';
+import { SHOWN_PAY_TYPES } from '../values';
 import { currencyOf, StatusTag } from './orderParts';
 import './orderDetails.css';
 
@@ -60,7 +60,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
   const currency = currencyOf(order);
   const rows: [string, ReactNode, string][] = [
     [t('rechargeOrders.detail.status'), <StatusTag key="status" status={order.payStatus} />, 'status'],
-    [t('rechargeOrders.detail.method'), (Object.values(PAY_TYPES) as number[]).includes(order.payType) ? t(`recharge.paying.methods.${order.payType}`) : NO_VALUE, 'method'],
+    [t('rechargeOrders.detail.method'), SHOWN_PAY_TYPES.includes(order.payType) ? t(`recharge.paying.methods.${order.payType}`) : NO_VALUE, 'method'],
     [t('rechargeOrders.detail.amount'), orderMoney(order.orderFee, currency), 'amount'],
   ];
   if (order.payFee != null) rows.push([t('rechargeOrders.detail.paid'), orderMoney(order.payFee, currency), 'paid']);

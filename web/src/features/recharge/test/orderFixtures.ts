@@ -22,6 +22,8 @@ export function order(overrides: Partial<MyOrder> = {}): MyOrder {
     ],
     expireTime: '2026-11-25T12:00:00+08:00',
     closeReason: null,
+    couponCode: null,
+    couponFee: 0,
     ...overrides,
   };
 }

@@ -1,5 +1,5 @@
 /**
- * Chooses devices from however many the account has: the chosen ones as tags, and a search by
+ * Chooses devices from however many the account has (a scheduled report's, an asset's): the chosen ones as tags, and a search by
  * name that asks the server (a page of matches at a time), so device 5,000 is as easy to pick as
  * device 5. Names of devices chosen earlier come with the schedule.
  */
@@ -10,6 +10,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDebouncedValue } from '@/hooks/useDebouncedValue';
 import { fetchDevicePage, NAME_MAX } from '@/lib/api/devices';
+import './devicePicker.css';
 
 /** Matches shown at once: enough to scan, few enough to read; typing narrows the rest. */
 export const PICKER_PAGE_SIZE = 20;
@@ -24,7 +25,7 @@ export interface DevicePickerProps {
 }
 
 export function DevicePicker({ value, onChange, knownNames, testId = 'device-picker' }: DevicePickerProps) {
-  const { t } = useTranslation('reports');
+  const { t } = useTranslation('components');
   const [typed, setTyped] = useState('');
   const name = useDebouncedValue(typed.trim(), TYPING_PAUSE_MS);
   const query = { start: 1, pageSize: PICKER_PAGE_SIZE, ...(name ? { deviceName: name } : {}) };
@@ -56,13 +57,13 @@ export function DevicePicker({ value, onChange, knownNames, testId = 'device-pic
         </div>
       )}
       <InputGroup type="search" leftIcon={<SearchIcon />} value={typed} onValueChange={setTyped} maxLength={NAME_MAX}
-        placeholder={t('picker.search')} aria-label={t('picker.search')} data-testid={`${testId}-search`}
+        placeholder={t('devicePicker.search')} aria-label={t('devicePicker.search')} data-testid={`${testId}-search`}
         rightElement={matches.isFetching ? <Spinner size={16} /> : undefined} />
-      <div className="jc-rp-devices" data-testid="report-devices">
+      <div className="jc-picker-list" data-testid={`${testId}-list`}>
         {matches.data === undefined ? (
-          matches.isError ? <span className="jc-rp-error">{t('picker.failed')}</span> : <Spinner size={20} />
+          matches.isError ? <span className="jc-picker-error">{t('devicePicker.failed')}</span> : <Spinner size={20} />
         ) : matches.data.data.length === 0 ? (
-          <span className="jc-rp-sub">{t('picker.none')}</span>
+          <span className="jc-picker-sub">{t('devicePicker.none')}</span>
         ) : (
           matches.data.data.map((d) => (
             <Checkbox key={d.deviceId} label={d.deviceName} checked={chosen.has(d.deviceId)}
@@ -71,8 +72,8 @@ export function DevicePicker({ value, onChange, knownNames, testId = 'device-pic
         )}
       </div>
       {matches.data !== undefined && matches.data.totalCount > matches.data.data.length && (
-        <div className="jc-rp-sub" data-testid={`${testId}-more`}>
-          {t('picker.more', { shown: matches.data.data.length, count: matches.data.totalCount })}
+        <div className="jc-picker-sub" data-testid={`${testId}-more`}>
+          {t('devicePicker.more', { shown: matches.data.data.length, count: matches.data.totalCount })}
         </div>
       )}
     </div>
