@@ -124,8 +124,8 @@ from core.ordering.payment_flows import (
     HandlePaymentNotification,
     ReconcilePayments,
     RecordPayerCancellation,
-    RefundOrder,
 )
+from core.ordering.refunds import DecideRefund, OrderRefunds, PreviewRefund, RefundPolicy, RequestRefund, ResumeRefunds
 from core.ordering.unpaid_orders import CancelOrder, ResumePayment
 from core.ordering.use_cases import (
     CancelAgreement,
@@ -418,7 +418,12 @@ class Container(containers.DeclarativeContainer):
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)
     record_payer_cancellation = providers.Factory(RecordPayerCancellation, uow)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)
-    refund_order = providers.Factory(RefundOrder, uow, payment_gateways, clock)
+    refund_policy = providers.Callable(lambda s: RefundPolicy(s.refund_approval_above_cents), settings)
+    preview_refund = providers.Factory(PreviewRefund, uow, refund_policy, clock)
+    request_refund = providers.Factory(RequestRefund, uow, payment_gateways, clock, refund_policy, default_language)
+    decide_refund = providers.Factory(DecideRefund, uow, payment_gateways, clock, default_language)
+    resume_refunds = providers.Factory(ResumeRefunds, uow, payment_gateways, clock, default_language)
+    order_refunds = providers.Factory(OrderRefunds, uow)
     list_desk_orders = providers.Factory(ListDeskOrders, uow)
     export_desk_orders = providers.Factory(ExportDeskOrders, uow)
     order_dossier = providers.Factory(GetOrderDossier, uow)

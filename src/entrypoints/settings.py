@@ -99,6 +99,9 @@ class Settings:
     # countries' outlines shipped with the web client, which need no network.
     map_tile_url: str = ""
     map_tile_attribution: str = ""
+    # Refunds of more than this (REFUND_APPROVAL_ABOVE, in cents of the order's currency) wait for
+    # a second operator's approval (maker-checker).
+    refund_approval_above_cents: int = 50_000
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -439,6 +442,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         export_dir=Path(env.get("EXPORT_DIR", "").strip() or var_dir / "exports").resolve(),
         map_tile_url=_map_tile_url(env),
         map_tile_attribution=env.get("MAP_TILE_ATTRIBUTION", "").strip()[:200],
+        refund_approval_above_cents=_int(env, "REFUND_APPROVAL_ABOVE", 50_000, 0, 10**12),
     )
     if app_env == "production":
         problems = _production_problems(settings)

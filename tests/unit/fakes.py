@@ -39,6 +39,8 @@ from core.ordering.payments import (
     RefundResult,
 )
 from core.ordering.ports import ServicedDevice
+from core.ordering.refund_model import Refund, RefundStatus
+from core.ordering.take_back import DeviceHolding, TakeBack
 from core.organizations.model import (
     CustomRole,
     Invitation,
@@ -573,11 +575,17 @@ class FakeOrderRepository:
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
         return self._move(order_id, OrderMove.CLOSE, closed_at=at, close_reason=reason)
 
-    def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        return self._move(order_id, OrderMove.REFUND, refunded_at=at)
+    def lock(self, order_id: int) -> Order | None:
+        return self.rows.get(order_id)
 
-    def unmark_refunded(self, order_id: int) -> None:
-        self._move(order_id, OrderMove.REFUND_REFUSED, refunded_at=None)
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+        order = self.rows.get(order_id)
+        changes: dict[str, object] = {"refunded_cents": (order.refunded_cents if order else 0) + cents}
+        if move in (OrderMove.REFUND, OrderMove.PARTIAL_REFUND):
+            changes["refunded_at"] = at
+        elif move is OrderMove.REFUND_REFUSED:
+            changes["refunded_at"] = None
+        return self._move(order_id, move, **changes)
 
     def record_event(self, event: OrderEvent) -> None:
         self.events.append(event)
@@ -654,6 +662,62 @@ class FakeDeviceServiceRepository:
 
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
         self.alert_counts.append((device_id, sms, voice))
+        device = self.registry.devices[device_id]
+        self.registry.update(device_id, {"sms_count": device.sms_count + sms,
+                                         "voice_count": device.voice_count + voice})
+
+    def holdings_for_update(self, device_ids: Sequence[int]) -> dict[int, DeviceHolding]:
+        devices = (self.registry.devices[i] for i in device_ids if i in self.registry.devices)
+        return {d.id: DeviceHolding(d.level_id, d.service_expires_at, d.sms_count, d.voice_count) for d in devices}
+
+
+class FakeRefundRepository:
+    def __init__(self) -> None:
+        self.rows: dict[int, Refund] = {}
+
+    def add(self, refund: Refund) -> Refund:
+        refund = replace(refund, id=len(self.rows) + 1)
+        self.rows[refund.stored_id] = refund
+        return refund
+
+    def get(self, refund_id: int) -> Refund | None:
+        return self.rows.get(refund_id)
+
+    def count(self, order_id: int) -> int:
+        return sum(r.order_id == order_id for r in self.rows.values())
+
+    def awaiting_cents(self, order_id: int) -> int:
+        return sum(r.amount_cents for r in self.rows.values()
+                   if r.order_id == order_id and r.status is RefundStatus.AWAITING_APPROVAL)
+
+    def set_take_backs(self, refund_id: int, take_backs: Sequence[TakeBack]) -> None:
+        self.rows[refund_id] = replace(self.rows[refund_id], take_backs=tuple(take_backs))
+
+    def _move(self, refund_id: int, source: RefundStatus, **changes: object) -> bool:
+        refund = self.rows[refund_id]
+        if refund.status is not source:
+            return False
+        self.rows[refund_id] = replace(refund, **changes)  # type: ignore[arg-type]
+        return True
+
+    def decide(self, refund_id: int, status: RefundStatus, operator_id: int, at: datetime, note: str | None) -> bool:
+        return self._move(refund_id, RefundStatus.AWAITING_APPROVAL, status=status, decided_by=operator_id,
+                          decided_at=at, decision_note=note)
+
+    def finish(self, refund_id: int, status: RefundStatus, at: datetime, *, reference: str | None = None,
+               error: str | None = None) -> bool:
+        return self._move(refund_id, RefundStatus.PROCESSING, status=status, finished_at=at, reference=reference,
+                          error=error)
+
+    def of_order(self, order_id: int) -> list[Refund]:
+        return [r for r in self.rows.values() if r.order_id == order_id]
+
+    def awaiting(self, limit: int) -> list[Refund]:
+        return [r for r in self.rows.values() if r.status is RefundStatus.AWAITING_APPROVAL][:limit]
+
+    def processing_before(self, instant: datetime, limit: int) -> list[Refund]:
+        return [r for r in self.rows.values() if r.status is RefundStatus.PROCESSING
+                and (r.decided_at or r.requested_at) < instant][:limit]
 
 
 class FakeAgreementRepository:
@@ -719,6 +783,7 @@ class FakeOrderingUnitOfWork(FakeTransaction):
         self.inbox = FakeInbox()
         self.outbox = FakeOutboxRepository()
         self.coupons = FakeCouponLedger()
+        self.refunds = FakeRefundRepository()
         self.commits = 0
 
 

@@ -10,18 +10,19 @@ import pytest
 
 from core.devices.model import DeviceType, NewDevice
 from core.ordering.commands import CreateServiceOrder
-from core.ordering.model import CloseReason, PayStatus
-from core.ordering.payment_flows import RefundOrder
+from core.ordering.model import CloseReason, OrderMove, PayStatus
+from core.ordering.refund_model import Refund
+from core.ordering.refunds import RefundPolicy, RefundRefused, RequestRefund
 from core.ordering.unpaid_orders import CancelOrder
 from core.ordering.use_cases import OrderPlaced, PlaceServiceOrder, SettlementOutcome, SettleOrder
 from core.pricing.model import Level, YearOption
 from core.shared.edition import Edition, PayType
-from core.shared.errors import OrderNotCancellable, OrderNotRefundable, PaymentFailed, PriceChanged
+from core.shared.errors import OrderNotCancellable, OrderNotRefundable, PriceChanged
 from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeCatalogueRepository, FakeOrderingUnitOfWork, FakePaymentGateway, FakePaymentGateways
 
 NOW = datetime(2026, 5, 31, 12, 0, tzinfo=UTC)
-OWNER, STRANGER = 1, 2
+OWNER, STRANGER, OPERATOR = 1, 2, 3
 LOGGER = DeviceType(10, "RCW-360", 0x8001, 0, 2, (1,), ("t", "h"))
 YEAR = YearOption(80, 8, 12, 10000, "CNY")
 STANDARD = Level(8, 3, "Standard", None, (YEAR,))
@@ -41,7 +42,7 @@ class Shop:
         self.place = PlaceServiceOrder(self.uow, gateways, self.clock, Edition.DOMESTIC)
         self.settle = SettleOrder(self.uow, self.clock)
         self.cancel = CancelOrder(self.uow, gateways, self.clock)
-        self.refund = RefundOrder(self.uow, gateways, self.clock)
+        self.request_refund = RequestRefund(self.uow, gateways, self.clock, RefundPolicy(10**9))
 
     def order(self, total_fee_cents: int = 10000) -> OrderPlaced:
         return self.place(CreateServiceOrder(OWNER, (self.device_id,), STANDARD.id, YEAR.id, STANDARD.package_id,
@@ -49,6 +50,9 @@ class Shop:
 
     def status(self, placed: OrderPlaced) -> PayStatus:
         return self.uow.orders.rows[placed.order_id].status
+
+    def refund(self, order_id: int, amount: int | None = None) -> Refund:
+        return self.request_refund(OPERATOR, order_id, amount, "Asked by the customer")
 
     def pay(self, placed: OrderPlaced) -> SettlementOutcome:
         return self.settle(placed.order_code, placed.total_cents, "CNY", "wx-1")
@@ -140,7 +144,8 @@ def test_an_unpaid_order_is_not_refunded_and_a_paid_one_is_refunded_once():
         shop.refund(placed.order_id)
     assert shop.status(placed) is PayStatus.UNPAID and shop.gateway.refunds == []
     shop.pay(placed)
-    assert shop.refund(placed.order_id).status is PayStatus.REFUNDED
+    shop.refund(placed.order_id)
+    assert shop.status(placed) is PayStatus.REFUNDED
     with pytest.raises(OrderNotRefundable):
         shop.refund(placed.order_id)
     [refund] = shop.gateway.refunds
@@ -151,7 +156,7 @@ def test_a_refund_the_provider_refuses_leaves_the_order_paid():
     shop = Shop(refunds_succeed=False)
     placed = shop.order()
     shop.pay(placed)
-    with pytest.raises(PaymentFailed):
+    with pytest.raises(RefundRefused):
         shop.refund(placed.order_id)
     assert shop.status(placed) is PayStatus.PAID
 
@@ -162,15 +167,17 @@ def test_a_refunded_order_is_not_paid_again_by_a_late_notification():
     shop.pay(placed)
     shop.refund(placed.order_id)
     assert shop.pay(placed) is SettlementOutcome.ALREADY_REFUNDED
-    assert shop.status(placed) is PayStatus.REFUNDED and len(shop.uow.device_service.credited) == 1
+    # credited once, then taken back to now by the refund; the late notification credits nothing
+    assert shop.status(placed) is PayStatus.REFUNDED
+    assert [expiry for _, _, expiry in shop.uow.device_service.credited] == [datetime(2027, 5, 31, 12, tzinfo=UTC), NOW]
 
 
 def test_the_fake_repository_moves_an_order_only_along_the_table():
     shop = Shop()
     placed = shop.order()
     orders = shop.uow.orders
-    assert not orders.mark_refunded(placed.order_id, NOW)  # unpaid -> refunded is no move
-    orders.unmark_refunded(placed.order_id)  # refunded -> paid, and this one is not refunded
+    assert not orders.move_refunded(placed.order_id, 100, OrderMove.REFUND, NOW)  # unpaid -> refunded is no move
+    assert not orders.move_refunded(placed.order_id, -100, OrderMove.REFUND_REFUSED, NOW)  # it is not refunded
     assert shop.status(placed) is PayStatus.UNPAID
     assert orders.mark_closed(placed.order_id, NOW, CloseReason.EXPIRED)
     assert not orders.mark_closed(placed.order_id, NOW, CloseReason.CANCELLED)

@@ -698,6 +698,8 @@ class OrderRow(Base):
     # the coupon it carries (reserved while unpaid, spent when paid) and what it took off
     coupon_code: Mapped[str | None] = mapped_column(String(20))
     coupon_discount_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    # paid back so far, or being paid back (order_refunds in processing or succeeded)
+    refunded_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
 
 
 class OrderLineRow(Base):
@@ -775,6 +777,30 @@ class OrderEventRow(Base):
     actor_account_id: Mapped[int | None] = mapped_column(Integer)  # no key: the history outlives an account
     reason: Mapped[str | None] = mapped_column(String(200))
     detail: Mapped[dict[str, Any] | None] = mapped_column(JSON(none_as_null=True))  # the provider's answer
+
+
+class OrderRefundRow(Base):
+    """A refund of an order (core.ordering.refunds): asked for, perhaps approved by a second
+    operator, reserved with what it took back, then answered by the provider."""
+
+    __tablename__ = "order_refunds"
+    __table_args__ = (Index("ix_order_refunds_status", "status", "requested_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    refund_code: Mapped[str] = mapped_column(String(32), unique=True)
+    amount_cents: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    reason: Mapped[str] = mapped_column(String(200))
+    status: Mapped[int] = mapped_column(SmallInteger)  # RefundStatus
+    requested_by: Mapped[int] = mapped_column(Integer)  # no keys: the record outlives an account
+    requested_at: Mapped[datetime]
+    decided_by: Mapped[int | None] = mapped_column(Integer)
+    decided_at: Mapped[datetime | None]
+    decision_note: Mapped[str | None] = mapped_column(String(200))
+    take_backs: Mapped[list[Any] | None] = mapped_column(JSON(none_as_null=True))
+    reference: Mapped[str | None] = mapped_column(String(100))
+    error: Mapped[str | None] = mapped_column(String(200))
+    finished_at: Mapped[datetime | None]
 
 
 # --- jobs (issue 15) ---------------------------------------------------------------------------

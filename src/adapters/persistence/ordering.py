@@ -65,6 +65,7 @@ from core.ordering.model import (
 )
 from core.ordering.payments import NotificationRecord
 from core.ordering.ports import ServicedDevice
+from core.ordering.take_back import DeviceHolding
 from core.pricing.level_change import ChangeKind, LevelChange, ServiceState
 from core.pricing.model import ActivityOffer, AlertKind, AlertPackage, Level, ServiceItem, YearOption
 from core.pricing.rules import DataPlan
@@ -262,7 +263,7 @@ def order_of(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         close_reason=CloseReason(row.close_reason) if row.close_reason else None,
         last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
         failure_count=row.failure_count or 0, coupon_code=row.coupon_code,
-        coupon_discount_cents=row.coupon_discount_cents or 0)
+        coupon_discount_cents=row.coupon_discount_cents or 0, refunded_cents=row.refunded_cents or 0)
 
 
 class SqlAlchemyOrderRepository:
@@ -362,12 +363,19 @@ class SqlAlchemyOrderRepository:
     def mark_closed(self, order_id: int, at: datetime, reason: CloseReason) -> bool:
         return self._move(order_id, OrderMove.CLOSE, at, closed_at=at, close_reason=reason.value)
 
-    def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        return self._move(order_id, OrderMove.REFUND, at, refunded_at=at)
+    def lock(self, order_id: int) -> Order | None:
+        if self._s.get_bind().dialect.name == "sqlite":  # no row locks: take the database's write lock now
+            self._s.execute(write(update(OrderRow).where(OrderRow.id == order_id).values(status=OrderRow.status)))
+        row = self._s.scalar(fresh(select(OrderRow).where(OrderRow.id == order_id).with_for_update()))
+        return order_of(row, lines_of(self._s, [row.id])[row.id]) if row else None
 
-    def unmark_refunded(self, order_id: int) -> None:
-        # the port gives no instant: the provider's refusal is entered when it is written
-        self._move(order_id, OrderMove.REFUND_REFUSED, datetime.now(UTC), refunded_at=None)
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+        values: dict[str, object] = {"refunded_cents": OrderRow.refunded_cents + cents}
+        if move in (OrderMove.REFUND, OrderMove.PARTIAL_REFUND):
+            values["refunded_at"] = at  # the latest refund's
+        elif move is OrderMove.REFUND_REFUSED:
+            values["refunded_at"] = None  # nothing is paid back any more
+        return self._move(order_id, move, at, **values)
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))
@@ -418,6 +426,14 @@ class SqlAlchemyDeviceServiceRepository:
     def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None:
         self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id)
                         .values(level_id=level_id, service_expires_at=expires_at))
+
+    def holdings_for_update(self, device_ids: Sequence[int]) -> dict[int, DeviceHolding]:
+        services = self.services_for_update(device_ids)  # locks the rows, in id order
+        if not services:
+            return {}
+        counts = {row.id: (row.sms_count, row.voice_count) for row in self._s.execute(
+            select(DeviceRow.id, DeviceRow.sms_count, DeviceRow.voice_count).where(DeviceRow.id.in_(services)))}
+        return {i: DeviceHolding(d.service.level_id, d.service.expires_at, *counts[i]) for i, d in services.items()}
 
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
         values: dict[str, ColumnElement[Any]] = {"sms_count": DeviceRow.sms_count + sms,

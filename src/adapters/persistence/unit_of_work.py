@@ -60,6 +60,7 @@ from adapters.persistence.projects import SqlAlchemyProjectRepository
 from adapters.persistence.promotions import SqlAlchemyPromotionRepository
 from adapters.persistence.reading_history import SqlAlchemyReadingHistoryRepository
 from adapters.persistence.readings import SqlAlchemyReadingRepository
+from adapters.persistence.refunds import SqlAlchemyRefundRepository
 from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
 from adapters.persistence.session_scope import SessionScope
 from adapters.persistence.sharing import SqlAlchemyCustody, SqlAlchemyShareRepository, SqlAlchemyTemplateRepository
@@ -151,6 +152,7 @@ class SqlAlchemyUnitOfWork:
     agreements = _Repository(SqlAlchemyAgreementRepository)
     payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
     order_desk = _Repository(SqlAlchemyOrderDesk)
+    refunds = _Repository(SqlAlchemyRefundRepository)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)

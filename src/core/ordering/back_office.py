@@ -25,9 +25,11 @@ from core.ordering.model import (
 from core.ordering.payment_flows import ask_provider
 from core.ordering.payments import NotificationRecord, PaymentGateways, PaymentResult, payment_request
 from core.ordering.ports import OrderingUnitOfWork
+from core.ordering.refund_model import Refund
+from core.ordering.refunds import refundable
 from core.ordering.unpaid_orders import current_order
 from core.ordering.use_cases import SettlementOutcome, SettleOrder
-from core.shared.edition import PAYMENT_PAY_TYPES, PayType
+from core.shared.edition import PAYMENT_PAY_TYPES
 from core.shared.errors import InvalidInput, NotFound, OrderNotRefundable
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
@@ -40,10 +42,6 @@ def handleable(order: Order) -> bool:
     """Manual handling is offered for an order a provider was to be paid through, not paid here
     (unpaid, or closed while the payer may have paid at the provider)."""
     return order.status in (PayStatus.UNPAID, PayStatus.CLOSED) and order.pay_type in PAYMENT_PAY_TYPES
-
-
-def refundable(order: Order) -> bool:
-    return order.status is PayStatus.PAID and order.pay_type is not PayType.RECHARGE_CARD
 
 
 class ListDeskOrders:
@@ -92,6 +90,7 @@ class OrderDossier:
     lines: list[LineService]
     history: list[OrderEvent]
     notifications: list[NotificationRecord]
+    refunds: list[Refund]
 
     @property
     def handleable(self) -> bool:
@@ -122,7 +121,7 @@ class GetOrderDossier:
                 line.promise.before.expires_at if line.promise else None, line.settled_expires_at)
                 for line in order.lines]
             return OrderDossier(entry, lines, uow.order_desk.history(order_id),
-                                uow.order_desk.notifications(order.code))
+                                uow.order_desk.notifications(order.code), uow.refunds.of_order(order_id))
 
 
 def _amount(cents: int, currency: str | None) -> str:

@@ -14,6 +14,7 @@ from core.shared.identity import Stored
 from core.shared.messages import N_
 
 ORDER_PAID = "order_paid"  # the payer's system message (core.inbox) when an order is paid
+ORDER_REFUNDED = "order_refunded"  # ... and when (part of) it is paid back
 
 
 class PayStatus(IntEnum):
@@ -21,6 +22,11 @@ class PayStatus(IntEnum):
     PAID = 2
     REFUNDED = 3
     CLOSED = 4  # closed unpaid (see CloseReason): its payment was withdrawn at the provider
+    PARTIALLY_REFUNDED = 5  # paid, and a part of it paid back (core.ordering.refunds)
+
+
+# Paid, whatever part of it has been paid back since: what settles, sells and counts as revenue.
+PAID_STATES = frozenset({PayStatus.PAID, PayStatus.PARTIALLY_REFUNDED})
 
 
 class OrderMove(StrEnum):
@@ -28,8 +34,10 @@ class OrderMove(StrEnum):
 
     PAY = "pay"  # a payment settles it
     CLOSE = "close"  # withdrawn unpaid; why is its CloseReason (superseded, cancelled, expired, ...)
-    REFUND = "refund"  # paid back through its provider
-    REFUND_REFUSED = "refundRefused"  # the provider refused the refund: paid again
+    REFUND = "refund"  # paid back, all that is left of it
+    PARTIAL_REFUND = "partialRefund"  # a part of it paid back, some still paid
+    REFUND_REFUSED = "refundRefused"  # the provider refused the refund: paid again, nothing paid back
+    PARTIAL_REFUND_REFUSED = "partialRefundRefused"  # refused, but an earlier refund stands
 
 
 @dataclass(frozen=True)
@@ -41,13 +49,17 @@ class Transition:
 # How an order's state may change, and nothing else: each repository write of a state is one of
 # these moves, conditional on the move's sources (the single source of them; adapters name the
 # move only). CLOSED -> PAID: a genuine payment the provider took anyway (the payer paid as the
-# order closed) is the customer's money and is honoured; REFUNDED -> PAID: the provider refused
-# the refund, which only REFUND_REFUSED does (a settlement never pays a refunded order again).
+# order closed) is the customer's money and is honoured; (partially) REFUNDED -> PAID: the provider
+# refused the refund, which only the REFUND_REFUSED moves do (a settlement never pays a refunded
+# order again).
+_REFUNDED = frozenset({PayStatus.REFUNDED, PayStatus.PARTIALLY_REFUNDED})
 ORDER_TRANSITIONS: dict[OrderMove, Transition] = {
     OrderMove.PAY: Transition(frozenset({PayStatus.UNPAID, PayStatus.CLOSED}), PayStatus.PAID),
     OrderMove.CLOSE: Transition(frozenset({PayStatus.UNPAID}), PayStatus.CLOSED),
-    OrderMove.REFUND: Transition(frozenset({PayStatus.PAID}), PayStatus.REFUNDED),
-    OrderMove.REFUND_REFUSED: Transition(frozenset({PayStatus.REFUNDED}), PayStatus.PAID),
+    OrderMove.REFUND: Transition(PAID_STATES, PayStatus.REFUNDED),
+    OrderMove.PARTIAL_REFUND: Transition(PAID_STATES, PayStatus.PARTIALLY_REFUNDED),
+    OrderMove.REFUND_REFUSED: Transition(_REFUNDED, PayStatus.PAID),
+    OrderMove.PARTIAL_REFUND_REFUSED: Transition(_REFUNDED, PayStatus.PARTIALLY_REFUNDED),
 }
 
 
@@ -180,10 +192,16 @@ class Order(Stored):
     failure_count: int = 0  # failed attempts so far: a client tells a new failure from one it has shown
     coupon_code: str | None = None  # the coupon it carries (core.vouchers): reserved while unpaid, spent when paid
     coupon_discount_cents: int = 0  # what the coupon took off; order_fee_cents is what is charged
+    refunded_cents: int = 0  # paid back so far, or being paid back (core.ordering.refunds)
 
     @property
     def device_ids(self) -> list[int]:
         return [line.device_id for line in self.lines]
+
+    @property
+    def charged_cents(self) -> int:
+        """What the payer paid: the provider's figure once paid."""
+        return self.pay_fee_cents if self.pay_fee_cents is not None else self.order_fee_cents
 
 
 @dataclass(frozen=True)
@@ -235,7 +253,7 @@ class DeskOrder:
 
 # How the back office names states and pay types (its lists, exports), translated at the edge.
 PAY_STATUS_NAMES = {PayStatus.UNPAID: N_("Unpaid"), PayStatus.PAID: N_("Paid"), PayStatus.REFUNDED: N_("Refunded"),
-                    PayStatus.CLOSED: N_("Closed")}
+                    PayStatus.CLOSED: N_("Closed"), PayStatus.PARTIALLY_REFUNDED: N_("Partially refunded")}
 INVOICE_STATUS_NAMES = {InvoiceStatus.NOT_INVOICED: N_("Not invoiced"), InvoiceStatus.INVOICED: N_("Invoiced")}
 PAY_TYPE_NAMES = {PayType.WECHAT: N_("WeChat Pay"), PayType.ALIPAY: N_("Alipay"), PayType.PAYPAL: N_("PayPal"),
                   PayType.GOOGLE_PAY: N_("Google Pay"), PayType.CARD_PAYMENT_REQUEST: N_("Card"),

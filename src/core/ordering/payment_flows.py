@@ -22,15 +22,14 @@ from core.ordering.payments import (
     PaymentRequest,
     PaymentResult,
     Provider,
-    RefundRequest,
     provider_of,
 )
 from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
-from core.shared.edition import PAYMENT_PAY_TYPES, PayType
-from core.shared.errors import NotFound, OrderNotRefundable, PaymentFailed
+from core.shared.edition import PAYMENT_PAY_TYPES
+from core.shared.errors import NotFound, PaymentFailed
 
 log = logging.getLogger("coldchain.payments")
 
@@ -247,40 +246,3 @@ class ReconcilePayments:
             uow.commit()
 
 
-class RefundOrder:
-    """Pays a paid order back through its provider, once: the order turns refunded before the
-    provider is asked (a second refund finds it refunded), and back to paid if the provider says
-    no. The refund number is derived from the order, so a retry is the same refund to the
-    provider too."""
-
-    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, clock: Clock) -> None:
-        self._uow, self._gateways, self._clock = uow, gateways, clock
-
-    def __call__(self, order_id: int) -> Order:
-        now = self._clock.now()
-        with self._uow as uow:
-            order = uow.orders.get(order_id)
-            if order is None:
-                raise NotFound()
-            if order.pay_type is PayType.RECHARGE_CARD:  # no money was paid: nothing to pay back
-                raise OrderNotRefundable()
-            if order.status is not PayStatus.PAID or not uow.orders.mark_refunded(order_id, now):
-                raise OrderNotRefundable()
-            uow.commit()
-        refund = RefundRequest(order.code, f"{order.code}R1", order.pay_fee_cents or order.order_fee_cents,
-                               order.order_fee_cents, order.currency, order.pay_type,
-                               order.settlement_reference or order.payment_reference)
-        try:
-            result = self._gateways[order.pay_type].refund(refund)
-            refused = None if result.succeeded else (result.error or "refused")
-        except Exception as error:  # the provider did not answer: the order must not stay refunded
-            log.exception("refund of order %s failed", order.code)
-            refused = str(error)
-        if refused is not None:
-            log.warning("refund of order %s refused: %s", order.code, refused)
-            with self._uow as uow:
-                uow.orders.unmark_refunded(order_id)
-                uow.commit()
-            raise PaymentFailed()
-        with self._uow as uow:
-            return current_order(uow, order_id)

@@ -17,10 +17,13 @@ from core.ordering.model import (
     OrderEvent,
     OrderFilter,
     OrderKind,
+    OrderMove,
     PaymentFailure,
     PayStatus,
 )
 from core.ordering.payments import NotificationRecord
+from core.ordering.refund_model import Refund, RefundStatus
+from core.ordering.take_back import DeviceHolding, TakeBack
 from core.pricing.level_change import ServiceState
 from core.pricing.ports import CatalogueRepository
 from core.pricing.rules import DataPlan
@@ -77,12 +80,13 @@ class OrderRepository(Protocol):
         `before_id`."""
         ...
 
-    def mark_refunded(self, order_id: int, at: datetime) -> bool:
-        """Paid -> refunded in one conditional write; False when it was not paid any more."""
+    def lock(self, order_id: int) -> Order | None:
+        """The order, its row locked until the transaction ends (refunds of one order queue)."""
         ...
 
-    def unmark_refunded(self, order_id: int) -> None:
-        """Refunded -> paid, when the provider refused the refund."""
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+        """One of the refund moves of ORDER_TRANSITIONS, adding `cents` (negative: given back) to
+        what is refunded, in one conditional write; False when the order was in none of its sources."""
         ...
 
     def record_event(self, event: OrderEvent) -> None:
@@ -130,6 +134,49 @@ class DeviceServiceRepository(Protocol):
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
         """Adds to the counts in one write (no lost update); sets the country code of a device
         that has none."""
+        ...
+
+    def holdings_for_update(self, device_ids: Sequence[int]) -> dict[int, DeviceHolding]:
+        """What each existing device has (service and counts), its row locked, in id order."""
+        ...
+
+
+class RefundRepository(Protocol):
+    def add(self, refund: Refund) -> Refund: ...
+
+    def get(self, refund_id: int) -> Refund | None:
+        """With what it took and the names of who asked and who decided."""
+        ...
+
+    def count(self, order_id: int) -> int:
+        """How many refunds the order has had, whatever became of them (their codes' numbers)."""
+        ...
+
+    def awaiting_cents(self, order_id: int) -> int:
+        """What the order's refunds awaiting approval reserve."""
+        ...
+
+    def set_take_backs(self, refund_id: int, take_backs: Sequence[TakeBack]) -> None: ...
+
+    def decide(self, refund_id: int, status: RefundStatus, operator_id: int, at: datetime, note: str | None) -> bool:
+        """Awaiting approval -> `status` in one conditional write; False when decided already."""
+        ...
+
+    def finish(self, refund_id: int, status: RefundStatus, at: datetime, *, reference: str | None = None,
+               error: str | None = None) -> bool:
+        """Processing -> succeeded or failed in one conditional write; False when finished already."""
+        ...
+
+    def of_order(self, order_id: int) -> list[Refund]:
+        """Oldest first."""
+        ...
+
+    def awaiting(self, limit: int) -> list[Refund]:
+        """Refunds awaiting approval, oldest first."""
+        ...
+
+    def processing_before(self, instant: datetime, limit: int) -> list[Refund]:
+        """Refunds still in flight that started before the instant, oldest first."""
         ...
 
 
@@ -186,6 +233,8 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def coupons(self) -> CouponLedger: ...  # an order's coupon (core.vouchers)
     @property
     def order_desk(self) -> OrderDesk: ...  # every account's orders, for the back office
+    @property
+    def refunds(self) -> RefundRepository: ...
 
 
 class OrderDesk(Protocol):

@@ -101,14 +101,14 @@ class CancelOrder:
     def __call__(self, account_id: int, order_id: int) -> Order:
         with self._uow as uow:
             order = _own_changeable_order(uow, account_id, order_id)
-        if order.status in (PayStatus.PAID, PayStatus.REFUNDED):
+        if order.status not in (PayStatus.UNPAID, PayStatus.CLOSED):
             raise OrderNotCancellable()
         if order.status is PayStatus.UNPAID and not close_with_provider(
                 self._uow, self._gateways[order.pay_type], order, CloseReason.CANCELLED, self._clock.now()):
             raise CancelFailed()
         with self._uow as uow:
             order = current_order(uow, order_id)
-        if order.status in (PayStatus.PAID, PayStatus.REFUNDED):  # paid while it was being cancelled
+        if order.status not in (PayStatus.UNPAID, PayStatus.CLOSED):  # paid while it was being cancelled
             raise OrderNotCancellable()
         return order
 

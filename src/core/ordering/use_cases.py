@@ -19,6 +19,7 @@ from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServi
 from core.ordering.model import (
     MAX_DEVICES_PER_ORDER,
     ORDER_PAID,
+    PAID_STATES,
     Agreement,
     CloseReason,
     ManualHandling,
@@ -351,7 +352,7 @@ class SettleOrder:
             order = uow.orders.by_code(order_code)
             if order is None:
                 return SettlementOutcome.UNKNOWN_ORDER
-            if order.status is PayStatus.PAID:
+            if order.status in PAID_STATES:
                 return SettlementOutcome.ALREADY_SETTLED
             if order.status is PayStatus.REFUNDED:
                 return SettlementOutcome.ALREADY_REFUNDED

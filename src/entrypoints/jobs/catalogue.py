@@ -51,6 +51,10 @@ def deliver_messages(container: Container) -> str:
     return f"sent {sent} message(s)"
 
 
+def resume_refunds(container: Container) -> str:
+    return f"resumed={container.resume_refunds()()}"
+
+
 def reconcile_payments(container: Container) -> str:
     outcome = container.reconcile_payments()()
     return (f"settled {outcome.settled}, closed {outcome.closed}, still unpaid {outcome.unpaid}, "
@@ -93,6 +97,7 @@ JOBS = (
     # The outbox: alarm alerts written by ingest and escalation, reminders, codes a view could not hand over.
     Job("deliver_messages", deliver_messages, 15.0),
     Job("reconcile_payments", reconcile_payments, 60.0),
+    Job("resume_refunds", resume_refunds, 5 * 60.0),
     Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5), timedelta(hours=1)),
     Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30), timedelta(days=1)),
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),

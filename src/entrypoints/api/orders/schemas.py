@@ -24,7 +24,7 @@ class OrderFilterSchema(Schema):
                            metadata={"description": "part of a device's name (as ordered or now) or GUID"})
     payType = fields.Integer(validate=validate.OneOf([int(p) for p in PayType]))
     payStatus = fields.Integer(validate=validate.OneOf([int(s) for s in PayStatus]),
-                               metadata={"description": "1 unpaid, 2 paid, 3 refunded, 4 closed"})
+                               metadata={"description": "1 unpaid, 2 paid, 3 refunded, 4 closed, 5 partially refunded"})
     invoiceStatus = fields.Integer(validate=validate.OneOf([int(s) for s in InvoiceStatus]),
                                    metadata={"description": "0 not invoiced, 1 invoiced"})
     createdFrom = ZonedDateTime(metadata={"description": "placed at or after (ISO 8601; without an offset, in "
@@ -79,8 +79,9 @@ class DeskLineSchema(OrderLineSchema):
 
 class OrderEventSchema(Schema):
     at = LocalDateTime(required=True)
-    kind = fields.String(required=True, metadata={"enum": ["pay", "close", "refund", "refundRefused",
-                                                           "manualHandling"]})
+    kind = fields.String(required=True, metadata={"enum": [
+        "pay", "close", "refund", "partialRefund", "refundRefused", "partialRefundRefused", "refundRequested",
+        "refundRejected", "manualHandling"]})
     payStatus = fields.Integer(required=True, metadata={"description": "the state after it"})
     accountId = fields.Integer(required=True, allow_none=True,
                                metadata={"description": "who (null: the provider's notification or a job)"})
@@ -103,9 +104,81 @@ class OrderDossierSchema(DeskOrderSchema):
     history = fields.List(fields.Nested(OrderEventSchema), required=True, metadata={"description": "oldest first"})
     notifications = fields.List(fields.Nested(NotificationSchema), required=True,
                                 metadata={"description": "every provider notification about it, oldest first"})
+    refunds = fields.List(fields.Nested(lambda: RefundSchema()), required=True,
+                          metadata={"description": "every refund asked for, oldest first"})
 
 
 class HandlingBody(Schema):
     orderId = fields.Integer(required=True, **ID)
     reason = fields.String(required=True, validate=[Length(1, HANDLING_REASON_MAX), validate.Regexp(
         r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$")], metadata={"description": "why (kept in its history)"})
+
+
+# --- refunds ---------------------------------------------------------------------------------------
+
+REASON = [Length(1, HANDLING_REASON_MAX), validate.Regexp(r"^[^\x00-\x08\x0b\x0c\x0e-\x1f\x7f]*$")]
+
+
+class RefundPreviewBody(Schema):
+    orderId = fields.Integer(required=True, **ID)
+    amount = fields.Integer(strict=True, validate=validate.Range(min=1, max=10**12), metadata={
+        "description": "cents of the order's currency; by default all that may still be refunded"})
+
+
+class RefundBody(RefundPreviewBody):
+    reason = fields.String(required=True, validate=REASON, metadata={"description": "why (kept with the refund)"})
+
+
+class RefundDecisionBody(Schema):
+    refundId = fields.Integer(required=True, **ID)
+    note = fields.String(validate=[Length(0, HANDLING_REASON_MAX), validate.Regexp(TEXT)])
+
+
+class TakeBackSchema(Schema):
+    deviceId = fields.Integer(required=True)
+    deviceName = fields.String(required=True, allow_none=True, metadata={"description": "as ordered"})
+    levelBefore = fields.String(required=True, allow_none=True, metadata={"description": "the level's name"})
+    levelAfter = fields.String(required=True, allow_none=True)
+    expireTimeBefore = LocalDateTime(required=True, allow_none=True)
+    expireTimeAfter = LocalDateTime(required=True, allow_none=True)
+    monthsTaken = fields.Float(required=True, metadata={"description": "months of service taken back"})
+    smsTaken = fields.Integer(required=True)
+    voiceTaken = fields.Integer(required=True)
+    smsUsed = fields.Integer(required=True, metadata={"description": "what could not be taken back: used"})
+    voiceUsed = fields.Integer(required=True)
+    restored = fields.Boolean(required=True, metadata={"description": "put back as it was before the order"})
+
+
+class RefundQuoteSchema(Schema):
+    orderId = fields.Integer(required=True)
+    amount = fields.Integer(required=True, metadata={"description": "cents"})
+    refundable = fields.Integer(required=True, metadata={
+        "description": "cents that may still be refunded: paid, less refunded and awaiting approval"})
+    currency = fields.String(required=True)
+    needsApproval = fields.Boolean(required=True, metadata={"description": "above the approval amount: a second "
+                                                                           "operator must approve it"})
+    takeBacks = fields.List(fields.Nested(TakeBackSchema), required=True)
+
+
+class RefundSchema(Schema):
+    refundId = fields.Integer(required=True)
+    orderId = fields.Integer(required=True)
+    orderCode = fields.String(required=True)
+    refundCode = fields.String(required=True, metadata={"description": "ours, as the provider knows it"})
+    amount = fields.Integer(required=True, metadata={"description": "cents"})
+    currency = fields.String(required=True)
+    reason = fields.String(required=True)
+    status = fields.Integer(required=True, metadata={
+        "description": "1 awaiting approval, 2 processing, 3 succeeded, 4 failed (refused by the provider: all "
+                       "given back), 5 rejected"})
+    requestedBy = fields.String(required=True, allow_none=True)
+    requestedAt = LocalDateTime(required=True)
+    decidedBy = fields.String(required=True, allow_none=True)
+    decidedAt = LocalDateTime(required=True, allow_none=True)
+    decisionNote = fields.String(required=True, allow_none=True)
+    providerReference = fields.String(required=True, allow_none=True)
+    error = fields.String(required=True, allow_none=True)
+    finishedAt = LocalDateTime(required=True, allow_none=True)
+    takeBacks = fields.List(fields.Nested(TakeBackSchema), required=True)
+    payStatus = fields.Integer(required=True, metadata={"description": "the order's state now"})
+    refundedFee = fields.Integer(required=True, metadata={"description": "cents of the order paid back so far"})

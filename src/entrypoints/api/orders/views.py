@@ -30,6 +30,7 @@ from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.framework import XLSX, ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request, xlsx_download
 from entrypoints.api.orders import schemas as s
+from entrypoints.api.orders.refunds import refund_row
 from entrypoints.api.payment.views import order_detail, order_line
 
 blp = ApiBlueprint("order_desk", __name__, description="Order back office: every account's orders, their export, "
@@ -87,7 +88,8 @@ def _notification(record: NotificationRecord) -> dict:
 def _dossier(dossier: OrderDossier) -> dict:
     return {**_row(dossier.entry), "invoice": dossier.entry.order.invoice,
             "lines": [_line(line) for line in dossier.lines], "history": [_event(ev) for ev in dossier.history],
-            "notifications": [_notification(n) for n in dossier.notifications]}
+            "notifications": [_notification(n) for n in dossier.notifications],
+            "refunds": [refund_row(refund, dossier.entry.order) for refund in dossier.refunds]}
 
 
 @blp.route("/PayOrder/selectOrderList")

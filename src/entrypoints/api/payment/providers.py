@@ -17,8 +17,6 @@ from core.shared.edition import PayType
 from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, Schema
-from entrypoints.api.payment import schemas as s
-from entrypoints.api.payment.views import order_status
 
 blp = ApiBlueprint("payment_providers", __name__, description="Payment providers: notifications, PayPal's "
                                                                "return, refunds, WeChat OpenID")
@@ -112,22 +110,6 @@ class PayPalCancelView(MethodView):
         says it was cancelled (PayOrder/get's lastFailure), so the paying drawer offers a retry."""
         context.container().record_payer_cancellation()(query["token"])
         return _web("/mobilePay/paypal/cancel", token=query["token"])
-
-
-class RefundBody(Schema):
-    orderId = fields.Integer(required=True, validate=validate.Range(min=1, max=2_147_483_647))
-
-
-@blp.route("/PayRefund/refundOrder")
-class RefundView(MethodView):
-    @blp.requires("order.recharge:refund")
-    @blp.arguments(RefundBody)
-    @blp.ok(s.OrderStatusSchema, refusals=(e.OrderNotRefundable, e.PaymentFailed))
-    @blp.alt_response(404, schema=ErrorEnvelope, description="no such order")
-    def post(self, body):
-        """Pays a paid order back through its provider; the order becomes refunded (payStatus 3).
-        Once only: a second refund is refused (1114). The devices keep the service they got."""
-        return order_status(context.container().refund_order()(body["orderId"]))
 
 
 class OpenIdQuery(Schema):

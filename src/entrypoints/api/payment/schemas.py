@@ -339,7 +339,8 @@ class MyOrderSchema(Schema):
     orderCode = fields.String(required=True)
     orderFee = fields.Integer(required=True)
     payFee = fields.Integer(required=True, allow_none=True)
-    payStatus = fields.Integer(required=True)
+    payStatus = fields.Integer(required=True, metadata={
+        "description": "1 unpaid, 2 paid, 3 refunded, 4 closed, 5 partially refunded"})
     applyFlag = fields.Integer(required=True)
     invoiceStatus = fields.Integer(required=True)
     gmtCreate = LocalDateTime(required=True)
@@ -361,6 +362,8 @@ class MyOrderSchema(Schema):
     couponCode = fields.String(required=True, allow_none=True, metadata={"description": "the coupon it carries"})
     couponFee = fields.Integer(required=True, metadata={
         "description": "cents the coupon took off (orderFee is what is charged)"})
+    refundFee = fields.Integer(required=True, metadata={
+        "description": "cents paid back so far (payStatus 5 partially refunded, 3 refunded)"})
 
 
 class OrderIdBody(Schema):

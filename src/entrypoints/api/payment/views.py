@@ -168,7 +168,8 @@ def _order_extras(order: Order) -> dict:
                         for line in order.lines[:s.LISTED_DEVICES]],
             "expireTime": order.expires_at if order.status is PayStatus.UNPAID else None,
             "closeReason": order.close_reason.value if order.close_reason else None,
-            "couponCode": order.coupon_code, "couponFee": order.coupon_discount_cents}
+            "couponCode": order.coupon_code, "couponFee": order.coupon_discount_cents,
+            "refundFee": order.refunded_cents}
 
 
 def order_line(line: OrderLine, level_name: str | None) -> dict:
