@@ -1,7 +1,9 @@
 """The operation log (issue 17, /operation/log): every change made through the API, who made it,
 when, from where, old and new values, and refused or failed attempts. A customer reads the entries
 they made, those of what they own(ed) when it changed, and those of the organizations they manage;
-an operator reads all. A device's detail shows the device's entries to whoever may read it."""
+an operator reads all. A device's detail shows the device's entries to whoever may read it. The
+calls', object types' and columns' labels (labels.py) are served to the console and written in the
+export, in the caller's language."""
 
 from __future__ import annotations
 
