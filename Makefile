@@ -131,7 +131,7 @@ bench: python node_modules/.installed wrk
 	.venv/bin/python bench/export.py
 
 i18n-extract: python
-	.venv/bin/pybabel extract -F babel.cfg -k N_ --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src
+	.venv/bin/pybabel extract -F babel.cfg -k N_ -k NC_:1c,2 --no-location --sort-output -o src/adapters/i18n/locales/messages.pot src
 	.venv/bin/pybabel update -i src/adapters/i18n/locales/messages.pot -d src/adapters/i18n/locales --no-fuzzy-matching --width 120 --ignore-obsolete
 
 clean:

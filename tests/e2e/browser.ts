@@ -153,6 +153,14 @@ export function readLocale(folder: string, language: string): any {
   return JSON.parse(readFileSync(fileURLToPath(file), 'utf8'));
 }
 
+/** The operation log's labels of calls, object types and columns, as the server gives them to the console in `language`. */
+export async function operationLabels(baseURL: string, user: string, language: string): Promise<Record<'action' | 'object' | 'field', Record<string, string>>> {
+  return asUser(baseURL, user, language, async (headers) => {
+    const reply = await fetch(`${baseURL}/api/base/OperationLog/labels`, { headers });
+    return ((await reply.json()) as { data: Record<'action' | 'object' | 'field', Record<string, string>> }).data;
+  });
+}
+
 /**
  * Watches a context's windows for what the server's policies refuse or Chromium finds wrong with
  * them: every Content-Security-Policy violation (the `securitypolicyviolation` event, one report

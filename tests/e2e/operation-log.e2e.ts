@@ -3,10 +3,11 @@
  * Dock cold room from its detail, finds the entry (old name -> new name) on /operation/log and in
  * the device's log tab, and the name goes back; in English and Russian, on a desktop and a 375 px
  * phone. acme changes a custom role and disables an asset: both entries name the call, the object
- * and its fields in the reader's language. Screenshots go to var/screenshots/ (operation-log-*).
+ * and its fields in the reader's language (the server's labels, GET /base/OperationLog/labels).
+ * Screenshots go to var/screenshots/ (operation-log-*).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { asUser, browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { asUser, browserSession, logInPastNotice, operationLabels, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const session = browserSession();
@@ -18,6 +19,7 @@ describe('the operation log', () => {
       it(`shows a rename with the old and new name, on the log page and in the device's tab (${language}, ${width} px)`, async () => {
         const { page } = session;
         const strings = readLocale('operationLog/locales', language);
+        const labels = await operationLabels(baseURL, 'alice', language);
         const renamed = `Dock ${language} ${width}`;
         await page.setViewportSize({ width, height: 900 });
         await logInPastNotice(page, baseURL, 'alice', language);
@@ -45,7 +47,7 @@ describe('the operation log', () => {
           await expect(entry.getAttribute('data-action')).resolves.toBe('Device.update');
           const text = await entry.textContent();
           expect(text).toContain(DOCK);
-          expect(text).toContain(strings.action['Device.update']);
+          expect(text).toContain(labels.action['Device.update']);
           expect(text).toContain(strings.outcome.succeeded);
           await shot(page, `operation-log-page-${language}-${width}`);
           await page.getByTestId('oplog-user').fill('nobody-at-all');
@@ -75,7 +77,7 @@ describe('the operation log', () => {
   for (const language of ['en-US', 'ru-RU'] as const) {
     it(`names a custom role change and an asset disabled in words (${language})`, async () => {
       const { page } = session;
-      const strings = readLocale('operationLog/locales', language);
+      const labels = await operationLabels(baseURL, 'acme', language);
       const suffix = `${language}-${Date.now() % 100000}`;
       const made = await asUser(baseURL, 'acme', language, async (headers) => {
         const call = async (method: string, path: string, body?: unknown) => {
@@ -102,13 +104,13 @@ describe('the operation log', () => {
         await roleEntry.first().waitFor();
         await assetEntry.first().waitFor();
         const roleText = (await roleEntry.first().textContent())!;
-        expect(roleText).toContain(strings.action['BaseRole.update']);
-        expect(roleText).toContain(`${strings.object.role} “Loader ${suffix}”`);
-        expect(roleText).toContain(`${strings.field.description}: — → Night shift`);
+        expect(roleText).toContain(labels.action['BaseRole.update']);
+        expect(roleText).toContain(`${labels.object.role} “Loader ${suffix}”`);
+        expect(roleText).toContain(`${labels.field.description}: — → Night shift`);
         const assetText = (await assetEntry.first().textContent())!;
-        expect(assetText).toContain(strings.action['Asset.disable']);
-        expect(assetText).toContain(`${strings.object.asset} “Van ${suffix}”`);
-        expect(assetText).toContain(`${strings.field.enabled}: true → false`);
+        expect(assetText).toContain(labels.action['Asset.disable']);
+        expect(assetText).toContain(`${labels.object.asset} “Van ${suffix}”`);
+        expect(assetText).toContain(`${labels.field.enabled}: true → false`);
         for (const text of [roleText, assetText]) expect(text).not.toMatch(/BaseRole\.|Asset\.|role_id|built_in|\broles\b|\bassets\b/);
         await shot(page, `operation-log-role-asset-${language}`);
       } finally {

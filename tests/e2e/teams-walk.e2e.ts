@@ -17,7 +17,8 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import {
-  asUser, browserSession, logInPastNotice, offeredChanges, preferLanguage, readLocale, shot, submitLogin, withProfileFilledIn,
+  asUser, browserSession, logInPastNotice, offeredChanges, operationLabels, preferLanguage, readLocale, shot, submitLogin,
+  withProfileFilledIn,
 } from './browser';
 
 /** A whole walk through the console: minutes, not the suite's two (a loaded machine takes its time). */
@@ -133,7 +134,7 @@ describe('teams walk (issue 17)', () => {
       const roleStrings = readLocale('organizations/rolesLocales', language);
       const sharing = readLocale('sharing/locales', language);
       const system = readLocale('messages/systemLocales', language);
-      const log = readLocale('operationLog/locales', language);
+      const log = await operationLabels(baseURL, 'acme', language);
       const stamp = Date.now() % 100000;
       const newcomer = `walk_${language.slice(0, 2)}_${stamp}`;
       const phone = `139${String(Date.now()).slice(-8)}`;

@@ -22,6 +22,7 @@ from tests.support.api import ok
 pytestmark = pytest.mark.usefixtures("demo")
 
 LOG, EXPORT, DEVICE_LOG = "/base/OperationLog/page", "/base/OperationLog/export", "/device/DeviceOperationLog/changes"
+LABELS = "/base/OperationLog/labels"
 UPDATE, ROTATE = "/device/Device/update", "/device/Device/credentials/rotate"
 ALICE_ROOM, ACME_ROOM = "RCW360A0000001", "CR2B000000001"
 
@@ -205,8 +206,32 @@ def test_the_export_is_an_xlsx_of_the_readers_entries_in_their_language(api, con
     assert response.status_code == 200 and response.mimetype.endswith("sheet")
     rows = list(load_workbook(BytesIO(response.data)).active.iter_rows(values_only=True))
     assert rows[0][0] == "Время" and len(rows) >= 2
-    assert "device_name: Cold room A logger -> =HYPERLINK(1)" in rows[1][5]
-    assert rows[1][4].startswith("'") or "device" in rows[1][4]
+    # the call, the object type and the column under the labels the console shows, not their codes
+    labels = ok(api.call("GET", LABELS, token=alice, headers={"Accept-Language": "ru-RU"}))
+    assert rows[1][3] == labels["action"]["Device.update"] == "Изменение устройства"
+    assert rows[1][4] == f"{labels['object']['device']} =HYPERLINK(1)" and "device" not in rows[1][4]
+    assert f"{labels['field']['device_name']}: Cold room A logger -> =HYPERLINK(1)" in rows[1][5]
+    assert "device_name" not in rows[1][5]
+
+
+def test_the_labels_are_the_log_s_words_in_the_callers_language(api, container):
+    """One source for the console and the export: the server's catalogues, by message context, so
+    the log's "Account" (a column) is not the account menu's word."""
+    from entrypoints.api.audit.labels import ACTIONS, FIELDS, OBJECTS
+
+    alice = api.token("alice")
+    english = api.call("GET", LABELS, token=alice, headers={"Accept-Language": "en-US"})
+    conforms(english, s.OperationLabelsSchema)
+    english = ok(english)
+    russian = ok(api.call("GET", LABELS, token=alice, headers={"Accept-Language": "ru-RU"}))
+    assert {group: set(labels) for group, labels in english.items()} == {
+        "action": set(ACTIONS), "object": set(OBJECTS), "field": set(FIELDS)}
+    assert (english["action"]["Device.update"], english["object"]["alarmRule"], english["field"]["upper_limit"]) == (
+        "Edit device", "Alarm rule", "Upper limit")
+    assert (russian["action"]["Device.update"], russian["object"]["alarmRule"], russian["field"]["upper_limit"]) == (
+        "Изменение устройства", "Правило тревоги", "Верхний предел")
+    assert russian["field"]["account_id"] == "Аккаунт" != container.translator().translate("Account", "ru-RU")
+    assert api.call("GET", LABELS).status == 401  # a stranger without a login
 
 
 @pytest.mark.parametrize("body,field", [
@@ -221,10 +246,13 @@ def test_a_bad_filter_is_a_422_naming_the_field(api, body, field):
     assert reply.status == 422 and field in reply.body["errors"], reply.body
 
 
-# Access matrix of the calls taking an object id (the device's tab): owner (acme), read-only
-# organization member (bob), stranger (alice), back office (operator, calibadmin). A call added
-# to the log's blueprints with an object id and no row here fails test_every_call_has_a_row.
-MATRIX = {("POST", DEVICE_LOG): {"acme": 200, "bob": 200, "alice": 404, "operator": 403, "calibadmin": 403}}
+# Access matrix of the log's calls but the page and the export: the device's tab (an object id) and
+# the labels (every signed-in caller: the log's and the tab's readers both show them), for the owner
+# (acme), a read-only organization member (bob), a stranger (alice), the back office (operator,
+# calibadmin). A call added to the log's blueprints with no row here fails test_every_call_has_a_row.
+EVERYONE = {"acme": 200, "bob": 200, "alice": 200, "operator": 200, "calibadmin": 200}
+MATRIX = {("POST", DEVICE_LOG): {"acme": 200, "bob": 200, "alice": 404, "operator": 403, "calibadmin": 403},
+          ("GET", LABELS): EVERYONE}
 
 
 def test_every_call_has_a_row(api):

@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 from babel.messages.pofile import read_po
 
-from adapters.i18n import LOCALES_DIR, Translator, resolve_language
+from adapters.i18n import LOCALES_DIR, Translator, message_key, resolve_language
 from core.shared.edition import LANGUAGES
 from core.shared.errors import BUSINESS_ERRORS, DomainError
 
@@ -20,8 +20,9 @@ def test_the_language_is_negotiated_from_accept_language(header, default, langua
 
 
 def catalogue_ids(path: Path) -> set[str]:
+    """Each message's key as the Translator's catalogue holds it (its context first, if any)."""
     with path.open("rb") as handle:
-        return {m.id for m in read_po(handle) if m.id}
+        return {message_key(m.context, m.id) for m in read_po(handle) if m.id}
 
 
 TEMPLATE = catalogue_ids(LOCALES_DIR / "messages.pot")
@@ -51,6 +52,13 @@ def test_placeholders_survive_translation(language):
                                     format="CSV", reason="r", type="t", package="p", asset="a")
 
 
+def test_a_message_with_a_context_keeps_its_own_translation_apart_from_the_same_words_without_one():
+    translator = Translator()
+    assert translator.translate("Account", "ru-RU") == "Учётная запись"
+    assert translator.pgettext("operation log field", "Account", "ru-RU") == "Аккаунт"
+    assert translator.pgettext("operation log field", "Nothing such", "ru-RU") == "Nothing such"
+
+
 def test_formatted_library_messages_are_translated_with_their_values():
     translator = Translator()
     assert translator.translate_text("Longer than maximum length 50.", "zh-CN") != "Longer than maximum length 50."
@@ -67,7 +75,8 @@ def test_no_compiled_catalogues_are_needed():
 SAME_IN_EVERY_LANGUAGE = {"GUID", "Alipay", "Google Pay", "PayPal", "WeChat Pay"}  # brands
 SAME_IN = {
     # German writes these as English does (MKT: the abbreviation of mean kinetic temperature)
-    "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name"},
+    "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name", "Details",
+              "Export", "Format", "Layout"},
     "es_ES": {"No"},  # the Spanish answer is the same word
     "pt_PT": {"Offline", "Online"},  # as the web catalogues' allow-list says
 }

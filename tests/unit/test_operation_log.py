@@ -1,17 +1,17 @@
 """The operation log's rules that need no database: outcomes from statuses, who reads an entry,
-which columns are secrets and how values are kept."""
+which columns are secrets and how values are kept, and that every call, object type and column
+the log records has a label (entrypoints/api/audit/labels.py) translated in every language."""
 
 from __future__ import annotations
 
-import json
 from datetime import UTC, datetime
 from decimal import Decimal
-from pathlib import Path
 
 import pytest
 
 from adapters.persistence.audit import SKIPPED_TABLES, is_secret, plain
 from core.audit.model import Change, Operation, Outcome
+from core.shared.edition import LANGUAGES
 
 AT = datetime(2026, 11, 26, 8, 0, tzinfo=UTC)
 
@@ -60,12 +60,6 @@ def test_values_are_kept_as_json_keeps_them():
 # Calls the API opens a recording for that can never leave an entry: public (no caller to be
 # refused) and writing only bookkeeping tables (SKIPPED_TABLES: sessions, failures, codes).
 NEVER_IN_THE_LOG = {"BaseAccount.login", "BaseAccount.code.login", "auth.logout"}
-LOG_LOCALES = Path(__file__).parents[2] / "web" / "src" / "features" / "operationLog" / "locales"
-LANGUAGES = ("de-DE", "en-US", "es-ES", "pt-PT", "ru-RU", "zh-CN", "zh-TW")
-
-
-def log_catalogue(language: str) -> dict:
-    return json.loads((LOG_LOCALES / f"{language}.json").read_text(encoding="utf-8"))
 
 
 @pytest.fixture(scope="module")
@@ -82,17 +76,25 @@ def recorded_actions(tmp_path_factory) -> set[str]:
             if recorded(rule, method)}
 
 
+def recordable_columns() -> set[str]:
+    """The log shows a change field by field under the column's name, labelled by name whatever
+    its table: every column of a recordable table, less the ones never recorded."""
+    from adapters.persistence.audit import SKIPPED_COLUMNS
+    from adapters.persistence.models import Base
+
+    tables = [t for t in Base.metadata.sorted_tables if t.name not in SKIPPED_TABLES]
+    return {c.name for t in tables for c in t.columns} - SKIPPED_COLUMNS
+
+
+def object_types() -> set[str]:
+    from adapters.persistence.audit import KINDS
+
+    return {kind.object_type for kind in KINDS.values()}
+
+
 def test_the_calls_never_in_the_log_are_still_calls_of_the_api(recorded_actions):
     assert recorded_actions >= NEVER_IN_THE_LOG
     assert {"Device.update", "Asset.disable", "BaseRole.update", "Device.changeOrganization"} <= recorded_actions
-
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_call_the_log_records_is_named_in_each_language(recorded_actions, language):
-    labels = log_catalogue(language)["action"]
-    missing = sorted(recorded_actions - NEVER_IN_THE_LOG - labels.keys())
-    assert not missing, f"{language}.json has no action label for {missing}"
-    assert all(isinstance(v, str) and v.strip() for v in labels.values())
 
 
 def test_every_table_the_log_can_record_has_an_object_kind():
@@ -103,23 +105,45 @@ def test_every_table_the_log_can_record_has_an_object_kind():
     assert not recordable - KINDS.keys(), f"no ObjectKind for {sorted(recordable - KINDS.keys())}"
 
 
+def test_every_call_the_log_records_has_a_label(recorded_actions):
+    from entrypoints.api.audit.labels import ACTIONS
+
+    missing = sorted(recorded_actions - NEVER_IN_THE_LOG - ACTIONS.keys())
+    assert not missing, f"entrypoints/api/audit/labels.py has no action label for {missing}"
+
+
+def test_every_object_type_the_log_records_has_a_label():
+    from entrypoints.api.audit.labels import OBJECTS
+
+    missing = sorted(object_types() - OBJECTS.keys())
+    assert not missing, f"entrypoints/api/audit/labels.py has no object label for {missing}"
+
+
+def test_every_column_the_log_records_has_a_label():
+    from entrypoints.api.audit.labels import FIELDS
+
+    missing = sorted(recordable_columns() - FIELDS.keys())
+    assert not missing, f"entrypoints/api/audit/labels.py has no field label for {missing}"
+
+
+def test_every_label_names_something_the_log_records(recorded_actions):
+    from entrypoints.api.audit.labels import ACTIONS, FIELDS, OBJECTS
+
+    stale = {"action": ACTIONS.keys() - (recorded_actions - NEVER_IN_THE_LOG),
+             "object": OBJECTS.keys() - object_types(), "field": FIELDS.keys() - recordable_columns()}
+    assert not any(stale.values()), f"labels of nothing the log records: {stale}"
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
-def test_every_object_type_the_log_records_is_named_in_each_language(language):
-    from adapters.persistence.audit import KINDS
+def test_every_label_is_translated_in_each_language(language):
+    """Read from the .po itself: the Translator would fall back to the English of a missing one."""
+    from babel.messages.pofile import read_po
 
-    labels = log_catalogue(language)["object"]
-    missing = sorted({kind.object_type for kind in KINDS.values()} - labels.keys())
-    assert not missing, f"{language}.json has no object label for {missing}"
+    from adapters.i18n import LOCALES_DIR
+    from entrypoints.api.audit.labels import GROUPS
 
-
-@pytest.mark.parametrize("language", LANGUAGES)
-def test_every_column_the_log_records_is_named_in_each_language(language):
-    """The log shows a change field by field under the column's name, labelled by name whatever
-    its table: every column of a recordable table, less the ones never recorded, needs a label."""
-    from adapters.persistence.audit import SKIPPED_COLUMNS
-    from adapters.persistence.models import Base
-
-    columns = {c.name for t in Base.metadata.sorted_tables if t.name not in SKIPPED_TABLES for c in t.columns}
-    labels = log_catalogue(language)["field"]
-    missing = sorted(columns - SKIPPED_COLUMNS - labels.keys())
-    assert not missing, f"{language}.json has no field label for {missing}"
+    with (LOCALES_DIR / language.replace("-", "_") / "LC_MESSAGES" / "messages.po").open("rb") as handle:
+        translated = {(m.context, m.id): m.string for m in read_po(handle) if m.id and not m.fuzzy}
+    missing = sorted(f"{context}: {msgid}" for context, labels in GROUPS.values() for msgid in labels.values()
+                     if not str(translated.get((context, msgid)) or "").strip())
+    assert not missing, f"{language} translates no {missing}"

@@ -21,6 +21,12 @@ _PREFIX_FALLBACK = {"zh-hk": "zh-TW", "zh-mo": "zh-TW", "zh-hant": "zh-TW", "zh"
                     "es": "es-ES", "ru": "ru-RU", "pt": "pt-PT", "de": "de-DE"}
 
 
+def message_key(context: str | None, msgid: str) -> str:
+    """A message's key in a catalogue: its id, behind its context and gettext's separator (EOT)
+    when it has one, so "Device" of a context never takes the place of the plain "Device"."""
+    return f"{context}\x04{msgid}" if context else msgid
+
+
 def resolve_language(accept_language: str | None, default: str) -> str:
     """The best of the seven languages for an Accept-Language header, else the edition's default."""
     if not accept_language:
@@ -58,7 +64,7 @@ class Translator:
                         msgid, text = message.id, message.string
                         # singular messages only (a plural one holds tuples of ids and of strings)
                         if isinstance(msgid, str) and isinstance(text, str) and msgid and text and not message.fuzzy:
-                            entries[msgid] = text
+                            entries[message_key(message.context, msgid)] = text
             self._catalogues[language] = entries
 
     def catalogue(self, language: str) -> dict[str, str]:
@@ -72,6 +78,10 @@ class Translator:
             except (KeyError, IndexError, ValueError):
                 return msgid.format(**params)
         return text
+
+    def pgettext(self, context: str, msgid: str, language: str) -> str:
+        """A message marked with NC_(context, msgid) in `language`, else its id."""
+        return self._catalogues.get(language, {}).get(message_key(context, msgid)) or msgid
 
     @cached_property
     def _templates(self) -> list[tuple[re.Pattern[str], str]]:

@@ -7,3 +7,9 @@ entrypoint renders them in the caller's language.
 
 def N_(msgid: str) -> str:
     return msgid
+
+
+def NC_(context: str, msgid: str) -> str:
+    """N_ with a message context (msgctxt): a short word ("Device") that another message translates
+    otherwise. Babel extracts it with `-k NC_:1c,2`; Translator.pgettext renders it."""
+    return msgid

@@ -1,56 +1,83 @@
 /**
- * The operation log names each call in the reader's language: sharing, transferring and custom
- * roles were shown as their raw call names ("Device.transfer") until they had labels, and so were
- * assets, ownership moves and the back office's calls, with roles' and assets' tables and columns.
+ * The operation log names each call, object type and column with the server's labels in the
+ * reader's language (GET /base/OperationLog/labels, the words its XLSX export writes too), asked
+ * once per language; a code shows as it is while they load and when it has none.
  * (tests/unit/test_operation_log.py demands a label for every call, table and column the server records.)
  */
-import { render, screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import i18n from 'i18next';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { OperationTable } from './OperationTable';
-import { setUpI18n } from '@/test/harness';
-import type { Operation } from '@/lib/api/operationLog';
+import { envelope, fakeServer, renderApp, setUpI18n } from '@/test/harness';
+import type { Operation, OperationLabels } from '@/lib/api/operationLog';
 
-const entry = (id: number, action: string): Operation => ({
+const LABELS_CALL = 'GET /base/OperationLog/labels';
+/** What the server answers in each language (a part of it). */
+const LABELS: Record<string, OperationLabels> = {
+  'en-US': {
+    action: { 'BaseRole.update': 'Edit role', 'Device.transfer': 'Transfer devices' },
+    object: { role: 'Role', asset: 'Asset' },
+    field: { description: 'Description', enabled: 'Enabled' },
+  },
+  'ru-RU': {
+    action: { 'BaseRole.update': 'Изменение роли', 'Device.transfer': 'Передача устройств' },
+    object: { role: 'Роль', asset: 'Актив' },
+    field: { description: 'Описание', enabled: 'Включено' },
+  },
+};
+
+const entry = (id: number, action: string, changes: Operation['changes'] = []): Operation => ({
   id, at: '2026-11-27T01:00:00Z', accountId: 1, userName: 'alice', clientAddress: '127.0.0.1', action, method: 'POST',
-  outcome: 'succeeded', status: 200, changes: [],
+  outcome: 'succeeded', status: 200, changes,
 });
-const ACTIONS = ['Device.share', 'DeviceShare.update', 'DeviceShare.revoke', 'Device.transfer', 'DevicePermissionModel.insert',
-  'DevicePermissionModel.update', 'DevicePermissionModel.delete', 'BaseRole.insert', 'BaseRole.update', 'BaseRole.delete',
-  'Asset.disable', 'Device.changeOrganization', 'BaseAccount.sysModifyUser', 'PayServiceLevel.update', 'activity.PayCoupon.createCoupon'];
+const CHANGED = entry(1, 'BaseRole.update', [
+  { objectType: 'role', objectId: '10', objectLabel: 'Loader', kind: 'update', fields: { description: [null, 'Night shift'] }, deviceId: null },
+  { objectType: 'asset', objectId: '2', objectLabel: 'Van', kind: 'update', fields: { enabled: [true, false], brand_new: [null, 'x'] }, deviceId: null },
+]);
+
+const actionsShown = () => screen.getAllByTestId('oplog-row').map((row) => row.querySelectorAll('td')[3]!.textContent);
+const wordsShown = () => [...document.querySelectorAll('.jc-oplog-object, .jc-oplog-field')].map((node) => node.textContent);
 
 beforeAll(setUpI18n);
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await i18n.changeLanguage('en-US');
+});
 
 describe('OperationTable', () => {
   for (const language of ['en-US', 'ru-RU']) {
-    it(`names sharing, transfer and role calls in words (${language})`, async () => {
+    it(`names calls, objects and fields with the server's labels (${language})`, async () => {
       await i18n.changeLanguage(language);
-      render(<OperationTable operations={ACTIONS.map((action, index) => entry(index + 1, action))} />);
-      const shown = screen.getAllByTestId('oplog-row').map((row) => row.querySelectorAll('td')[3]!.textContent);
-      expect(shown).toHaveLength(ACTIONS.length);
-      for (const [index, text] of shown.entries()) expect(text, ACTIONS[index]).not.toBe(ACTIONS[index]);
-      if (language === 'en-US') expect(shown).toContain('Transfer devices');
-      await i18n.changeLanguage('en-US');
-    });
-
-    it(`names a role's and an asset's objects and fields in words (${language})`, async () => {
-      await i18n.changeLanguage(language);
-      const changed: Operation = {
-        ...entry(1, 'BaseRole.update'),
-        changes: [
-          { objectType: 'role', objectId: '10', objectLabel: 'Loader', kind: 'update', fields: { description: [null, 'Night shift'], built_in: [false, false] }, deviceId: null },
-          { objectType: 'rolePermission', objectId: '10/device.list', objectLabel: null, kind: 'insert', fields: { role_id: [null, 10] }, deviceId: null },
-          { objectType: 'asset', objectId: '2', objectLabel: 'Van', kind: 'update', fields: { enabled: [true, false], asset_type: [null, 'Truck'] }, deviceId: null },
-        ],
-      };
-      render(<OperationTable operations={[changed]} />);
-      const row = screen.getByTestId('oplog-row');
-      const shown = [...row.querySelectorAll('.jc-oplog-field, .jc-oplog-object')].map((node) => node.textContent ?? '');
-      expect(shown).toHaveLength(8);
-      const raw = ['role', 'rolePermission', 'asset', 'description', 'built_in', 'role_id', 'enabled', 'asset_type'];
-      for (const text of shown) expect(raw.some((code) => text === code || text.startsWith(`${code} `)), text).toBe(false);
-      if (language === 'en-US') expect(shown).toContain('Role “Loader”');
-      await i18n.changeLanguage('en-US');
+      // the request carries the console's language; the answer is in it
+      fakeServer({ [LABELS_CALL]: () => envelope(LABELS[i18n.language]) });
+      renderApp(<OperationTable operations={[CHANGED, entry(2, 'Device.transfer')]} />);
+      const words = LABELS[language]!;
+      await waitFor(() => expect(actionsShown()).toEqual([words.action['BaseRole.update'], words.action['Device.transfer']]));
+      expect(wordsShown()).toEqual([
+        `${words.object.role} “Loader”`, words.field.description, `${words.object.asset} “Van”`, words.field.enabled,
+        'brand_new', // a column without a label shows under its name
+      ]);
     });
   }
+
+  it('shows the codes while the labels load, and asks for them once', async () => {
+    let answer: (response: Response) => void = () => {};
+    const server = fakeServer({ [LABELS_CALL]: () => new Promise<Response>((resolve) => { answer = resolve; }) });
+    const { queryClient } = renderApp(<OperationTable operations={[CHANGED]} />);
+    expect(actionsShown()).toEqual(['BaseRole.update']);
+    expect(wordsShown()).toEqual(['role “Loader”', 'description', 'asset “Van”', 'enabled', 'brand_new']);
+    answer(envelope(LABELS['en-US']));
+    await waitFor(() => expect(actionsShown()).toEqual(['Edit role']));
+    expect(server.callsTo(LABELS_CALL)).toHaveLength(1);
+    expect(queryClient.getQueryData(['operationLabels', 'en-US'])).toEqual(LABELS['en-US']);
+  });
+
+  it('fetches the labels again in the language the reader switches to', async () => {
+    const server = fakeServer({ [LABELS_CALL]: () => envelope(LABELS[i18n.language]) });
+    renderApp(<OperationTable operations={[CHANGED]} />);
+    await waitFor(() => expect(actionsShown()).toEqual(['Edit role']));
+    await i18n.changeLanguage('ru-RU');
+    await waitFor(() => expect(actionsShown()).toEqual(['Изменение роли']));
+    expect(server.callsTo(LABELS_CALL)).toHaveLength(2);
+  });
 });

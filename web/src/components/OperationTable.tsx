@@ -1,6 +1,6 @@
 import { Classes, HTMLTable, Tag } from '@blueprintjs/core';
 import { useTranslation } from 'react-i18next';
-import type { Change, Operation } from '@/lib/api/operationLog';
+import { useOperationLabels, type Change, type LabelOf, type Operation } from '@/lib/api/operationLog';
 import { formatInstant } from '@/lib/units';
 import './operationTable.css';
 
@@ -12,18 +12,7 @@ function shown(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
 }
 
-/** The label of a code in the operationLog catalogue (action "Device.update"), the code itself when it has none. */
-export function useOperationLabels() {
-  const { t } = useTranslation('operationLog');
-  const label = (group: 'action' | 'object' | 'field', code: string) => {
-    // A code holds dots (Device.update): '|' separates the group from it instead.
-    return t(`${group}|${code}`, { defaultValue: code, keySeparator: '|', nsSeparator: false });
-  };
-  return label;
-}
-
-function ChangeLine({ change }: { change: Change }) {
-  const label = useOperationLabels();
+function ChangeLine({ change, label }: { change: Change; label: LabelOf }) {
   const fields = Object.entries(change.fields);
   return (
     <div className="jc-oplog-change" data-testid="oplog-change">
@@ -74,7 +63,7 @@ export function OperationTable({ operations, stale, showAddress = true }: {
               <td title={o.action}>{label('action', o.action)}</td>
               <td className="jc-oplog-changes">
                 {o.changes.length === 0 ? <span className={Classes.TEXT_MUTED}>{t('noChanges')}</span>
-                  : o.changes.map((c, index) => <ChangeLine key={index} change={c} />)}
+                  : o.changes.map((c, index) => <ChangeLine key={index} change={c} label={label} />)}
               </td>
               <td><Tag minimal intent={INTENT[o.outcome]}>{t(`outcome.${o.outcome}`)}{o.outcome === 'succeeded' ? '' : ` (${o.status})`}</Tag></td>
             </tr>

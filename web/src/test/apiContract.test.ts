@@ -99,7 +99,7 @@ import { invitationSchema, membersSchema, myOrganizationSchema } from '@/feature
 import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
 import { deskOrderSchema, deskPageSchema, dossierSchema } from '@/features/orderdesk/api/orders';
 import { noticeSchema } from '@/lib/api/notice';
-import { operationPageSchema } from '@/lib/api/operationLog';
+import { operationLabelsSchema, operationPageSchema } from '@/lib/api/operationLog';
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
 import { assetDeletedSchema, assetDetailSchema, assetPageSchema } from '@/features/assets/api/assets';
 import {
@@ -279,6 +279,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['DELETE', '/api/payment/PayServiceItem/delete', NOTHING],
   ['POST', '/api/payment/PayServiceItem/sortItem', z.array(itemSchema)],
   ['POST', '/api/base/OperationLog/page', operationPageSchema],
+  ['GET', '/api/base/OperationLog/labels', operationLabelsSchema],
   ['POST', '/api/device/DeviceOperationLog/changes', operationPageSchema],
   ['POST', '/api/device/DevicePermissionModel/list', templateListSchema],
   ['POST', '/api/device/DevicePermissionModel/insert', templateSchema],

@@ -63,3 +63,14 @@ class OperationSchema(Schema):
     outcome = fields.String(required=True, metadata={"enum": [o.value for o in Outcome]})
     status = fields.Integer(required=True, metadata={"description": "the HTTP status answered"})
     changes = fields.List(fields.Nested(ChangeSchema), required=True)
+
+
+def _labels(what: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.String(), required=True,
+                       metadata={"description": f"{what} -> its label in the request's language"})
+
+
+class OperationLabelsSchema(Schema):
+    action = _labels("a call's name (an entry's `action`, e.g. Device.update)")
+    object = _labels("an object type (a change's `objectType`, e.g. alarmRule)")
+    field = _labels("a column's name (a key of a change's `fields`, e.g. upper_limit)")

@@ -1,7 +1,9 @@
 """The operation log (issue 17, /operation/log): every change made through the API, who made it,
 when, from where, old and new values, and refused or failed attempts. A customer reads the entries
 they made, those of what they own(ed) when it changed, and those of the organizations they manage;
-an operator reads all. A device's detail shows the device's entries to whoever may read it."""
+an operator reads all. A device's detail shows the device's entries to whoever may read it. The
+calls', object types' and columns' labels (labels.py) are served to the console and written in the
+export, in the caller's language."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from typing import Any
 from flask import stream_with_context
 from flask.views import MethodView
 
+from adapters.i18n import Translator
 from adapters.spreadsheets.operation_sheet import operation_sheet
 from core.audit.model import Operation, OperationFilter, Outcome
 from core.audit.use_cases import Reader
@@ -18,6 +21,7 @@ from core.shared.errors import Forbidden
 from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.audit import schemas as s
+from entrypoints.api.audit.labels import labels_in
 from entrypoints.api.framework import (
     XLSX,
     ApiBlueprint,
@@ -86,12 +90,25 @@ def _value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def _sheet_row(o: Operation, zone: tzinfo, outcome: dict[Outcome, str]) -> list[object]:
-    objects = "; ".join(f"{c.object_type} {c.label or c.object_id or ''}".strip() for c in o.changes)
-    changes = "\n".join(f"{name}: {_value(old)} -> {_value(new)}" for c in o.changes
+class _Words:
+    """What an export writes in the caller's language: outcomes, and the calls', object types' and
+    columns' labels (a code without one as it is)."""
+
+    def __init__(self, translator: Translator, language: str) -> None:
+        self.outcome = {k: translator.translate(v, language) for k, v in OUTCOMES.items()}
+        self.labels = labels_in(language, translator)
+
+    def label(self, group: str, code: str) -> str:
+        return self.labels[group].get(code, code)
+
+
+def _sheet_row(o: Operation, zone: tzinfo, words: _Words) -> list[object]:
+    objects = "; ".join(f"{words.label('object', c.object_type)} {c.label or c.object_id or ''}".strip()
+                        for c in o.changes)
+    changes = "\n".join(f"{words.label('field', name)}: {_value(old)} -> {_value(new)}" for c in o.changes
                         for name, (old, new) in c.fields.items())
     return [o.at.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S"), o.actor_name or "", o.client_address or "",
-            o.action, objects, changes[:32_000], outcome[o.outcome]]
+            words.label("action", o.action), objects, changes[:32_000], words.outcome[o.outcome]]
 
 
 @blp.route("/OperationLog/export")
@@ -99,19 +116,31 @@ class OperationLogExportView(MethodView):
     @blp.arguments(s.OperationFilterSchema)
     @blp.alt_response(200, success=True, content_type=XLSX, schema={"type": "string", "format": "binary"},
                       description="the entries as the page lists them (newest first, at most 50,000), times in "
-                                  "X-Time-Zone, headers and outcomes in the request's language")
+                                  "X-Time-Zone; headers, outcomes, and the labels of calls, object types and "
+                                  "fields (GET /OperationLog/labels) in the request's language")
     @blp.alt_response(403, schema=ErrorEnvelope, description=_DENIED[403])
     def post(self, body):
         """The filter's entries as an XLSX; `operation.log:export` (or the back office's
         permission) is needed."""
         operations = context.container().export_operations()(_reader(f"{PERMISSION}:export"), _filter(body))
         language, zone = context.language.get(), context.time_zone.get()
-        translate = context.container().translator().translate
-        outcome = {k: translate(v, language) for k, v in OUTCOMES.items()}
-        rows = [_sheet_row(o, zone, outcome) for o in operations]
-        chunks = operation_sheet(translate(SHEET_TITLE, language), [translate(h, language) for h in SHEET_HEADERS],
-                                 rows)
+        translator = context.container().translator()
+        words = _Words(translator, language)
+        rows = [_sheet_row(o, zone, words) for o in operations]
+        chunks = operation_sheet(translator.translate(SHEET_TITLE, language),
+                                 [translator.translate(h, language) for h in SHEET_HEADERS], rows)
         return xlsx_download(stream_with_context(chunks), "operation-log.xlsx")
+
+
+@blp.route("/OperationLog/labels")
+class OperationLabelsView(MethodView):
+    @blp.ok(s.OperationLabelsSchema)
+    def get(self):
+        """The labels the log shows in the request's language (Accept-Language): of each recorded
+        call by its name, each object type and each column a change names; a code without one is
+        shown as it is. For every signed-in caller: whoever reads the log, or a device's changes
+        from its detail, reads them (they are the product's words, no one's data)."""
+        return labels_in(context.language.get(), context.container().translator())
 
 
 @device_blp.route("/DeviceOperationLog/changes")

@@ -5,7 +5,14 @@ import { useTranslation } from 'react-i18next';
 import { OperationTable } from '@/components/OperationTable';
 import { PagerFooter } from '@/components/PagerFooter';
 import { usePaging } from '@/hooks/usePaging';
-import { exportOperations, OUTCOMES, useOperations, type OperationFilter, type Outcome } from '@/lib/api/operationLog';
+import {
+  exportOperations,
+  OUTCOMES,
+  useOperationLabels,
+  useOperations,
+  type OperationFilter,
+  type Outcome,
+} from '@/lib/api/operationLog';
 import { usePermissions } from '@/lib/permissions';
 import { saveFile } from '@/lib/saveFile';
 import './operationLog.css';
@@ -52,6 +59,7 @@ function filterOf(fields: Fields): OperationFilter {
 export default function OperationLogPage() {
   const { t } = useTranslation(['operationLog', 'app']);
   const held = usePermissions();
+  const label = useOperationLabels();
   const [fields, setFields] = useState<Fields>(EMPTY);
   const [filter, setFilter] = useState<OperationFilter>({});
   const [exporting, setExporting] = useState(false);
@@ -108,7 +116,7 @@ export default function OperationLogPage() {
           <FormGroup label={t('filter.object')} labelFor="oplog-object">
             <HTMLSelect id="oplog-object" value={fields.objectType} onChange={set('objectType')} data-testid="oplog-object">
               <option value="">{t('filter.any')}</option>
-              {OBJECT_TYPES.map((type) => <option key={type} value={type}>{t(`object|${type}`, { keySeparator: '|' })}</option>)}
+              {OBJECT_TYPES.map((type) => <option key={type} value={type}>{label('object', type)}</option>)}
             </HTMLSelect>
           </FormGroup>
           <FormGroup label={t('filter.action')} labelFor="oplog-action" helperText={t('filter.actionHint')}>
