@@ -116,7 +116,8 @@ def _forged(world):
 def _refunds(world):
     console = world["console"]
     world["refund"] = console.api.call("POST", "/payment/PayRefund/refundOrder", token=console.api.token("operator"),
-                                       json={"orderId": world["order"]["orderId"]})
+                                       json={"orderId": world["order"]["orderId"],
+                                             "reason": "Asked by the customer"})
 
 
 @when(parsers.parse('alice confirms the payment with the card "{card}"'))

@@ -320,7 +320,11 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("DELETE", f"{P}/PayUserBill/delete"): Row(ACCOUNT, q(billId="{bill}"), changes="bill", also=OP404),
     # refunds are the back office's: customers have no such page; 409 1114: the order is unpaid
     ("POST", f"{P}/PayRefund/refundOrder"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409},
-                                                j(orderId="{order}")),
+                                                j(orderId="{order}", reason="Test")),
+    ("POST", f"{P}/PayRefund/preview"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409}, j(orderId="{order}")),
+    # deciding a refund is the back office's too (the refunds' own tests make and decide them)
+    ("POST", f"{P}/PayRefund/approve"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),
+    ("POST", f"{P}/PayRefund/reject"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),
     # the order back office (issue 19) reads any account's order; 409 1131: the provider says acme's
     # unpaid order is not paid, so manual handling changes nothing
     ("GET", f"{P}/PayOrder/selectBackOrderDetail"): Row(BACK_OFFICE, q(orderId="{order}")),

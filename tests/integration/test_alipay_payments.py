@@ -517,7 +517,7 @@ def test_the_console_settles_an_alipay_order_paid_on_the_payer_page_and_refunds_
 
     operator = payments.api.token("operator")
     refund = ok(payments.api.call("POST", "/payment/PayRefund/refundOrder", token=operator,
-                                  json={"orderId": placed["orderId"]}))
+                                  json={"orderId": placed["orderId"], "reason": "Refunded in the test"}))
     assert refund["payStatus"] == 3
     at_alipay = replace(order(), order_code=refund["orderCode"])
     assert payments.container.payment_gateways()[PayType.ALIPAY].query(at_alipay).error == "TRADE_CLOSED"

@@ -41,19 +41,21 @@ def test_a_paid_order_is_refunded_once_by_the_back_office(api, container):
     alice = api.token("alice")
     placed = placed_order(api, alice, container)
     ok(pay(api, placed))
-    refund = {"orderId": placed["orderId"]}
+    refund = {"orderId": placed["orderId"], "reason": "Asked by the customer"}
     refused(api.call("POST", "/payment/PayRefund/refundOrder", token=alice, json=refund), 403, 403)
     operator = api.token("operator")
     assert ok(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json=refund))["payStatus"] == 3
     refused(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json=refund), 409, 1114)
     assert ok(api.call("GET", "/payment/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))["payStatus"] == 3
-    refused(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": 999999}), 404, 404)
+    refused(api.call("POST", "/payment/PayRefund/refundOrder", token=operator,
+                     json={"orderId": 999999, "reason": "x"}), 404, 404)
 
 
 def test_an_unpaid_order_cannot_be_refunded(api, container):
     placed = placed_order(api, api.token("alice"), container)
     operator = api.token("operator")
-    refused(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": placed["orderId"]}),
+    refused(api.call("POST", "/payment/PayRefund/refundOrder", token=operator,
+                     json={"orderId": placed["orderId"], "reason": "Asked by the customer"}),
             409, 1114)
 
 

@@ -404,7 +404,8 @@ def test_the_console_captures_a_paypal_order_approved_on_the_payer_page_and_refu
     assert stored["payStatus"] == 2
 
     operator = api.token("operator")
-    refund = ok(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": placed["orderId"]}))
+    refund = ok(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": placed["orderId"],
+                                                                                          "reason": "Test"}))
     assert refund["payStatus"] == 3
     paypal_order = dict(parse_qsl(urlsplit(back.headers["Location"]).query))["token"]
     c = payments.world.credentials

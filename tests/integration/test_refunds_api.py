@@ -228,4 +228,5 @@ def test_a_refund_left_in_flight_is_finished_by_the_job(api, container, clock, r
     assert (row["refundId"], row["status"]) == (made["refundId"], 3)
     assert order_status(api, placed["orderId"]) == (5, 100)
     assert container.resume_refunds()() == 0
-    assert timedelta(0) < paid_until - device(container, COLD_ROOM_A).service_expires_at < timedelta(days=2)
+    # a small part of a year taken back once, not twice
+    assert timedelta(0) < paid_until - device(container, COLD_ROOM_A).service_expires_at < timedelta(days=31)

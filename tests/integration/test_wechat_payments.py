@@ -430,7 +430,8 @@ def test_the_console_settles_a_wechat_order_paid_on_the_payer_page_and_refunds_i
     stored = ok(api.call("GET", "/payment/PayOrder/get", token=alice, query={"pk": placed["orderId"]}))
     assert stored["payStatus"] == 2
     operator = api.token("operator")
-    refund = ok(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": placed["orderId"]}))
+    refund = ok(api.call("POST", "/payment/PayRefund/refundOrder", token=operator, json={"orderId": placed["orderId"],
+                                                                                          "reason": "Test"}))
     assert refund["payStatus"] == 3
     at_wechat = replace(order(), order_code=refund["orderCode"])
     assert payments.container.payment_gateways()[PayType.WECHAT].query(at_wechat).error == "REFUND"

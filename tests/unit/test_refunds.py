@@ -91,7 +91,8 @@ def test_a_lifelong_device_and_a_deleted_one_give_back_nothing():
 
 def test_alert_counts_are_taken_back_only_as_far_as_unused_and_halves_add_up_to_the_whole():
     shop = Desk()
-    order = replace(shop.order_now, kind=OrderKind.ALERTS, lines=(replace(shop.order_now.lines[0], sms_count=101, voice_count=3),))
+    alerts = replace(shop.order_now.lines[0], sms_count=101, voice_count=3)
+    order = replace(shop.order_now, kind=OrderKind.ALERTS, lines=(alerts,))
     line = order.lines[0]
     first = take_back(order, line, DeviceHolding(None, None, 101, 3), Fraction(0), Fraction(1, 2), NOW)
     second = take_back(order, line, DeviceHolding(None, None, 101 - first.sms_taken, 3 - first.voice_taken),

@@ -11,7 +11,7 @@ from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
-from core.ordering.model import ORDER_PAID
+from core.ordering.model import ORDER_PAID, ORDER_REFUNDED
 from core.shared.messages import N_
 
 TEMPLATES = {
@@ -34,6 +34,8 @@ TEMPLATES = {
     SERVICE_EXPIRED: N_("The cloud service of device {device} ({guid}) expired on {date}. Its readings are kept "
                         "for three months; renew it in the console to restore the service."),
     ORDER_PAID: N_("Your payment of {amount} {currency} for order {orderCode} has been received. Thank you."),
+    ORDER_REFUNDED: N_("{amount} {currency} of order {orderCode} has been refunded to the account you paid with; "
+                       "the service it gave was reduced accordingly."),
     ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
                                 "a member, or reject the invitation."),
     EXPORT_READY: N_("Your export {file} is ready. Download it from the download centre within 7 days."),
@@ -54,6 +56,7 @@ SUBJECTS = {
     SERVICE_EXPIRING: N_("The service of {device} expires on {date}"),
     SERVICE_EXPIRED: N_("The service of {device} has expired"),
     ORDER_PAID: N_("Order {orderCode} is paid"),
+    ORDER_REFUNDED: N_("Order {orderCode} is refunded"),
     ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
     EXPORT_READY: N_("Export {file} is ready"),
     EXPORT_FAILED: N_("Export of {device} failed"),

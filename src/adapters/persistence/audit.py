@@ -109,6 +109,8 @@ KINDS: dict[str, ObjectKind] = {
     "orders": ObjectKind("order", "order_code", owner="account_id"),
     # an order's history: an operator's manual handling and why; the back office's, not the payer's
     "order_events": ObjectKind("orderEvent", "kind"),
+    # a refund, who asked for it and who approved it; the back office's, not the payer's
+    "order_refunds": ObjectKind("orderRefund", "refund_code"),
     "user_bills": ObjectKind("bill", owner="account_id"),
     "auto_renew_agreements": ObjectKind("autoRenewAgreement", owner="account_id"),
     "account_roles": ObjectKind("accountRole", owner="account_id"),
