@@ -119,6 +119,12 @@ from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.back_office import ExportDeskOrders, GetOrderDossier, HandleOrder, ListDeskOrders
 from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
+from core.ordering.offline import (
+    CheckOfflineDevices,
+    OfflinePurchases,
+    RecordOfflinePurchase,
+    ReviewOfflinePurchase,
+)
 from core.ordering.payment_flows import (
     CompleteProviderReturn,
     HandlePaymentNotification,
@@ -424,6 +430,10 @@ class Container(containers.DeclarativeContainer):
     decide_refund = providers.Factory(DecideRefund, uow, payment_gateways, clock, default_language)
     resume_refunds = providers.Factory(ResumeRefunds, uow, payment_gateways, clock, default_language)
     order_refunds = providers.Factory(OrderRefunds, uow)
+    check_offline_devices = providers.Factory(CheckOfflineDevices, uow, clock, edition)
+    record_offline_purchase = providers.Factory(RecordOfflinePurchase, uow, clock, edition)
+    review_offline_purchase = providers.Factory(ReviewOfflinePurchase, uow, clock)
+    offline_purchases = providers.Factory(OfflinePurchases, uow)
     list_desk_orders = providers.Factory(ListDeskOrders, uow)
     export_desk_orders = providers.Factory(ExportDeskOrders, uow)
     order_dossier = providers.Factory(GetOrderDossier, uow)

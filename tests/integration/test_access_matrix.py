@@ -322,6 +322,13 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("POST", f"{P}/PayRefund/refundOrder"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409},
                                                 j(orderId="{order}", reason="Test")),
     ("POST", f"{P}/PayRefund/preview"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409}, j(orderId="{order}")),
+    # offline purchases are the back office's (their own tests record and review them)
+    ("GET", f"{P}/PayOfflineDeviceService/selectOfflineServiceList"): Row(
+        {**dict.fromkeys(CALLERS, 403), **OP404}, q(offlineId=2_000_000_000)),
+    ("DELETE", f"{P}/PayOfflineDeviceService/delete/list"): Row(
+        {**dict.fromkeys(CALLERS, 403), **OP404}, q(offlineId=2_000_000_000)),
+    ("PUT", f"{P}/PayOfflineExamine/updateExamine"): Row(
+        {**dict.fromkeys(CALLERS, 403), **OP404}, j(offlineId=2_000_000_000, approve=True)),
     # deciding a refund is the back office's too (the refunds' own tests make and decide them)
     ("POST", f"{P}/PayRefund/approve"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),
     ("POST", f"{P}/PayRefund/reject"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),

@@ -72,7 +72,7 @@ def test_no_compiled_catalogues_are_needed():
 
 # Messages a catalogue may leave as they are: identifiers no language translates, and words a
 # language uses as English does. Anything else equal to its msgid is English a user would read.
-SAME_IN_EVERY_LANGUAGE = {"GUID", "Alipay", "Google Pay", "PayPal", "WeChat Pay"}  # brands
+SAME_IN_EVERY_LANGUAGE = {"GUID", "Alipay", "Google Pay", "PayPal", "WeChat Pay", "SMS"}  # brands, SMS
 SAME_IN = {
     # German writes these as English does (MKT: the abbreviation of mean kinetic temperature)
     "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name", "Details",

@@ -71,22 +71,22 @@ def test_half_a_refund_of_a_yearly_renewal_takes_back_six_months_and_never_below
     order = shop.order_now
     line = order.lines[0]
     holding = DeviceHolding(line.level_id, YEAR_LATER, 0, 0)
-    half = take_back(order, line, holding, Fraction(0), Fraction(1, 2), NOW)
+    half = take_back(line, holding, Fraction(0), Fraction(1, 2), NOW)
     assert (half.expires_before, half.expires_after, half.months_taken) == (YEAR_LATER, datetime(
         2026, 11, 30, 12, tzinfo=UTC), 6)
     # a device whose service already runs out within what is taken goes to now, not before
     soon = DeviceHolding(line.level_id, NOW + timedelta(days=10), 0, 0)
-    assert take_back(order, line, soon, Fraction(0), Fraction(1, 2), NOW).expires_after == NOW
+    assert take_back(line, soon, Fraction(0), Fraction(1, 2), NOW).expires_after == NOW
 
 
 def test_a_lifelong_device_and_a_deleted_one_give_back_nothing():
     shop = Desk()
     order = shop.order_now
     line = order.lines[0]
-    lifelong = take_back(order, line, DeviceHolding(line.level_id, LIFELONG_EXPIRY, 0, 0), Fraction(0),
+    lifelong = take_back(line, DeviceHolding(line.level_id, LIFELONG_EXPIRY, 0, 0), Fraction(0),
                          Fraction(1, 2), NOW)
     assert not lifelong.changes_service
-    assert not take_back(order, line, None, Fraction(0), Fraction(1), NOW).changes_service
+    assert not take_back(line, None, Fraction(0), Fraction(1), NOW).changes_service
 
 
 def test_alert_counts_are_taken_back_only_as_far_as_unused_and_halves_add_up_to_the_whole():
@@ -94,11 +94,11 @@ def test_alert_counts_are_taken_back_only_as_far_as_unused_and_halves_add_up_to_
     alerts = replace(shop.order_now.lines[0], sms_count=101, voice_count=3)
     order = replace(shop.order_now, kind=OrderKind.ALERTS, lines=(alerts,))
     line = order.lines[0]
-    first = take_back(order, line, DeviceHolding(None, None, 101, 3), Fraction(0), Fraction(1, 2), NOW)
-    second = take_back(order, line, DeviceHolding(None, None, 101 - first.sms_taken, 3 - first.voice_taken),
+    first = take_back(line, DeviceHolding(None, None, 101, 3), Fraction(0), Fraction(1, 2), NOW)
+    second = take_back(line, DeviceHolding(None, None, 101 - first.sms_taken, 3 - first.voice_taken),
                        Fraction(1, 2), Fraction(1), NOW)
     assert (first.sms_taken + second.sms_taken, first.voice_taken + second.voice_taken) == (101, 3)
-    used = take_back(order, line, DeviceHolding(None, None, 20, 0), Fraction(0), Fraction(1), NOW)
+    used = take_back(line, DeviceHolding(None, None, 20, 0), Fraction(0), Fraction(1), NOW)
     assert (used.sms_taken, used.sms_used, used.voice_taken, used.voice_used) == (20, 81, 0, 3)
 
 

@@ -111,6 +111,8 @@ KINDS: dict[str, ObjectKind] = {
     "order_events": ObjectKind("orderEvent", "kind"),
     # a refund, who asked for it and who approved it; the back office's, not the payer's
     "order_refunds": ObjectKind("orderRefund", "refund_code"),
+    "offline_purchases": ObjectKind("offlinePurchase", "remark", owner="account_id"),
+    "offline_purchase_devices": ObjectKind("offlinePurchaseDevice", "guid"),
     "user_bills": ObjectKind("bill", owner="account_id"),
     "auto_renew_agreements": ObjectKind("autoRenewAgreement", owner="account_id"),
     "account_roles": ObjectKind("accountRole", owner="account_id"),

@@ -803,6 +803,47 @@ class OrderRefundRow(Base):
     finished_at: Mapped[datetime | None]
 
 
+class OfflinePurchaseRow(Base):
+    """An offline purchase (core.ordering.offline): recorded by one operator, reviewed by another."""
+
+    __tablename__ = "offline_purchases"
+    __table_args__ = (Index("ix_offline_purchases_status", "status", "created_at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)  # the customer
+    level_id: Mapped[int | None] = mapped_column(Integer)  # no keys: the record outlives the catalogue
+    level_year_id: Mapped[int | None] = mapped_column(Integer)
+    months: Mapped[int] = mapped_column(Integer, default=0)
+    sms_count: Mapped[int] = mapped_column(Integer, default=0)
+    voice_count: Mapped[int] = mapped_column(Integer, default=0)
+    country_code: Mapped[str | None] = mapped_column(String(4))
+    amount_cents: Mapped[int] = mapped_column(BigInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    pay_type: Mapped[int] = mapped_column(SmallInteger)
+    remark: Mapped[str] = mapped_column(String(200), default="")
+    status: Mapped[int] = mapped_column(SmallInteger)  # OfflineStatus
+    created_by: Mapped[int] = mapped_column(Integer)
+    created_at: Mapped[datetime]
+    reviewed_by: Mapped[int | None] = mapped_column(Integer)
+    reviewed_at: Mapped[datetime | None]
+    review_note: Mapped[str | None] = mapped_column(String(200))
+    order_id: Mapped[int | None] = mapped_column(Integer)  # the paid order its approval recorded
+
+
+class OfflinePurchaseDeviceRow(Base):
+    """A device of an offline purchase and how its recharge went."""
+
+    __tablename__ = "offline_purchase_devices"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    purchase_id: Mapped[int] = mapped_column(ForeignKey("offline_purchases.id", ondelete="CASCADE"), index=True)
+    device_id: Mapped[int | None] = mapped_column(Integer)  # no key: a device deleted later leaves the record
+    guid: Mapped[str] = mapped_column(String(32))
+    device_name: Mapped[str | None] = mapped_column(String(50))
+    state: Mapped[int] = mapped_column(SmallInteger, default=0)  # RechargeState
+    reason: Mapped[str | None] = mapped_column(String(20))
+    expires_before: Mapped[datetime | None]
+    expires_after: Mapped[datetime | None]
+
+
 # --- jobs (issue 15) ---------------------------------------------------------------------------
 
 

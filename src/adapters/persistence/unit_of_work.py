@@ -35,6 +35,7 @@ from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderReposi
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
 from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
+from adapters.persistence.offline import SqlAlchemyOfflinePurchaseRepository
 from adapters.persistence.operation_log import SqlAlchemyOperationLog
 from adapters.persistence.order_desk import SqlAlchemyOrderDesk
 from adapters.persistence.ordering import (
@@ -153,6 +154,7 @@ class SqlAlchemyUnitOfWork:
     payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
     order_desk = _Repository(SqlAlchemyOrderDesk)
     refunds = _Repository(SqlAlchemyRefundRepository)
+    offline = _Repository(SqlAlchemyOfflinePurchaseRepository)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)

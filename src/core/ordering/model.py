@@ -257,4 +257,5 @@ PAY_STATUS_NAMES = {PayStatus.UNPAID: N_("Unpaid"), PayStatus.PAID: N_("Paid"), 
 INVOICE_STATUS_NAMES = {InvoiceStatus.NOT_INVOICED: N_("Not invoiced"), InvoiceStatus.INVOICED: N_("Invoiced")}
 PAY_TYPE_NAMES = {PayType.WECHAT: N_("WeChat Pay"), PayType.ALIPAY: N_("Alipay"), PayType.PAYPAL: N_("PayPal"),
                   PayType.GOOGLE_PAY: N_("Google Pay"), PayType.CARD_PAYMENT_REQUEST: N_("Card"),
-                  PayType.RECHARGE_CARD: N_("Recharge card")}
+                  PayType.RECHARGE_CARD: N_("Recharge card"), PayType.OFFLINE: N_("Offline (contract)"),
+                  PayType.BANK_TRANSFER: N_("Bank transfer")}

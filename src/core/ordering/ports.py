@@ -21,6 +21,14 @@ from core.ordering.model import (
     PaymentFailure,
     PayStatus,
 )
+from core.ordering.offline_model import (
+    Candidate,
+    Customer,
+    OfflineDevice,
+    OfflineFilter,
+    OfflinePurchase,
+    OfflineStatus,
+)
 from core.ordering.payments import NotificationRecord
 from core.ordering.refund_model import Refund, RefundStatus
 from core.ordering.take_back import DeviceHolding, TakeBack
@@ -141,6 +149,43 @@ class DeviceServiceRepository(Protocol):
         ...
 
 
+class OfflinePurchaseRepository(Protocol):
+    def customer(self, text: str) -> Customer | None:
+        """The enabled customer account with this user name (any case), phone or e-mail."""
+        ...
+
+    def candidates(self, guids: Sequence[str]) -> dict[str, Candidate]:
+        """The devices with these GUIDs, by GUID."""
+        ...
+
+    def add(self, purchase: OfflinePurchase) -> OfflinePurchase: ...
+
+    def get(self, purchase_id: int) -> OfflinePurchase | None:
+        """With its devices, their states, and the names of who recorded and who reviewed it."""
+        ...
+
+    def page(self, where: OfflineFilter, request: PageRequest) -> Page[OfflinePurchase]:
+        """Newest first, without their devices (their counts only)."""
+        ...
+
+    def batch(self, where: OfflineFilter, before_id: int | None, limit: int) -> list[OfflinePurchase]:
+        """Up to `limit` purchases with ids below `before_id`, highest first, with their devices."""
+        ...
+
+    def review(self, purchase_id: int, status: OfflineStatus, operator_id: int, at: datetime,
+               note: str | None) -> bool:
+        """Awaiting review -> `status` in one conditional write; False when reviewed already."""
+        ...
+
+    def set_outcome(self, purchase_id: int, order_id: int, devices: Sequence[OfflineDevice]) -> None:
+        """The approval's order and each device's state."""
+        ...
+
+    def delete_awaiting(self, purchase_id: int) -> bool:
+        """Deletes it while it awaits review; False otherwise."""
+        ...
+
+
 class RefundRepository(Protocol):
     def add(self, refund: Refund) -> Refund: ...
 
@@ -235,6 +280,8 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def order_desk(self) -> OrderDesk: ...  # every account's orders, for the back office
     @property
     def refunds(self) -> RefundRepository: ...
+    @property
+    def offline(self) -> OfflinePurchaseRepository: ...
 
 
 class OrderDesk(Protocol):

@@ -28,12 +28,12 @@ from core.ordering.model import (
     OrderEvent,
     OrderMove,
 )
-from core.ordering.payments import PaymentGateways, RefundRequest
+from core.ordering.payments import PaymentGateways, RefundRequest, RefundResult
 from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.refund_model import Refund, RefundStatus
 from core.ordering.take_back import DeviceHolding, TakeBack, share, take_back
 from core.shared.clock import Clock
-from core.shared.edition import PayType
+from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 from core.shared.errors import InvalidInput, NotFound, OrderNotRefundable, RuleViolation
 from core.shared.messages import N_
 from core.shared.money import display_amount
@@ -124,7 +124,7 @@ def _take_backs(uow: OrderingUnitOfWork, order: Order, amount: int, now: datetim
     holdings = uow.device_service.holdings_for_update(order.device_ids)
     before = share(order.refunded_cents, order.charged_cents)
     after = share(order.refunded_cents + amount, order.charged_cents)
-    return tuple(take_back(order, line, holdings.get(line.device_id), before, after, now) for line in order.lines)
+    return tuple(take_back(line, holdings.get(line.device_id), before, after, now) for line in order.lines)
 
 
 class PreviewRefund:
@@ -169,12 +169,16 @@ class _Refunding:
         """Asks the provider; records its answer, or gives everything back when it refuses."""
         request = RefundRequest(order.code, refund.code, refund.amount_cents, order.charged_cents, order.currency,
                                 order.pay_type, order.settlement_reference or order.payment_reference)
-        try:
-            result = self._gateways[order.pay_type].refund(request)
-            refused = None if result.succeeded else (result.error or "refused")
-        except Exception as error:  # the provider did not answer: nothing may stay taken on a guess
-            log.exception("refund %s of order %s failed", refund.code, order.code)
-            result, refused = None, str(error)[:200] or type(error).__name__
+        result: RefundResult | None
+        if order.pay_type not in PAYMENT_PAY_TYPES:  # paid off-line (contract, transfer): paid back so, recorded
+            result, refused = RefundResult(succeeded=True), None
+        else:
+            try:
+                result = self._gateways[order.pay_type].refund(request)
+                refused = None if result.succeeded else (result.error or "refused")
+            except Exception as error:  # the provider did not answer: nothing may stay taken on a guess
+                log.exception("refund %s of order %s failed", refund.code, order.code)
+                result, refused = None, str(error)[:200] or type(error).__name__
         now = self._clock.now()
         with self._uow as uow:
             if refused is None:

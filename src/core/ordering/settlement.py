@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import logging
 from datetime import datetime
+from enum import StrEnum
 from typing import Protocol
 
-from core.ordering.model import Order, OrderKind, OrderLine
+from core.ordering.model import Order, OrderLine
 from core.ordering.ports import DeviceServiceRepository, OrderRepository, ServicedDevice
 from core.pricing.level_change import LevelChange, change_level
 from core.pricing.ports import CatalogueRepository
@@ -27,18 +28,30 @@ class Settling(Protocol):
     def catalogue(self) -> CatalogueRepository: ...
 
 
-def credit_devices(uow: Settling, order: Order, now: datetime) -> None:
-    """Gives each device of a paid order what it bought, its row locked until the transaction ends
-    (so two settlements of one device add up)."""
+class CreditRefused(StrEnum):
+    """Why a device of a paid order did not get what it bought."""
+
+    DELETED = "deleted"  # the device was deleted since
+    LEVEL_REFUSED = "levelRefused"  # the rule of a change of level now refuses it (lifelong, level gone)
+
+
+def credit_devices(uow: Settling, order: Order, now: datetime) -> dict[int, CreditRefused]:
+    """Gives each device of a paid order what it bought (a level's months, SMS and voice counts:
+    an offline purchase's line may carry both), its row locked until the transaction ends (so two
+    settlements of one device add up). Returns the devices that got nothing, and why."""
     devices = uow.device_service.services_for_update(order.device_ids)
+    refused: dict[int, CreditRefused] = {}
     for line in order.lines:
         if line.device_id not in devices:
-            continue  # deleted since the order was placed: nothing to credit
-        if order.kind is OrderKind.SERVICE:
-            _apply_level(uow, order, line, devices[line.device_id], now)
-        else:
+            refused[line.device_id] = CreditRefused.DELETED  # nothing to credit
+            continue
+        if line.level_id is not None and not _apply_level(uow, order, line, devices[line.device_id], now):
+            refused[line.device_id] = CreditRefused.LEVEL_REFUSED
+            continue
+        if line.sms_count or line.voice_count:
             uow.device_service.add_alert_counts(line.device_id, line.sms_count, line.voice_count,
                                                 order.country_code)
+    return refused
 
 
 def level_result(uow: Settling, order: Order, line: OrderLine, device: ServicedDevice,
@@ -58,7 +71,7 @@ def level_result(uow: Settling, order: Order, line: OrderLine, device: ServicedD
         return None
 
 
-def _apply_level(uow: Settling, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> None:
+def _apply_level(uow: Settling, order: Order, line: OrderLine, device: ServicedDevice, now: datetime) -> bool:
     """Settles a service line, recording what the device got and whether it was computed anew. A
     change the rule now refuses leaves the device as it is, and the line says so: support refunds it."""
     change = level_result(uow, order, line, device, now)
@@ -66,6 +79,7 @@ def _apply_level(uow: Settling, order: Order, line: OrderLine, device: ServicedD
         log.warning("order %s paid, but device %s can no longer change level: left as it is, to be refunded",
                     order.code, line.device_id)
         uow.orders.record_service_result(order.stored_id, line.device_id, device.service.expires_at, True)
-        return
+        return False
     uow.device_service.set_service(line.device_id, change.level_id, change.expires_at)
     uow.orders.record_service_result(order.stored_id, line.device_id, change.expires_at, change is not line.promise)
+    return True

@@ -13,21 +13,22 @@ refund applies in the same transaction as it reserves the money.
   now when that has passed).
 - A lifelong line gives back nothing on a partial refund (lifelong has no months to share); a full
   refund puts the device back as it was before, as above, while it still has that service.
-- An SMS/voice line takes back that share of its counts, rounded so that the refunds of an order
-  together take back exactly its counts, but only as far as they are unused: what the device
-  has used stays used (the preview says what could not be taken back).
+- SMS and voice counts (of an SMS/voice order, or of an offline purchase beside its level) are
+  taken back in that share, rounded so that the refunds of an order together take back exactly
+  its counts, but only as far as they are unused: what the device has used stays used (the
+  preview says what could not be taken back).
 - A device deleted since, or whose service moved on to lifelong elsewhere, gives back nothing.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from fractions import Fraction
 
 from core.devices.expiry import is_lifelong
 from core.devices.model import add_months
-from core.ordering.model import Order, OrderKind, OrderLine
+from core.ordering.model import OrderLine
 
 SECOND = timedelta(seconds=1)
 
@@ -79,15 +80,18 @@ def minus_months(instant: datetime, months: Fraction) -> datetime:
     return moved - SECOND * round(part * (month // SECOND))
 
 
-def take_back(order: Order, line: OrderLine, device: DeviceHolding | None, before: Fraction, after: Fraction,
+def take_back(line: OrderLine, device: DeviceHolding | None, before: Fraction, after: Fraction,
               now: datetime) -> TakeBack:
     """What moving the order's refunded share from `before` to `after` takes from the line's
     device (see the module's rules)."""
     if device is None:
         return TakeBack(line.device_id)
+    service = _service(line, device, before, after, now)
+    return _alerts(service, line, device, before, after) if line.sms_count or line.voice_count else service
+
+
+def _service(line: OrderLine, device: DeviceHolding, before: Fraction, after: Fraction, now: datetime) -> TakeBack:
     kept = TakeBack(line.device_id, device.level_id, device.expires_at, device.level_id, device.expires_at)
-    if order.kind is OrderKind.ALERTS:
-        return _alerts(kept, line, device, before, after)
     if device.expires_at is None or line.level_id is None:
         return kept
     if after == 1 and _restorable(line, device):
@@ -119,6 +123,5 @@ def _counted(total: int, before: Fraction, after: Fraction) -> int:
 def _alerts(kept: TakeBack, line: OrderLine, device: DeviceHolding, before: Fraction, after: Fraction) -> TakeBack:
     sms, voice = _counted(line.sms_count, before, after), _counted(line.voice_count, before, after)
     sms_taken, voice_taken = min(sms, max(device.sms_count, 0)), min(voice, max(device.voice_count, 0))
-    return TakeBack(kept.device_id, kept.level_before, kept.expires_before, kept.level_after, kept.expires_after,
-                    sms_taken=sms_taken, voice_taken=voice_taken, sms_used=sms - sms_taken,
-                    voice_used=voice - voice_taken)
+    return replace(kept, sms_taken=sms_taken, voice_taken=voice_taken, sms_used=sms - sms_taken,
+                   voice_used=voice - voice_taken)

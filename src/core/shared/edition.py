@@ -15,10 +15,13 @@ class PayType(int, Enum):
     GOOGLE_PAY = 30
     CARD_PAYMENT_REQUEST = 40
     RECHARGE_CARD = 50  # a prepaid recharge card redeemed (core.vouchers): paid at once, fee 0, no provider
+    OFFLINE = 60  # an offline purchase paid by contract (core.ordering.offline): no provider
+    BANK_TRANSFER = 61  # an offline purchase paid by bank transfer
 
 
-# What a payer may choose: every pay type but the recharge card's, which no provider handles.
-PAYMENT_PAY_TYPES: tuple[PayType, ...] = tuple(p for p in PayType if p is not PayType.RECHARGE_CARD)
+# What a payer may choose: the pay types a provider handles.
+PAYMENT_PAY_TYPES: tuple[PayType, ...] = tuple(
+    p for p in PayType if p not in (PayType.RECHARGE_CARD, PayType.OFFLINE, PayType.BANK_TRANSFER))
 
 
 @dataclass(frozen=True)

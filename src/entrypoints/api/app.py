@@ -34,6 +34,7 @@ from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
+from entrypoints.api.offline.views import blp as offline_blp
 from entrypoints.api.orders.refunds import blp as order_refunds_blp
 from entrypoints.api.orders.views import blp as order_desk_blp
 from entrypoints.api.organizations.views import blp as organizations_blp
@@ -140,6 +141,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")
     api.register_blueprint(order_desk_blp, url_prefix="/api/payment")
     api.register_blueprint(order_refunds_blp, url_prefix="/api/payment")
+    api.register_blueprint(offline_blp, url_prefix="/api/payment")
     api.register_blueprint(promotions_blp, url_prefix="/api/payment")
     api.register_blueprint(vouchers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":
