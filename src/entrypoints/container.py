@@ -132,9 +132,9 @@ from core.ordering.payment_flows import (
     RecordPayerCancellation,
 )
 from core.ordering.refunds import DecideRefund, OrderRefunds, PreviewRefund, RefundPolicy, RequestRefund, ResumeRefunds
+from core.ordering.renewals import CancelAgreement, ChargeDueAgreements, SignAgreements
 from core.ordering.unpaid_orders import CancelOrder, ResumePayment
 from core.ordering.use_cases import (
-    CancelAgreement,
     ConfirmWalletPayment,
     GetCurrentService,
     GetOrder,
@@ -443,7 +443,10 @@ class Container(containers.DeclarativeContainer):
     preview_level_results = providers.Factory(PreviewLevelResults, uow, clock)
     confirm_wallet_payment = providers.Factory(ConfirmWalletPayment, uow, payment_gateways, settle_order, edition)
     current_service = providers.Factory(GetCurrentService, uow)
-    cancel_agreement = providers.Factory(CancelAgreement, uow, clock)
+    cancel_agreement = providers.Factory(CancelAgreement, uow, payment_gateways, clock)
+    sign_agreements = providers.Factory(SignAgreements, uow, payment_gateways, clock)
+    charge_due_agreements = providers.Factory(ChargeDueAgreements, uow, payment_gateways, settle_order, clock,
+                                              default_language)
     list_bills = providers.Factory(ListBills, uow)
     save_bill = providers.Factory(SaveBill, uow, edition)
     delete_bill = providers.Factory(DeleteBill, uow)

@@ -339,7 +339,9 @@ class _Seeder:
             self.s.add(m.AutoRenewAgreementRow(
                 device_id=freezer.id, level_id=levels["pro"].id, level_year_id=option.id,
                 pay_type=1 if self.domestic else 30, total_fee_cents=option.service_fee_cents, status=1,
-                next_execution_at=freezer.service_expires_at, created_at=self.now))
+                next_execution_at=freezer.service_expires_at - timedelta(days=1), created_at=self.now,
+                # as the development gateway authorises it (core.ordering.renewals): charged on its date
+                account_id=freezer.owner_account_id, code="ARDEMOFREEZER", mandate="dev-mandate-ARDEMOFREEZER"))
             self.created.append("auto_renew_agreements:FZ1A000000001")
 
     def project(self, acme: m.AccountRow, org: m.OrganizationRow) -> None:

@@ -721,14 +721,71 @@ class FakeRefundRepository:
 
 
 class FakeAgreementRepository:
-    def __init__(self) -> None:
+    """Agreements by device (the active one), and the orders they were signed with."""
+
+    def __init__(self, orders: FakeOrderRepository | None = None) -> None:
         self.rows: dict[int, Agreement] = {}
+        self.ended: list[Agreement] = []
+        self.signed_orders: set[int] = set()
+        self.orders = orders
 
     def active(self, device_id: int) -> Agreement | None:
         return self.rows.get(device_id)
 
     def cancel(self, device_id: int, at: datetime) -> bool:
         return self.rows.pop(device_id, None) is not None
+
+    def add(self, agreement: Agreement, first_order_id: int, at: datetime) -> Agreement:
+        agreement = replace(agreement, id=len(self.signed_orders) + 1)
+        self.rows[agreement.device_id] = agreement
+        self.signed_orders.add(first_order_id)
+        return agreement
+
+    def _by_id(self, agreement_id: int) -> Agreement | None:
+        return next((a for a in self.rows.values() if a.id == agreement_id), None)
+
+    def get(self, agreement_id: int) -> Agreement | None:
+        return self._by_id(agreement_id)
+
+    def _change(self, agreement_id: int, **changes: object) -> None:
+        agreement = self._by_id(agreement_id)
+        assert agreement is not None
+        self.rows[agreement.device_id] = replace(agreement, **changes)  # type: ignore[arg-type]
+
+    def due(self, now: datetime, limit: int) -> list[Agreement]:
+        return [a for a in self.rows.values() if a.next_execution_at <= now][:limit]
+
+    def to_remind(self, until: datetime, limit: int) -> list[Agreement]:
+        return [a for a in self.rows.values() if a.next_execution_at <= until
+                and a.reminded_for != a.next_execution_at and a.failures == 0][:limit]
+
+    def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None:
+        self._change(agreement_id, reminded_for=charge_at)
+
+    def claim(self, agreement_id: int, due_at: datetime, hold_until: datetime, order_id: int) -> bool:
+        agreement = self._by_id(agreement_id)
+        if agreement is None or agreement.next_execution_at != due_at:
+            return False
+        self._change(agreement_id, next_execution_at=hold_until, charging_order_id=order_id)
+        return True
+
+    def charged(self, agreement_id: int, next_at: datetime) -> None:
+        self._change(agreement_id, next_execution_at=next_at, charging_order_id=None, failures=0, last_error=None)
+
+    def charge_failed(self, agreement_id: int, failures: int, retry_at: datetime | None, error: str) -> None:
+        if retry_at is None:
+            agreement = self._by_id(agreement_id)
+            assert agreement is not None
+            self.ended.append(replace(agreement, failures=failures, last_error=error))
+            del self.rows[agreement.device_id]
+        else:
+            self._change(agreement_id, failures=failures, next_execution_at=retry_at, last_error=error,
+                         charging_order_id=None)
+
+    def unsigned_orders(self, paid_since: datetime, limit: int) -> list[Order]:
+        assert self.orders is not None
+        return [o for o in self.orders.rows.values() if o.auto_renew and o.status is PayStatus.PAID
+                and o.id not in self.signed_orders][:limit]
 
 
 class FakeBillRepository:
@@ -775,7 +832,7 @@ class FakeOrderingUnitOfWork(FakeTransaction):
     def __init__(self, catalogue: FakeCatalogueRepository | None = None) -> None:
         self.orders = FakeOrderRepository()
         self.bills = FakeBillRepository()
-        self.agreements = FakeAgreementRepository()
+        self.agreements = FakeAgreementRepository(self.orders)
         self.device_registry = FakeDeviceRepository()
         self.device_service = FakeDeviceServiceRepository(self.device_registry)
         self.payment_notifications = FakePaymentNotificationRepository()
@@ -811,6 +868,10 @@ class FakePaymentGateway:
         self.started: list[str] = []
         self.closed: list[str] = []
         self.refunds: list[RefundRequest] = []
+        self.charges: list[bool] = []  # each recurring charge's answer in turn (True: paid); then paid
+        self.charged: list[str] = []
+        self.mandates_asked: list[str] = []
+        self.cancelled: list[str] = []
 
     def start(self, request: PaymentRequest) -> PaymentStart:
         self.started.append(request.order_code)
@@ -829,9 +890,27 @@ class FakePaymentGateway:
     def query(self, request: PaymentRequest) -> PaymentResult:
         return PaymentResult(paid=False)
 
+    def start_with_mandate(self, request: PaymentRequest, code: str) -> PaymentStart:
+        self.mandates_asked.append(code)
+        return self.start(request)
+
+    def mandate(self, request: PaymentRequest, code: str) -> str | None:
+        return f"mandate-{code}"
+
+    def charge(self, mandate: str, request: PaymentRequest) -> PaymentResult:
+        self.charged.append(request.order_code)
+        paid = self.charges.pop(0) if self.charges else True
+        if not paid:
+            return PaymentResult(paid=False, error="declined")
+        return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"ch-{request.order_code}",
+                             currency=request.currency)
+
+    def cancel(self, mandate: str, code: str) -> None:
+        self.cancelled.append(mandate)
+
 
 class FakePaymentGateways:
-    """Every pay type goes to the one fake gateway."""
+    """Every pay type goes to the one fake gateway, recurring payments included."""
 
     def __init__(self, gateway: FakePaymentGateway | None = None) -> None:
         self.gateway = gateway or FakePaymentGateway()
@@ -841,6 +920,9 @@ class FakePaymentGateways:
 
     def offers(self, pay_type: PayType) -> bool:
         return True
+
+    def recurring(self, pay_type: PayType) -> FakePaymentGateway:
+        return self.gateway
 
 
 class FakeExpiryReminderRepository:

@@ -11,7 +11,14 @@ from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
-from core.ordering.model import ORDER_PAID, ORDER_REFUNDED
+from core.ordering.model import (
+    ORDER_PAID,
+    ORDER_REFUNDED,
+    RENEWAL_CHARGED,
+    RENEWAL_DUE,
+    RENEWAL_ENDED,
+    RENEWAL_FAILED,
+)
 from core.shared.messages import N_
 
 TEMPLATES = {
@@ -34,6 +41,14 @@ TEMPLATES = {
     SERVICE_EXPIRED: N_("The cloud service of device {device} ({guid}) expired on {date}. Its readings are kept "
                         "for three months; renew it in the console to restore the service."),
     ORDER_PAID: N_("Your payment of {amount} {currency} for order {orderCode} has been received. Thank you."),
+    RENEWAL_DUE: N_("The automatic renewal of {level} for your device will charge {amount} {currency} on {date}. "
+                    "Cancel it under the device's current service if you do not want it."),
+    RENEWAL_CHARGED: N_("{amount} {currency} was charged for the automatic renewal of {level} (order {orderCode}); "
+                        "the service now runs until {date}."),
+    RENEWAL_FAILED: N_("The automatic renewal of {level} could not charge {amount} {currency}. It is tried again on "
+                       "{date}; check your payment method."),
+    RENEWAL_ENDED: N_("The automatic renewal of {level} has ended after its charges failed. Renew the device in the "
+                      "console to keep its service."),
     ORDER_REFUNDED: N_("{amount} {currency} of order {orderCode} has been refunded to the account you paid with; "
                        "the service it gave was reduced accordingly."),
     ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
@@ -57,6 +72,10 @@ SUBJECTS = {
     SERVICE_EXPIRED: N_("The service of {device} has expired"),
     ORDER_PAID: N_("Order {orderCode} is paid"),
     ORDER_REFUNDED: N_("Order {orderCode} is refunded"),
+    RENEWAL_DUE: N_("Automatic renewal on {date}"),
+    RENEWAL_CHARGED: N_("Automatic renewal charged"),
+    RENEWAL_FAILED: N_("Automatic renewal failed"),
+    RENEWAL_ENDED: N_("Automatic renewal ended"),
     ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
     EXPORT_READY: N_("Export {file} is ready"),
     EXPORT_FAILED: N_("Export of {device} failed"),

@@ -4,7 +4,8 @@ provider and no network.
 
 Its QR code (or PayPal approve page) is a link to the console's own development pay endpoint,
 signed with the server's secret over the order code and amount, so nobody can forge a payment
-for another order or a different sum. A wallet confirmation succeeds unless the payment method
+for another order or a different sum. Paying it also authorises automatic renewals, whose charges
+succeed. A wallet confirmation succeeds unless the payment method
 id starts with `fail`, which lets tests take the declined path."""
 
 from __future__ import annotations
@@ -82,6 +83,22 @@ class DevelopmentPaymentGateway:
     def acknowledge(accepted: bool) -> Acknowledgement:
         return Acknowledgement(200 if accepted else 400, b'{"received": %s}' % (b"true" if accepted else b"false"),
                                "application/json")
+
+    # --- automatic renewal: the pay link stands in for the authorisation too -----------------------
+
+    def start_with_mandate(self, request: PaymentRequest, code: str) -> PaymentStart:
+        return self.start(request)
+
+    def mandate(self, request: PaymentRequest, code: str) -> str | None:
+        """Paying the link authorised the renewals (only a paid order is asked)."""
+        return f"dev-mandate-{code}"
+
+    def charge(self, mandate: str, request: PaymentRequest) -> PaymentResult:
+        return PaymentResult(paid=True, amount_cents=request.amount_cents, reference=f"dev-{request.order_code}",
+                             currency=request.currency)
+
+    def cancel(self, mandate: str, code: str) -> None:
+        """Nothing to end: only this console charges it."""
 
     def open_id(self, code: str) -> str:
         """The WeChat OpenID of an OAuth code: derived from it, stable, in development."""

@@ -6,10 +6,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Collection, Iterator, Mapping
-from typing import NamedTuple, NoReturn
+from typing import NamedTuple, NoReturn, cast
 
 from adapters.payments.configs import PaymentConfigs
-from core.ordering.payments import Acknowledgement, InvalidNotification, PaymentGateway, Provider, provider_of
+from core.ordering.payments import (
+    Acknowledgement,
+    InvalidNotification,
+    PaymentGateway,
+    Provider,
+    RecurringPayments,
+    provider_of,
+)
 from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 
 log = logging.getLogger("coldchain.payments")
@@ -68,6 +75,11 @@ class GatewaysByPayType(Mapping[PayType, PaymentGateway]):
 
     def offers(self, pay_type: PayType) -> bool:
         return PayType(pay_type) in self._on
+
+    def recurring(self, pay_type: PayType) -> RecurringPayments | None:
+        """The switched-on gateway itself, when its adapter speaks its provider's recurring mechanism."""
+        gateway = self._on.get(PayType(pay_type))
+        return cast(RecurringPayments, gateway) if hasattr(gateway, "start_with_mandate") else None
 
 
 def _refused(accepted: bool) -> Acknowledgement:

@@ -68,8 +68,9 @@ SKIPPED_COLUMNS = frozenset({
 # devices' broker logins), token and code digests, secrets, salts, keys of APIs, one-time codes.
 SECRET_COLUMN = re.compile(r"password|passwd|secret|token|digest|hash|salt|private_key|api_key|otp|captcha",
                            re.IGNORECASE)
-# Exactly these names, on the tables that keep a code to prove (not a code that names a thing).
-SECRET_CODES = {("verification_codes", "code"), ("captchas", "code")}
+# Exactly these names, on the tables that keep a code to prove (not a code that names a thing), and
+# the provider's authorisation to charge a payer again.
+SECRET_CODES = {("verification_codes", "code"), ("captchas", "code"), ("auto_renew_agreements", "mandate")}
 
 
 @dataclass(frozen=True)

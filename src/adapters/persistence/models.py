@@ -25,6 +25,7 @@ from sqlalchemy import (
     Table,
     Text,
     UniqueConstraint,
+    false,
     text,
 )
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
@@ -648,10 +649,21 @@ class AutoRenewAgreementRow(Base):
     level_year_id: Mapped[int] = mapped_column(ForeignKey("level_year_options.id"))
     pay_type: Mapped[int] = mapped_column(SmallInteger)
     total_fee_cents: Mapped[int] = mapped_column(BigInteger)
-    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 active, 0 cancelled
+    status: Mapped[int] = mapped_column(SmallInteger, default=1)  # 1 active, 0 cancelled, 2 ended
     next_execution_at: Mapped[datetime]
     created_at: Mapped[datetime]
     cancelled_at: Mapped[datetime | None]
+    # issue 19: whose, the provider's authorisation of later charges (ours: code, theirs: mandate),
+    # the order that signed it, the renewal order being charged, failures in a row, the charge the
+    # customer was told of in advance
+    account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    code: Mapped[str | None] = mapped_column(String(32))
+    mandate: Mapped[str | None] = mapped_column(String(200))
+    first_order_id: Mapped[int | None] = mapped_column(Integer, unique=True)
+    charging_order_id: Mapped[int | None] = mapped_column(Integer)
+    failures: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
+    last_error: Mapped[str | None] = mapped_column(String(200))
+    reminded_for: Mapped[datetime | None]
 
 
 # --- orders and invoice details ("bills") ------------------------------------------------------
@@ -700,6 +712,7 @@ class OrderRow(Base):
     coupon_discount_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     # paid back so far, or being paid back (order_refunds in processing or succeeded)
     refunded_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
+    auto_renew: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
 
 
 class OrderLineRow(Base):

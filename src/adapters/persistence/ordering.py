@@ -53,6 +53,7 @@ from core.ordering.model import (
     ORDER_SORT_FIELDS,
     ORDER_TRANSITIONS,
     Agreement,
+    AgreementStatus,
     CloseReason,
     InvoiceStatus,
     Order,
@@ -263,7 +264,8 @@ def order_of(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         close_reason=CloseReason(row.close_reason) if row.close_reason else None,
         last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
         failure_count=row.failure_count or 0, coupon_code=row.coupon_code,
-        coupon_discount_cents=row.coupon_discount_cents or 0, refunded_cents=row.refunded_cents or 0)
+        coupon_discount_cents=row.coupon_discount_cents or 0, refunded_cents=row.refunded_cents or 0,
+        auto_renew=bool(row.auto_renew))
 
 
 class SqlAlchemyOrderRepository:
@@ -279,7 +281,7 @@ class SqlAlchemyOrderRepository:
             invoice_status=int(order.invoice_status), payment=dict(order.payment) or None,
             payment_reference=order.payment_reference, created_at=order.created_at, paid_at=order.paid_at,
             refunded_at=order.refunded_at, expires_at=order.expires_at, coupon_code=order.coupon_code,
-            coupon_discount_cents=order.coupon_discount_cents)
+            coupon_discount_cents=order.coupon_discount_cents, auto_renew=order.auto_renew)
         self._s.add(row)
         self._s.flush()
         # Each line keeps its device's name as it is now: the order reads the same after a rename.
@@ -447,23 +449,36 @@ class SqlAlchemyDeviceServiceRepository:
 # --- auto-renew agreements ---------------------------------------------------------------------
 
 
+def _agreement(a: AutoRenewAgreementRow, level_name: str, currency: str) -> Agreement:
+    return Agreement(device_id=a.device_id, level_id=a.level_id, level_name=level_name,
+                     level_year_id=a.level_year_id, pay_type=a.pay_type, total_fee_cents=a.total_fee_cents,
+                     currency=currency, next_execution_at=a.next_execution_at, id=a.id, account_id=a.account_id,
+                     code=a.code, mandate=a.mandate, status=AgreementStatus(a.status), failures=a.failures or 0,
+                     last_error=a.last_error, charging_order_id=a.charging_order_id, reminded_for=a.reminded_for)
+
+
 class SqlAlchemyAgreementRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def active(self, device_id: int) -> Agreement | None:
-        row = self._s.execute(fresh(
+    def _read(self, *where, order=(AutoRenewAgreementRow.next_execution_at, AutoRenewAgreementRow.id),
+              limit: int | None = None) -> list[Agreement]:
+        rows = self._s.execute(fresh(
             select(AutoRenewAgreementRow, ServiceLevelRow.level_name, LevelYearOptionRow.currency)
             .join(ServiceLevelRow, ServiceLevelRow.id == AutoRenewAgreementRow.level_id)
             .join(LevelYearOptionRow, LevelYearOptionRow.id == AutoRenewAgreementRow.level_year_id)
-            .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
-            .order_by(AutoRenewAgreementRow.created_at.desc(), AutoRenewAgreementRow.id.desc()).limit(1))).first()
-        if row is None:
-            return None
-        a, level_name, currency = row
-        return Agreement(device_id=a.device_id, level_id=a.level_id, level_name=level_name,
-                         level_year_id=a.level_year_id, pay_type=a.pay_type, total_fee_cents=a.total_fee_cents,
-                         currency=currency, next_execution_at=a.next_execution_at)
+            .where(*where).order_by(*order).limit(limit))).all()
+        return [_agreement(a, level_name, currency) for a, level_name, currency in rows]
+
+    def active(self, device_id: int) -> Agreement | None:
+        found = self._read(AutoRenewAgreementRow.device_id == device_id,
+                           AutoRenewAgreementRow.status == ACTIVE_AGREEMENT,
+                           order=(AutoRenewAgreementRow.created_at.desc(), AutoRenewAgreementRow.id.desc()), limit=1)
+        return found[0] if found else None
+
+    def get(self, agreement_id: int) -> Agreement | None:
+        found = self._read(AutoRenewAgreementRow.id == agreement_id)
+        return found[0] if found else None
 
     def cancel(self, device_id: int, at: datetime) -> bool:
         result = self._s.execute(write(
@@ -471,6 +486,63 @@ class SqlAlchemyAgreementRepository:
             .where(AutoRenewAgreementRow.device_id == device_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT)
             .values(status=CANCELLED_AGREEMENT, cancelled_at=at)))
         return rows_written(result) > 0
+
+    def add(self, agreement: Agreement, first_order_id: int, at: datetime) -> Agreement:
+        self.cancel(agreement.device_id, at)
+        row = AutoRenewAgreementRow(
+            device_id=agreement.device_id, level_id=agreement.level_id, level_year_id=agreement.level_year_id,
+            pay_type=agreement.pay_type, total_fee_cents=agreement.total_fee_cents, status=ACTIVE_AGREEMENT,
+            next_execution_at=agreement.next_execution_at, created_at=at, account_id=agreement.account_id,
+            code=agreement.code, mandate=agreement.mandate, first_order_id=first_order_id, failures=0)
+        self._s.add(row)
+        self._s.flush()
+        stored = self.get(row.id)
+        assert stored is not None
+        return stored
+
+    def due(self, now: datetime, limit: int) -> list[Agreement]:
+        return self._read(AutoRenewAgreementRow.status == ACTIVE_AGREEMENT,
+                          AutoRenewAgreementRow.next_execution_at <= now, limit=limit)
+
+    def to_remind(self, until: datetime, limit: int) -> list[Agreement]:
+        return self._read(AutoRenewAgreementRow.status == ACTIVE_AGREEMENT,
+                          AutoRenewAgreementRow.next_execution_at <= until,
+                          or_(AutoRenewAgreementRow.reminded_for.is_(None),
+                              AutoRenewAgreementRow.reminded_for != AutoRenewAgreementRow.next_execution_at),
+                          AutoRenewAgreementRow.failures == 0, limit=limit)
+
+    def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None:
+        self._s.execute(write(update(AutoRenewAgreementRow).where(AutoRenewAgreementRow.id == agreement_id)
+                              .values(reminded_for=charge_at)))
+
+    def claim(self, agreement_id: int, due_at: datetime, hold_until: datetime, order_id: int) -> bool:
+        result = self._s.execute(write(update(AutoRenewAgreementRow).where(
+            AutoRenewAgreementRow.id == agreement_id, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT,
+            AutoRenewAgreementRow.next_execution_at == due_at)
+            .values(next_execution_at=hold_until, charging_order_id=order_id)))
+        return rows_written(result) == 1
+
+    def charged(self, agreement_id: int, next_at: datetime) -> None:
+        self._s.execute(write(update(AutoRenewAgreementRow).where(AutoRenewAgreementRow.id == agreement_id)
+                              .values(next_execution_at=next_at, charging_order_id=None, failures=0,
+                                      last_error=None)))
+
+    def charge_failed(self, agreement_id: int, failures: int, retry_at: datetime | None, error: str) -> None:
+        values: dict[str, object] = {"failures": failures, "last_error": error, "charging_order_id": None}
+        if retry_at is None:
+            values["status"] = int(AgreementStatus.ENDED)
+        else:
+            values["next_execution_at"] = retry_at
+        self._s.execute(write(update(AutoRenewAgreementRow).where(AutoRenewAgreementRow.id == agreement_id)
+                              .values(**values)))
+
+    def unsigned_orders(self, paid_since: datetime, limit: int) -> list[Order]:
+        signed = select(AutoRenewAgreementRow.first_order_id).where(AutoRenewAgreementRow.first_order_id.is_not(None))
+        rows = self._s.scalars(fresh(select(OrderRow).where(
+            OrderRow.auto_renew.is_(True), OrderRow.status == int(PayStatus.PAID), OrderRow.paid_at >= paid_since,
+            OrderRow.id.not_in(signed)).order_by(OrderRow.paid_at, OrderRow.id).limit(limit))).all()
+        lines = lines_of(self._s, [row.id for row in rows])
+        return [order_of(row, lines[row.id]) for row in rows]
 
 
 # --- bills -------------------------------------------------------------------------------------

@@ -26,6 +26,7 @@ class CreateServiceOrder:
     sim_iccid: str | None = None
     coupon_code: str | None = None  # one coupon, taken off the total
     coupon_fee_cents: int | None = None  # what the client showed the coupon takes off: checked
+    auto_renew: bool = False  # renew automatically through the provider's recurring mechanism (one device)
 
 
 @dataclass(frozen=True)

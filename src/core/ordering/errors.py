@@ -37,4 +37,11 @@ class ProviderNotAnswering(RuleViolation):
                  "later")
 
 
+class RenewalNotOffered(RuleViolation):
+    """Automatic renewal is for one device, paid by a provider with a recurring mechanism."""
+
+    code = 1152
+    message = N_("Automatic renewal is offered for one device at a time, with a payment method that allows it")
+
+
 ERRORS: tuple[type[DomainError], ...] = (PaymentNotConfirmed, PaymentDiffers, ProviderNotAnswering)

@@ -15,6 +15,9 @@ from core.shared.messages import N_
 
 ORDER_PAID = "order_paid"  # the payer's system message (core.inbox) when an order is paid
 ORDER_REFUNDED = "order_refunded"  # ... and when (part of) it is paid back
+# ... and of an automatic renewal: before a charge, after it, after a failed one, when it ends
+RENEWAL_DUE, RENEWAL_CHARGED = "renewal_due", "renewal_charged"
+RENEWAL_FAILED, RENEWAL_ENDED = "renewal_failed", "renewal_ended"
 
 
 class PayStatus(IntEnum):
@@ -132,6 +135,11 @@ MAX_DEVICES_PER_ORDER = 200  # "order has too many products" beyond it
 ORDER_SORT_FIELDS = ("gmtCreate", "payTime", "orderFee", "orderCode")
 
 
+def agreement_code(order_code: str) -> str:
+    """Ours for an automatic renewal's authorisation (core.ordering.renewals), as the provider knows it."""
+    return f"AR{order_code}"
+
+
 def new_order_code(now: datetime) -> str:
     """20 characters (the order code's limit): the placing instant to the second, then six
     random digits, so codes sort by time and cannot be guessed from a neighbour's."""
@@ -193,6 +201,7 @@ class Order(Stored):
     coupon_code: str | None = None  # the coupon it carries (core.vouchers): reserved while unpaid, spent when paid
     coupon_discount_cents: int = 0  # what the coupon took off; order_fee_cents is what is charged
     refunded_cents: int = 0  # paid back so far, or being paid back (core.ordering.refunds)
+    auto_renew: bool = False  # the payer asked to renew automatically (core.ordering.renewals)
 
     @property
     def device_ids(self) -> list[int]:
@@ -204,9 +213,16 @@ class Order(Stored):
         return self.pay_fee_cents if self.pay_fee_cents is not None else self.order_fee_cents
 
 
+class AgreementStatus(IntEnum):
+    CANCELLED = 0  # by the customer (unAgreement), with the provider too
+    ACTIVE = 1
+    ENDED = 2  # after its last failed charge
+
+
 @dataclass(frozen=True)
-class Agreement:
-    """An automatic renewal: the device's level is charged again at `next_execution_at`."""
+class Agreement(Stored):
+    """An automatic renewal (core.ordering.renewals): the device's level and service time, charged
+    again through the provider's own recurring mechanism at `next_execution_at`."""
 
     device_id: int
     level_id: int
@@ -214,8 +230,17 @@ class Agreement:
     level_year_id: int
     pay_type: int
     total_fee_cents: int
-    currency: str  # of its year option's price
+    currency: str  # of total_fee_cents
     next_execution_at: datetime
+    id: int | None = None
+    account_id: int | None = None
+    code: str | None = None  # ours, as the provider knows the authorisation (its contract or agreement code)
+    mandate: str | None = None  # the provider's reference of the payer's authorisation of later charges
+    status: AgreementStatus = AgreementStatus.ACTIVE
+    failures: int = 0  # failed charges in a row
+    last_error: str | None = None
+    charging_order_id: int | None = None  # the renewal order being charged (reused when a run is resumed)
+    reminded_for: datetime | None = None  # the charge the customer was told of in advance
 
 
 @dataclass(frozen=True)

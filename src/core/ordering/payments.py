@@ -205,9 +205,37 @@ class PaymentGateway(Protocol):
         ...
 
 
+class RecurringPayments(Protocol):
+    """A provider's own mechanism for charging a payer again without them: WeChat Pay's papay
+    contract, Alipay's agreement pay, a Stripe payment method saved for off-session use, a PayPal
+    vault. The payer authorises it with the first payment; `code` is ours for the authorisation."""
+
+    def start_with_mandate(self, request: PaymentRequest, code: str) -> PaymentStart:
+        """Starts the order's payment asking the payer to authorise later charges as well."""
+        ...
+
+    def mandate(self, request: PaymentRequest, code: str) -> str | None:
+        """After the payment: the provider's reference of the authorisation; None while (or when)
+        the payer has not given it. Raises when the provider does not answer."""
+        ...
+
+    def charge(self, mandate: str, request: PaymentRequest) -> PaymentResult:
+        """Charges the order's amount under the authorisation, without the payer; asked again for
+        the same order it is the same charge (the provider's idempotency), never a second one."""
+        ...
+
+    def cancel(self, mandate: str, code: str) -> None:
+        """Ends the authorisation at the provider; one ended already is fine."""
+        ...
+
+
 class PaymentGateways(Protocol):
     def __getitem__(self, pay_type: PayType) -> PaymentGateway:
         """The pay type's gateway; one that refuses everything when its provider is switched off."""
+        ...
+
+    def recurring(self, pay_type: PayType) -> RecurringPayments | None:
+        """The pay type's recurring mechanism, when its provider is switched on and has one."""
         ...
 
     def offers(self, pay_type: PayType) -> bool:

@@ -232,6 +232,40 @@ class AgreementRepository(Protocol):
         """False when there was no active agreement."""
         ...
 
+    def add(self, agreement: Agreement, first_order_id: int, at: datetime) -> Agreement:
+        """A new active agreement; the device's earlier active one, if any, is cancelled with it."""
+        ...
+
+    def get(self, agreement_id: int) -> Agreement | None: ...
+
+    def due(self, now: datetime, limit: int) -> list[Agreement]:
+        """Active agreements whose charge is due, oldest due first."""
+        ...
+
+    def to_remind(self, until: datetime, limit: int) -> list[Agreement]:
+        """Active agreements charged before `until` whose customer has not been told of that charge."""
+        ...
+
+    def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None: ...
+
+    def claim(self, agreement_id: int, due_at: datetime, hold_until: datetime, order_id: int) -> bool:
+        """Takes a due charge for one run, in one conditional write (its due time still `due_at`,
+        moved to `hold_until` so no other run takes it meanwhile), with the renewal order charged;
+        False when another run took it or it is no longer active."""
+        ...
+
+    def charged(self, agreement_id: int, next_at: datetime) -> None:
+        """The charge succeeded: the next one is due at `next_at`, no failure counted."""
+        ...
+
+    def charge_failed(self, agreement_id: int, failures: int, retry_at: datetime | None, error: str) -> None:
+        """A failed charge: retried at `retry_at`, or the agreement ends (None)."""
+        ...
+
+    def unsigned_orders(self, paid_since: datetime, limit: int) -> list[Order]:
+        """Paid service orders whose payer asked for automatic renewal, without an agreement yet."""
+        ...
+
 
 class BillRepository(Protocol):
     """Invoice details, always of one account."""

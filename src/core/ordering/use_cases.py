@@ -16,6 +16,7 @@ from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
 from core.ordering.bills import Bill
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
+from core.ordering.errors import RenewalNotOffered
 from core.ordering.model import (
     MAX_DEVICES_PER_ORDER,
     ORDER_PAID,
@@ -28,6 +29,7 @@ from core.ordering.model import (
     OrderLine,
     PaymentFailure,
     PayStatus,
+    agreement_code,
     new_order_code,
 )
 from core.ordering.payments import PaymentGateways, PaymentStart, payment_request, payment_validity, same_currency
@@ -45,7 +47,7 @@ from core.pricing.quotes import (
     quote_devices,
     visible_devices,
 )
-from core.pricing.rules import alert_package_price
+from core.pricing.rules import alert_package_price, is_lifelong_term
 from core.shared.clock import Clock
 from core.shared.edition import Edition, PayType
 from core.shared.errors import (
@@ -54,7 +56,6 @@ from core.shared.errors import (
     CountryCodeMismatch,
     InvalidInput,
     LevelNotOffered,
-    NoActiveAgreement,
     NotFound,
     NothingToBuy,
     OrderNotPayable,
@@ -171,8 +172,12 @@ class _PlaceOrder:
         # The provider is called outside the transaction: an order whose payment could not start
         # stays unpaid and harmless, and no database lock waits on the network.
         request = payment_request(order)
+        recurring = self._gateways.recurring(order.pay_type) if order.auto_renew else None
         try:
-            start = self._gateways[order.pay_type].start(request)
+            if recurring is not None:  # the payer authorises the renewals with this payment
+                start = recurring.start_with_mandate(request, agreement_code(order.code))
+            else:
+                start = self._gateways[order.pay_type].start(request)
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
@@ -231,12 +236,15 @@ class PlaceServiceOrder(_PlaceOrder):
                                 level_year_id=option.id, months=option.months, bonus_months=q.price.bonus_months,
                                 promise=q.change)
                       for q in quotes)
+        if cmd.auto_renew and (len(lines) != 1 or self._gateways.recurring(cmd.pay_type) is None
+                               or is_lifelong_term(option.months)):
+            raise RenewalNotOffered()
         return replace(self._place(Order(
             id=None, code=new_order_code(now), account_id=cmd.account_id, kind=OrderKind.SERVICE,
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
             bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            activity_id=headline.activity_id), coupon), quotes=tuple(quotes))
+            activity_id=headline.activity_id, auto_renew=cmd.auto_renew), coupon), quotes=tuple(quotes))
 
 
 class PlaceAlertOrder(_PlaceOrder):
@@ -463,14 +471,3 @@ class GetCurrentService:
             visible_devices(uow, account_id, [device_id])
             return uow.agreements.active(device_id)
 
-
-class CancelAgreement:
-    def __init__(self, uow: OrderingUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
-
-    def __call__(self, account_id: int, device_id: int) -> None:
-        with self._uow as uow:
-            visible_devices(uow, account_id, [device_id], operate=True)
-            if not uow.agreements.cancel(device_id, self._clock.now()):
-                raise NoActiveAgreement()
-            uow.commit()

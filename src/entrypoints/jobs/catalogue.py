@@ -51,6 +51,15 @@ def deliver_messages(container: Container) -> str:
     return f"sent {sent} message(s)"
 
 
+def sign_agreements(container: Container) -> str:
+    return f"signed={container.sign_agreements()()}"
+
+
+def charge_due_agreements(container: Container) -> str:
+    run = container.charge_due_agreements()()
+    return f"reminded={run.reminded} charged={run.charged} failed={run.failed} ended={run.ended}"
+
+
 def resume_refunds(container: Container) -> str:
     return f"resumed={container.resume_refunds()()}"
 
@@ -98,6 +107,8 @@ JOBS = (
     Job("deliver_messages", deliver_messages, 15.0),
     Job("reconcile_payments", reconcile_payments, 60.0),
     Job("resume_refunds", resume_refunds, 5 * 60.0),
+    Job("sign_agreements", sign_agreements, 60.0),
+    Job("charge_due_agreements", charge_due_agreements, 15 * 60.0),
     Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5), timedelta(hours=1)),
     Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30), timedelta(days=1)),
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),

@@ -199,6 +199,10 @@ class _ServiceOrderBody(_OrderBody):
 class ServiceOrderBody(_ServiceOrderBody):
     deviceId = _device_id()
     simIccid = fields.String(allow_none=True, validate=Length(max=30))
+    autoRenew = fields.Boolean(load_default=False, truthy={True}, falsy={False}, metadata={
+        "description": "renew automatically: the payment also authorises the provider's recurring charges "
+                       "(WeChat papay contract, Alipay agreement, Stripe saved card, PayPal vault); the level is "
+                       "charged again a day before the service runs out (1152 where not offered)"})
 
 
 class BatchServiceOrderBody(_ServiceOrderBody):

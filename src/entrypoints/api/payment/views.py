@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 
 from flask.views import MethodView
 
+from core.ordering import errors as oe
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.model import Order, OrderKind, OrderLine, PayStatus
@@ -40,7 +41,7 @@ LEVEL_CHANGE_REFUSALS = (e.FreeLevelNotOrderable, e.LifelongService, e.CurrentLe
 COUPON_REFUSALS = (ve.CouponNotFound, ve.CouponNotValid, ve.CouponUsed, ve.CouponReserved, ve.CouponCurrency,
                    ve.CouponTooLarge)
 ORDER_REFUSALS = (*COUPON_REFUSALS, e.PriceChanged, e.FreeLevelNotOrderable, e.MixedDeviceTypes, e.BillRequired,
-                  e.AgreementActive,
+                  e.AgreementActive, oe.RenewalNotOffered,
                   e.PayTypeNotOffered, e.PaymentMethodUnavailable, e.LevelNotOffered, e.PaymentFailed,
                   e.LifelongService, e.CurrentLevelNotValued)
 ALERT_REFUSALS = (*COUPON_REFUSALS, e.PriceChanged, e.CountryCodeMismatch, e.BillRequired, e.NothingToBuy,
@@ -314,7 +315,8 @@ def _service_order(body: dict, device_ids: list[int]) -> dict:
         service_fee_cents=body["serviceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
         bill_id=body.get("billId"), activity_id=body.get("activityId"),
         presentation_month=body.get("presentationMonth"), sim_iccid=body.get("simIccid"),
-        coupon_code=body.get("couponCode") or None, coupon_fee_cents=body.get("couponFee"))
+        coupon_code=body.get("couponCode") or None, coupon_fee_cents=body.get("couponFee"),
+        auto_renew=body.get("autoRenew", False))
     return _placed(_container().place_service_order()(cmd))
 
 
