@@ -21,7 +21,7 @@ function order(change: Partial<DeskOrder> = {}): DeskOrder {
   return {
     orderId: 7, orderCode: '20261127101500123456', orderFee: 9900, payFee: null, payStatus: 1, invoiceStatus: 0,
     applyFlag: 0, gmtCreate: '2026-11-27T10:15:00+08:00', payTime: null, closeTime: null, refundTime: null, payType: 1,
-    orderDescription: 'Standard', deviceCount: 1, currency: 'CNY', closeReason: null, couponCode: null, couponFee: 0,
+    orderDescription: 'Standard', deviceCount: 1, currency: 'CNY', closeReason: null, couponCode: null, couponFee: 0, refundFee: 0,
     devices: [{ deviceId: 11, deviceName: 'Cold room A' }], expireTime: null, countryCode: null,
     payer: { accountId: 3, userName: 'alice', phone: '13800000001', email: null }, paymentReference: 'wx123',
     settlementReference: null, handleable: true, refundable: false,
@@ -37,7 +37,7 @@ function dossier(change: Partial<OrderDossier> = {}): OrderDossier {
     ...base,
     lines: [{ ...base.lines[0]!, guid: 'RCW360A0000001', beforeLevelName: 'Standard',
       beforeExpireTime: '2027-01-01T00:00:00+08:00', afterExpireTime: null, recomputed: false }],
-    history: [], notifications: [],
+    history: [], notifications: [], refunds: [],
     ...change,
   };
 }

@@ -1,7 +1,8 @@
 /**
- * One order's details, from My orders: its state, method, amount in its own currency, dates (created,
- * paid, pay-by while unpaid, closed and why, refunded) and a line per device: the device as named
- * when ordered, the level and term bought (or the SMS and voice counts) and what it pays.
+ * One order's details, from My orders: its state, method, amount in its own currency (and what was
+ * refunded of it), dates (created, paid, pay-by while unpaid, closed and why, refunded) and a line
+ * per device: the device as named when ordered, the level and term bought (or the SMS and voice
+ * counts) and what it pays.
  */
 import { Button, Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { DocumentOpenIcon, ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
@@ -64,6 +65,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
     [t('rechargeOrders.detail.amount'), orderMoney(order.orderFee, currency), 'amount'],
   ];
   if (order.payFee != null) rows.push([t('rechargeOrders.detail.paid'), orderMoney(order.payFee, currency), 'paid']);
+  if (order.refundFee > 0) rows.push([t('rechargeOrders.detail.refundedAmount'), orderMoney(order.refundFee, currency), 'refunded']);
   rows.push([t('rechargeOrders.detail.created'), when(order.gmtCreate), 'created']);
   if (order.payTime) rows.push([t('rechargeOrders.detail.paidAt'), when(order.payTime), 'paid-at']);
   if (order.payStatus === PAY_STATUS.unpaid && order.expireTime) rows.push([t('rechargeOrders.detail.expires'), when(order.expireTime), 'expires']);
