@@ -20,7 +20,7 @@ import { notify } from '@/lib/notify';
 import { formatInstant, NO_VALUE } from '@/lib/units';
 import { cancelOrder, myOrderKeys, PAY_STATUSES, useMyOrders, type MyOrder, type PayStatus } from '../api/myOrders';
 import { PAY_STATUS } from '../api/orders';
-import { orderMoney } from '../orderMoney';
+import { orderMoney, refundedMoney } from '../orderMoney';
 import { PayingDrawer } from '../PayingDrawer';
 import { SHOWN_PAY_TYPES } from '../values';
 import { OrderDetails } from './OrderDetails';
@@ -157,7 +157,7 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
                   {orderMoney(order.orderFee, currencyOf(order))}
                   {order.refundFee > 0 && (
                     <span className={`jc-rpage-order-devices ${Classes.TEXT_MUTED}`} data-testid="order-refunded">
-                      {tr('rechargeOrders.refunded', { amount: orderMoney(order.refundFee, currencyOf(order)) })}
+                      {tr('rechargeOrders.refunded', { amount: refundedMoney(order.refundFee, currencyOf(order)) })}
                     </span>
                   )}
                 </td>
