@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents } from './money';
+import { centsText, formatCents, parseCents } from './money';
 
 describe('formatCents', () => {
   it.each([
@@ -12,5 +12,29 @@ describe('formatCents', () => {
   ])('%i cents of %s in %s: %s', (cents, currency, language, shown) => {
     // Intl spaces with no-break spaces: compared as plain ones
     expect(formatCents(cents, currency, language).replace(/\s/g, ' ')).toBe(shown);
+  });
+});
+
+describe('parseCents', () => {
+  it.each([
+    ['49.50', 4950],
+    ['49.5', 4950],
+    ['49,50', 4950],
+    [' 7 ', 700],
+    ['0.29', 29], // 0.29 × 100 is 28.999999999999996
+    ['1.13', 113], // 1.13 × 100 is 112.99999999999999
+    ['0', 0],
+  ])('%s is %i cents', (text, cents) => {
+    expect(parseCents(text)).toBe(cents);
+  });
+
+  it.each(['49.555', '-1', '1e3', '', '.5', '1.', '12a', '1,000.00'])('%s is not an amount', (text) => {
+    expect(parseCents(text)).toBeNull();
+  });
+
+  it('reads back what centsText writes', () => {
+    for (const cents of [0, 5, 29, 113, 4950, 123456789]) expect(parseCents(centsText(cents))).toBe(cents);
+    expect(centsText(4950)).toBe('49.50');
+    expect(centsText(5)).toBe('0.05');
   });
 });

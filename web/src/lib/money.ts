@@ -16,3 +16,22 @@ export function chargedCents(cents: number, percent: number, currency: string): 
   if (WHOLE_UNIT_CURRENCIES.has(currency.toUpperCase())) return Math.floor((cents * percent) / 10000) * 100;
   return Math.floor((cents * percent + 50) / 100);
 }
+
+/** An amount as typed: whole units, then at most two decimals after a point or a comma. */
+const TYPED_AMOUNT = /^(\d{1,10})(?:[.,](\d{1,2}))?$/;
+
+/**
+ * Integer cents of an amount typed in units ('49.50', '49,5', '7'), read from its digits so no
+ * float rounding creeps in ('1.13' × 100 is 112.99999999999999); null when it is not such an
+ * amount (more than two decimals, signs, letters).
+ */
+export function parseCents(text: string): number | null {
+  const match = TYPED_AMOUNT.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
+
+/** Cents as an amount to type ('4950' → '49.50'): what parseCents reads back. */
+export function centsText(cents: number): string {
+  return `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+}

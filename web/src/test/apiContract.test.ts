@@ -97,7 +97,7 @@ import { exportPageSchema, exportSchema, readyCountSchema } from '@/lib/api/expo
 import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/reports/api/reports';
 import { invitationSchema, membersSchema, myOrganizationSchema } from '@/features/organizations/api/organizations';
 import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
-import { deskOrderSchema, deskPageSchema, dossierSchema } from '@/features/orderdesk/api/orders';
+import { deskOrderSchema, deskPageSchema, dossierSchema, refundQuoteSchema, refundSchema } from '@/features/orderdesk/api/orders';
 import { noticeSchema } from '@/lib/api/notice';
 import { operationLabelsSchema, operationPageSchema } from '@/lib/api/operationLog';
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
@@ -305,6 +305,11 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/PayOrder/selectOrderList', deskPageSchema],
   ['GET', '/api/payment/PayOrder/selectBackOrderDetail', dossierSchema, PART],
   ['POST', '/api/payment/PayOrder/handlingOrder', deskOrderSchema],
+  ['POST', '/api/payment/PayRefund/preview', refundQuoteSchema],
+  ['POST', '/api/payment/PayRefund/refundOrder', refundSchema],
+  ['POST', '/api/payment/PayRefund/approve', refundSchema],
+  ['POST', '/api/payment/PayRefund/reject', refundSchema],
+  ['GET', '/api/payment/PayRefund/awaitingList', z.array(refundSchema)],
   ['POST', '/api/payment/PayOrder/selectOrderDetail', orderDetailSchema],
   ['POST', '/api/payment/PayOrder/cancelOrder', orderStatusSchema, PART],
   ['POST', '/api/payment/PayOrder/continuePay', resumedPaymentSchema],

@@ -3,8 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
 import { session } from '@/lib/session';
-import { filterBody, type DeskOrder, type OrderDossier } from './api/orders';
+import { filterBody } from './api/orders';
 import OrdersPage from './OrdersPage';
+import { dossier, order, page } from './test/deskFixtures';
 
 beforeAll(setUpI18n);
 afterEach(() => {
@@ -15,32 +16,6 @@ afterEach(() => {
 const ALL = ['home', 'order.recharge', 'order.recharge:query', 'order.recharge:detail', 'order.recharge:export',
   'order.recharge:edit'];
 const READ_ONLY = ['home', 'order.recharge', 'order.recharge:query', 'order.recharge:detail'];
-const page = <T,>(rows: T[]) => envelope({ start: 1, pageSize: 10, totalCount: rows.length, data: rows });
-
-function order(change: Partial<DeskOrder> = {}): DeskOrder {
-  return {
-    orderId: 7, orderCode: '20261127101500123456', orderFee: 9900, payFee: null, payStatus: 1, invoiceStatus: 0,
-    applyFlag: 0, gmtCreate: '2026-11-27T10:15:00+08:00', payTime: null, closeTime: null, refundTime: null, payType: 1,
-    orderDescription: 'Standard', deviceCount: 1, currency: 'CNY', closeReason: null, couponCode: null, couponFee: 0,
-    devices: [{ deviceId: 11, deviceName: 'Cold room A' }], expireTime: null, countryCode: null,
-    payer: { accountId: 3, userName: 'alice', phone: '13800000001', email: null }, paymentReference: 'wx123',
-    settlementReference: null, handleable: true, refundable: false,
-    lines: [{ deviceId: 11, deviceName: 'Cold room A', fee: 9900, levelName: 'Standard', timeLength: 12,
-      presentationMonth: 0, smsCount: 0, voiceCount: 0 }],
-    ...change,
-  };
-}
-
-function dossier(change: Partial<OrderDossier> = {}): OrderDossier {
-  const base = order();
-  return {
-    ...base,
-    lines: [{ ...base.lines[0]!, guid: 'RCW360A0000001', beforeLevelName: 'Standard',
-      beforeExpireTime: '2027-01-01T00:00:00+08:00', afterExpireTime: null, recomputed: false }],
-    history: [], notifications: [],
-    ...change,
-  };
-}
 
 describe('the order back office', () => {
   it('sends the filter as the server takes it: trimmed, days as [midnight, next midnight)', () => {
@@ -103,10 +78,10 @@ describe('the order back office', () => {
     expect(handled).toBe(2);
   });
 
-  it('offers neither export nor manual handling to an operator without them', async () => {
-    fakeServer({
+  it('offers neither export, manual handling nor refunds to an operator without them', async () => {
+    const server = fakeServer({
       'POST /payment/PayOrder/selectOrderList': () => page([order()]),
-      'GET /payment/PayOrder/selectBackOrderDetail': () => envelope(dossier()),
+      'GET /payment/PayOrder/selectBackOrderDetail': () => envelope(dossier({ refundable: true })),
     });
     signIn(accountInfo({}, { permissionRoutes: READ_ONLY }), READ_ONLY);
     renderApp(<OrdersPage />, '/operation/recharge');
@@ -115,5 +90,7 @@ describe('the order back office', () => {
     expect(await screen.findByText('RCW360A0000001')).toBeInTheDocument();
     expect(screen.queryByTestId('od-handle')).not.toBeInTheDocument();
     expect(screen.queryByTestId('od-export')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('od-refund')).not.toBeInTheDocument();
+    expect(server.callsTo('GET /payment/PayRefund/awaitingList')).toHaveLength(0);
   });
 });

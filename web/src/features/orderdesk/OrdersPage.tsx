@@ -12,6 +12,7 @@ import {
   INVOICE_STATUSES, ORDER_LIMITS, PAY_STATUSES, PAY_TYPES, SORT_FIELDS, exportOrders, useOrders,
   type DeskOrder, type OrderFilter, type OrderSort, type SortField,
 } from './api/orders';
+import { AwaitingRefunds } from './components/AwaitingRefunds';
 import { OrderDrawer } from './components/OrderDrawer';
 import { StatusTag } from './components/StatusTag';
 import './orderdesk.css';
@@ -26,7 +27,10 @@ function devicesOf(t: (key: string, options?: Record<string, unknown>) => string
   return more > 0 ? `${names.join(', ')} ${t('moreDevices', { count: more })}` : names.join(', ');
 }
 
-/** The operator's order back office (/operation/recharge): every account's orders, found, exported, read whole, handled. */
+/**
+ * The operator's order back office (/operation/recharge): every account's orders, found, exported,
+ * read whole, handled, refunded; the refunds awaiting a second operator's approval above them.
+ */
 export default function OrdersPage() {
   const { t, i18n } = useTranslation(['orderdesk', 'app']);
   const held = usePermissions();
@@ -101,6 +105,7 @@ export default function OrdersPage() {
         <H2>{t('app:route.rechargeOrders')}</H2>
         <p>{t('subtitle')}</p>
       </header>
+      {can('refund') && <AwaitingRefunds onOpen={setOpened} />}
       <Card className="jc-od-card" elevation={0}>
         <form className="jc-od-filters" onSubmit={search} data-testid="od-search">
           {text('orderCode')}
@@ -190,7 +195,7 @@ export default function OrdersPage() {
         )}
         {page !== undefined && page.totalCount > 0 && <PagerFooter {...paging.footer(page.totalCount)} />}
       </Card>
-      <OrderDrawer orderId={opened} canHandle={can('edit')} onClose={() => setOpened(null)} />
+      <OrderDrawer orderId={opened} canHandle={can('edit')} canRefund={can('refund')} onClose={() => setOpened(null)} />
     </div>
   );
 }

@@ -67,6 +67,7 @@ function order(overrides: Partial<MyOrder> = {}): MyOrder {
     closeReason: null,
     couponCode: null,
     couponFee: 0,
+    refundFee: 0,
     ...overrides,
   };
 }

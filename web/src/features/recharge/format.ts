@@ -1,4 +1,5 @@
 /** How the recharge drawers write money, terms and activity times (the rules are in values.ts). */
+import { centsText } from '@/lib/money';
 import { NO_VALUE } from '@/lib/units';
 import { currencySignOf, durationParts, editionCurrency, formatAmountIn, NOT_SHOWN, type Edition } from './values';
 
@@ -9,6 +10,14 @@ import { currencySignOf, durationParts, editionCurrency, formatAmountIn, NOT_SHO
 export function formatMoney(cents: unknown, currency: string): string {
   const amount = formatAmountIn(cents, currency);
   return amount === NOT_SHOWN ? NOT_SHOWN : `${currencySignOf(currency)}${amount}`;
+}
+
+/**
+ * An amount that need not be whole (what was refunded of an order: any part of it) as formatMoney
+ * shows it, but with its cents even in a currency shown in whole units ('¥49.50', not '¥49').
+ */
+export function formatExactMoney(cents: number, currency: string): string {
+  return cents % 100 === 0 ? formatMoney(cents, currency) : `${currencySignOf(currency)}${centsText(cents)}`;
 }
 
 /** An amount of the edition's currency, as formatMoney shows it (catalogue prices are in it). */

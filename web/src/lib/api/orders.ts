@@ -4,8 +4,11 @@
  */
 import { z } from 'zod';
 
-/** payStatus: 1 unpaid, 2 paid, 3 refunded, 4 closed (unpaid past its expiry). */
-export const PAY_STATUS = { unpaid: 1, paid: 2, refunded: 3, closed: 4 } as const;
+/**
+ * payStatus: 1 unpaid, 2 paid, 5 partially refunded (some of it paid back), 3 refunded (all of
+ * it), 4 closed (unpaid past its expiry). Listed in that order, which filters follow.
+ */
+export const PAY_STATUS = { unpaid: 1, paid: 2, partiallyRefunded: 5, refunded: 3, closed: 4 } as const;
 
 /** A device of an order, named as it was when the order was placed (null: unknown then). */
 export const orderDeviceSchema = z.object({ deviceId: z.number(), deviceName: z.string().nullable() });
@@ -21,7 +24,7 @@ export const myOrderSchema = z.object({
   orderFee: z.number(),
   /** Cents paid; null until paid. */
   payFee: z.number().nullable(),
-  /** 1 unpaid, 2 paid, 3 refunded, 4 closed. */
+  /** One of PAY_STATUS. */
   payStatus: z.number(),
   /** 1: an invoice was asked for. */
   applyFlag: z.number(),
@@ -46,6 +49,8 @@ export const myOrderSchema = z.object({
   /** The coupon it carries, and the cents it took off (orderFee is what is charged). */
   couponCode: z.string().nullable(),
   couponFee: z.number(),
+  /** Cents paid back so far (partially refunded or refunded). */
+  refundFee: z.number(),
 });
 export type MyOrder = z.infer<typeof myOrderSchema>;
 

@@ -1,7 +1,8 @@
 /**
  * The order back office (/operation/recharge): POST /payment/PayOrder/selectOrderList (every
  * account's orders), exportOrder (XLSX of the filtered list), GET selectBackOrderDetail (one order
- * whole) and POST handlingOrder (manual handling: settled on the provider's answer only).
+ * whole, its refunds among it) and POST handlingOrder (manual handling: settled on the provider's
+ * answer only). The refunds' calls are in ./refunds.ts; their shapes are here, as the dossier's.
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
@@ -29,6 +30,73 @@ export const deskOrderSchema = orderDetailSchema.extend({
 export type DeskOrder = z.infer<typeof deskOrderSchema>;
 export const deskPageSchema = pageOf(deskOrderSchema);
 
+/** 1 awaiting a second operator's approval, 2 processing, 3 succeeded, 4 failed (refused by the provider: all
+ * given back), 5 rejected by the second operator. */
+export const REFUND_STATUS = { awaitingApproval: 1, processing: 2, succeeded: 3, failed: 4, rejected: 5 } as const;
+
+/** What a refund takes (or would take) from one device, and what the device keeps. */
+export const takeBackSchema = z.object({
+  deviceId: z.number(),
+  /** As ordered. */
+  deviceName: z.string().nullable(),
+  /** Level names; they differ when a full refund puts the device back as it was before the order. */
+  levelBefore: z.string().nullable(),
+  levelAfter: z.string().nullable(),
+  expireTimeBefore: z.string().nullable(),
+  expireTimeAfter: z.string().nullable(),
+  /** Months of service taken back (a fraction of one possible). */
+  monthsTaken: z.number(),
+  smsTaken: z.number(),
+  voiceTaken: z.number(),
+  /** What the refund's share would have taken but the device has used: not taken back. */
+  smsUsed: z.number(),
+  voiceUsed: z.number(),
+  /** Put back as it was before the order. */
+  restored: z.boolean(),
+});
+export type TakeBack = z.infer<typeof takeBackSchema>;
+
+/** What refunding `amount` cents would do now. */
+export const refundQuoteSchema = z.object({
+  orderId: z.number(),
+  amount: z.number(),
+  /** Cents that may still be refunded: paid, less refunded and awaiting approval. */
+  refundable: z.number(),
+  currency: z.string(),
+  /** Above the approval amount: a second operator must approve it. */
+  needsApproval: z.boolean(),
+  takeBacks: z.array(takeBackSchema),
+});
+export type RefundQuote = z.infer<typeof refundQuoteSchema>;
+
+export const refundSchema = z.object({
+  refundId: z.number(),
+  orderId: z.number(),
+  orderCode: z.string(),
+  /** Ours, as the provider knows it. */
+  refundCode: z.string(),
+  /** Cents of `currency`. */
+  amount: z.number(),
+  currency: z.string(),
+  reason: z.string(),
+  /** One of REFUND_STATUS. */
+  status: z.number(),
+  /** User names (null: the account is gone). */
+  requestedBy: z.string().nullable(),
+  requestedAt: z.string(),
+  decidedBy: z.string().nullable(),
+  decidedAt: z.string().nullable(),
+  decisionNote: z.string().nullable(),
+  providerReference: z.string().nullable(),
+  error: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+  takeBacks: z.array(takeBackSchema),
+  /** The order as it is now: its state and the cents paid back so far. */
+  payStatus: z.number(),
+  refundedFee: z.number(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 export const dossierSchema = deskOrderSchema.extend({
   lines: z.array(orderLineSchema.extend({
     guid: z.string().nullable(),
@@ -53,6 +121,8 @@ export const dossierSchema = deskOrderSchema.extend({
     amount: z.number().nullable(),
     body: z.string(),
   })),
+  /** Every refund asked for, oldest first. */
+  refunds: z.array(refundSchema),
 });
 export type OrderDossier = z.infer<typeof dossierSchema>;
 
@@ -103,6 +173,8 @@ export const orderKeys = {
   page: (filter: OrderFilter, sort: OrderSort, start: number, pageSize: number) =>
     ['orderdesk', 'page', filter, sort, start, pageSize] as const,
   dossier: (orderId: number) => ['orderdesk', 'dossier', orderId] as const,
+  awaitingRefunds: ['orderdesk', 'awaitingRefunds'] as const,
+  refundPreview: (orderId: number, amount: number | null) => ['orderdesk', 'refundPreview', orderId, amount] as const,
 };
 
 export async function fetchOrders(filter: OrderFilter, sort: OrderSort, start: number, pageSize: number) {

@@ -1,26 +1,34 @@
 import { Button, Callout, Classes, Drawer, H5, HTMLTable, NonIdealState, Spinner, Tag } from '@blueprintjs/core';
-import { ErrorIcon, ShoppingCartIcon, TakeActionIcon } from '@blueprintjs/icons';
+import { ErrorIcon, ShoppingCartIcon, TakeActionIcon, UndoIcon } from '@blueprintjs/icons';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCents } from '@/lib/money';
-import { formatInstant } from '@/lib/units';
 import { useDossier, type OrderDossier } from '../api/orders';
 import { StatusTag } from './StatusTag';
 import { HandlingDialog } from './HandlingDialog';
+import { RefundDialog } from './RefundDialog';
+import { RefundsSection } from './RefundsSection';
+import { useDeskFormat } from './useDeskFormat';
 
 interface OrderDrawerProps {
   orderId: number | null;
   /** The operator may handle orders (order.recharge:edit). */
   canHandle: boolean;
+  /** The operator may refund orders and decide refunds awaiting approval (order.recharge:refund). */
+  canRefund: boolean;
   onClose: () => void;
 }
 
-/** One order whole: payer, what each device bought with its service before and after, references, notifications, history. */
-export function OrderDrawer({ orderId, canHandle, onClose }: OrderDrawerProps) {
+/**
+ * One order whole: payer, what each device bought with its service before and after, references,
+ * refunds, notifications, history; manual handling and refunds for those who may.
+ */
+export function OrderDrawer({ orderId, canHandle, canRefund, onClose }: OrderDrawerProps) {
   const { t } = useTranslation('orderdesk');
   const dossier = useDossier(orderId);
-  const [handling, setHandling] = useState(false);
+  const [dialog, setDialog] = useState<'handle' | 'refund' | null>(null);
   const order = dossier.data;
+  const handleable = order?.handleable === true && canHandle;
+  const refundable = order?.refundable === true && canRefund;
   return (
     <Drawer isOpen={orderId !== null} onClose={onClose} size={720} className="jc-od-drawer"
       title={order ? t('detail.title', { code: order.orderCode }) : t('details')} icon={<ShoppingCartIcon />}>
@@ -28,15 +36,21 @@ export function OrderDrawer({ orderId, canHandle, onClose }: OrderDrawerProps) {
         {order === undefined ? (
           dossier.isError ? <NonIdealState icon={<ErrorIcon />} title={t('detail.loadFailed')} /> : <Spinner />
         ) : (
-          <DossierBody order={order} />
+          <DossierBody order={order} canRefund={canRefund} />
         )}
       </div>
-      {order?.handleable && canHandle && (
-        <div className={Classes.DRAWER_FOOTER}>
-          <Button intent="warning" icon={<TakeActionIcon />} text={t('handle.button')} onClick={() => setHandling(true)} data-testid="od-handle" />
+      {(handleable || refundable) && (
+        <div className={`${Classes.DRAWER_FOOTER} jc-od-footer`}>
+          {handleable && (
+            <Button intent="warning" icon={<TakeActionIcon />} text={t('handle.button')} onClick={() => setDialog('handle')} data-testid="od-handle" />
+          )}
+          {refundable && (
+            <Button intent="danger" icon={<UndoIcon />} text={t('refund.button')} onClick={() => setDialog('refund')} data-testid="od-refund" />
+          )}
         </div>
       )}
-      {order && <HandlingDialog order={handling ? order : null} onClose={() => setHandling(false)} />}
+      {order && <HandlingDialog order={dialog === 'handle' ? order : null} onClose={() => setDialog(null)} />}
+      {order && <RefundDialog order={dialog === 'refund' ? order : null} onClose={() => setDialog(null)} />}
     </Drawer>
   );
 }
@@ -50,10 +64,11 @@ function Field({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-function DossierBody({ order }: { order: OrderDossier }) {
-  const { t, i18n } = useTranslation('orderdesk');
-  const money = (cents: number | null) => (cents === null ? '—' : formatCents(cents, order.currency, i18n.language));
-  const when = (iso: string | null) => (iso ? formatInstant(iso, i18n.language, true) : '—');
+function DossierBody({ order, canRefund }: { order: OrderDossier; canRefund: boolean }) {
+  const { t } = useTranslation('orderdesk');
+  const format = useDeskFormat();
+  const money = (cents: number | null) => format.money(cents, order.currency);
+  const { when } = format;
   const service = order.orderDescription;
   return (
     <div className="jc-od-dossier">
@@ -68,6 +83,7 @@ function DossierBody({ order }: { order: OrderDossier }) {
           <Field label={t('column.payType')}>{t(`payType.${order.payType}`)}</Field>
           <Field label={t('column.amount')}>{money(order.orderFee)}</Field>
           <Field label={t('detail.paidAmount')}>{money(order.payFee)}</Field>
+          {order.refundFee > 0 && <Field label={t('detail.refundedAmount')}><span data-testid="od-refunded">{money(order.refundFee)}</span></Field>}
           <Field label={t('detail.coupon')}>
             {order.couponCode ? `${order.couponCode} (−${money(order.couponFee)})` : '—'}
           </Field>
@@ -123,6 +139,7 @@ function DossierBody({ order }: { order: OrderDossier }) {
           </HTMLTable>
         </div>
       </section>
+      <RefundsSection refunds={order.refunds} canDecide={canRefund} />
       <section>
         <H5>{t('detail.history')}</H5>
         {order.history.length === 0 ? (

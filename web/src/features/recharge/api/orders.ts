@@ -183,8 +183,11 @@ export function isPayable(order: OrderPlaced, payType: PayType): boolean {
   }
 }
 
+/** The states a payment ends in: paid, refunded (in part or all) since, closed. */
+const TERMINAL: readonly number[] = [PAY_STATUS.paid, PAY_STATUS.partiallyRefunded, PAY_STATUS.refunded, PAY_STATUS.closed];
+
 export function isTerminal(payStatus: number | undefined): boolean {
-  return payStatus === PAY_STATUS.paid || payStatus === PAY_STATUS.refunded || payStatus === PAY_STATUS.closed;
+  return payStatus !== undefined && TERMINAL.includes(payStatus);
 }
 
 export const orderKeys = {

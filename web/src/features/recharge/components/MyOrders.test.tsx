@@ -212,6 +212,27 @@ describe('MyOrders', () => {
     expect(screen.getByText('Order 20261125100000000021')).toBeInTheDocument();
   });
 
+  it('names a partially refunded order, filters by it and shows what was refunded of it, cents and all', async () => {
+    const part = order({ orderId: 18, orderCode: 'P18', payStatus: 5, payFee: 19800, payTime: '2026-11-20T10:01:00+08:00',
+      expireTime: null, refundFee: 4950 });
+    const api = server([part, PAID_IN_DOLLARS]);
+    renderApp(<MyOrders />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(2));
+    const row = within(rowOf('P18'));
+    expect(row.getByTestId('order-status')).toHaveTextContent('Partially refunded');
+    expect(row.getByTestId('order-refunded')).toHaveTextContent('Refunded: ¥49.50');
+    expect(within(rowOf('20261120100000000020')).queryByTestId('order-refunded')).toBeNull();
+
+    await user.click(screen.getByRole('radio', { name: 'Partially refunded' }));
+    await waitFor(() => expect(screen.getAllByTestId('order-row')).toHaveLength(1));
+    expect(api.callsTo(LIST).at(-1)!.body).toMatchObject({ payStatus: 5 });
+
+    await user.click(within(rowOf('P18')).getByTestId('order-details'));
+    expect(await screen.findByTestId('order-detail-refunded')).toHaveTextContent('¥49.50');
+    expect(screen.getByTestId('order-detail-status')).toHaveTextContent('Partially refunded');
+  });
+
   it('says why a closed order closed, in the reader\'s language', async () => {
     server([order({ payStatus: 4, closeReason: 'expired', expireTime: null })], {
       [DETAIL]: () => envelope(detail(order({ payStatus: 4, closeReason: 'expired', expireTime: null }), { closeTime: '2026-11-25T12:00:30+08:00' })),

@@ -1,7 +1,7 @@
 /**
  * The recharge page's orders: the caller's orders, newest first, filtered by payment state and
  * paged. Each row names its devices (as they were named when ordered) and writes its amount in the
- * order's own currency. An unpaid order offers Pay (the paying drawer, showing that order's code
+ * order's own currency, with what was refunded of it if any. An unpaid order offers Pay (the paying drawer, showing that order's code
  * again), Cancel (after a confirmation; its code stops working at the provider) and Details; every
  * other order offers Details. Orders superseded by a change in the paying drawer are not listed
  * (the server leaves them out). A payment made from the page refreshes the list (myOrderKeys sits
@@ -20,7 +20,7 @@ import { notify } from '@/lib/notify';
 import { formatInstant, NO_VALUE } from '@/lib/units';
 import { cancelOrder, myOrderKeys, PAY_STATUSES, useMyOrders, type MyOrder, type PayStatus } from '../api/myOrders';
 import { PAY_STATUS } from '../api/orders';
-import { orderMoney } from '../orderMoney';
+import { orderMoney, refundedMoney } from '../orderMoney';
 import { PayingDrawer } from '../PayingDrawer';
 import { SHOWN_PAY_TYPES } from '../values';
 import { OrderDetails } from './OrderDetails';
@@ -155,6 +155,11 @@ function OrderTable({ orders, stale }: { orders: readonly MyOrder[]; stale: bool
                 </td>
                 <td className="jc-num jc-rpage-amount" data-testid="order-amount">
                   {orderMoney(order.orderFee, currencyOf(order))}
+                  {order.refundFee > 0 && (
+                    <span className={`jc-rpage-order-devices ${Classes.TEXT_MUTED}`} data-testid="order-refunded">
+                      {tr('rechargeOrders.refunded', { amount: refundedMoney(order.refundFee, currencyOf(order)) })}
+                    </span>
+                  )}
                 </td>
                 <td data-testid="order-method">
                   {KNOWN_PAY_TYPES.has(order.payType) ? t(`paying.methods.${order.payType}`) : NO_VALUE}

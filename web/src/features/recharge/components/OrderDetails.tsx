@@ -1,7 +1,8 @@
 /**
- * One order's details, from My orders: its state, method, amount in its own currency, dates (created,
- * paid, pay-by while unpaid, closed and why, refunded) and a line per device: the device as named
- * when ordered, the level and term bought (or the SMS and voice counts) and what it pays.
+ * One order's details, from My orders: its state, method, amount in its own currency (and what was
+ * refunded of it), dates (created, paid, pay-by while unpaid, closed and why, refunded) and a line
+ * per device: the device as named when ordered, the level and term bought (or the SMS and voice
+ * counts) and what it pays.
  */
 import { Button, Classes, Drawer, HTMLTable, NonIdealState, Spinner } from '@blueprintjs/core';
 import { DocumentOpenIcon, ErrorIcon, RefreshIcon } from '@blueprintjs/icons';
@@ -11,7 +12,7 @@ import { formatInstant, NO_VALUE } from '@/lib/units';
 import { useOrderDetail, type OrderDetail } from '../api/myOrders';
 import { PAY_STATUS } from '../api/orders';
 import { durationText } from '../format';
-import { orderMoney } from '../orderMoney';
+import { orderMoney, refundedMoney } from '../orderMoney';
 import { SHOWN_PAY_TYPES } from '../values';
 import { currencyOf, StatusTag } from './orderParts';
 import './orderDetails.css';
@@ -64,6 +65,7 @@ function OrderBody({ order }: { order: OrderDetail }) {
     [t('rechargeOrders.detail.amount'), orderMoney(order.orderFee, currency), 'amount'],
   ];
   if (order.payFee != null) rows.push([t('rechargeOrders.detail.paid'), orderMoney(order.payFee, currency), 'paid']);
+  if (order.refundFee > 0) rows.push([t('rechargeOrders.detail.refundedAmount'), refundedMoney(order.refundFee, currency), 'refunded']);
   rows.push([t('rechargeOrders.detail.created'), when(order.gmtCreate), 'created']);
   if (order.payTime) rows.push([t('rechargeOrders.detail.paidAt'), when(order.payTime), 'paid-at']);
   if (order.payStatus === PAY_STATUS.unpaid && order.expireTime) rows.push([t('rechargeOrders.detail.expires'), when(order.expireTime), 'expires']);

@@ -82,7 +82,9 @@ export function PaymentPanel({ order, payType, totalFee, loading = false, placeh
   const polling = useOrderPolling(order?.orderId);
   const status = order && polling.data?.orderId === order.orderId ? polling.data : undefined;
   const paid = status?.payStatus === PAY_STATUS.paid;
-  const closed = status?.payStatus === PAY_STATUS.closed || status?.payStatus === PAY_STATUS.refunded;
+  // Refunded, even in part, means paid earlier: this payment is over, not made now.
+  const closed = status?.payStatus === PAY_STATUS.closed || status?.payStatus === PAY_STATUS.refunded
+    || status?.payStatus === PAY_STATUS.partiallyRefunded;
 
   const reported = useRef<number | null>(null);
   const onPaidRef = useRef(onPaid);

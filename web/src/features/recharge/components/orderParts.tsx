@@ -10,6 +10,7 @@ import { PAY_STATUS } from '../api/orders';
 const STATUS_INTENT: Readonly<Record<PayStatus, Intent>> = {
   [PAY_STATUS.unpaid]: 'warning',
   [PAY_STATUS.paid]: 'success',
+  [PAY_STATUS.partiallyRefunded]: 'primary',
   [PAY_STATUS.refunded]: 'primary',
   [PAY_STATUS.closed]: 'none',
 };

@@ -24,6 +24,7 @@ export function order(overrides: Partial<MyOrder> = {}): MyOrder {
     closeReason: null,
     couponCode: null,
     couponFee: 0,
+    refundFee: 0,
     ...overrides,
   };
 }
