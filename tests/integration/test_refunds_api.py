@@ -108,6 +108,7 @@ def test_half_of_alice_s_yearly_renewal_refunded_through_wechat_moves_her_expiry
     assert [r["amount"] for r in history["refunds"]] == [half, placed["totalFee"] - half]
     assert [e["kind"] for e in history["history"]] == ["pay", "refundRequested", "partialRefund", "refundRequested",
                                                        "refund"]
+    assert {e["userName"] for e in history["history"][1:]} == {"operator"}  # who refunded, every step
 
 
 def test_sms_are_taken_back_only_as_far_as_unused(api, container, recharge_demo):

@@ -578,7 +578,8 @@ class FakeOrderRepository:
     def lock(self, order_id: int) -> Order | None:
         return self.rows.get(order_id)
 
-    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime,
+                      actor_id: int | None = None) -> bool:
         order = self.rows.get(order_id)
         changes: dict[str, object] = {"refunded_cents": (order.refunded_cents if order else 0) + cents}
         if move in (OrderMove.REFUND, OrderMove.PARTIAL_REFUND):

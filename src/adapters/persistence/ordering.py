@@ -336,7 +336,8 @@ class SqlAlchemyOrderRepository:
         wanted = set(device_ids)
         return [order_of(row, lines[row.id]) for row in rows if {line.device_id for line in lines[row.id]} == wanted]
 
-    def _move(self, order_id: int, move: OrderMove, at: datetime, **values: object) -> bool:
+    def _move(self, order_id: int, move: OrderMove, at: datetime, actor_id: int | None = None,
+              **values: object) -> bool:
         """One conditional write along ORDER_TRANSITIONS: the order takes the move's target state
         only from one of the move's sources; False when it was in none of them. A move made is
         entered in the order's history in the same transaction."""
@@ -347,7 +348,7 @@ class SqlAlchemyOrderRepository:
                                        .values(status=int(transition.target), **values)))
         if rows_written(result) != 1:
             return False
-        self.record_event(OrderEvent(order_id, at, move.value, transition.target))
+        self.record_event(OrderEvent(order_id, at, move.value, transition.target, actor_id))
         return True
 
     def record_event(self, event: OrderEvent) -> None:
@@ -371,13 +372,14 @@ class SqlAlchemyOrderRepository:
         row = self._s.scalar(fresh(select(OrderRow).where(OrderRow.id == order_id).with_for_update()))
         return order_of(row, lines_of(self._s, [row.id])[row.id]) if row else None
 
-    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime,
+                      actor_id: int | None = None) -> bool:
         values: dict[str, object] = {"refunded_cents": OrderRow.refunded_cents + cents}
         if move in (OrderMove.REFUND, OrderMove.PARTIAL_REFUND):
             values["refunded_at"] = at  # the latest refund's
         elif move is OrderMove.REFUND_REFUSED:
             values["refunded_at"] = None  # nothing is paid back any more
-        return self._move(order_id, move, at, **values)
+        return self._move(order_id, move, at, actor_id, **values)
 
     def record_failure(self, order_id: int, failure: PaymentFailure, attempt: str | None) -> bool:
         statement = update(OrderRow).where(OrderRow.id == order_id, OrderRow.status == int(PayStatus.UNPAID))

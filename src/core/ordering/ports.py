@@ -92,9 +92,11 @@ class OrderRepository(Protocol):
         """The order, its row locked until the transaction ends (refunds of one order queue)."""
         ...
 
-    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime) -> bool:
+    def move_refunded(self, order_id: int, cents: int, move: OrderMove, at: datetime,
+                      actor_id: int | None = None) -> bool:
         """One of the refund moves of ORDER_TRANSITIONS, adding `cents` (negative: given back) to
-        what is refunded, in one conditional write; False when the order was in none of its sources."""
+        what is refunded, in one conditional write, entered in the order's history as the actor's
+        (None: the provider's answer); False when the order was in none of its sources."""
         ...
 
     def record_event(self, event: OrderEvent) -> None:

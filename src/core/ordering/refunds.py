@@ -159,7 +159,8 @@ class _Refunding:
             _apply(uow, taken, order.country_code)
         full = order.refunded_cents + refund.amount_cents >= order.charged_cents
         moved = uow.orders.move_refunded(order.stored_id, refund.amount_cents,
-                                         OrderMove.REFUND if full else OrderMove.PARTIAL_REFUND, now)
+                                         OrderMove.REFUND if full else OrderMove.PARTIAL_REFUND, now,
+                                         refund.decided_by or refund.requested_by)
         if not moved:
             raise OrderNotRefundable()
         uow.refunds.set_take_backs(refund.stored_id, take_backs)
