@@ -133,6 +133,7 @@ from core.ordering.payment_flows import (
 )
 from core.ordering.refunds import DecideRefund, OrderRefunds, PreviewRefund, RefundPolicy, RequestRefund, ResumeRefunds
 from core.ordering.renewals import CancelAgreement, ChargeDueAgreements, SignAgreements
+from core.ordering.statistics import GetRechargeStatistics
 from core.ordering.unpaid_orders import CancelOrder, ResumePayment
 from core.ordering.use_cases import (
     ConfirmWalletPayment,
@@ -434,6 +435,7 @@ class Container(containers.DeclarativeContainer):
     record_offline_purchase = providers.Factory(RecordOfflinePurchase, uow, clock, edition)
     review_offline_purchase = providers.Factory(ReviewOfflinePurchase, uow, clock)
     offline_purchases = providers.Factory(OfflinePurchases, uow)
+    recharge_statistics = providers.Factory(GetRechargeStatistics, uow)
     list_desk_orders = providers.Factory(ListDeskOrders, uow)
     export_desk_orders = providers.Factory(ExportDeskOrders, uow)
     order_dossier = providers.Factory(GetOrderDossier, uow)

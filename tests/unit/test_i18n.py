@@ -77,8 +77,8 @@ SAME_IN = {
     # German writes these as English does (MKT: the abbreviation of mean kinetic temperature)
     "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name", "Details",
               "Export", "Format", "Layout"},
-    "es_ES": {"No"},  # the Spanish answer is the same word
-    "pt_PT": {"Offline", "Online"},  # as the web catalogues' allow-list says
+    "es_ES": {"No", "Total"},  # the Spanish answer and sum are the same words
+    "pt_PT": {"Offline", "Online", "Total"},  # as the web catalogues' allow-list says
 }
 
 

@@ -10,7 +10,7 @@ from sqlalchemy.orm import Session
 from adapters.persistence.models import AccountRow, DeviceRow, OrderRow
 from core.accounts.model import AccountType
 from core.backoffice.model import OperatorCounts
-from core.ordering.model import PayStatus
+from core.ordering.model import PAID_STATES
 from core.shared.money import Money
 
 
@@ -25,7 +25,7 @@ class SqlAlchemyOperatorOverview:
             func.count(), func.count().filter(DeviceRow.online.is_(True)),
             func.count().filter(DeviceRow.alarm_state != 0))).one()
         today = and_(OrderRow.created_at >= day_start, OrderRow.created_at < day_end)
-        paid = and_(OrderRow.status == int(PayStatus.PAID), OrderRow.paid_at >= day_start,
+        paid = and_(OrderRow.status.in_(sorted(PAID_STATES)), OrderRow.paid_at >= day_start,
                     OrderRow.paid_at < day_end)
         orders_today, paid_today = self._s.execute(select(
             func.count().filter(today), func.count().filter(paid))).one()

@@ -32,7 +32,7 @@ from adapters.persistence.models import (
 )
 from core.accounts.model import AccountType
 from core.catalogue.model import LocalText
-from core.ordering.model import OrderKind, PayStatus
+from core.ordering.model import PAID_STATES, OrderKind
 from core.promotions.model import (
     Activity,
     ActivityDeposit,
@@ -217,7 +217,7 @@ class SqlAlchemyPromotionRepository:
         if ids:
             for activity_id, currency, n, paid in self._s.execute(
                     select(OrderRow.activity_id, OrderRow.currency, func.count(), func.sum(OrderRow.pay_fee_cents))
-                    .where(OrderRow.activity_id.in_(ids), OrderRow.status == PayStatus.PAID)
+                    .where(OrderRow.activity_id.in_(ids), OrderRow.status.in_(sorted(PAID_STATES)))
                     .group_by(OrderRow.activity_id, OrderRow.currency)):
                 if activity_id is not None:
                     counts[activity_id] += n
@@ -307,7 +307,7 @@ class SqlAlchemyPromotionRepository:
     # --- what was sold over a period, what is in force (additive: the reports read, never write)
 
     def _paid_in(self, period: Period) -> Any:
-        return (OrderRow.status == PayStatus.PAID, OrderRow.paid_at >= period.starts_at,
+        return (OrderRow.status.in_(sorted(PAID_STATES)), OrderRow.paid_at >= period.starts_at,
                 OrderRow.paid_at < period.ends_at)
 
     def option_sales(self, period: Period, package_id: int | None) -> list[OptionSales]:

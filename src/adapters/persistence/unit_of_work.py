@@ -63,6 +63,7 @@ from adapters.persistence.reading_history import SqlAlchemyReadingHistoryReposit
 from adapters.persistence.readings import SqlAlchemyReadingRepository
 from adapters.persistence.refunds import SqlAlchemyRefundRepository
 from adapters.persistence.reports import SqlAlchemyRunRepository, SqlAlchemyScheduleRepository
+from adapters.persistence.revenue import SqlAlchemyRevenueQueries
 from adapters.persistence.session_scope import SessionScope
 from adapters.persistence.sharing import SqlAlchemyCustody, SqlAlchemyShareRepository, SqlAlchemyTemplateRepository
 from adapters.persistence.useradmin import SqlAlchemyUserDirectory
@@ -155,6 +156,7 @@ class SqlAlchemyUnitOfWork:
     order_desk = _Repository(SqlAlchemyOrderDesk)
     refunds = _Repository(SqlAlchemyRefundRepository)
     offline = _Repository(SqlAlchemyOfflinePurchaseRepository)
+    revenue = _Repository(SqlAlchemyRevenueQueries)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)

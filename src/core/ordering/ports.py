@@ -31,6 +31,7 @@ from core.ordering.offline_model import (
 )
 from core.ordering.payments import NotificationRecord
 from core.ordering.refund_model import Refund, RefundStatus
+from core.ordering.revenue import DeviceCounts, Figures, Period
 from core.ordering.take_back import DeviceHolding, TakeBack
 from core.pricing.level_change import ServiceState
 from core.pricing.ports import CatalogueRepository
@@ -188,6 +189,23 @@ class OfflinePurchaseRepository(Protocol):
         ...
 
 
+class RevenueQueries(Protocol):
+    """The recharge statistics' aggregations (core.ordering.statistics), in one currency."""
+
+    def by_period(self, periods: Sequence[Period], currency: str) -> list[Figures]:
+        """The figures of each period, in its order: paid orders by when they were paid, refunds
+        by when they succeeded."""
+        ...
+
+    def by_pay_type(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]: ...
+
+    def by_level(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
+        """Service orders' payments by the level bought (refunds are not split by level)."""
+        ...
+
+    def devices(self, start: datetime, end: datetime) -> DeviceCounts: ...
+
+
 class RefundRepository(Protocol):
     def add(self, refund: Refund) -> Refund: ...
 
@@ -318,6 +336,8 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def refunds(self) -> RefundRepository: ...
     @property
     def offline(self) -> OfflinePurchaseRepository: ...
+    @property
+    def revenue(self) -> RevenueQueries: ...
 
 
 class OrderDesk(Protocol):

@@ -36,6 +36,7 @@ from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, c
 from entrypoints.api.json_text import JSONProvider
 from entrypoints.api.offline.views import blp as offline_blp
 from entrypoints.api.orders.refunds import blp as order_refunds_blp
+from entrypoints.api.orders.statistics import blp as recharge_statistics_blp
 from entrypoints.api.orders.views import blp as order_desk_blp
 from entrypoints.api.organizations.views import blp as organizations_blp
 from entrypoints.api.payment.providers import blp as payment_providers_blp
@@ -142,6 +143,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(order_desk_blp, url_prefix="/api/payment")
     api.register_blueprint(order_refunds_blp, url_prefix="/api/payment")
     api.register_blueprint(offline_blp, url_prefix="/api/payment")
+    api.register_blueprint(recharge_statistics_blp, url_prefix="/api/payment")
     api.register_blueprint(promotions_blp, url_prefix="/api/payment")
     api.register_blueprint(vouchers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":

@@ -69,6 +69,8 @@ ACTIONS: dict[str, str] = {
     "PayOrder.continuePay": NC_("operation log action", "Pay order"),
     "PayOrder.confirmPay": NC_("operation log action", "Confirm payment"),
     "PayRefund.refundOrder": NC_("operation log action", "Refund order"),
+    "PayOrder.rechargeStatistics": NC_("operation log action", "Read recharge statistics"),
+    "PayOrder.exportRechargeStatistics": NC_("operation log action", "Export recharge statistics"),
     "PayOfflineDeviceService.addDeviceList": NC_("operation log action", "Check devices for an offline purchase"),
     "PayOfflineDeviceService.delete.list": NC_("operation log action", "Delete an offline purchase"),
     "PayOfflineDeviceService.exportOfflineExcel": NC_("operation log action", "Export offline purchases"),
