@@ -17,6 +17,7 @@ from datetime import timedelta
 from pathlib import Path
 from zoneinfo import ZoneInfo
 
+from history import database  # type: ignore[import-not-found]  # bench/history.py: the same database
 from sqlalchemy import select, text
 
 from adapters.persistence.migrate import upgrade
@@ -26,8 +27,6 @@ from core.ordering.statistics import periods
 from entrypoints.container import build_container
 from entrypoints.demo_seed import seed
 from entrypoints.settings import load_settings
-
-from history import database  # type: ignore[import-not-found]  # bench/history.py: the same database
 
 RUNS = 5
 ZONE = ZoneInfo("Asia/Shanghai")

@@ -12,7 +12,7 @@ import pytest
 from openpyxl import load_workbook  # type: ignore[import-untyped]
 
 from entrypoints.api.orders.statistics import StatisticsSchema
-from tests.integration.test_recharge_api import COLD_ROOM_A, COLD_ROOM_B, ok, pay, refused
+from tests.integration.test_recharge_api import COLD_ROOM_B, ok, pay, refused
 from tests.integration.test_refunds_api import refund
 from tests.integration.test_unpaid_orders import order_for
 
