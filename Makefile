@@ -19,7 +19,7 @@ export UV_PROJECT_ENVIRONMENT := .venv
 help:
 	@echo "make run    - install, build, migrate, load demo data and serve on http://$(HOST):$(PORT)/"
 	@echo "make test   - install and run every suite (REQUIRE_SERVICES=1 fails instead of skipping)"
-	@echo "make bench  - print session, history, ingest, fleet-size API and export figures (PostgreSQL and Mosquitto needed)"
+	@echo "make bench  - print session, history, revenue, ingest, fleet-size API and export figures (PostgreSQL and Mosquitto needed)"
 
 $(TOOLS)/bin/uv:
 	$(PYTHON) -m venv $(TOOLS)
@@ -125,6 +125,7 @@ wrk:
 bench: python node_modules/.installed wrk
 	.venv/bin/python bench/session_bench.py
 	.venv/bin/python bench/history.py
+	.venv/bin/python bench/revenue.py
 	.venv/bin/python bench/ingest.py
 	.venv/bin/python bench/web_load.py
 	.venv/bin/python bench/api.py
