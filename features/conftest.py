@@ -7,12 +7,14 @@ import pytest
 from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to features/test_features.py)
 from features.assets.steps import *  # noqa: F403
 from features.audit.steps import *  # noqa: F403
+from features.backoffice.steps import *  # noqa: F403
 from features.onboarding.steps import *  # noqa: F403
 from features.ordering.level_change_steps import *  # noqa: F403
 from features.ordering.steps import *  # noqa: F403
 from features.ordering.voucher_steps import *  # noqa: F403
 from features.organizations.steps import *  # noqa: F403
 from features.payments.handling_steps import *  # noqa: F403
+from features.payments.refund_steps import *  # noqa: F403
 from features.payments.steps import *  # noqa: F403
 from features.payments.unpaid_steps import *  # noqa: F403
 from features.pricing.level_change_steps import *  # noqa: F403
@@ -36,7 +38,12 @@ def _on_each_backend(app):
 
 @pytest.fixture
 def world():
-    return {"tokens": {}, "replies": []}
+    """What a scenario's steps share; `cleanups` undo what a step changed beyond the scenario's
+    own data (a container override of the session's application)."""
+    shared: dict = {"tokens": {}, "replies": [], "cleanups": []}
+    yield shared
+    for cleanup in reversed(shared["cleanups"]):
+        cleanup()
 
 
 # --- given -----------------------------------------------------------------------------------
