@@ -34,6 +34,7 @@ from adapters.persistence.devices import (
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
 from adapters.persistence.inbox import SqlAlchemyInbox
+from adapters.persistence.invoices import SqlAlchemyInvoiceRepository
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.operation_log import SqlAlchemyOperationLog
 from adapters.persistence.order_desk import SqlAlchemyOrderDesk
@@ -153,6 +154,7 @@ class SqlAlchemyUnitOfWork:
     payment_notifications = _Repository(SqlAlchemyPaymentNotificationRepository)
     order_desk = _Repository(SqlAlchemyOrderDesk)
     refunds = _Repository(SqlAlchemyRefundRepository)
+    invoices = _Repository(SqlAlchemyInvoiceRepository)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)
