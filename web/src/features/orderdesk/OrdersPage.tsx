@@ -12,6 +12,7 @@ import {
   INVOICE_STATUSES, ORDER_LIMITS, PAY_STATUSES, PAY_TYPES, SORT_FIELDS, exportOrders, useOrders,
   type DeskOrder, type OrderFilter, type OrderSort, type SortField,
 } from './api/orders';
+import { DeskViews, InvoicesPanel, type DeskView } from './components/InvoicesPanel';
 import { OrderDrawer } from './components/OrderDrawer';
 import { StatusTag } from './components/StatusTag';
 import './orderdesk.css';
@@ -37,6 +38,7 @@ export default function OrdersPage() {
   const query = useOrders(filter, sort, paging.start, paging.pageSize);
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [view, setView] = useState<DeskView>('orders');
   const page = query.data;
   const can = (action: string) => held.has(`${PERMISSION}:${action}`);
   const money = (cents: number | null, currency: string) => (cents === null ? '—' : formatCents(cents, currency, i18n.language));
@@ -100,8 +102,9 @@ export default function OrdersPage() {
       <header className="jc-od-head">
         <H2>{t('app:route.rechargeOrders')}</H2>
         <p>{t('subtitle')}</p>
+        <DeskViews value={view} onChange={setView} />
       </header>
-      <Card className="jc-od-card" elevation={0}>
+      <Card className="jc-od-card" elevation={0} hidden={view === 'invoices'}>
         <form className="jc-od-filters" onSubmit={search} data-testid="od-search">
           {text('orderCode')}
           {text('account')}
@@ -190,6 +193,7 @@ export default function OrdersPage() {
         )}
         {page !== undefined && page.totalCount > 0 && <PagerFooter {...paging.footer(page.totalCount)} />}
       </Card>
+      {view === 'invoices' && <InvoicesPanel />}
       <OrderDrawer orderId={opened} canHandle={can('edit')} onClose={() => setOpened(null)} />
     </div>
   );
