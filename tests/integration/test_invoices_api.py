@@ -13,13 +13,16 @@ the development gateway:
 
 from __future__ import annotations
 
+import threading
 from io import BytesIO
 
 import pytest
 from openpyxl import load_workbook  # type: ignore[import-untyped]
 from sqlalchemy import select
 
-from adapters.persistence.models import InvoiceRequestRow, OutboxMessageRow, SystemMessageRow
+from adapters.persistence.models import AccountRow, InvoiceRequestRow, OutboxMessageRow, SystemMessageRow
+from adapters.persistence.ordering import SqlAlchemyOrderRepository
+from core.ordering.errors import OrderAlreadyInInvoice
 from core.ordering.invoice_model import INVOICE_ISSUED, INVOICE_REJECTED, MAX_PDF_BYTES
 from entrypoints.api.framework import page_of
 from entrypoints.api.orders import invoice_schemas as s
@@ -197,6 +200,36 @@ def test_a_rejected_request_tells_alice_why_and_she_asks_again(console):
     refused(reject(console, made["invoiceId"], "again"), 409, 1144)
     again = ok(apply(console, [placed["orderId"]], bill_id))
     assert again["invoiceId"] != made["invoiceId"]
+
+
+def test_two_requests_racing_for_one_order_leave_one(console, monkeypatch):
+    if console.container.engine().dialect.name != "postgresql":
+        pytest.skip("row locks decide the race on PostgreSQL; SQLite serializes every write")
+    bill_id, placed = bill(console), paid_order(console)
+    with console.container.session_factory()() as session:
+        account = session.scalar(select(AccountRow.id).where(AccountRow.user_name == "alice"))
+    barrier, real = threading.Barrier(2, timeout=20), SqlAlchemyOrderRepository.lock
+
+    def lock(self, order_id):
+        barrier.wait()  # both have read the bill; now both ask for the order's row
+        return real(self, order_id)
+
+    monkeypatch.setattr(SqlAlchemyOrderRepository, "lock", lock)
+    results: list[object] = [None, None]
+
+    def run(i: int) -> None:
+        try:
+            results[i] = console.container.request_invoice()(account, [placed["orderId"]], bill_id)
+        except Exception as error:  # noqa: BLE001 - the loser's refusal is the result
+            results[i] = error
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(60)
+    assert sorted(type(r).__name__ for r in results) == ["InvoiceRequest", OrderAlreadyInInvoice.__name__], results
+    assert len(requests_stored(console)) == 1
 
 
 # --- who may, and hostile input ---------------------------------------------------------------------------------
