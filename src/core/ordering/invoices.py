@@ -219,7 +219,7 @@ class RejectInvoice:
 
 
 class CustomerInvoices:
-    """A customer's own requests, what they may still ask for, and their PDFs."""
+    """A customer's own requests, and the orders they may still ask for one on."""
 
     def __init__(self, uow: OrderingUnitOfWork) -> None:
         self._uow = uow
@@ -236,7 +236,7 @@ class CustomerInvoices:
 
 
 class InvoiceDesk:
-    """Every account's requests for the back office: listed, exported, read one by one."""
+    """Every account's requests for the back office: listed, and exported whole."""
 
     def __init__(self, uow: OrderingUnitOfWork, policy: InvoicePolicy, clock: Clock) -> None:
         self._uow, self._policy, self._clock = uow, policy, clock
@@ -256,13 +256,6 @@ class InvoiceDesk:
             if len(batch) < EXPORT_BATCH:
                 return
             before = batch[-1].stored_id
-
-    def get(self, invoice_id: int) -> InvoiceRequest:
-        with self._uow as uow:
-            request = uow.invoices.get(invoice_id)
-        if request is None:
-            raise NotFound()
-        return request
 
 
 class InvoicePdf:
