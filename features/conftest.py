@@ -9,6 +9,7 @@ from features.assets.steps import *  # noqa: F403
 from features.audit.steps import *  # noqa: F403
 from features.backoffice.steps import *  # noqa: F403
 from features.onboarding.steps import *  # noqa: F403
+from features.ordering.invoice_steps import *  # noqa: F403
 from features.ordering.level_change_steps import *  # noqa: F403
 from features.ordering.steps import *  # noqa: F403
 from features.ordering.voucher_steps import *  # noqa: F403

@@ -119,6 +119,15 @@ from core.notifications.model import Channel
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.back_office import ExportDeskOrders, GetOrderDossier, HandleOrder, ListDeskOrders
 from core.ordering.bill_use_cases import DeleteBill, ListBills, SaveBill
+from core.ordering.invoice_model import InvoicePolicy
+from core.ordering.invoices import (
+    CustomerInvoices,
+    InvoiceDesk,
+    InvoicePdf,
+    IssueInvoice,
+    RejectInvoice,
+    RequestInvoice,
+)
 from core.ordering.offline import (
     CheckOfflineDevices,
     OfflinePurchases,
@@ -436,6 +445,14 @@ class Container(containers.DeclarativeContainer):
     review_offline_purchase = providers.Factory(ReviewOfflinePurchase, uow, clock)
     offline_purchases = providers.Factory(OfflinePurchases, uow)
     recharge_statistics = providers.Factory(GetRechargeStatistics, uow)
+    # invoices: "sent within three working days", counted in the edition's time zone
+    invoice_policy = providers.Callable(lambda s: InvoicePolicy(s.edition.profile.default_time_zone), settings)
+    request_invoice = providers.Factory(RequestInvoice, uow, clock)
+    issue_invoice = providers.Factory(IssueInvoice, uow, clock, default_language)
+    reject_invoice = providers.Factory(RejectInvoice, uow, clock, default_language)
+    customer_invoices = providers.Factory(CustomerInvoices, uow)
+    invoice_desk = providers.Factory(InvoiceDesk, uow, invoice_policy, clock)
+    invoice_pdf = providers.Factory(InvoicePdf, uow)
     list_desk_orders = providers.Factory(ListDeskOrders, uow)
     export_desk_orders = providers.Factory(ExportDeskOrders, uow)
     order_dossier = providers.Factory(GetOrderDossier, uow)

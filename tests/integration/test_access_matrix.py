@@ -33,6 +33,7 @@ from entrypoints.demo_seed import seed
 from tests.integration.test_alarm_push_api import setting
 from tests.integration.test_attack_access import catalogue, device_id, service_order, sms_order, warehouse_rule
 from tests.integration.test_device_tabs_api import RECORD
+from tests.integration.test_recharge_api import pay
 from tests.support.alarms import report
 from tests.support.api import ApiClient, ok
 
@@ -332,6 +333,19 @@ MATRIX: dict[tuple[str, str], Row] = {
     # deciding a refund is the back office's too (the refunds' own tests make and decide them)
     ("POST", f"{P}/PayRefund/approve"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),
     ("POST", f"{P}/PayRefund/reject"): Row({**dict.fromkeys(CALLERS, 403), **OP404}, j(refundId=2_000_000_000)),
+    # invoices (issue 19): an order and a bill are their maker's (409 1141: acme's order is unpaid); an
+    # invoice's PDF is its account's and the back office's; issuing, marking and rejecting are the back
+    # office's (the target is issued already: 409 1144; the upload is multipart, so this JSON body is 422
+    # for the operator: the invoices' own tests upload)
+    ("POST", f"{P}/PayInvoice/applyBatchInvoice"): Row(ACCOUNT, j(orderIds=["{order}"], billId="{bill}"),
+                                                       also={"owner": 409, **OP404}),
+    ("GET", f"{P}/PayInvoice/download"): Row({**ACCOUNT, "operator": 200}, q(invoiceId="{invoice}")),
+    ("POST", f"{P}/PayInvoice/issue"): Row({**dict.fromkeys(CALLERS, 403), "operator": 422},
+                                           j(invoiceId="{invoice}")),
+    ("POST", f"{P}/PayOrder/updateInvoice"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409},
+                                                 j(invoiceId="{invoice}")),
+    ("POST", f"{P}/PayInvoice/reject"): Row({**dict.fromkeys(CALLERS, 403), "operator": 409},
+                                            j(invoiceId="{invoice}", reason="matrix")),
     # the order back office (issue 19) reads any account's order; 409 1131: the provider says acme's
     # unpaid order is not paid, so manual handling changes nothing
     ("GET", f"{P}/PayOrder/selectBackOrderDetail"): Row(BACK_OFFICE, q(orderId="{order}")),
@@ -435,7 +449,8 @@ class World:
     """The demo data with the teams, and for acme and alice each: a device (Acme's cold room, alice's
     shared cold room A), an alarm rule on it that raised an alarm, a maintenance record, an export,
     a scheduled report, a project, a permission template, a share, an unpaid order, an invoice
-    title and an asset holding the device; Acme's organization with an invitation pending, a custom
+    title (a bill), the issued invoice of a paid SMS order with its PDF and an asset holding the
+    device; Acme's organization with an invitation pending, a custom
     role nobody holds and a message for acme; two throwaway personal accounts for the back office's
     calls (one applied as a contractor)."""
 
@@ -512,7 +527,7 @@ class World:
                  levelYearId=offer["option"]["id"], service_order=service_order(offer, [device]),
                  sms_order=sms_order(offer, [device]))
         self.objects[side] = o
-        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "asset"):
+        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset"):
             self.make(side, key)
         return o
 
@@ -541,6 +556,16 @@ class World:
                                  json={"deviceId": device, **o["service_order"]}))["orderId"]
         elif key == "bill":
             o[key] = ok(api.call("POST", f"{P}/PayUserBill/insert", token=token, json=BILL))["billId"]
+        elif key == "invoice":  # a paid SMS order's invoice, issued with its PDF by the operator
+            placed = ok(api.call("POST", f"{P}/PayOrder/createSmsOrder", token=token,
+                                 json={"deviceId": device, **o["sms_order"]}))
+            ok(pay(api, placed))
+            o[key] = ok(api.call("POST", f"{P}/PayInvoice/applyBatchInvoice", token=token, json={
+                "orderIds": [placed["orderId"]], "billId": o["bill"]}))["invoiceId"]
+            issued = api.client.post(f"/api{P}/PayInvoice/issue", content_type="multipart/form-data", data={
+                "invoiceId": str(o[key]), "file": (BytesIO(b"%PDF-1.7 matrix"), "matrix.pdf")},
+                headers={"Authorization": f"Bearer {self.tokens['operator']}"})
+            assert issued.status_code == 200, issued.get_json()
         elif key == "project":  # Acme's organization's
             o[key] = ok(api.call("POST", "/device/Project/insert", token=token, json={
                 "projectName": "Matrix", "organizationId": o["org"]}))["id"]
@@ -616,7 +641,7 @@ class World:
 
 UNKNOWN = 2_000_000_000  # the id of nothing
 OBJECT_KEYS = ("device", "rule", "alarm", "maintenance", "export", "schedule", "project", "template", "share", "order",
-               "bill", "org", "member", "invitation", "message", "account", "asset", "role", "victim",
+               "bill", "invoice", "org", "member", "invitation", "message", "account", "asset", "role", "victim",
                "contractor", "activity", "coupon_batch", "card_batch", "package")
 
 _worlds: dict[int, World] = {}

@@ -27,6 +27,8 @@ def sample(table: Table, column_name: str) -> Any:
         return 1.0
     if kind is str:
         return "s"
+    if kind is bytes:
+        return b"s"
     if kind is datetime:
         return datetime.now(UTC)
     if kind is date:

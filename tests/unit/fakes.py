@@ -19,10 +19,20 @@ from core.inbox.model import Decision, InboxQuery, MessageKind, Recipient, Syste
 from core.jobs.model import JobRun
 from core.notifications.model import Channel, OutboundMessage
 from core.ordering.bills import Bill
+from core.ordering.invoice_model import (
+    Delivery,
+    InvoiceFile,
+    InvoiceFilter,
+    InvoiceRequest,
+    InvoiceRequestStatus,
+    invoiceable_cents,
+)
 from core.ordering.model import (
     ORDER_TRANSITIONS,
+    PAID_STATES,
     Agreement,
     CloseReason,
+    InvoiceStatus,
     Order,
     OrderEvent,
     OrderKind,
@@ -613,6 +623,14 @@ class FakeOrderRepository:
         shown = rows[request.offset:request.offset + request.page_size]
         return Page(request.start, request.page_size, len(rows), shown)
 
+    def set_invoice_wanted(self, order_ids: Sequence[int], wanted: bool) -> None:
+        for order_id in order_ids:
+            self.rows[order_id] = replace(self.rows[order_id], apply_flag=wanted)
+
+    def mark_invoiced(self, order_ids: Sequence[int]) -> None:
+        for order_id in order_ids:
+            self.rows[order_id] = replace(self.rows[order_id], invoice_status=InvoiceStatus.INVOICED)
+
     def unpaid_created_before(self, instant: datetime, limit: int) -> list[Order]:
         return sorted((o for o in self.rows.values() if o.status is PayStatus.UNPAID and o.created_at < instant),
                       key=lambda o: (o.created_at, o.id))[:limit]
@@ -719,6 +737,80 @@ class FakeRefundRepository:
     def processing_before(self, instant: datetime, limit: int) -> list[Refund]:
         return [r for r in self.rows.values() if r.status is RefundStatus.PROCESSING
                 and (r.decided_at or r.requested_at) < instant][:limit]
+
+
+class FakeInvoiceRepository:
+    """Invoice requests in memory; `covered` stands for the partial unique index on covered orders."""
+
+    def __init__(self, orders: FakeOrderRepository) -> None:
+        self.rows: dict[int, InvoiceRequest] = {}
+        self.files: dict[int, InvoiceFile] = {}
+        self.covered: dict[int, int] = {}  # order id -> the waiting or issued request covering it
+        self._orders = orders
+
+    def add(self, request: InvoiceRequest) -> InvoiceRequest:
+        taken = [o.order_id for o in request.orders if o.order_id in self.covered]
+        if taken:
+            raise AssertionError(f"unique index: orders {taken} are covered already")
+        request = replace(request, id=len(self.rows) + 1)
+        self.rows[request.stored_id] = request
+        self.covered.update({o.order_id: request.stored_id for o in request.orders})
+        return request
+
+    def get(self, invoice_id: int) -> InvoiceRequest | None:
+        request = self.rows.get(invoice_id)
+        if request is None or invoice_id not in self.files:
+            return request
+        file = self.files[invoice_id]
+        return replace(request, file=InvoiceFile(file.name, file.size, file.sha256))
+
+    def covering(self, order_ids: Sequence[int]) -> dict[int, int]:
+        return {i: self.covered[i] for i in order_ids if i in self.covered}
+
+    def decide(self, invoice_id: int, status: InvoiceRequestStatus, operator_id: int, at: datetime, *,
+               delivery: Delivery | None = None, invoice_number: str | None = None, note: str | None = None) -> bool:
+        request = self.rows[invoice_id]
+        if request.status is not InvoiceRequestStatus.REQUESTED:
+            return False
+        self.rows[invoice_id] = replace(request, status=status, decided_by=operator_id, decided_at=at,
+                                        delivery=delivery, invoice_number=invoice_number, decision_note=note)
+        if status is InvoiceRequestStatus.REJECTED:
+            self.covered = {o: i for o, i in self.covered.items() if i != invoice_id}
+        return True
+
+    def attach(self, invoice_id: int, file: InvoiceFile, at: datetime) -> None:
+        self.files[invoice_id] = file
+
+    def file(self, invoice_id: int) -> InvoiceFile | None:
+        return self.files.get(invoice_id)
+
+    def invoiceable(self, account_id: int, limit: int) -> list[Order]:
+        return [o for o in self._orders.rows.values() if o.account_id == account_id and o.status in PAID_STATES
+                and invoiceable_cents(o) > 0 and o.stored_id not in self.covered][:limit]
+
+    def of_account(self, account_id: int, status: InvoiceRequestStatus | None,
+                   request: PageRequest) -> Page[InvoiceRequest]:
+        mine = [r for r in reversed(self.rows.values()) if r.account_id == account_id
+                and (status is None or r.status is status)]
+        shown = mine[request.offset:request.offset + request.page_size]
+        return Page(request.start, request.page_size, len(mine), shown)
+
+    def _where(self, where: InvoiceFilter, cutoff: datetime) -> list[InvoiceRequest]:
+        def overdue(r: InvoiceRequest) -> bool:
+            return r.status is InvoiceRequestStatus.REQUESTED and r.requested_at <= cutoff
+
+        return [r for r in self.rows.values() if (where.status is None or r.status is where.status)
+                and (where.overdue is None or overdue(r) is where.overdue)]
+
+    def page(self, where: InvoiceFilter, overdue_cutoff: datetime, request: PageRequest) -> Page[InvoiceRequest]:
+        found = self._where(where, overdue_cutoff)
+        return Page(request.start, request.page_size, len(found),
+                    found[request.offset:request.offset + request.page_size])
+
+    def batch(self, where: InvoiceFilter, overdue_cutoff: datetime, before_id: int | None,
+              limit: int) -> list[InvoiceRequest]:
+        found = sorted(self._where(where, overdue_cutoff), key=lambda r: r.stored_id, reverse=True)
+        return [r for r in found if before_id is None or r.stored_id < before_id][:limit]
 
 
 class FakeAgreementRepository:
@@ -842,6 +934,7 @@ class FakeOrderingUnitOfWork(FakeTransaction):
         self.outbox = FakeOutboxRepository()
         self.coupons = FakeCouponLedger()
         self.refunds = FakeRefundRepository()
+        self.invoices = FakeInvoiceRepository(self.orders)
         self.commits = 0
 
 

@@ -49,7 +49,8 @@ def test_placeholders_survive_translation(language):
                                     count=5, account="a", addresses="b", guid="g", date="2026-01-01", unit="u",
                                     shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
                                     organization="o", name="n", start="s", end="e", zone="z", url="u", file="x.csv",
-                                    format="CSV", reason="r", type="t", package="p", asset="a", left="1.00 CNY")
+                                    format="CSV", reason="r", type="t", package="p", asset="a", left="1.00 CNY",
+                                    note="n")
 
 
 def test_a_message_with_a_context_keeps_its_own_translation_apart_from_the_same_words_without_one():

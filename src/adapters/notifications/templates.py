@@ -11,6 +11,7 @@ from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
+from core.ordering.invoice_model import INVOICE_ISSUED, INVOICE_REJECTED, INVOICE_SENT
 from core.ordering.model import (
     ORDER_PAID,
     ORDER_REFUNDED,
@@ -51,6 +52,13 @@ TEMPLATES = {
                       "console to keep its service."),
     ORDER_REFUNDED: N_("{amount} {currency} of order {orderCode} has been refunded to the account you paid with; "
                        "the service it gave was reduced accordingly."),
+    INVOICE_ISSUED: N_("The invoice for order {orderCode} ({amount} {currency}) has been issued. Download it in the "
+                       "console under Recharge, Invoices."),
+    INVOICE_SENT: N_("The invoice for order {orderCode} ({amount} {currency}) has been issued and sent to you as "
+                     "your invoice details ask: to their e-mail address, or by post."),
+    INVOICE_REJECTED: N_("Your request for an invoice for order {orderCode} ({amount} {currency}) was not accepted; "
+                         "check your invoice details and ask again under Recharge, My orders. The reason given: "
+                         "{note}"),
     ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
                                 "a member, or reject the invitation."),
     EXPORT_READY: N_("Your export {file} is ready. Download it from the download centre within 7 days."),
@@ -76,6 +84,9 @@ SUBJECTS = {
     RENEWAL_CHARGED: N_("Automatic renewal charged"),
     RENEWAL_FAILED: N_("Automatic renewal failed"),
     RENEWAL_ENDED: N_("Automatic renewal ended"),
+    INVOICE_ISSUED: N_("The invoice for order {orderCode} is issued"),
+    INVOICE_SENT: N_("The invoice for order {orderCode} is issued"),
+    INVOICE_REJECTED: N_("Your invoice request for order {orderCode}"),
     ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
     EXPORT_READY: N_("Export {file} is ready"),
     EXPORT_FAILED: N_("Export of {device} failed"),

@@ -114,6 +114,11 @@ KINDS: dict[str, ObjectKind] = {
     "order_refunds": ObjectKind("orderRefund", "refund_code"),
     "offline_purchases": ObjectKind("offlinePurchase", "remark", owner="account_id"),
     "offline_purchase_devices": ObjectKind("offlinePurchaseDevice", "guid"),
+    # an invoice request, its orders and its PDF: asked for by the customer (who reads the entry as its
+    # actor), decided by the back office; no owner, so the operator's entries stay the back office's
+    "invoice_requests": ObjectKind("invoiceRequest"),
+    "invoice_orders": ObjectKind("invoiceOrder", "order_code"),
+    "invoice_files": ObjectKind("invoiceFile", "file_name"),
     "user_bills": ObjectKind("bill", owner="account_id"),
     "auto_renew_agreements": ObjectKind("autoRenewAgreement", owner="account_id"),
     "account_roles": ObjectKind("accountRole", owner="account_id"),

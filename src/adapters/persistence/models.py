@@ -18,6 +18,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    LargeBinary,
     MetaData,
     PrimaryKeyConstraint,
     SmallInteger,
@@ -855,6 +856,55 @@ class OfflinePurchaseDeviceRow(Base):
     reason: Mapped[str | None] = mapped_column(String(20))
     expires_before: Mapped[datetime | None]
     expires_after: Mapped[datetime | None]
+class InvoiceRequestRow(Base):
+    """A request for an invoice of paid orders (core.ordering.invoices): the bill as it was asked
+    for, then issued (with its PDF, or sent to the mailbox) or rejected with a reason."""
+
+    __tablename__ = "invoice_requests"
+    __table_args__ = (Index("ix_invoice_requests_status", "status", "requested_at"),
+                      Index("ix_invoice_requests_account", "account_id", "requested_at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))  # indexed by ix_invoice_requests_account
+    currency: Mapped[str] = mapped_column(String(3))
+    amount_cents: Mapped[int] = mapped_column(BigInteger)
+    bill_id: Mapped[int | None] = mapped_column(Integer)  # no key: the bill may be deleted, `bill` stays
+    bill: Mapped[dict[str, Any]] = mapped_column(JSON)
+    status: Mapped[int] = mapped_column(SmallInteger)  # InvoiceRequestStatus
+    requested_at: Mapped[datetime]
+    requested_by: Mapped[int | None] = mapped_column(Integer)  # no keys: the record outlives an account
+    decided_by: Mapped[int | None] = mapped_column(Integer)
+    decided_at: Mapped[datetime | None]
+    decision_note: Mapped[str | None] = mapped_column(String(200))  # why it was rejected
+    delivery: Mapped[int | None] = mapped_column(SmallInteger)  # 1 PDF, 2 sent to the mailbox
+    invoice_number: Mapped[str | None] = mapped_column(String(40))
+
+
+class InvoiceOrderRow(Base):
+    """An order a request covers, for what was still paid of it. `active` while the request waits or
+    is issued: an order is covered by one such request at most (the partial unique index)."""
+
+    __tablename__ = "invoice_orders"
+    __table_args__ = (Index("uq_invoice_orders_active_order", "order_id", unique=True,
+                            sqlite_where=text("active = 1"), postgresql_where=text("active")),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    invoice_id: Mapped[int] = mapped_column(ForeignKey("invoice_requests.id", ondelete="CASCADE"), index=True)
+    order_id: Mapped[int] = mapped_column(ForeignKey("orders.id", ondelete="CASCADE"), index=True)
+    order_code: Mapped[str] = mapped_column(String(20))
+    amount_cents: Mapped[int] = mapped_column(BigInteger)
+    active: Mapped[bool] = mapped_column(Boolean, default=True)
+
+
+class InvoiceFileRow(Base):
+    """An issued invoice's PDF, kept in the database so that it is stored in the issuing
+    transaction (at most 5 MB: core.ordering.invoice_model.MAX_PDF_BYTES)."""
+
+    __tablename__ = "invoice_files"
+    invoice_id: Mapped[int] = mapped_column(ForeignKey("invoice_requests.id", ondelete="CASCADE"), primary_key=True)
+    file_name: Mapped[str] = mapped_column(String(120))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+    created_at: Mapped[datetime]
 
 
 # --- jobs (issue 15) ---------------------------------------------------------------------------

@@ -389,6 +389,13 @@ class SqlAlchemyOrderRepository:
             last_failure=failure.value, failure_count=OrderRow.failure_count + 1, failed_attempt=attempt)))
         return rows_written(result) == 1
 
+    def set_invoice_wanted(self, order_ids: Sequence[int], wanted: bool) -> None:
+        self._s.execute(write(update(OrderRow).where(OrderRow.id.in_(order_ids)).values(apply_flag=wanted)))
+
+    def mark_invoiced(self, order_ids: Sequence[int]) -> None:
+        self._s.execute(write(update(OrderRow).where(OrderRow.id.in_(order_ids))
+                              .values(invoice_status=int(InvoiceStatus.INVOICED))))
+
     def page(self, account_id: int, status: PayStatus | None, request: PageRequest) -> Page[Order]:
         where = [OrderRow.account_id == account_id,
                  # superseded unpaid: a draft of the paying drawer (paid later, it is shown as paid)

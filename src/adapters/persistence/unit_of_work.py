@@ -34,6 +34,7 @@ from adapters.persistence.devices import (
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
 from adapters.persistence.inbox import SqlAlchemyInbox
+from adapters.persistence.invoices import SqlAlchemyInvoiceRepository
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
 from adapters.persistence.offline import SqlAlchemyOfflinePurchaseRepository
 from adapters.persistence.operation_log import SqlAlchemyOperationLog
@@ -157,6 +158,7 @@ class SqlAlchemyUnitOfWork:
     refunds = _Repository(SqlAlchemyRefundRepository)
     offline = _Repository(SqlAlchemyOfflinePurchaseRepository)
     revenue = _Repository(SqlAlchemyRevenueQueries)
+    invoices = _Repository(SqlAlchemyInvoiceRepository)
     device_service = _Repository(SqlAlchemyDeviceServiceRepository)
     expiry_reminders = _Repository(SqlAlchemyExpiryReminderRepository)
     job_runs = _Repository(SqlAlchemyJobRunRepository)

@@ -19,14 +19,18 @@ class PostingUnitOfWork(Protocol):
     def outbox(self) -> OutboxRepository: ...
 
 
-def post(uow: PostingUnitOfWork, message: SystemMessage, default_language: str) -> SystemMessage | None:
-    """Stores the message and queues its copies; None when the account is gone."""
+def post(uow: PostingUnitOfWork, message: SystemMessage, default_language: str, *, delivery: bool = False,
+         email_to: str | None = None) -> SystemMessage | None:
+    """Stores the message and queues its copies; None when the account is gone. `delivery`: the
+    message delivers what the account asked for (an issued invoice), so its e-mail goes whatever
+    the owner chose for the kind, to `email_to` when given (the invoice's own mailbox) instead of
+    the account's address."""
     recipient = uow.inbox.recipient(message.account_id)
     if recipient is None:
         return None
     stored = uow.inbox.add(message)
-    chosen = recipient.channels_for(message.kind)
-    for channel, target in ((Channel.PHONE, recipient.phone), (Channel.EMAIL, recipient.email)):
+    chosen = recipient.channels_for(message.kind) | ({Channel.EMAIL} if delivery else set())
+    for channel, target in ((Channel.PHONE, recipient.phone), (Channel.EMAIL, email_to or recipient.email)):
         if channel in chosen and target:
             uow.outbox.add(OutboundMessage(channel, target, message.template, dict(message.params),
                                            recipient.language or default_language, message.created_at))

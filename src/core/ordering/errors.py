@@ -44,4 +44,41 @@ class RenewalNotOffered(RuleViolation):
     message = N_("Automatic renewal is offered for one device at a time, with a payment method that allows it")
 
 
-ERRORS: tuple[type[DomainError], ...] = (PaymentNotConfirmed, PaymentDiffers, ProviderNotAnswering)
+# --- invoices (core.ordering.invoices) -------------------------------------------------------------
+
+
+class OrderNotInvoiceable(RuleViolation):
+    """Only a paid order may be invoiced, for what is still paid of it."""
+
+    code = 1141
+    message = N_("Order {orderCode} cannot be invoiced: only a paid order can, for what is still paid of it")
+
+
+class InvoiceCurrenciesDiffer(RuleViolation):
+    code = 1142
+    message = N_("One invoice covers orders of one currency: ask for an invoice for each currency")
+
+
+class OrderAlreadyInInvoice(RuleViolation):
+    """An order is in at most one request that is waiting or issued."""
+
+    code = 1143
+    message = N_("Order {orderCode} is already in an invoice request that is waiting or issued")
+
+
+class InvoiceAlreadyDecided(RuleViolation):
+    code = 1144
+    message = N_("This invoice request has already been issued or rejected")
+
+
+class InvoicedAmountChanged(RuleViolation):
+    """An order was refunded after the request: the invoice would state more than is paid."""
+
+    code = 1145
+    message = N_("Order {orderCode} was refunded after the invoice was requested: reject the request, so that the "
+                 "customer can ask again for what is still paid")
+
+
+INVOICE_ERRORS: tuple[type[DomainError], ...] = (OrderNotInvoiceable, InvoiceCurrenciesDiffer, OrderAlreadyInInvoice,
+                                                 InvoiceAlreadyDecided, InvoicedAmountChanged)
+ERRORS: tuple[type[DomainError], ...] = (PaymentNotConfirmed, PaymentDiffers, ProviderNotAnswering, *INVOICE_ERRORS)

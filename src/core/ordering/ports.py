@@ -9,6 +9,7 @@ from core.devices.ports import DeviceRepository
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.ordering.bills import Bill
+from core.ordering.invoice_model import Delivery, InvoiceFile, InvoiceFilter, InvoiceRequest, InvoiceRequestStatus
 from core.ordering.model import (
     Agreement,
     CloseReason,
@@ -110,6 +111,14 @@ class OrderRepository(Protocol):
         failure counted, unless `attempt` (the provider's id of it) is the one recorded last (a
         decline told by the confirmation's answer and again by the webhook). False when nothing
         changed."""
+        ...
+
+    def set_invoice_wanted(self, order_ids: Sequence[int], wanted: bool) -> None:
+        """applyFlag ("an invoice is wanted") of the orders: set by a request, cleared by its rejection."""
+        ...
+
+    def mark_invoiced(self, order_ids: Sequence[int]) -> None:
+        """The orders' invoice status becomes invoiced (their invoice was issued)."""
         ...
 
 
@@ -245,6 +254,57 @@ class RefundRepository(Protocol):
         ...
 
 
+class InvoiceRepository(Protocol):
+    """Invoice requests (core.ordering.invoices), each read with its orders, its file's name and
+    size (never its content, but by `file`) and the names of its account and of its decider."""
+
+    def add(self, request: InvoiceRequest) -> InvoiceRequest:
+        """Stores it with its orders, each covered by it (an order covered already by a waiting or
+        issued request is refused by the database too: a unique index)."""
+        ...
+
+    def get(self, invoice_id: int) -> InvoiceRequest | None: ...
+
+    def covering(self, order_ids: Sequence[int]) -> dict[int, int]:
+        """Order id -> the waiting or issued request that covers it, of the orders that have one."""
+        ...
+
+    def decide(self, invoice_id: int, status: InvoiceRequestStatus, operator_id: int, at: datetime, *,
+               delivery: Delivery | None = None, invoice_number: str | None = None,
+               note: str | None = None) -> bool:
+        """Requested -> issued or rejected in one conditional write (a rejected one covers its
+        orders no more); False when it was decided already."""
+        ...
+
+    def attach(self, invoice_id: int, file: InvoiceFile, at: datetime) -> None:
+        """Stores an issued request's PDF (`file.content`)."""
+        ...
+
+    def file(self, invoice_id: int) -> InvoiceFile | None:
+        """The request's PDF with its content; None when it has none."""
+        ...
+
+    def invoiceable(self, account_id: int, limit: int) -> list[Order]:
+        """The account's paid orders with something still paid (charged less refunded) that no
+        waiting or issued request covers, most recently paid first."""
+        ...
+
+    def of_account(self, account_id: int, status: InvoiceRequestStatus | None,
+                   request: PageRequest) -> Page[InvoiceRequest]:
+        """The account's requests, newest first."""
+        ...
+
+    def page(self, where: InvoiceFilter, overdue_cutoff: datetime, request: PageRequest) -> Page[InvoiceRequest]:
+        """Every account's, oldest first by default (the queue; sortOrder desc: newest first);
+        `overdue` means waiting and made at or before `overdue_cutoff`."""
+        ...
+
+    def batch(self, where: InvoiceFilter, overdue_cutoff: datetime, before_id: int | None,
+              limit: int) -> list[InvoiceRequest]:
+        """Up to `limit` requests with ids below `before_id` (all when None), highest id first."""
+        ...
+
+
 class AgreementRepository(Protocol):
     def active(self, device_id: int) -> Agreement | None: ...
 
@@ -338,6 +398,8 @@ class OrderingUnitOfWork(Transaction, Protocol):
     def offline(self) -> OfflinePurchaseRepository: ...
     @property
     def revenue(self) -> RevenueQueries: ...
+    @property
+    def invoices(self) -> InvoiceRepository: ...
 
 
 class OrderDesk(Protocol):

@@ -17,6 +17,7 @@ from core.inbox.posting import post
 from core.ordering.bills import Bill
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
 from core.ordering.errors import RenewalNotOffered
+from core.ordering.invoices import open_for_paid_order
 from core.ordering.model import (
     MAX_DEVICES_PER_ORDER,
     ORDER_PAID,
@@ -342,8 +343,9 @@ class SettlementOutcome(StrEnum):
 class SettleOrder:
     """An order becomes paid once and only once, however many notifications arrive and however
     many arrive together: the unpaid (or closed) -> paid write is conditional, and only the one
-    that makes it credits the devices, in the same transaction. Only what the order charges, in its
-    own currency, pays it: an amount in another currency is no payment of it, whatever the figure."""
+    that makes it credits the devices (and asks for the invoice an order placed with applyFlag
+    wants), in the same transaction. Only what the order charges, in its own currency, pays it:
+    an amount in another currency is no payment of it, whatever the figure."""
 
     def __init__(self, uow: OrderingUnitOfWork, clock: Clock, default_language: str = "en-US") -> None:
         self._uow, self._clock, self._language = uow, clock, default_language
@@ -381,6 +383,7 @@ class SettleOrder:
             if handling is not None:
                 uow.orders.record_event(handling.event(order.stored_id, now))
             credit_devices(uow, order, now)
+            open_for_paid_order(uow, order, amount_cents, now)  # placed with applyFlag: its invoice is asked for
             post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_PAID,
                                     {"orderCode": order.code, "amount": display_amount(amount_cents, order.currency),
                                      "currency": order.currency}, now), self._language)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from importlib.metadata import PackageNotFoundError, version
 
 from flask import Flask, g, request, send_from_directory
@@ -30,11 +31,13 @@ from entrypoints.api.devices.detail_views import blp as device_detail_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.exports.views import blp as exports_blp
-from entrypoints.api.framework import PUBLIC_MARK, ApiBlueprint
+from entrypoints.api.framework import BODY_LIMIT_MARK, PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
 from entrypoints.api.offline.views import blp as offline_blp
+from entrypoints.api.orders.invoices import INVOICE_UPLOAD_BYTES
+from entrypoints.api.orders.invoices import blp as order_invoices_blp
 from entrypoints.api.orders.refunds import blp as order_refunds_blp
 from entrypoints.api.orders.statistics import blp as recharge_statistics_blp
 from entrypoints.api.orders.views import blp as order_desk_blp
@@ -71,7 +74,8 @@ es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer
 """ + f"""Input every call refuses with 422 before it runs (`errors` names the top-level field, or `_schema`):
 text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string,
 a form or a cookie, names included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
-digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413. A browser's
+digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413 (an invoice's PDF
+upload takes up to {INVOICE_UPLOAD_BYTES >> 20} MiB). A browser's
 cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 
 Business codes:
@@ -87,12 +91,17 @@ def _bearer_token() -> str | None:
     return token.strip() if scheme.lower() == "bearer" else None
 
 
-def _needs_token(app: Flask) -> bool:
+def _handler(app: Flask) -> Callable | None:
+    """The API view method the request goes to; None outside the API."""
     if request.endpoint is None or not isinstance(app.blueprints.get(request.blueprint or ""), ApiBlueprint):
-        return False
+        return None
     view = app.view_functions[request.endpoint]
-    handler = getattr(getattr(view, "view_class", None), request.method.lower(), view)
-    return not getattr(handler, PUBLIC_MARK, False)
+    return getattr(getattr(view, "view_class", None), request.method.lower(), view)
+
+
+def _needs_token(app: Flask) -> bool:
+    handler = _handler(app)
+    return handler is not None and not getattr(handler, PUBLIC_MARK, False)
 
 
 def create_app(container: Container) -> Flask:
@@ -144,6 +153,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(order_refunds_blp, url_prefix="/api/payment")
     api.register_blueprint(offline_blp, url_prefix="/api/payment")
     api.register_blueprint(recharge_statistics_blp, url_prefix="/api/payment")
+    api.register_blueprint(order_invoices_blp, url_prefix="/api/payment")
     api.register_blueprint(promotions_blp, url_prefix="/api/payment")
     api.register_blueprint(vouchers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":
@@ -163,6 +173,9 @@ def create_app(container: Container) -> Flask:
         if request.path.startswith("/api/"):
             if is_preflight(request):
                 raise CrossOriginRefused()
+            larger = getattr(_handler(app), BODY_LIMIT_MARK, None)  # an upload's (ApiBlueprint.accepts_body)
+            if larger:
+                request.max_content_length = larger
             check_request(request)
         if _needs_token(app):
             g.principal = container.authenticate()(_bearer_token())

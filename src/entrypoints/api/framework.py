@@ -107,6 +107,8 @@ class PageQuery(Schema):
 _envelopes: dict[tuple[str, bool], type[Schema]] = {}
 # Set on a view method that needs no token (ApiBlueprint.public); the app reads it before each call.
 PUBLIC_MARK = "_public"
+# Set on a view method that takes a larger body than the application's limit (ApiBlueprint.accepts_body).
+BODY_LIMIT_MARK = "_max_body_bytes"
 
 
 def envelope(schema: type[ma.Schema] | ma.fields.Field | None, many: bool = False, *,
@@ -257,6 +259,16 @@ class ApiBlueprint(Blueprint):
         func = self.doc(security=[])(func)
         setattr(func, PUBLIC_MARK, True)
         return func
+
+    def accepts_body(self, max_bytes: int) -> Callable:
+        """The call takes a body of up to `max_bytes` (an upload larger than the application's
+        limit); the edge refuses more with 413 before reading it whole. Outermost decorator."""
+
+        def decorator(func: Callable) -> Callable:
+            setattr(func, BODY_LIMIT_MARK, max_bytes)
+            return func
+
+        return decorator
 
     def requires(self, permission: str) -> Callable:
         """The caller must hold `permission` (403 otherwise)."""

@@ -78,6 +78,8 @@ import {
 } from '@/features/messages/api/systemMessages';
 import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
 import { billSchema } from '@/features/recharge/api/bills';
+import { invoiceableOrderSchema, myInvoicePageSchema } from '@/features/recharge/api/invoices';
+import { invoiceSchema } from '@/lib/api/invoices';
 import {
   depositInfoSchema,
   deviceQuoteSchema,
@@ -98,6 +100,7 @@ import { runPageSchema, schedulePageSchema, scheduleSchema } from '@/features/re
 import { invitationSchema, membersSchema, myOrganizationSchema } from '@/features/organizations/api/organizations';
 import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
 import { deskOrderSchema, deskPageSchema, dossierSchema, refundQuoteSchema, refundSchema } from '@/features/orderdesk/api/orders';
+import { deskInvoicePageSchema, deskInvoiceSchema } from '@/features/orderdesk/api/invoices';
 import { noticeSchema } from '@/lib/api/notice';
 import { operationLabelsSchema, operationPageSchema } from '@/lib/api/operationLog';
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
@@ -315,6 +318,13 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/PayOrder/continuePay', resumedPaymentSchema],
   ['GET', '/api/payment/PayOrder/selectCurrentService', currentServiceSchema.nullable()],
   ['GET', '/api/payment/PaySmsPackages/selectSmsPackage', alertPackagesSchema],
+  ['GET', '/api/payment/PayOrder/selectOrderInvoice', deskInvoicePageSchema],
+  ['POST', '/api/payment/PayInvoice/issue', deskInvoiceSchema],
+  ['POST', '/api/payment/PayOrder/updateInvoice', deskInvoiceSchema],
+  ['POST', '/api/payment/PayInvoice/reject', deskInvoiceSchema],
+  ['GET', '/api/payment/PayInvoice/invoiceableOrders', z.array(invoiceableOrderSchema)],
+  ['POST', '/api/payment/PayInvoice/applyBatchInvoice', invoiceSchema],
+  ['GET', '/api/payment/PayInvoice/myInvoices', myInvoicePageSchema],
   ['POST', '/api/payment/PayUserBill/selectListByDomain', z.array(billSchema)],
   ['POST', '/api/payment/PayUserBill/insert', billSchema],
   ['PUT', '/api/payment/PayUserBill/update', billSchema],

@@ -26,8 +26,8 @@ _WIDTHS = (24, 14, 10, 14, 10, 14, 10)
 
 
 class StatisticsQuery(Schema):
-    startDate = fields.Date(required=True, metadata={"description": "the first day, in X-Time-Zone"})
-    endDate = fields.Date(required=True, metadata={"description": "the last day (included)"})
+    startDate = fields.Date(required=True, metadata={"description": "the first day, in X-Time-Zone", "maxLength": 10})
+    endDate = fields.Date(required=True, metadata={"description": "the last day (included)", "maxLength": 10})
     granularity = fields.String(load_default="day", validate=validate.OneOf([g.value for g in Granularity]),
                                 metadata={"description": "day, week (Monday to Sunday) or month"})
 

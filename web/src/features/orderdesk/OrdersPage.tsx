@@ -13,6 +13,7 @@ import {
   type DeskOrder, type OrderFilter, type OrderSort, type SortField,
 } from './api/orders';
 import { AwaitingRefunds } from './components/AwaitingRefunds';
+import { DeskViews, InvoicesPanel, type DeskView } from './components/InvoicesPanel';
 import { OrderDrawer } from './components/OrderDrawer';
 import { StatusTag } from './components/StatusTag';
 import './orderdesk.css';
@@ -41,6 +42,7 @@ export default function OrdersPage() {
   const query = useOrders(filter, sort, paging.start, paging.pageSize);
   const [opened, setOpened] = useState<number | null>(null);
   const [exporting, setExporting] = useState(false);
+  const [view, setView] = useState<DeskView>('orders');
   const page = query.data;
   const can = (action: string) => held.has(`${PERMISSION}:${action}`);
   const money = (cents: number | null, currency: string) => (cents === null ? '—' : formatCents(cents, currency, i18n.language));
@@ -104,9 +106,10 @@ export default function OrdersPage() {
       <header className="jc-od-head">
         <H2>{t('app:route.rechargeOrders')}</H2>
         <p>{t('subtitle')}</p>
+        <DeskViews value={view} onChange={setView} />
       </header>
-      {can('refund') && <AwaitingRefunds onOpen={setOpened} />}
-      <Card className="jc-od-card" elevation={0}>
+      {can('refund') && view !== 'invoices' && <AwaitingRefunds onOpen={setOpened} />}
+      <Card className="jc-od-card" elevation={0} hidden={view === 'invoices'}>
         <form className="jc-od-filters" onSubmit={search} data-testid="od-search">
           {text('orderCode')}
           {text('account')}
@@ -195,6 +198,7 @@ export default function OrdersPage() {
         )}
         {page !== undefined && page.totalCount > 0 && <PagerFooter {...paging.footer(page.totalCount)} />}
       </Card>
+      {view === 'invoices' && <InvoicesPanel />}
       <OrderDrawer orderId={opened} canHandle={can('edit')} canRefund={can('refund')} onClose={() => setOpened(null)} />
     </div>
   );

@@ -3,14 +3,16 @@
  * for a recharge (one, or several of one type) or for SMS and voice packages, and the caller's
  * orders. `?deviceIds=1,2` (the device screens' recharge links opened in a new tab, a reload)
  * opens the recharge drawer for those devices at once; closing it takes the parameter away
- * (replacing the history entry), so a reload does not open it again. `?tab=orders` shows the orders.
+ * (replacing the history entry), so a reload does not open it again. `?tab=orders` shows the orders,
+ * `?tab=invoices` the invoice requests.
  */
 import { Card, Classes, H2, Tab, Tabs } from '@blueprintjs/core';
-import { CreditCardIcon, ThListIcon } from '@blueprintjs/icons';
+import { CreditCardIcon, DocumentIcon, ThListIcon } from '@blueprintjs/icons';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { parseDeviceIds } from '@/lib/batchSelection';
+import { MyInvoices } from './components/MyInvoices';
 import { MyOrders } from './components/MyOrders';
 import { RechargeDevices } from './components/RechargeDevices';
 import { RechargeFlow } from './RechargeFlow';
@@ -18,11 +20,11 @@ import './rechargePage.css';
 
 export const DEVICE_IDS_PARAM = 'deviceIds';
 export const TAB_PARAM = 'tab';
-export const RECHARGE_TABS = ['devices', 'orders'] as const;
+export const RECHARGE_TABS = ['devices', 'orders', 'invoices'] as const;
 export type RechargeTab = (typeof RECHARGE_TABS)[number];
 
 function tabOf(value: string | null): RechargeTab {
-  return value === 'orders' ? 'orders' : 'devices';
+  return value === 'orders' || value === 'invoices' ? value : 'devices';
 }
 
 /** The recharge page; see the module comment. */
@@ -83,8 +85,9 @@ export default function RechargePage() {
         >
           <Tab id="devices" icon={<CreditCardIcon />} title={t('recharge.page.tabs.devices')} data-testid="recharge-tab-devices" />
           <Tab id="orders" icon={<ThListIcon />} title={t('recharge.page.tabs.orders')} data-testid="recharge-tab-orders" />
+          <Tab id="invoices" icon={<DocumentIcon />} title={t('rechargeInvoices.tab')} data-testid="recharge-tab-invoices" />
         </Tabs>
-        {tab === 'devices' ? <RechargeDevices onRecharge={open} onBuyAlerts={setAlertIds} /> : <MyOrders />}
+        {tab === 'devices' ? <RechargeDevices onRecharge={open} onBuyAlerts={setAlertIds} /> : tab === 'orders' ? <MyOrders /> : <MyInvoices />}
       </Card>
       <RechargeFlow
         isOpen={flow.isOpen}

@@ -23,6 +23,7 @@ import { PAY_STATUS } from '../api/orders';
 import { orderMoney, refundedMoney } from '../orderMoney';
 import { PayingDrawer } from '../PayingDrawer';
 import { SHOWN_PAY_TYPES } from '../values';
+import { InvoiceRequestDialog } from './InvoiceRequestDialog';
 import { OrderDetails } from './OrderDetails';
 import { currencyOf, deviceNames, isPayStatus, StatusTag } from './orderParts';
 
@@ -38,6 +39,8 @@ export function MyOrders() {
   const [start, setStart] = useState(1);
   const query = useMyOrders({ start, pageSize: ORDER_PAGE_SIZE, ...(status ? { payStatus: status } : {}) });
   const page = query.data;
+  const [requesting, setRequesting] = useState(false);
+  const { t: ti } = useTranslation('recharge', { keyPrefix: 'rechargeInvoices.request' });
 
   return (
     <section className="jc-rpage-panel" data-testid="my-orders">
@@ -54,6 +57,7 @@ export function MyOrders() {
           data-testid="order-status-filter"
         />
         <span className="jc-rpage-spacer" />
+        <Button icon={<DocumentIcon />} text={ti('button')} onClick={() => setRequesting(true)} data-testid="request-invoice" />
         <Button
           icon={<RefreshIcon />}
           variant="minimal"
@@ -94,6 +98,7 @@ export function MyOrders() {
           <Pager page={start} pageSize={ORDER_PAGE_SIZE} total={page.totalCount} disabled={query.isFetching} onChange={setStart} />
         </div>
       )}
+      <InvoiceRequestDialog isOpen={requesting} onClose={() => setRequesting(false)} />
     </section>
   );
 }
