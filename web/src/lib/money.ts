@@ -16,3 +16,13 @@ export function chargedCents(cents: number, percent: number, currency: string): 
   if (WHOLE_UNIT_CURRENCIES.has(currency.toUpperCase())) return Math.floor((cents * percent) / 10000) * 100;
   return Math.floor((cents * percent + 50) / 100);
 }
+
+/**
+ * Cents from an amount as typed ('1980', '1980.5', '1980,50'), read digit by digit so no float
+ * ever rounds it; null when it is not an amount of at most `maxWholeDigits` units and two decimals.
+ */
+export function parseCents(text: string, maxWholeDigits = 10): number | null {
+  const match = new RegExp(`^(\\d{1,${maxWholeDigits}})(?:[.,](\\d{1,2}))?$`).exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
+}
