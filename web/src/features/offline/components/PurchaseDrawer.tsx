@@ -29,7 +29,7 @@ export function PurchaseDrawer({ purchase, canReadDetail, actions, notice, onClo
   return (
     <Drawer isOpen={purchase !== null} onClose={onClose} size={760} className="jc-ol-drawer" icon={<ShoppingCartIcon />}
       title={purchase ? t('detail.title', { number: purchase.offlineId }) : ''}>
-      <div className={Classes.DRAWER_BODY} data-testid="ol-drawer">
+      <div className={Classes.DRAWER_BODY} data-testid="ol-drawer" data-offline-id={purchase?.offlineId}>
         <div className="jc-ol-detail">
           {notice}
           {shown && <Summary purchase={shown} />}
@@ -112,11 +112,14 @@ function Devices({ purchase }: { purchase: PurchaseDetail }) {
                 </span>
               </td>
               <td data-label={t('column.expiry')} data-testid="ol-expiry">
-                <span className="jc-ol-expiry">
-                  <span>{when(device.expireTimeBefore)}</span>
-                  <ArrowRightIcon size={12} aria-label={t('detail.to')} />
-                  <span>{device.state === 1 ? when(device.expireTimeAfter) : '—'}</span>
-                </span>
+                {/* read when the purchase is approved: nothing to show before */}
+                {device.expireTimeBefore === null && device.expireTimeAfter === null ? '—' : (
+                  <span className="jc-ol-expiry">
+                    <span>{when(device.expireTimeBefore)}</span>
+                    <ArrowRightIcon size={12} aria-label={t('detail.to')} />
+                    <span>{device.state === 1 ? when(device.expireTimeAfter) : '—'}</span>
+                  </span>
+                )}
               </td>
             </tr>
           ))}
