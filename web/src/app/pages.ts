@@ -8,6 +8,7 @@ import { pages as downloads } from '@/features/downloads/pages';
 import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
 import { pages as messages } from '@/features/messages/pages';
+import { pages as offline } from '@/features/offline/pages';
 import { pages as operationLog } from '@/features/operationLog/pages';
 import { pages as orderdesk } from '@/features/orderdesk/pages';
 import { pages as organizations } from '@/features/organizations/pages';
@@ -21,6 +22,6 @@ import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
-  ...orderdesk, ...organizations, ...projects, ...recharge, ...reports, ...sharing, ...useradmin,
+  ...offline, ...orderdesk, ...organizations, ...projects, ...recharge, ...reports, ...sharing, ...useradmin,
   ...vouchers,
 };

@@ -37,4 +37,20 @@ describe('parseCents', () => {
     expect(centsText(4950)).toBe('49.50');
     expect(centsText(5)).toBe('0.05');
   });
+
+  it.each([
+    ['1980.00', 198000], ['1980', 198000], [' 1980.5 ', 198050], ['1980,05', 198005], ['0.01', 1],
+    ['9999999999.99', 999999999999], ['0.29', 29], ['1.15', 115],
+  ])('%s is %i cents, exactly', (text, cents) => {
+    expect(parseCents(text)).toBe(cents);
+  });
+
+  it.each(['', '1.234', '-5', '1e3', '1,000.00', '12345678901', 'abc'])('%s is not an amount either', (text) => {
+    expect(parseCents(text)).toBeNull();
+  });
+
+  it('takes at most the whole digits asked for', () => {
+    expect(parseCents('1234567890', 9)).toBeNull();
+    expect(parseCents('123456789', 9)).toBe(12345678900);
+  });
 });

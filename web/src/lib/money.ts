@@ -17,16 +17,12 @@ export function chargedCents(cents: number, percent: number, currency: string): 
   return Math.floor((cents * percent + 50) / 100);
 }
 
-/** An amount as typed: whole units, then at most two decimals after a point or a comma. */
-const TYPED_AMOUNT = /^(\d{1,10})(?:[.,](\d{1,2}))?$/;
-
 /**
- * Integer cents of an amount typed in units ('49.50', '49,5', '7'), read from its digits so no
- * float rounding creeps in ('1.13' × 100 is 112.99999999999999); null when it is not such an
- * amount (more than two decimals, signs, letters).
+ * Cents from an amount as typed ('1980', '1980.5', '1980,50'), read digit by digit so no float
+ * ever rounds it; null when it is not an amount of at most `maxWholeDigits` units and two decimals.
  */
-export function parseCents(text: string): number | null {
-  const match = TYPED_AMOUNT.exec(text.trim());
+export function parseCents(text: string, maxWholeDigits = 10): number | null {
+  const match = new RegExp(`^(\\d{1,${maxWholeDigits}})(?:[.,](\\d{1,2}))?$`).exec(text.trim());
   if (!match) return null;
   return Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0'));
 }

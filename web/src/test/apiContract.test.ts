@@ -101,6 +101,13 @@ import { invitationSchema, membersSchema, myOrganizationSchema } from '@/feature
 import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
 import { deskOrderSchema, deskPageSchema, dossierSchema, refundQuoteSchema, refundSchema } from '@/features/orderdesk/api/orders';
 import { deskInvoicePageSchema, deskInvoiceSchema } from '@/features/orderdesk/api/invoices';
+import {
+  deviceCheckSchema,
+  levelChoiceSchema,
+  packageChoiceSchema,
+  purchaseDetailSchema,
+  purchasePageSchema,
+} from '@/features/offline/api/offline';
 import { noticeSchema } from '@/lib/api/notice';
 import { operationLabelsSchema, operationPageSchema } from '@/lib/api/operationLog';
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
@@ -313,6 +320,16 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/PayRefund/approve', refundSchema],
   ['POST', '/api/payment/PayRefund/reject', refundSchema],
   ['GET', '/api/payment/PayRefund/awaitingList', z.array(refundSchema)],
+  ['POST', '/api/payment/PayOfflineDeviceService/selectOfflineList', purchasePageSchema],
+  ['GET', '/api/payment/PayOfflineDeviceService/selectOfflineServiceList', purchaseDetailSchema],
+  ['POST', '/api/payment/PayOfflineDeviceService/addDeviceList', deviceCheckSchema],
+  ['POST', '/api/payment/PayOfflineDeviceService/getPackageByFile', deviceCheckSchema],
+  ['POST', '/api/payment/PayOfflineDeviceService/insert', purchaseDetailSchema],
+  ['POST', '/api/payment/PayOfflineExamine/selectExamineList', purchasePageSchema],
+  ['PUT', '/api/payment/PayOfflineExamine/updateExamine', purchaseDetailSchema],
+  // the offline purchase's level picker reads only the names and service times of the catalogue
+  ['POST', '/api/payment/PayServicePackages/selectPackagesList', packageChoiceSchema, PART],
+  ['GET', '/api/payment/PayServiceLevel/selectServiceLevels', levelChoiceSchema, PART],
   ['POST', '/api/payment/PayOrder/selectOrderDetail', orderDetailSchema],
   ['POST', '/api/payment/PayOrder/cancelOrder', orderStatusSchema, PART],
   ['POST', '/api/payment/PayOrder/continuePay', resumedPaymentSchema],
@@ -348,6 +365,7 @@ const UNREAD: readonly [Method, string][] = [
   ['POST', '/api/base/BaseUserProfile/update'],
   ['GET', '/api/payment/PayOrder/unAgreement'],
   ['DELETE', '/api/payment/PayUserBill/delete'],
+  ['DELETE', '/api/payment/PayOfflineDeviceService/delete/list'],
   ['DELETE', '/api/device/DeviceMaintenance/delete'],
   ['DELETE', '/api/device/DeviceAlarmRule/delete'],
   ['DELETE', '/api/device/DeviceDataExport/delete'],

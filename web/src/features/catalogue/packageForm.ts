@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import { z } from 'zod';
 import { LANGUAGES } from '@/lib/i18n/index';
+import { parseCents } from '@/lib/money';
 
 /** The server's bounds (src/core/catalogue/model.py; spec 001 section 5). */
 export const LIMITS = {
@@ -21,12 +22,9 @@ function refused(text: string): boolean {
 }
 const length = (v: string) => [...v].length;
 
-/** Cents from what an operator types ('99', '99.5', '99.50'); NaN when it is not an amount. */
+/** Cents from what an operator types ('99', '99.5', '99,50'); NaN when it is not an amount. */
 export function toCents(text: string): number {
-  const trimmed = text.trim();
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(trimmed)) return Number.NaN;
-  const [whole, part = ''] = trimmed.split('.');
-  return Number(whole) * 100 + Number(part.padEnd(2, '0'));
+  return parseCents(text, 9) ?? Number.NaN;
 }
 
 export function fromCents(cents: number): string {

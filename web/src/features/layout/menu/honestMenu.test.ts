@@ -81,6 +81,13 @@ describe('the menus of the demo accounts', () => {
     expect(menuOf('operator', 1).map((entry) => entry.name)).toContain('operationLog');
   });
 
+  it('gives the operator and the administrator the offline purchases and their review, built since', () => {
+    for (const user of ['operator', 'admin']) {
+      expect(menuOf(user, 1).map((entry) => entry.name)).toEqual(expect.arrayContaining(['offlineBuy', 'offlineExamine']));
+    }
+    expect(menuOf('alice', 1).map((entry) => entry.name)).not.toContain('offlineBuy');
+  });
+
   it('would offer the waybill list to alice the day its page is registered, with no menu change', () => {
     const pages = { ...PAGES, waybillList: PAGES.home! };
     expect(menuOf('alice', 1, offeredRoutes(pages)).map((entry) => entry.name)).toContain('waybillList');

@@ -14,8 +14,8 @@ import { api } from '@/lib/http/index';
 export const ORDER_LIMITS = { code: 20, account: 200, device: 50, reason: 200 } as const;
 export const PAY_STATUSES = Object.values(PAY_STATUS);
 export const INVOICE_STATUSES = [0, 1] as const;
-/** WeChat, Alipay, PayPal, Google Pay, card, recharge card (core/shared/edition.py PayType). */
-export const PAY_TYPES = [1, 2, 20, 30, 40, 50] as const;
+/** WeChat, Alipay, PayPal, Google Pay, card, recharge card, offline contract, bank transfer (core/shared/edition.py PayType). */
+export const PAY_TYPES = [1, 2, 20, 30, 40, 50, 60, 61] as const;
 export const SORT_FIELDS = ['gmtCreate', 'payTime', 'orderFee'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
