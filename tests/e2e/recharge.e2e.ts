@@ -5,7 +5,7 @@
  */
 import type { Page } from 'playwright-core';
 import { beforeEach, describe, expect, inject, it } from 'vitest';
-import { browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { asUser, brokenWords, browserSession, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const en = readLocale('recharge/locales', 'en-US').recharge;
@@ -16,7 +16,10 @@ const agreement = {
   keep: alerts.unAgreement.keep as string,
   cancelAutoRenew: alerts.service.cancelAutoRenew as string,
   cancelled: alerts.service.cancelled as string,
+  autoRenewOn: alerts.service.autoRenewOn as string,
 };
+/** The server's job signs a paid order's agreement every minute (entrypoints/jobs/catalogue.py). */
+const SIGNING_WAIT_MS = 150_000;
 
 const session = browserSession();
 let page: Page;
@@ -109,6 +112,58 @@ describe('recharge', () => {
     expect(await page.getByTestId('header-level').locator('dd').innerText()).toBe('Basic');
     await shot(page, 'e2e-recharge-downgrade-paid');
   });
+
+  it('renews a device automatically once paid with the switch on; the tag then shows and cancels it', async () => {
+    await logInPastNotice(page, baseURL, 'alice');
+    await page.goto(`${baseURL}/device/list`);
+    const row = page.locator('[data-testid="device-row"][data-device-name="Cold room A logger"]');
+    const recharge = row.locator('a[href*="/consumer/recharge?deviceIds="]');
+    const deviceId = new URL((await recharge.getAttribute('href'))!, baseURL).searchParams.get('deviceIds')!;
+    expect(await row.getByTestId('auto-renew-tag').count()).toBe(0);
+    try {
+      await recharge.click();
+      await page.getByTestId('level-cards').waitFor();
+      // Its own level again (whichever another test left it on), for the first period: one that ends.
+      await page.locator('[data-testid="level-button"][data-kind="renew"]').click();
+      await page.getByTestId('year-option').first().click();
+      const qr = page.getByTestId('payment-qr');
+      await qr.waitFor({ timeout: 15_000 });
+      const option = page.getByTestId('auto-renew-option');
+      expect(await page.getByTestId('auto-renew-switch').isChecked()).toBe(false);
+      const renewing = page.waitForRequest((request) =>
+        request.url().includes('/payment/PayOrder/createServiceOrder') && request.postDataJSON()?.autoRenew === true);
+      await option.locator('label').click();
+      expect((await renewing).postDataJSON()).toMatchObject({ autoRenew: true, deviceId: Number(deviceId) });
+      await qr.waitFor({ timeout: 15_000 });
+      await shot(page, 'e2e-recharge-auto-renew');
+
+      // Paid with the development pay link, which also authorises the renewals.
+      const link = new URL((await qr.getAttribute('data-pay-code')) ?? '');
+      expect((await page.request.get(`${baseURL}${link.pathname}${link.search}`)).ok()).toBe(true);
+      await page.getByTestId('paying-drawer').waitFor({ state: 'detached', timeout: 15_000 });
+      await expect.poll(() => page.getByText(en.paying.autoRenew.paid).count()).toBeGreaterThan(0);
+
+      // The server's job signs the agreement within a minute or so: then the device list shows it.
+      await page.keyboard.press('Escape');
+      await page.getByTestId('level-cards').waitFor({ state: 'detached' });
+      await expect.poll(async () => {
+        await page.reload();
+        await row.waitFor();
+        return row.getByTestId('auto-renew-tag').count();
+      }, { timeout: SIGNING_WAIT_MS, interval: 5_000 }).toBe(1);
+      expect(await row.getByTestId('auto-renew-tag').innerText()).toBe(agreement.autoRenewOn);
+      await row.getByTestId('auto-renew-tag').click();
+      await page.getByTestId('current-service').waitFor();
+      await shot(page, 'e2e-recharge-auto-renew-on');
+      await page.getByRole('button', { name: agreement.cancelAutoRenew }).click();
+      await page.getByRole('alertdialog').getByRole('button', { name: agreement.cancelAutoRenew }).click();
+      await expect.poll(() => row.getByTestId('auto-renew-tag').count()).toBe(0);
+    } finally {
+      // The suites share the database: no agreement is left to turn the next level choice into an un-agreement.
+      await asUser(baseURL, 'alice', 'en-US', (headers) =>
+        fetch(`${baseURL}/api/payment/PayOrder/unAgreement?deviceId=${deviceId}`, { headers }));
+    }
+  }, SIGNING_WAIT_MS + 60_000);
 });
 
 /**
@@ -138,7 +193,7 @@ for (const language of ['ru-RU', 'en-US'] as const) {
   describe(`the paying drawer on a 375 px phone (${language})`, () => {
     const phone = browserSession({ viewport: { width: PHONE_WIDTH, height: 812 }, isMobile: true, hasTouch: true, locale: language });
 
-    it('fits the screen: years, what happens once paid, methods, coupon and total', async () => {
+    it('fits the screen: years, what happens once paid, methods, renewal, coupon and total', async () => {
       page = phone.page;
       await logInPastNotice(page, baseURL, 'alice', language);
       // Opened by its address, as a link from elsewhere does: the page loads with the drawer (and the
@@ -155,6 +210,11 @@ for (const language of ['ru-RU', 'en-US'] as const) {
       await page.getByTestId('level-change-how').waitFor();
       await shot(page, `e2e-recharge-paying-${language}-375`);
       expect(await drawerOverflow(page, '.jc-paying-drawer')).toBeLessThanOrEqual(0);
+      // The renewal switch and what it does, whole words within the screen.
+      // (centred: the expiry reminder's toast covers the bottom of the screen)
+      await page.getByTestId('auto-renew-option').evaluate((element) => element.scrollIntoView({ block: 'center' }));
+      await shot(page, `e2e-recharge-auto-renew-${language}-375`);
+      expect(await brokenWords(page, '.jc-auto-renew-option')).toEqual([]);
     });
   });
 }

@@ -3,10 +3,12 @@
  * each device will have once paid (its level and expiry, from the server's quote, then the placed
  * order's promise), the payment methods of the edition, the invoice option with a saved bill (or a new one), in a batch
  * what each device pays, and the payment itself (QR code, PayPal's page or the wallet) with the
- * total. The order is asked for again 500 ms after the option, the method or the invoice changes;
- * none while the invoice is on and no bill is chosen. Its state is polled every 3 s; once paid the
- * drawer closes, says so (and that the invoice will follow, when one was asked for) and the device
- * lists are asked again. Closing the drawer stops the polling and forgets every choice.
+ * total. For one device buying a time-limited option, the customer may ask to renew automatically
+ * (issue 19: off at first; the order then carries `autoRenew`). The order is asked for again 500 ms
+ * after the option, the method, the invoice or the renewal changes; none while the invoice is on and
+ * no bill is chosen. Its state is polled every 3 s; once paid the drawer closes, says so (and that
+ * the invoice will follow, or renewal is on, when asked for) and the device lists are asked again.
+ * Closing the drawer stops the polling and forgets every choice.
  */
 import {
   Classes,
@@ -33,9 +35,11 @@ import {
   ORDER_DEBOUNCE_MS,
   type OrderPlaced,
   type OrderStatus,
+  type ServiceOrderBody,
   type ServiceOrderFields,
 } from './api/orders';
 import type { MyOrder } from './api/myOrders';
+import { AutoRenewOption, offersAutoRenew } from './components/AutoRenewOption';
 import { LevelChangeResult } from './components/LevelChangeResult';
 import { PaymentPanel } from './components/PaymentPanel';
 import { ResumedPayment } from './components/ResumedPayment';
@@ -96,6 +100,9 @@ function inputOf(name: string, testId: string): InputHTMLAttributes<HTMLInputEle
   return { name, 'data-testid': testId } as InputHTMLAttributes<HTMLInputElement>;
 }
 
+/** What the drawer orders: the service fields, and for one device whether to renew automatically. */
+type OrderRequest = ServiceOrderFields & Pick<ServiceOrderBody, 'autoRenew'>;
+
 interface PlacedOrder {
   key: string;
   order: OrderPlaced;
@@ -125,6 +132,10 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   // The invoice option picks the default bill (else the first) when switched on.
   const [invoice, setInvoice] = useState<InvoiceChoice>({ applyFlag: false, billId: null });
   const { applyFlag, billId } = invoice;
+  // Kept while a lifelong option is chosen, but asked for only where the server offers it.
+  const [autoRenewOn, setAutoRenew] = useState(false);
+  const renewable = offersAutoRenew(devices.length, option);
+  const autoRenew = renewable && autoRenewOn;
 
   const deviceIdList = useMemo(() => devices.map((device) => device.deviceId), [devices]);
   // Asked for one device too: it says what each device will have once paid (LevelChangeResult).
@@ -141,7 +152,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const couponPending = coupon !== null && coupon.totalFee !== totalFee;
   const couponFields = coupon && !couponPending ? { couponCode: coupon.couponCode, couponFee: coupon.couponFee } : {};
   const charged = coupon && !couponPending ? coupon.payFee : totalFee;
-  const request: ServiceOrderFields | null =
+  const request: OrderRequest | null =
     option && totalFee !== null && !needsBill && payType !== null && !couponPending
       ? {
           applyFlag,
@@ -155,6 +166,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
           activityId: option.activityId,
           presentationMonth: option.presentationMonth,
           ...couponFields,
+          ...(autoRenew ? { autoRenew } : {}),
         }
       : null;
   const requestKey = request && active ? JSON.stringify(request) : null;
@@ -165,17 +177,17 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
 
   // Effect events: the devices are fixed for this drawer's life (its key), and a change of language
   // must not place the order again, so neither is a reason to run the effect below.
-  const placeOrder = useEffectEvent((fields: ServiceOrderFields) =>
+  const placeOrder = useEffectEvent(({ autoRenew: renew, ...fields }: OrderRequest) =>
     batch
-      ? createBatchServiceOrder({ ...fields, deviceIdList })
-      : createServiceOrder({ ...fields, deviceId: first.deviceId, simIccid: first.simIccid }),
+      ? createBatchServiceOrder({ ...fields, deviceIdList }) // the batch call takes no renewal
+      : createServiceOrder({ ...fields, deviceId: first.deviceId, simIccid: first.simIccid, ...(renew ? { autoRenew: true } : {}) }),
   );
   const text = useEffectEvent((key: 'paying.orderFailed' | 'paying.errorTitle' | 'paying.requestFailed') => t(key));
 
   useEffect(() => {
     if (settledKey === null) return undefined;
     let current = true;
-    const fields = JSON.parse(settledKey) as ServiceOrderFields;
+    const fields = JSON.parse(settledKey) as OrderRequest;
     const place = placeOrder(fields);
     place.then(
       (order) => {
@@ -213,6 +225,7 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
   const paid = (status: OrderStatus) => {
     const lines = [t('paying.paid')];
     if (status.applyFlag || applyFlag) lines.push(t('paying.invoiceLine'));
+    if (autoRenew) lines.push(t('paying.autoRenew.paid'));
     notify.success(lines.join(' '));
     // The device screens show the new level and expiry (devices/api/devices.ts deviceKeys.all,
     // dialogs/api/expired.ts expiredKeys), and this drawer's header its new service.
@@ -290,6 +303,15 @@ function PayingContent({ active, level, devices, onClose }: PayingContentProps) 
             ))}
           </div>
         </section>
+
+        {renewable && (
+          <section className="jc-paying-section" aria-labelledby="jc-paying-renewal">
+            <h4 id="jc-paying-renewal" className="jc-paying-heading">
+              {t('paying.autoRenew.heading')}
+            </h4>
+            <AutoRenewOption checked={autoRenewOn} levelName={level.levelName} onChange={setAutoRenew} />
+          </section>
+        )}
 
         <section className="jc-paying-section" aria-labelledby="jc-paying-invoice">
           <h4 id="jc-paying-invoice" className="jc-paying-heading">

@@ -146,6 +146,21 @@ describe('RechargeDrawer', () => {
     expect(Object.fromEntries(params)).toEqual({ deviceId: '1', levelId: '3', packageId: '1' });
   });
 
+  it('offers automatic renewal, off, when paying for one device, and not for a batch', async () => {
+    rechargeServer([deposit(), deposit({ deviceId: 2, deviceName: 'Cold room B logger' })]);
+    open();
+    await screen.findAllByTestId('level-card');
+    await userEvent.setup().click(within(card('Professional')).getByTestId('level-button'));
+    expect(await screen.findByTestId('auto-renew-switch')).not.toBeChecked();
+    cleanup();
+
+    open([1, 2]);
+    await screen.findAllByTestId('level-card');
+    await userEvent.setup().click(within(card('Professional')).getByTestId('level-button'));
+    expect(await screen.findAllByTestId('year-option')).toHaveLength(3);
+    expect(screen.queryByTestId('auto-renew-option')).toBeNull();
+  });
+
   it('sends a device renewed automatically to the un-agreement drawer instead', async () => {
     rechargeServer([deposit({ deviceId: 5, deviceName: 'Pharmacy freezer', agreementStatus: 1 })]);
     const { onAgreement } = open([5]);

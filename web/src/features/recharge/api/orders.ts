@@ -104,6 +104,12 @@ export interface ServiceOrderFields extends OrderBase {
 export interface ServiceOrderBody extends ServiceOrderFields {
   deviceId: number;
   simIccid?: string | null;
+  /**
+   * Renew automatically (issue 19): the payment also authorises the provider's recurring charges
+   * and the level is charged again a day before the service runs out. One device and a time-limited
+   * option only (409, code 1152 otherwise); the batch call takes none.
+   */
+  autoRenew?: boolean;
 }
 
 export interface BatchServiceOrderBody extends ServiceOrderFields {
