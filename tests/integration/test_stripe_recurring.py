@@ -79,7 +79,7 @@ def verdicts(container, provider: str, order_code: str, count: int, timeout: flo
         time.sleep(0.05)
 
 
-def renewal_request(container, order_code: str) -> PaymentRequest:
+def stored_request(container, order_code: str) -> PaymentRequest:
     with container.uow() as uow:
         return payment_request(uow.orders.by_code(order_code))
 
@@ -149,7 +149,7 @@ def test_a_card_saved_with_the_first_payment_is_charged_off_session_on_its_date_
 
     # Charged again for the same renewal order (a run resumed after a crash): the same charge.
     again = recurring(payments, PayType.GOOGLE_PAY).charge(agreement(container, room.id).mandate,
-                                                           renewal_request(container, code))
+                                                           stored_request(container, code))
     assert (again.paid, again.reference, again.amount_cents) == (True, renewal.id, placed["totalFee"])
     assert len(world.ledger.of_order("stripe", code)) == 1 and len(intents_of(world, customer)) == 2
 
