@@ -22,6 +22,7 @@ from tests.integration.test_recharge_api import COLD_ROOM_A, device, ok
 from tests.integration.test_stripe_recurring import (
     P,
     agreement,
+    crash_after_charging,
     pay_status,
     place_renewing_order,
     recurring,
@@ -101,6 +102,26 @@ def test_paypal_vaulted_with_the_first_payment_is_charged_on_its_date_and_delete
     assert token.charges[-1] == ("20991231000000000002", "INVALID_RESOURCE_ID")
     assert world.ledger.of_order("paypal", "20991231000000000002") == []
     recurring(payments, PayType.PAYPAL).cancel(mandate, "again")  # deleted already: fine
+
+
+def test_a_run_resumed_after_a_crash_charges_the_same_renewal_order_once(international_payments):
+    payments = international_payments
+    world, sandbox, container = payments.world, payments.world.providers["paypal"], payments.container
+    room = device(container, COLD_ROOM_A)
+    _, mandate = vaulted(payments)
+    paid_until = device(container, COLD_ROOM_A).service_expires_at
+    until_due(payments, room.id)
+    crash_after_charging(payments)
+    token = sandbox.payment_token(mandate)
+    [(code, capture_id)] = token.charges
+
+    container.charge_due_agreements()()  # resumed: the same renewal order, charged again
+    assert token.charges == [(code, capture_id)]  # PayPal's first order again, nothing captured twice
+    assert [p.status for p in world.ledger.of_order("paypal", code)] == [Status.PAID]
+    with container.uow() as uow:
+        assert uow.orders.by_code(code).status is PayStatus.PAID
+    assert device(container, COLD_ROOM_A).service_expires_at == add_months(paid_until, 12)
+    assert told(container, room.id).count("renewal_charged") == 1
 
 
 def test_a_declined_renewal_is_retried_and_the_third_decline_ends_the_agreement(international_payments):

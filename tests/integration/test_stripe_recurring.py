@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from datetime import datetime
 
+import pytest
 import requests
 import stripe
 from sqlalchemy import select
@@ -18,7 +19,7 @@ from adapters.persistence.models import AutoRenewAgreementRow, PaymentNotificati
 from core.devices.model import add_months
 from core.ordering.model import AgreementStatus, PayStatus
 from core.ordering.payments import PaymentRequest, payment_request
-from core.ordering.renewals import RENEW_BEFORE
+from core.ordering.renewals import HOLD, RENEW_BEFORE, ChargeDueAgreements
 from core.shared.edition import PayType
 from payment_sandbox.ledger import Status
 from tests.integration.test_recharge_api import COLD_ROOM_A, device, levels, ok, options
@@ -82,6 +83,23 @@ def verdicts(container, provider: str, order_code: str, count: int, timeout: flo
 def stored_request(container, order_code: str) -> PaymentRequest:
     with container.uow() as uow:
         return payment_request(uow.orders.by_code(order_code))
+
+
+class Crash(Exception):
+    """The console dies between the provider's charge and its settlement."""
+
+
+def crash_after_charging(payments) -> None:
+    """A run of the job that charges the due agreement and dies before settling it: its renewal
+    order and its hold on the charge are left for the next run after the hold."""
+    def settle(*_args, **_kwargs):
+        raise Crash()
+
+    run = ChargeDueAgreements(payments.container.uow(), payments.container.payment_gateways(), settle,
+                              payments.clock)
+    with pytest.raises(Crash):
+        run()
+    payments.clock.advance(seconds=HOLD.total_seconds() + 60)
 
 
 def recurring(payments, pay_type: PayType):
@@ -162,6 +180,29 @@ def test_a_card_saved_with_the_first_payment_is_charged_off_session_on_its_date_
     assert (later.paid, later.error) == (False, "invalid_request")  # Stripe refuses a detached card
     assert world.ledger.of_order("stripe", "20991231000000000001") == []
     recurring(payments, PayType.GOOGLE_PAY).cancel(f"{customer}:{method}", "again")  # ended already: fine
+
+
+def test_a_run_resumed_after_a_crash_charges_the_same_renewal_order_once(international_payments):
+    payments = international_payments
+    world, container = payments.world, payments.container
+    room = device(container, COLD_ROOM_A)
+    placed, customer, method = saved_card(payments)
+    paid_until = device(container, COLD_ROOM_A).service_expires_at
+    until_due(payments, room.id)
+    crash_after_charging(payments)
+    [_, charged] = intents_of(world, customer)
+    assert charged.status == "succeeded"
+
+    container.charge_due_agreements()()  # resumed: the same renewal order, charged again
+    assert [i.id for i in intents_of(world, customer)[1:]] == [charged.id]  # Stripe's first answer again
+    code = charged.metadata["order_code"]
+    assert [p.status for p in world.ledger.of_order("stripe", code)] == [Status.PAID]
+    with container.uow() as uow:
+        assert uow.orders.by_code(code).status is PayStatus.PAID
+    assert device(container, COLD_ROOM_A).service_expires_at == add_months(paid_until, 12)
+    assert told(container, room.id).count("renewal_charged") == 1
+    assert agreement(container, room.id).charging_order_id is None
+    verdicts(container, "stripe", code, 1)  # its webhook, before the next test
 
 
 def test_a_declined_renewal_is_retried_and_the_third_decline_ends_the_agreement(international_payments):
