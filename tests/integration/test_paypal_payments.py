@@ -19,6 +19,7 @@ from flask import request as flask_request
 
 from adapters.payments.development_credentials import DevelopmentCredentials, generate
 from adapters.payments.paypal import PayPalError, PayPalGateway, to_cents, to_value
+from core.ordering.model import PaymentFailure
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import PayType
 from payment_sandbox.app import SandboxConfig, create_sandbox_app
@@ -297,6 +298,74 @@ def test_a_refund_without_a_capture_is_refused(world):
     assert gateway.refund(RefundRequest("1", "RF", 100, 100, "USD", PayType.PAYPAL, None)).succeeded is False
     unknown = gateway.refund(RefundRequest("1", "RF", 100, 100, "USD", PayType.PAYPAL, "NOSUCHCAPTURE0000"))
     assert (unknown.succeeded, unknown.error) == (False, "INVALID_RESOURCE_ID")
+
+
+# --- the vault: automatic renewal ----------------------------------------------------------------
+
+
+def vaulted(world: PayPalWorld, gateway: PayPalGateway) -> tuple[PaymentRequest, str]:
+    """A payment that asked PayPal to vault the payer's PayPal, approved and captured: (its
+    request, the payment token)."""
+    request = payment(3990)
+    start = gateway.start_with_mandate(request, f"AR{request.order_code}")
+    request = replace(request, reference=start.reference)
+    assert gateway.mandate(request, f"AR{request.order_code}") is None  # not paid: nothing vaulted yet
+    assert world.payer_chooses(start.approve_url, "pay").ok
+    assert gateway.confirm(request, start.reference).paid
+    token = gateway.mandate(request, f"AR{request.order_code}")
+    assert token
+    return request, token
+
+
+def test_a_vaulted_paypal_is_charged_without_the_payer_once_per_order_until_its_token_is_deleted(world):
+    gateway = world.gateway()
+    first, token = vaulted(world, gateway)
+    order = requests.get(f"{world.api_url}/v2/checkout/orders/{first.reference}", headers=world.bearer(),
+                         timeout=5).json()
+    vault = order["payment_source"]["paypal"]["attributes"]["vault"]
+    assert (vault["id"], vault["status"]) == (token, "VAULTED") and vault["customer"]["id"]
+
+    renewal = payment(3990)
+    charged = gateway.charge(token, renewal)
+    assert (charged.paid, charged.amount_cents, charged.currency) == (True, 3990, "USD")
+    assert gateway.charge(token, renewal) == charged  # the same PayPal-Request-Id: the first order again
+    [paid] = world.sandbox.context.ledger.of_order("paypal", renewal.order_code)
+    assert paid.status is Status.PAID and paid.extra["capture"]["id"] == charged.reference
+    assert world.sandbox.payment_token(token).charges == [(renewal.order_code, charged.reference)]
+    again = requests.post(f"{world.api_url}/v2/checkout/orders", timeout=5, headers={
+        **world.bearer(), "PayPal-Request-Id": "another-request"}, json={
+        "intent": "CAPTURE", "payment_source": {"paypal": {"vault_id": token}},
+        "purchase_units": [{"amount": {"currency_code": "USD", "value": "39.90"}, "invoice_id": renewal.order_code}]})
+    assert (again.status_code, again.json()["details"][0]["issue"]) == (422, "DUPLICATE_INVOICE_ID")  # never twice
+
+    world.sandbox.payment_token(token).declines = True
+    declined = gateway.charge(token, payment(3990))
+    assert (declined.paid, declined.error, declined.failure) == (False, "INSTRUMENT_DECLINED",
+                                                                 PaymentFailure.DECLINED)
+    world.sandbox.payment_token(token).declines = False
+
+    gateway.cancel(token, f"AR{first.order_code}")
+    gateway.cancel(token, f"AR{first.order_code}")  # deleted already: fine
+    refused = gateway.charge(token, payment(3990))
+    assert (refused.paid, refused.error) == (False, "INVALID_RESOURCE_ID")
+    assert gateway.mandate(first, f"AR{first.order_code}") == token  # the order's history keeps it
+
+
+def test_a_plain_payment_vaults_nothing_and_a_vault_asked_for_wrongly_is_refused(world):
+    gateway = world.gateway()
+    request = approved(world, gateway, payment())
+    assert gateway.confirm(request, request.reference).paid
+    assert gateway.mandate(request, f"AR{request.order_code}") is None
+    body = {"intent": "CAPTURE", "purchase_units": [{"amount": {"currency_code": "USD", "value": "1.00"}}],
+            "payment_source": {"paypal": {"attributes": {"vault": {"store_in_vault": "ON_SUCCESS"}}}}}
+    missing = requests.post(f"{world.api_url}/v2/checkout/orders", json=body, headers=world.bearer(), timeout=5)
+    assert missing.status_code == 400
+    assert missing.json()["details"][0]["field"] == "/payment_source/paypal/attributes/vault/usage_type"
+    unknown = requests.post(f"{world.api_url}/v2/checkout/orders", headers=world.bearer(), timeout=5, json={
+        **body, "payment_source": {"paypal": {"vault_id": "nosuch01"}}})
+    assert (unknown.status_code, unknown.json()["details"][0]["issue"]) == (404, "INVALID_RESOURCE_ID")
+    gone = requests.delete(f"{world.api_url}/v3/vault/payment-tokens/nosuch01", headers=world.bearer(), timeout=5)
+    assert gone.status_code == 404
 
 
 # --- notifications -----------------------------------------------------------------------------

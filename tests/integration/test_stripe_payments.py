@@ -290,6 +290,77 @@ def test_an_idempotency_key_replays_the_first_answer_and_refuses_other_parameter
     assert world.ledger.get(request.reference).refunded_cents == 1700
 
 
+# --- a card saved for off-session charges: automatic renewal -----------------------------------------
+
+
+def test_a_saved_card_is_charged_off_session_once_per_order_until_it_is_detached(world):
+    code = f"AR{ORDER}"
+    request = world.request(1990)
+    start = world.gateway.start_with_mandate(request, code)
+    request = world.request(1990, reference=start.reference)
+    assert world.gateway.start_with_mandate(request, code) == start  # retried: the same customer and intent
+    assert world.gateway.mandate(request, code) is None  # not paid yet
+    assert "The merchant answered 200." in world.payer_page(request, "pay").text
+    mandate = world.gateway.mandate(request, code)
+    customer, _, method = mandate.partition(":")
+    assert world.client().v1.customers.retrieve(customer).metadata["agreement_code"] == code
+    assert world.sandbox.payment_method(method)["customer"] == customer
+    assert world.gateway.mandate(request, "ARsomebody-else") is None
+
+    renewal = world.request(1990, order_code="20261124000000000101")
+    charged = world.gateway.charge(mandate, renewal)
+    assert (charged.paid, charged.amount_cents, charged.currency) == (True, 1990, "usd")
+    assert world.gateway.charge(mandate, renewal) == charged  # the same order: Stripe's first answer
+    assert [p.status for p in world.ledger.of_order("stripe", renewal.order_code)] == [Status.PAID]
+    intent = world.client().v1.payment_intents.retrieve(charged.reference)
+    assert (intent.customer, intent.payment_method, intent.metadata["order_code"]) == (customer, method,
+                                                                                       renewal.order_code)
+
+    world.sandbox.decline_charges(method, "authentication_required")
+    declined = world.gateway.charge(mandate, world.request(1990, order_code="20261124000000000102"))
+    assert (declined.paid, declined.error, declined.failure) == (False, "authentication_required",
+                                                                 PaymentFailure.DECLINED)
+    assert declined.reference.startswith("pi_") and declined.attempt.startswith("ch_")
+    world.sandbox.decline_charges(method, None)
+
+    world.gateway.cancel(mandate, code)
+    world.gateway.cancel(mandate, code)  # detached already: fine
+    assert world.sandbox.payment_method(method)["customer"] is None
+    refused = world.gateway.charge(mandate, world.request(1990, order_code="20261124000000000103"))
+    assert (refused.paid, refused.error) == (False, "invalid_request")
+    assert world.ledger.of_order("stripe", "20261124000000000103") == []  # refused whole: no intent
+    assert world.gateway.mandate(request, code) is None  # detached: no authorisation any more
+    assert world.gateway.charge("dev-mandate-AR1", renewal).error == "invalid_mandate"
+
+
+def test_the_sandbox_refuses_saved_methods_as_stripe_does(world):
+    intents, client = world.client().v1.payment_intents, world.client()
+    with pytest.raises(stripe.InvalidRequestError, match="off_session"):
+        intents.create({"amount": 1990, "currency": "usd", "payment_method": "pm_card_visa", "off_session": True})
+    with pytest.raises(stripe.InvalidRequestError, match="No such customer"):
+        intents.create({"amount": 1990, "currency": "usd", "customer": "cus_nobody"})
+    # A card used without a customer cannot be used again, nor detached.
+    once = intents.create({"amount": 1990, "currency": "usd", "payment_method": "pm_card_visa", "confirm": True,
+                           "payment_method_types": ["card"]})
+    with pytest.raises(stripe.InvalidRequestError, match="may not be used again") as spent:
+        intents.create({"amount": 1990, "currency": "usd", "payment_method": once.payment_method, "confirm": True,
+                        "payment_method_types": ["card"]})
+    assert spent.value.param == "payment_method"
+    with pytest.raises(stripe.InvalidRequestError, match="not attached to a customer"):
+        client.v1.payment_methods.detach(once.payment_method)
+    # Another customer's card is not this one's.
+    customer = client.v1.customers.create({"metadata": {"agreement_code": "ARX"}})
+    other = client.v1.customers.create({})
+    saved = intents.create({"amount": 1990, "currency": "usd", "customer": customer.id, "confirm": True,
+                            "setup_future_usage": "off_session", "payment_method": "pm_card_visa",
+                            "payment_method_types": ["card"]})
+    with pytest.raises(stripe.InvalidRequestError, match="must be attached to the customer"):
+        intents.create({"amount": 1990, "currency": "usd", "customer": other.id, "confirm": True,
+                        "off_session": True, "payment_method": saved.payment_method})
+    found = client.v1.customers.search({"query": "metadata['agreement_code']:'ARX'"}).data
+    assert [c.id for c in found] == [customer.id]
+
+
 # --- notifications ----------------------------------------------------------------------------------
 
 

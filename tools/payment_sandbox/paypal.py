@@ -16,7 +16,21 @@ once (ORDER_NOT_APPROVED, ORDER_ALREADY_CAPTURED), one completed capture per inv
 repeated with the same id gets the first answer again and changes nothing.
 
 Bearer tokens are signed (HMAC with the client secret) rather than remembered, so a restarted
-sandbox keeps accepting the tokens it issued, as PayPal would until they expire."""
+sandbox keeps accepting the tokens it issued, as PayPal would until they expire.
+
+Vault with purchase (PayPal's "Save PayPal with the Orders API", and the v3 payment tokens):
+- An order whose `payment_source.paypal.attributes.vault` asks `store_in_vault: ON_SUCCESS` (with a
+  `usage_type`, MERCHANT or PLATFORM) vaults the payer's PayPal when it is captured: the capture's
+  answer, and the order's from then on, carry `payment_source.paypal.attributes.vault` (its id,
+  status VAULTED, the customer's id, links).
+- An order paying with `payment_source.paypal.vault_id` is completed at once, without the payer:
+  201 with status COMPLETED and its capture. A token unknown, another client's or deleted is 404
+  RESOURCE_NOT_FOUND (INVALID_RESOURCE_ID at /payment_source/paypal/vault_id); an invoice id
+  captured already is DUPLICATE_INVOICE_ID, as for any capture.
+- `GET` and `DELETE /v3/vault/payment-tokens/{id}` (204): a deleted token is gone (404).
+- The test switch, the sandbox's own: `payment_token(id).declines = True` refuses the token's
+  charges with 422 UNPROCESSABLE_ENTITY, INSTRUMENT_DECLINED. Each charge the sandbox saw under a
+  token is in its `charges`: (invoice id, the capture's id or the refusal's issue)."""
 
 from __future__ import annotations
 
@@ -30,6 +44,7 @@ import secrets
 import string
 import threading
 import time
+from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from decimal import Decimal, InvalidOperation
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
@@ -52,6 +67,28 @@ CREATED, PAYER_ACTION_REQUIRED, APPROVED, COMPLETED, VOIDED = (
 def paypal_id(size: int = 17) -> str:
     """An id the way PayPal's look: 17 upper-case letters and digits (order, capture, refund)."""
     return "".join(secrets.choice(_ALPHANUMERIC) for _ in range(size))
+
+
+def vault_id() -> str:
+    """A payment token's id, the way PayPal's look (lower-case letters and digits)."""
+    return "".join(secrets.choice(string.ascii_lowercase + string.digits) for _ in range(8))
+
+
+@dataclass
+class VaultToken:
+    """A payment token in the sandbox's vault: what PayPal keeps, and what tests look at or switch."""
+
+    id: str
+    customer_id: str
+    client_id: str
+    payer_id: str
+    order_id: str  # the order whose capture vaulted it
+    usage_type: str
+    customer_type: str
+    usage_pattern: str | None = None
+    declines: bool = False  # the test switch: its charges are refused INSTRUMENT_DECLINED
+    deleted: bool = False
+    charges: list[tuple[str, str]] = field(default_factory=list)  # (invoice id, capture id or refusal issue)
 
 
 def _now() -> str:
@@ -110,9 +147,17 @@ AUTHENTICATION_FAILURE = _Refusal(401, {
     "links": [{"href": "https://developer.paypal.com/docs/api/overview/#error", "rel": "information_link"}]})
 
 
-def _answer(status: int, body: dict) -> Response:
-    return Response(json_body(body), status=status, mimetype="application/json",
-                    headers={"Paypal-Debug-Id": secrets.token_hex(7)})
+def _answer(status: int, body: dict | None) -> Response:
+    headers = {"Paypal-Debug-Id": secrets.token_hex(7)}
+    if body is None:  # 204 No Content
+        return Response(status=status, headers=headers)
+    return Response(json_body(body), status=status, mimetype="application/json", headers=headers)
+
+
+def _payer(payer_id: str) -> dict:
+    """The sandbox's one payer, as PayPal shows a payer."""
+    return {"name": {"given_name": "Sandbox", "surname": "Payer"}, "email_address": "payer@example.com",
+            "payer_id": payer_id, "address": {"country_code": "US"}}
 
 
 class PayPalSandbox:
@@ -127,6 +172,11 @@ class PayPalSandbox:
         self._replays: dict[tuple[str, str, str], tuple[int, dict]] = {}  # PayPal-Request-Id answers
         self._captures: dict[str, str] = {}  # capture id -> order id
         self._refunds: dict[str, tuple[str, dict]] = {}  # refund id -> (order id, refund)
+        self._tokens: dict[str, VaultToken] = {}  # the vault, deleted tokens kept for tests
+
+    def payment_token(self, token_id: str) -> VaultToken:
+        """A token of the vault (KeyError if it never was), to look at or set `declines` on."""
+        return self._tokens[token_id]
 
     # --- the payer page ------------------------------------------------------------------------
 
@@ -192,6 +242,10 @@ class PayPalSandbox:
         bp.add_url_rule("/v2/payments/captures/<capture_id>/refund", "refund_capture",
                         api(self._refund_capture, idempotent="refund"), methods=["POST"])
         bp.add_url_rule("/v2/payments/refunds/<refund_id>", "get_refund", api(self._get_refund), methods=["GET"])
+        bp.add_url_rule("/v3/vault/payment-tokens/<token_id>", "get_payment_token", api(self._get_payment_token),
+                        methods=["GET"])
+        bp.add_url_rule("/v3/vault/payment-tokens/<token_id>", "delete_payment_token",
+                        api(self._delete_payment_token), methods=["DELETE"])
         return bp
 
     # --- OAuth 2 ------------------------------------------------------------------------------
@@ -203,7 +257,8 @@ class PayPalSandbox:
             return _answer(400, {"error": "unsupported_grant_type",
                                  "error_description": "Grant Type is NULL or not supported"})
         return _answer(200, {
-            "scope": "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund",
+            "scope": "https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund "
+                     "https://uri.paypal.com/services/vault/payment-tokens/readwrite",
             "access_token": self.issue_token(), "token_type": "Bearer", "app_id": "APP-80W284485P519543T",
             "expires_in": TOKEN_LIFETIME_S, "nonce": f"{_now()}{secrets.token_urlsafe(16)}"})
 
@@ -257,6 +312,12 @@ class PayPalSandbox:
         if cents <= 0:
             raise _unprocessable("CANNOT_BE_ZERO_OR_NEGATIVE", "Must be greater than zero.")
         wallet = (body.get("payment_source") or {}).get("paypal")
+        if wallet is not None and not isinstance(wallet, dict):
+            raise _invalid("INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected "
+                           "format.", "/payment_source/paypal")
+        if wallet and wallet.get("vault_id") is not None:
+            return self._charge_token(client_id, str(wallet["vault_id"]), unit, currency, cents)
+        vault = self._vault_instruction(wallet or {})
         context = (wallet or {}).get("experience_context") or body.get("application_context") or {}
         order_id = paypal_id()
         created = _now()
@@ -267,7 +328,7 @@ class PayPalSandbox:
             extra={"client_id": client_id, "status": PAYER_ACTION_REQUIRED if wallet is not None else CREATED,
                    "invoice_id": unit.get("invoice_id"), "custom_id": unit.get("custom_id"),
                    "reference_id": unit.get("reference_id") or "default", "create_time": created,
-                   "update_time": created}))
+                   "update_time": created, **({"vault": vault} if vault else {})}))
         return 201, self._order_json(self.context.ledger.existing(order_id))
 
     def _get_order(self, client_id: str, order_id: str):
@@ -288,11 +349,7 @@ class PayPalSandbox:
                                      "Please redirect the payer to the 'rel':'approve' url returned as part of the "
                                      "HATEOAS links within the Create Order call or provide a valid payment_source "
                                      "in the request.")
-            invoice_id = payment.extra.get("invoice_id")
-            if invoice_id and any(self._invoice_of(other) == invoice_id for other in self._captures.values()):
-                raise _unprocessable("DUPLICATE_INVOICE_ID", "Duplicate Invoice ID detected. To avoid a potential "
-                                     "duplicate transaction your account setting requires that Invoice Id be unique "
-                                     "for each transaction.")
+            self._check_invoice(payment.extra.get("invoice_id"))
             now = _now()
             capture_id = paypal_id()
             capture = {"id": capture_id, "status": COMPLETED, "amount_cents": payment.amount_cents,
@@ -304,11 +361,96 @@ class PayPalSandbox:
                 raise _unprocessable("ORDER_COMPLETED_OR_VOIDED", "Order is voided or completed and hence cannot "
                                      "be processed.")
             self._captures[capture_id] = order_id
+            if "vault" in captured.extra:  # paid: the payer's PayPal is vaulted, as the order asked
+                token = self._vault(client_id, captured)
+                captured = self.context.ledger.update(order_id, extra={**captured.extra, "vault_token": token.id})
         return 201, self._order_json(captured)
 
     def _invoice_of(self, order_id: str) -> str | None:
         payment = self.context.ledger.get(order_id)
         return payment.extra.get("invoice_id") if payment else None
+
+    def _check_invoice(self, invoice_id: str | None) -> None:
+        if invoice_id and any(self._invoice_of(other) == invoice_id for other in self._captures.values()):
+            raise _unprocessable("DUPLICATE_INVOICE_ID", "Duplicate Invoice ID detected. To avoid a potential "
+                                 "duplicate transaction your account setting requires that Invoice Id be unique "
+                                 "for each transaction.")
+
+    # --- the vault ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _vault_instruction(wallet: dict) -> dict | None:
+        """What an order's `attributes.vault` asks for, checked; None when it asks for nothing."""
+        vault = (wallet.get("attributes") or {}).get("vault")
+        if vault is None:
+            return None
+        path = "/payment_source/paypal/attributes/vault"
+        if not isinstance(vault, dict):
+            raise _invalid("INVALID_PARAMETER_SYNTAX", "The value of a field does not conform to the expected "
+                           "format.", path)
+        for name, allowed in (("store_in_vault", ("ON_SUCCESS",)), ("usage_type", ("MERCHANT", "PLATFORM"))):
+            if vault.get(name) is None:
+                raise _invalid("MISSING_REQUIRED_PARAMETER", "A required field / parameter is missing.",
+                               f"{path}/{name}")
+            if vault[name] not in allowed:
+                raise _invalid("INVALID_PARAMETER_VALUE", "The value of a field is invalid.", f"{path}/{name}")
+        if vault.get("customer_type", "CONSUMER") not in ("CONSUMER", "BUSINESS"):
+            raise _invalid("INVALID_PARAMETER_VALUE", "The value of a field is invalid.", f"{path}/customer_type")
+        return {"usage_type": vault["usage_type"], "customer_type": vault.get("customer_type", "CONSUMER"),
+                "usage_pattern": vault.get("usage_pattern")}
+
+    def _vault(self, client_id: str, order: SandboxPayment) -> VaultToken:
+        asked = order.extra["vault"]
+        token = VaultToken(vault_id(), "".join(secrets.choice(string.ascii_letters) for _ in range(10)), client_id,
+                           order.extra["payer_id"], order.id, asked["usage_type"], asked["customer_type"],
+                           asked["usage_pattern"])
+        self._tokens[token.id] = token
+        return token
+
+    def _live_token(self, client_id: str, token_id: str, field: str | None = None) -> VaultToken:
+        token = self._tokens.get(token_id)
+        if token is None or token.deleted or token.client_id != client_id:
+            raise _error(404, "RESOURCE_NOT_FOUND", "The specified resource does not exist.", "INVALID_RESOURCE_ID",
+                         "Specified resource ID does not exist. Please check the resource ID and try again.", field)
+        return token
+
+    def _charge_token(self, client_id: str, token_id: str, unit: dict, currency: str, cents: int):
+        """An order paid with a vaulted token: captured at once, without the payer."""
+        invoice_id = unit.get("invoice_id")
+        with self._lock:
+            known = self._tokens.get(token_id)
+            try:
+                token = self._live_token(client_id, token_id, "/payment_source/paypal/vault_id")
+                self._check_invoice(invoice_id)
+                if token.declines:
+                    raise _unprocessable("INSTRUMENT_DECLINED", "The instrument presented was either declined by "
+                                         "the processor or bank, or it can't be used for this payment.")
+            except _Refusal as refusal:
+                if known is not None:
+                    known.charges.append((str(invoice_id), refusal.body["details"][0]["issue"]))
+                raise
+            now, order_id, capture_id = _now(), paypal_id(), paypal_id()
+            capture = {"id": capture_id, "status": COMPLETED, "amount_cents": cents, "create_time": now,
+                       "update_time": now, "refunds": []}
+            self.context.ledger.add(SandboxPayment(
+                id=order_id, provider=self.name, order_code=str(invoice_id or unit.get("custom_id") or ""),
+                amount_cents=cents, currency=currency, description=str(unit.get("description") or ""),
+                status=Status.PAID,
+                extra={"client_id": client_id, "status": COMPLETED, "invoice_id": invoice_id,
+                       "custom_id": unit.get("custom_id"), "reference_id": unit.get("reference_id") or "default",
+                       "create_time": now, "update_time": now, "payer_id": token.payer_id, "vault_id": token.id,
+                       "capture": capture}))
+            self._captures[capture_id] = order_id
+            token.charges.append((str(invoice_id), capture_id))
+        return 201, self._order_json(self.context.ledger.existing(order_id))
+
+    def _get_payment_token(self, client_id: str, token_id: str):
+        return 200, self._token_json(self._live_token(client_id, token_id))
+
+    def _delete_payment_token(self, client_id: str, token_id: str):
+        with self._lock:
+            self._live_token(client_id, token_id).deleted = True
+        return 204, None
 
     # --- captures and refunds -----------------------------------------------------------------
 
@@ -422,12 +564,16 @@ class PayPalSandbox:
         order: dict = {"id": payment.id, "intent": "CAPTURE", "status": status, "purchase_units": [unit],
                        "create_time": extra["create_time"], "update_time": extra["update_time"]}
         if "payer_id" in extra:
-            payer = {"name": {"given_name": "Sandbox", "surname": "Payer"}, "email_address": "payer@example.com",
-                     "payer_id": extra["payer_id"], "address": {"country_code": "US"}}
+            payer = _payer(extra["payer_id"])
             order["payer"] = payer
             order["payment_source"] = {"paypal": {"email_address": payer["email_address"],
                                                   "account_id": payer["payer_id"], "account_status": "VERIFIED",
                                                   "name": payer["name"], "address": payer["address"]}}
+            if "vault_token" in extra:
+                token = self._tokens[extra["vault_token"]]
+                order["payment_source"]["paypal"]["attributes"] = {"vault": {
+                    "id": token.id, "status": "VAULTED", "customer": {"id": token.customer_id},
+                    "links": [*self._token_links(token), self._link(f"/v2/checkout/orders/{payment.id}", "up")]}}
         links = [self._link(f"/v2/checkout/orders/{payment.id}", "self")]
         if status in (CREATED, PAYER_ACTION_REQUIRED):
             rel = "payer-action" if status == PAYER_ACTION_REQUIRED else "approve"
@@ -437,6 +583,19 @@ class PayPalSandbox:
             links.append(self._link(f"/v2/checkout/orders/{payment.id}/capture", "capture", "POST"))
         order["links"] = links
         return order
+
+    def _token_links(self, token: VaultToken) -> list[dict]:
+        path = f"/v3/vault/payment-tokens/{token.id}"
+        return [self._link(path, "self"), self._link(path, "delete", "DELETE")]
+
+    def _token_json(self, token: VaultToken) -> dict:
+        payer = _payer(token.payer_id)
+        paypal = {"usage_type": token.usage_type, "customer_type": token.customer_type,
+                  "permit_multiple_payment_tokens": False, "email_address": payer["email_address"],
+                  "payer_id": token.payer_id, "name": payer["name"], "address": payer["address"],
+                  **({"usage_pattern": token.usage_pattern} if token.usage_pattern else {})}
+        return {"id": token.id, "customer": {"id": token.customer_id}, "payment_source": {"paypal": paypal},
+                "links": self._token_links(token)}
 
     def _capture_json(self, payment: SandboxPayment) -> dict:
         capture, extra = payment.extra["capture"], payment.extra

@@ -23,6 +23,20 @@ cannot load offline: its Pay confirms the intent with `pm_card_visa`, its Fail w
 Each intent carries the page's address in a field of the sandbox's own, `sandbox_payer_url`
 (Stripe has no such field; the SDK keeps unknown fields), so the adapter can hand it to the web
 client. After a decline the intent is payable again (`requires_payment_method`), as on Stripe.
+
+Saved payment methods, charged again without the payer (docs.stripe.com/payments/save-during-payment):
+- Customers (`/v1/customers`: create, retrieve, search by metadata).
+- A test payment method (`pm_card_visa`...) used in a payment becomes a PaymentMethod of its own
+  (`pm_...`), as on Stripe. An intent created with `customer` and `setup_future_usage` attaches it
+  to that customer once it succeeds; one used without a customer cannot be used again.
+- An intent created with `customer`, `payment_method`, `off_session=true` and `confirm=true` charges
+  the saved method at once: it must be attached to that customer. A decline answers 402, the
+  intent left `requires_payment_method`, as Stripe answers off-session charges it cannot make.
+- `POST /v1/payment_methods/{id}/detach` ends it for good: a detached method is refused (400,
+  param `payment_method`) and cannot be attached again.
+- The test switch, the sandbox's own: `decline_charges(pm, code)` makes the saved method's later
+  charges declined with `card_declined` or `authentication_required` (what an off-session charge
+  gets when the bank wants the payer), as if its card had changed since.
 """
 
 from __future__ import annotations
@@ -37,7 +51,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Literal, overload
 from urllib.parse import parse_qsl
 
@@ -58,8 +72,11 @@ CANCELABLE = ("requires_payment_method", "requires_capture", "requires_confirmat
               "processing")
 CREATE_PARAMS = frozenset({"amount", "currency", "metadata", "description", "payment_method_types",
                            "automatic_payment_methods", "confirm", "payment_method", "return_url", "capture_method",
-                           "receipt_email", "statement_descriptor_suffix", "expand"})
-CONFIRM_PARAMS = frozenset({"payment_method", "return_url", "receipt_email", "expand"})
+                           "receipt_email", "statement_descriptor_suffix", "customer", "setup_future_usage",
+                           "off_session", "expand"})
+CONFIRM_PARAMS = frozenset({"payment_method", "return_url", "receipt_email", "off_session", "expand"})
+CUSTOMER_PARAMS = frozenset({"description", "email", "name", "phone", "metadata", "expand"})
+FUTURE_USAGES = ("off_session", "on_session")
 CANCEL_PARAMS = frozenset({"cancellation_reason", "expand"})
 CANCELLATION_REASONS = ("duplicate", "fraudulent", "requested_by_customer", "abandoned")
 REFUND_PARAMS = frozenset({"payment_intent", "charge", "amount", "reason", "metadata", "expand"})
@@ -108,6 +125,16 @@ TEST_CARDS = {
         message="An error occurred while processing your card. Try again in a little bit."),
 }
 PAY_CARD, DECLINED_CARD = "pm_card_visa", "pm_card_chargeDeclined"
+# What a saved method's later charges get once a test switches them to declines (decline_charges).
+SWITCHED_DECLINES = {
+    "card_declined": ("generic_decline", _DECLINED),
+    "authentication_required": ("authentication_required",
+                                "Your card was declined. This transaction requires authentication."),
+}
+SPENT_METHOD = ("The provided PaymentMethod was previously used with a PaymentIntent without Customer attachment, "
+                "shared with a connected account without Customer attachment, or was detached from a Customer. It "
+                "may not be used again. To use a PaymentMethod multiple times, you must attach it to a Customer "
+                "first.")
 
 
 class StripeError(Exception):
@@ -220,6 +247,16 @@ def _metadata(params: dict) -> dict[str, str]:
     return dict(raw)
 
 
+def _off_session(params: dict) -> bool | None:
+    """`off_session`: true or false, or the kind of off-session payment (one_off, recurring)."""
+    raw = params.get("off_session")
+    if raw is None:
+        return None
+    if raw not in ("true", "false", "one_off", "recurring"):
+        raise StripeError(400, f"Invalid off_session: {raw}", code="parameter_invalid_boolean", param="off_session")
+    return raw != "false"
+
+
 def _only(params: dict, allowed: frozenset[str]) -> None:
     for name in params:
         if name not in allowed:
@@ -255,6 +292,10 @@ class StripeSandbox:
         self._lock = threading.RLock()
         self._intents: dict[str, dict] = {}
         self._refunds: dict[str, dict] = {}
+        self._customers: dict[str, dict] = {}
+        self._methods: dict[str, dict] = {}  # PaymentMethods, as Stripe shows them
+        self._cards: dict[str, SandboxCard] = {}  # the test card behind each: what charging it does
+        self._spent: set[str] = set()  # used without a customer, or detached: never usable again
         self._idempotent: dict[str, _Stored] = {}
         self._in_flight: set[str] = set()
 
@@ -281,6 +322,21 @@ class StripeSandbox:
 
     def after_payment_url(self, payment: SandboxPayment, paid: bool) -> str | None:
         return None
+
+    # --- for tests: saved payment methods, and the switch that declines their charges ---------------
+
+    def payment_method(self, method_id: str) -> dict:
+        """The PaymentMethod as Stripe shows it: its `customer` is None once detached."""
+        with self._lock:
+            return copy.deepcopy(self._method(method_id, "id"))
+
+    def decline_charges(self, method_id: str, code: str | None = "card_declined") -> None:
+        """The saved method's later charges are declined with `code` (card_declined,
+        authentication_required), or succeed again (None)."""
+        with self._lock:
+            card = self._cards[method_id]
+            decline_code, message = SWITCHED_DECLINES[code] if code else (None, "")
+            self._cards[method_id] = replace(card, code=code, decline_code=decline_code, message=message)
 
     # --- webhooks ---------------------------------------------------------------------------------
 
@@ -348,6 +404,16 @@ class StripeSandbox:
                         view_func=lambda intent_id: self._post(self._confirm_intent, intent_id))
         bp.add_url_rule("/v1/payment_intents/<intent_id>/cancel", "cancel_intent", methods=["POST"],
                         view_func=lambda intent_id: self._post(self._cancel_intent, intent_id))
+        bp.add_url_rule("/v1/customers", "create_customer", methods=["POST"],
+                        view_func=lambda: self._post(self._create_customer))
+        bp.add_url_rule("/v1/customers/search", "search_customers", methods=["GET"],
+                        view_func=lambda: self._get(self._search_customers))
+        bp.add_url_rule("/v1/customers/<customer_id>", "retrieve_customer", methods=["GET"],
+                        view_func=lambda customer_id: self._get(self._retrieve_customer, customer_id))
+        bp.add_url_rule("/v1/payment_methods/<method_id>", "retrieve_payment_method", methods=["GET"],
+                        view_func=lambda method_id: self._get(self._retrieve_payment_method, method_id))
+        bp.add_url_rule("/v1/payment_methods/<method_id>/detach", "detach_payment_method", methods=["POST"],
+                        view_func=lambda method_id: self._post(self._detach_payment_method, method_id))
         bp.add_url_rule("/v1/refunds", "create_refund", methods=["POST"],
                         view_func=lambda: self._post(self._create_refund))
         bp.add_url_rule("/v1/refunds", "list_refunds", methods=["GET"], view_func=lambda: self._get(self._list_refunds))
@@ -493,6 +559,22 @@ class StripeSandbox:
                 raise StripeError(400, f"Invalid automatic_payment_methods[allow_redirects]: {redirects}",
                                   code="parameter_invalid_string", param="automatic_payment_methods[allow_redirects]")
             automatic_methods, types = {"allow_redirects": redirects, "enabled": True}, ["card"]
+        customer_id = _string(params, "customer")
+        future_usage = _string(params, "setup_future_usage")
+        if future_usage is not None and future_usage not in FUTURE_USAGES:
+            raise StripeError(400, f"Invalid setup_future_usage: must be one of {', '.join(FUTURE_USAGES)}",
+                              code="parameter_invalid_string", param="setup_future_usage")
+        confirm = _boolean(params, "confirm")
+        if _off_session(params) is not None and not confirm:
+            raise StripeError(400, "You can only pass `off_session` when `confirm` is true.", param="off_session")
+        method_id = _string(params, "payment_method")
+        with self._lock:  # refused before any intent exists, as Stripe refuses such a request whole
+            if customer_id:
+                self._customer(customer_id, "customer")
+            if method_id and method_id not in TEST_CARDS:
+                self._usable(method_id, customer_id)
+        if confirm:
+            method_id = None  # the confirmation sets it
         metadata = _metadata(params)
         intent_id = new_id("pi_", 24)
         now = int(time.time())
@@ -502,17 +584,18 @@ class StripeSandbox:
             "application_fee_amount": None, "automatic_payment_methods": automatic_methods, "canceled_at": None,
             "cancellation_reason": None, "capture_method": capture,
             "client_secret": f"{intent_id}_secret_{secrets.token_urlsafe(18).replace('-', 'x').replace('_', 'y')}",
-            "confirmation_method": "automatic", "created": now, "currency": currency, "customer": None,
+            "confirmation_method": "automatic", "created": now, "currency": currency, "customer": customer_id,
             "description": _string(params, "description", max_length=1000), "last_payment_error": None,
             "latest_charge": None, "livemode": False, "metadata": metadata, "next_action": None,
-            "on_behalf_of": None, "payment_method": None,
+            "on_behalf_of": None, "payment_method": method_id,
             "payment_method_options": {"card": {"installments": None, "mandate_options": None, "network": None,
                                                 "request_three_d_secure": "automatic"}},
             "payment_method_types": types, "processing": None, "receipt_email": _string(params, "receipt_email"),
-            "review": None, "setup_future_usage": None, "shipping": None, "source": None,
+            "review": None, "setup_future_usage": future_usage, "shipping": None, "source": None,
             "statement_descriptor": None,
             "statement_descriptor_suffix": _string(params, "statement_descriptor_suffix", max_length=22),
-            "status": "requires_payment_method", "transfer_data": None, "transfer_group": None,
+            "status": "requires_confirmation" if method_id else "requires_payment_method", "transfer_data": None,
+            "transfer_group": None,
             # the sandbox's own: where the payer page stands in for the wallet sheet
             "sandbox_payer_url": self._context.payer_page(self.name, intent_id),
         }
@@ -521,9 +604,9 @@ class StripeSandbox:
             self._context.ledger.add(SandboxPayment(
                 intent_id, self.name, metadata.get("order_code", ""), amount, currency.upper(),
                 intent["description"] or "", notify_url=self.webhook_url))
-        if _boolean(params, "confirm"):
-            return self._confirm(intent_id, {k: params[k] for k in ("payment_method", "return_url") if k in params},
-                                 request_id, idempotency_key)
+        if confirm:
+            confirming = {k: params[k] for k in ("payment_method", "return_url", "off_session") if k in params}
+            return self._confirm(intent_id, confirming, request_id, idempotency_key)
         return _Answer(200, copy.deepcopy(intent))
 
     def _retrieve_intent(self, params: dict, intent_id: str) -> _Answer:
@@ -531,11 +614,14 @@ class StripeSandbox:
         with self._lock:
             return _Answer(200, copy.deepcopy(self._intent(intent_id)))
 
-    _CLAUSE = re.compile(r"""^(?:metadata\[['"]([^'"]+)['"]\]|(status|currency)):['"]([^'"]*)['"]$""")
+    _CLAUSE = re.compile(r"""^(?:metadata\[['"]([^'"]+)['"]\]|(\w+)):['"]([^'"]*)['"]$""")
 
     def _search_intents(self, params: dict) -> _Answer:
-        """Stripe's search query language, the part that matters here: `metadata['k']:'v'`,
-        `status:'...'` and `currency:'...'` clauses joined by AND."""
+        return self._search(params, self._intents, ("status", "currency", "customer"), "/v1/payment_intents/search")
+
+    def _search(self, params: dict, objects: dict[str, dict], fields: tuple[str, ...], url: str) -> _Answer:
+        """Stripe's search query language, the part that matters here: `metadata['k']:'v'` and
+        `<field>:'v'` clauses joined by AND."""
         _only(params, frozenset({"query", "limit", "page", "expand"}))
         query = _string(params, "query")
         if not query:
@@ -543,18 +629,18 @@ class StripeSandbox:
         clauses = []
         for clause in re.split(r"\s+AND\s+", query.strip()):
             match = self._CLAUSE.match(clause.strip())
-            if not match:
+            if not match or (match.group(2) and match.group(2) not in fields):
                 raise StripeError(400, f"Invalid query: the sandbox cannot parse `{clause}`.",
                                   code="parameter_invalid_string", param="query")
             clauses.append(match.groups())
         limit = _integer(params, "limit") or 10
         with self._lock:
-            found = [copy.deepcopy(i) for i in self._intents.values()
+            found = [copy.deepcopy(i) for i in objects.values()
                      if all(i["metadata"].get(meta) == value if meta else str(i[field]) == value
                             for meta, field, value in clauses)]
         found.sort(key=lambda i: i["created"], reverse=True)
         return _Answer(200, {"object": "search_result", "data": found[:limit], "has_more": len(found) > limit,
-                             "next_page": None, "url": "/v1/payment_intents/search"})
+                             "next_page": None, "url": url})
 
     def _confirm_intent(self, params: dict, intent_id: str, *, request_id: str,
                         idempotency_key: str | None) -> _Answer:
@@ -564,7 +650,9 @@ class StripeSandbox:
     def _confirm(self, intent_id: str, params: dict, request_id: str | None,
                  idempotency_key: str | None = None) -> _Answer:
         """Charges the payment method: the intent succeeds, or the card is declined (402, the intent
-        payable again). Raises StripeError, with the webhook events to send on a decline."""
+        payable again). Raises StripeError, with the webhook events to send on a decline. A method
+        charged for an intent with a customer and `setup_future_usage` is saved to that customer."""
+        _off_session(params)  # checked; the sandbox asks no payer to authenticate anyway
         with self._lock:
             intent = self._intent(intent_id)
             if intent["status"] not in PAYABLE:
@@ -579,9 +667,8 @@ class StripeSandbox:
                     400, "You cannot confirm this PaymentIntent because it's missing a payment method. Update the "
                          "PaymentIntent with a payment method and then confirm it again.",
                     code="payment_intent_unexpected_state", payment_intent=copy.deepcopy(intent))
-            card = TEST_CARDS.get(method_id)
-            if card is None:
-                raise _no_such("PaymentMethod", method_id, "payment_method")
+            if method_id not in TEST_CARDS:
+                self._method(method_id, "payment_method")
             automatic = intent["automatic_payment_methods"]
             if automatic and automatic["allow_redirects"] != "never" and not params.get("return_url"):
                 raise StripeError(
@@ -591,14 +678,19 @@ class StripeSandbox:
                          "methods, set `automatic_payment_methods[enabled]` to `true` and "
                          "`automatic_payment_methods[allow_redirects]` to `never` when creating Setup Intents and "
                          "Payment Intents.", param="return_url")
+            method, card = self._charged_method(intent, method_id)
             charge_id = new_id("ch_", 24)
-            method = _payment_method(method_id, card)
+            if card.code is None and intent["setup_future_usage"] and intent["customer"]:
+                method["customer"] = intent["customer"]  # saved for later charges
+            elif method["customer"] is None:
+                self._spent.add(method["id"])  # used once without a customer: never again
             if card.code is None:
                 intent.update(status="succeeded", amount_received=intent["amount"], latest_charge=charge_id,
-                              payment_method=method_id, last_payment_error=None)
+                              payment_method=method["id"], last_payment_error=None)
                 self._context.ledger.transition(intent_id, Status.PENDING, status=Status.PAID)
                 event = self._event("payment_intent.succeeded", intent, request_id, idempotency_key)
                 return _Answer(200, copy.deepcopy(intent), (event,))
+            method = copy.deepcopy(method)
             failure = {"charge": charge_id, "code": card.code, "message": card.message, "payment_method": method,
                        "type": "card_error", "doc_url": f"https://stripe.com/docs/error-codes/"
                                                         f"{card.code.replace('_', '-')}",
@@ -611,6 +703,26 @@ class StripeSandbox:
                                 **({"decline_code": card.decline_code} if card.decline_code else {}))
         error.events = (event,)
         raise error
+
+    def _charged_method(self, intent: dict, method_id: str) -> tuple[dict, SandboxCard]:
+        """What a confirmation charges: a test method makes a PaymentMethod of its own, as on
+        Stripe; a saved one must still be usable, and the intent's customer's."""
+        test_card = TEST_CARDS.get(method_id)
+        if test_card is not None:
+            method = _payment_method(new_id("pm_", 24), test_card)
+            self._methods[method["id"]], self._cards[method["id"]] = method, test_card
+            return method, test_card
+        return self._usable(method_id, intent["customer"]), self._cards[method_id]
+
+    def _usable(self, method_id: str, customer_id: str | None) -> dict:
+        """The saved PaymentMethod, if it can be charged for this customer."""
+        method = self._method(method_id, "payment_method")
+        if method_id in self._spent:
+            raise StripeError(400, SPENT_METHOD, param="payment_method")
+        if method["customer"] != customer_id:
+            raise StripeError(400, f"The customer does not have a payment method with the ID {method_id}. The "
+                                   "payment method must be attached to the customer.", param="payment_method")
+        return method
 
     def _cancel_intent(self, params: dict, intent_id: str, *, request_id: str, idempotency_key: str | None) -> _Answer:
         _only(params, CANCEL_PARAMS)
@@ -630,6 +742,63 @@ class StripeSandbox:
             self._context.ledger.transition(intent_id, Status.PENDING, status=Status.CLOSED)
             event = self._event("payment_intent.canceled", intent, request_id, idempotency_key)
             return _Answer(200, copy.deepcopy(intent), (event,))  # not among ENABLED_EVENTS: not sent
+
+    # --- customers and their saved payment methods -----------------------------------------------------
+
+    def _customer(self, customer_id: str, param: str) -> dict:
+        customer = self._customers.get(customer_id)
+        if customer is None:
+            raise _no_such("customer", customer_id, param)
+        return customer
+
+    def _method(self, method_id: str, param: str) -> dict:
+        method = self._methods.get(method_id)
+        if method is None:
+            raise _no_such("PaymentMethod", method_id, param)
+        return method
+
+    def _create_customer(self, params: dict, *, request_id: str, idempotency_key: str | None) -> _Answer:
+        _only(params, CUSTOMER_PARAMS)
+        customer_id = new_id("cus_", 14)
+        customer: dict[str, Any] = {
+            "id": customer_id, "object": "customer", "address": None, "balance": 0, "created": int(time.time()),
+            "currency": None, "default_source": None, "delinquent": False,
+            "description": _string(params, "description", max_length=350), "discount": None,
+            "email": _string(params, "email", max_length=512), "invoice_prefix": secrets.token_hex(4).upper(),
+            "invoice_settings": {"custom_fields": None, "default_payment_method": None, "footer": None,
+                                 "rendering_options": None},
+            "livemode": False, "metadata": _metadata(params), "name": _string(params, "name", max_length=256),
+            "next_invoice_sequence": 1, "phone": _string(params, "phone", max_length=20), "preferred_locales": [],
+            "shipping": None, "tax_exempt": "none", "test_clock": None}
+        with self._lock:
+            self._customers[customer_id] = customer
+        return _Answer(200, copy.deepcopy(customer))
+
+    def _retrieve_customer(self, params: dict, customer_id: str) -> _Answer:
+        _only(params, frozenset({"expand"}))
+        with self._lock:
+            return _Answer(200, copy.deepcopy(self._customer(customer_id, "id")))
+
+    def _search_customers(self, params: dict) -> _Answer:
+        return self._search(params, self._customers, ("email", "name", "phone"), "/v1/customers/search")
+
+    def _retrieve_payment_method(self, params: dict, method_id: str) -> _Answer:
+        _only(params, frozenset({"expand"}))
+        with self._lock:
+            return _Answer(200, copy.deepcopy(self._method(method_id, "payment_method")))
+
+    def _detach_payment_method(self, params: dict, method_id: str, *, request_id: str,
+                               idempotency_key: str | None) -> _Answer:
+        """Ends the saved method for good: it can be neither charged nor attached again."""
+        _only(params, frozenset({"expand"}))
+        with self._lock:
+            method = self._method(method_id, "payment_method")
+            if method["customer"] is None:
+                raise StripeError(400, "The payment method you provided is not attached to a customer so detachment "
+                                       "is impossible.", param="payment_method")
+            method["customer"] = None
+            self._spent.add(method_id)
+            return _Answer(200, copy.deepcopy(method))
 
     # --- refunds ----------------------------------------------------------------------------------------
 

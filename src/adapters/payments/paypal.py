@@ -12,6 +12,16 @@ gets the same PayPal order back; an order captures once (a second capture is ref
 ORDER_ALREADY_CAPTURED, answered here from the existing capture); a refund carries
 `PayPal-Request-Id` = our refund code, so a retried refund is not paid twice.
 
+Automatic renewal (the RecurringPayments port) is PayPal's vault with purchase
+(developer.paypal.com, "Save PayPal with the Orders API"): the first order asks PayPal to store the
+payer's PayPal in its vault once the payment succeeds (`attributes.vault.store_in_vault:
+ON_SUCCESS`, `usage_type: MERCHANT`); the payer approves both on PayPal's page, and the capture
+answers with the payment token (`payment_source.paypal.attributes.vault.id`, status VAULTED), the
+mandate. A renewal is an order paying with that token (`payment_source.paypal.vault_id`, a
+merchant-initiated subsequent charge), which PayPal completes without the payer; its
+`PayPal-Request-Id` is the renewal order's code, so the same order is never charged twice. Deleting
+the token (`DELETE /v3/vault/payment-tokens/{id}`) ends it.
+
 Errors: where PayPal answered the operation with a refusal (order not approved, voided, amount
 exceeded...), confirm()/query()/refund() return an unpaid or failed result carrying PayPal's issue.
 Where the outcome is unknown or the set-up is wrong (no answer in time, connection refused, client
@@ -20,7 +30,7 @@ to be concluded from such a call."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from decimal import Decimal, InvalidOperation
 
 import requests
@@ -35,13 +45,22 @@ from paypalserversdk.models.amount_with_breakdown import AmountWithBreakdown
 from paypalserversdk.models.checkout_payment_intent import CheckoutPaymentIntent
 from paypalserversdk.models.money import Money
 from paypalserversdk.models.order_request import OrderRequest
+from paypalserversdk.models.payment_initiator import PaymentInitiator
 from paypalserversdk.models.payment_source import PaymentSource
 from paypalserversdk.models.paypal_experience_user_action import PaypalExperienceUserAction
+from paypalserversdk.models.paypal_payment_token_customer_type import PaypalPaymentTokenCustomerType
+from paypalserversdk.models.paypal_payment_token_usage_type import PaypalPaymentTokenUsageType
 from paypalserversdk.models.paypal_wallet import PaypalWallet
+from paypalserversdk.models.paypal_wallet_attributes import PaypalWalletAttributes
 from paypalserversdk.models.paypal_wallet_context_shipping_preference import PaypalWalletContextShippingPreference
 from paypalserversdk.models.paypal_wallet_experience_context import PaypalWalletExperienceContext
+from paypalserversdk.models.paypal_wallet_stored_credential import PaypalWalletStoredCredential
+from paypalserversdk.models.paypal_wallet_vault_instruction import PaypalWalletVaultInstruction
 from paypalserversdk.models.purchase_unit_request import PurchaseUnitRequest
 from paypalserversdk.models.refund_request import RefundRequest as PayPalRefundRequest
+from paypalserversdk.models.store_in_vault_instruction import StoreInVaultInstruction
+from paypalserversdk.models.stored_payment_source_usage_type import StoredPaymentSourceUsageType
+from paypalserversdk.models.usage_pattern import UsagePattern
 from paypalserversdk.paypal_serversdk_client import PaypalServersdkClient
 
 from core.ordering.model import PaymentFailure
@@ -101,6 +120,14 @@ def _field(model: object, name: str, default=None):
     return default if value is None else value
 
 
+def _purchase_unit(request: PaymentRequest) -> PurchaseUnitRequest:
+    """The order's purchase unit: its amount, and our order code as invoice id and custom id."""
+    return PurchaseUnitRequest(
+        amount=AmountWithBreakdown(currency_code=request.currency.upper(), value=to_value(request.amount_cents)),
+        description=request.description[:DESCRIPTION_MAX] or APIHelper.SKIP,  # PayPal refuses ""
+        custom_id=request.order_code, invoice_id=request.order_code)
+
+
 class PayPalGateway:
     def __init__(self, base_url: str, client_id: str, client_secret: str, return_url: str, cancel_url: str, *,
                  timeout: float = 10.0) -> None:
@@ -122,16 +149,16 @@ class PayPalGateway:
     # --- the port -------------------------------------------------------------------------------
 
     def start(self, request: PaymentRequest) -> PaymentStart:
+        return self._start(request)
+
+    def _start(self, request: PaymentRequest, attributes: PaypalWalletAttributes | None = None) -> PaymentStart:
         experience = PaypalWalletExperienceContext(
             return_url=self._return_url, cancel_url=self._cancel_url,
             user_action=PaypalExperienceUserAction.PAY_NOW,  # the capture follows the return at once
             shipping_preference=PaypalWalletContextShippingPreference.NO_SHIPPING)  # a service, nothing shipped
-        unit = PurchaseUnitRequest(
-            amount=AmountWithBreakdown(currency_code=request.currency.upper(), value=to_value(request.amount_cents)),
-            description=request.description[:DESCRIPTION_MAX] or APIHelper.SKIP,  # PayPal refuses ""
-            custom_id=request.order_code, invoice_id=request.order_code)
-        body = OrderRequest(intent=CheckoutPaymentIntent.CAPTURE, purchase_units=[unit],
-                            payment_source=PaymentSource(paypal=PaypalWallet(experience_context=experience)))
+        wallet = PaypalWallet(experience_context=experience, attributes=attributes or APIHelper.SKIP)
+        body = OrderRequest(intent=CheckoutPaymentIntent.CAPTURE, purchase_units=[_purchase_unit(request)],
+                            payment_source=PaymentSource(paypal=wallet))
         try:
             order = self._call(lambda: self._client.orders.create_order(
                 {"body": body, "paypal_request_id": request.order_code, "prefer": "return=minimal"}))
@@ -219,26 +246,79 @@ class PayPalGateway:
     def acknowledge(accepted: bool) -> Acknowledgement:
         return Acknowledgement(200 if accepted else 400, b"{}", "application/json")
 
+    # --- automatic renewal: PayPal's vault, saved with the first payment ------------------------
+
+    def start_with_mandate(self, request: PaymentRequest, code: str) -> PaymentStart:
+        """The order, asking PayPal to vault the payer's PayPal for the merchant's later charges
+        once it is paid (the payer approves both on the same page)."""
+        vault = PaypalWalletVaultInstruction(
+            store_in_vault=StoreInVaultInstruction.ON_SUCCESS, usage_type=PaypalPaymentTokenUsageType.MERCHANT,
+            customer_type=PaypalPaymentTokenCustomerType.CONSUMER,
+            usage_pattern=UsagePattern.SUBSCRIPTION_PREPAID)  # a year's service, charged before it
+        return self._start(request, PaypalWalletAttributes(vault=vault))
+
+    def mandate(self, request: PaymentRequest, code: str) -> str | None:
+        """The payment token PayPal vaulted when the order was captured; None before (or when the
+        order asked for none)."""
+        if not request.reference:
+            return None
+        try:
+            order = self._call(lambda: self._client.orders.get_order({"id": request.reference}), gone=(404,))
+        except ErrorException as error:
+            raise PayPalError(f"PayPal refused to show the order {request.reference}: {_issue(error)}") from error
+        if order is None or _field(order, "status") != "COMPLETED" or self._unit(order, request.order_code) is None:
+            return None
+        paypal = _field(_field(order, "payment_source"), "paypal")
+        vault = _field(_field(paypal, "attributes"), "vault")
+        return _field(vault, "id") if _field(vault, "status") == "VAULTED" else None
+
+    def charge(self, mandate: str, request: PaymentRequest) -> PaymentResult:
+        """An order paid with the payment token, which PayPal completes at once without the payer.
+        Its PayPal-Request-Id is the order's code: asked again, PayPal answers with the first
+        order. A refusal (INSTRUMENT_DECLINED, a token deleted since) is an unpaid result."""
+        wallet = PaypalWallet(vault_id=mandate, stored_credential=PaypalWalletStoredCredential(
+            payment_initiator=PaymentInitiator.MERCHANT, usage=StoredPaymentSourceUsageType.SUBSEQUENT,
+            usage_pattern=UsagePattern.SUBSCRIPTION_PREPAID))
+        body = OrderRequest(intent=CheckoutPaymentIntent.CAPTURE, purchase_units=[_purchase_unit(request)],
+                            payment_source=PaymentSource(paypal=wallet))
+        try:
+            order = self._call(lambda: self._client.orders.create_order(
+                {"body": body, "paypal_request_id": request.order_code, "prefer": "return=representation"}))
+        except ErrorException as error:
+            issue = _issue(error)
+            return PaymentResult(paid=False, error=issue, failure=_failure(issue))
+        return self._order_result(order, request)
+
+    def cancel(self, mandate: str, code: str) -> None:
+        """Deletes the payment token; one deleted already is fine."""
+        try:
+            self._call(lambda: self._client.vault.delete_payment_token(mandate), gone=(404,))
+        except ErrorException as error:
+            raise PayPalError(f"PayPal refused to delete the payment token: {_issue(error)}") from error
+
     # --- helpers --------------------------------------------------------------------------------
 
     @staticmethod
-    def _call(operation: Callable[[], ApiResponse]):
-        """The body of the SDK call's answer; ErrorException for PayPal's refusals of the
-        operation itself, PayPalError where nothing can be concluded."""
+    def _call(operation: Callable[[], ApiResponse], gone: Collection[int] = ()):
+        """The body of the SDK call's answer (None for a status in `gone`: what was asked for is
+        not there); ErrorException for PayPal's refusals of the operation itself, PayPalError
+        where nothing can be concluded."""
         try:
             return operation().body
         except OAuthProviderException as error:
             reason = getattr(error, "error_description", None) or getattr(error, "error", None) or error.reason
             raise PayPalError(f"PayPal refused the client credentials: {getattr(error, 'error', '')} "
                               f"({reason})") from error
-        except ErrorException as error:
+        except ApiException as error:
+            if error.response_code in gone:
+                return None
+            if not isinstance(error, ErrorException):
+                raise PayPalError(f"PayPal answered HTTP {error.response_code}: {error.reason}") from error
             if error.response_code == 401:
                 raise PayPalError(f"PayPal refused the access token: {_issue(error)}") from error
             if error.response_code >= 500:
                 raise PayPalError(f"PayPal failed: HTTP {error.response_code} {_issue(error)}") from error
             raise
-        except ApiException as error:
-            raise PayPalError(f"PayPal answered HTTP {error.response_code}: {error.reason}") from error
         except requests.RequestException as error:
             raise PayPalError(f"PayPal did not answer: {error.__class__.__name__}: {error}") from error
 

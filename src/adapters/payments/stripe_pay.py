@@ -6,6 +6,15 @@ whose wallet sheet (Stripe.js) yields a payment method; confirm() charges that p
 the order is settled on the answer. Stripe's webhook (`payment_intent.succeeded`, or
 `payment_intent.payment_failed`) reaches the console as well, signed with the endpoint's secret.
 
+Automatic renewal (the RecurringPayments port) saves the payer's payment method for off-session
+use (docs.stripe.com/payments/save-during-payment): the first payment's intent is created for a
+Customer of the agreement (found again by our agreement code in its metadata) with
+`setup_future_usage: off_session`, so Stripe attaches the method the payer pays with to that
+customer. The mandate is "<customer id>:<payment method id>". A renewal is a PaymentIntent created
+and confirmed at once with both, `off_session: true`, under an idempotency key from the renewal
+order's code; detaching the method ends it. Those intents carry the order's code in their
+metadata like any other, so their webhooks settle the renewal order as they would any order.
+
 Amounts: the port's integer cents are Stripe's smallest currency unit for USD (and every
 two-decimal currency); the conversion for the others is at this edge, in Decimal.
 """
@@ -94,16 +103,24 @@ class StripeGateway:
         """The order's PaymentIntent. Its idempotency key is the order's code, so a start retried
         (after a time-out, say) gets the same intent back instead of a second one (Stripe keeps
         idempotency keys for 24 hours)."""
+        return self._start(request, f"payment-intent-{request.order_code}")
+
+    def _intent_params(self, request: PaymentRequest, **metadata: str) -> dict:
         currency = request.currency.lower()
-        intent = self._intents.create({
+        return {
             "amount": to_stripe_amount(request.amount_cents, currency),
             "currency": currency,
             "description": request.description,
-            "metadata": {"order_code": request.order_code, "order_id": str(request.order_id)},
+            "metadata": {"order_code": request.order_code, "order_id": str(request.order_id), **metadata},
             # Google Pay and the payment-request button both yield card payment methods. Not
             # automatic_payment_methods: with it Stripe requires a return_url to confirm server-side.
             "payment_method_types": ["card"],
-        }, {"idempotency_key": f"payment-intent-{request.order_code}"})
+        }
+
+    def _start(self, request: PaymentRequest, idempotency_key: str, metadata: dict[str, str] | None = None,
+               **extra: str) -> PaymentStart:
+        intent = self._intents.create({**self._intent_params(request, **(metadata or {})), **extra},
+                                      {"idempotency_key": idempotency_key})
         # Offline, in the local sandbox, Stripe.js and its wallet sheet cannot load: the sandbox
         # adds its payer page (which stands in for the sheet) to the intent as `sandbox_payer_url`,
         # a field real Stripe never sends, and the web client opens it as the approve URL.
@@ -188,6 +205,77 @@ class StripeGateway:
         error = None if paid else (getattr(failure, "code", None) if failure else None) or intent.status
         return PaymentResult(paid=paid, amount_cents=from_stripe_amount(intent.amount_received or 0, intent.currency),
                              reference=intent.id, error=error, currency=intent.currency)
+
+    # --- automatic renewal: a payment method saved for off-session charges ---------------------------
+
+    def start_with_mandate(self, request: PaymentRequest, code: str) -> PaymentStart:
+        """The order's intent, for the agreement's customer, saving the method it is paid with. Its
+        idempotency key is not start()'s: a payment started again plainly (ResumePayment, after this
+        start's answer was lost) is then a second intent rather than Stripe's idempotency error."""
+        return self._start(request, f"payment-intent-{request.order_code}-saving", {"agreement_code": code},
+                           customer=self._customer(code), setup_future_usage="off_session")
+
+    def mandate(self, request: PaymentRequest, code: str) -> str | None:
+        """"<customer>:<payment method>" once the payer has paid the order's saving intent and Stripe
+        has attached the method to the agreement's customer; None before (or for a plain payment)."""
+        intent_id = request.reference or self._find(request.order_code)
+        if intent_id is None:
+            return None
+        intent = self._intents.retrieve(intent_id)
+        metadata = getattr(intent, "metadata", None) or {}
+        customer, method = getattr(intent, "customer", None), getattr(intent, "payment_method", None)
+        if (intent.status != "succeeded" or getattr(intent, "setup_future_usage", None) != "off_session"
+                or "agreement_code" not in metadata or metadata["agreement_code"] != code
+                or not isinstance(customer, str) or not isinstance(method, str)):
+            return None
+        if self._client.v1.payment_methods.retrieve(method).customer != customer:
+            return None  # detached since
+        return f"{customer}:{method}"
+
+    def charge(self, mandate: str, request: PaymentRequest) -> PaymentResult:
+        """An intent created and confirmed off-session with the saved method. Its idempotency key is
+        the order's code, so the same order charged again gets the first answer (a charge, or its
+        decline) and is never charged twice. A decline (card_declined, or authentication_required
+        when the bank wants the payer) or a method Stripe no longer takes is an unpaid result."""
+        customer, _, method = mandate.partition(":")
+        if not customer.startswith("cus_") or not method.startswith("pm_"):
+            return PaymentResult(paid=False, error="invalid_mandate")
+        params = {**self._intent_params(request), "customer": customer, "payment_method": method,
+                  "off_session": True, "confirm": True}
+        try:
+            intent = self._intents.create(params, {"idempotency_key": f"off-session-{request.order_code}"})
+        except stripe.CardError as error:
+            details = error.error
+            declined = getattr(details, "payment_intent", None)  # the intent the decline left unpaid
+            return PaymentResult(paid=False, reference=getattr(declined, "id", None),
+                                 error=error.code or "card_declined", failure=card_failure(error.code),
+                                 attempt=getattr(details, "charge", None))
+        except stripe.InvalidRequestError as error:  # the method detached, the customer deleted...
+            return PaymentResult(paid=False, error=error.code or "invalid_request")
+        return self._result(intent)
+
+    def cancel(self, mandate: str, code: str) -> None:
+        """Detaches the saved method from the customer: Stripe charges it no more. One detached
+        already (or unknown to Stripe) is fine."""
+        _, _, method = mandate.partition(":")
+        if not method.startswith("pm_"):
+            return
+        try:
+            self._client.v1.payment_methods.detach(method)
+        except stripe.InvalidRequestError as error:
+            if error.code == "resource_missing" or self._client.v1.payment_methods.retrieve(method).customer is None:
+                return
+            raise
+
+    def _customer(self, code: str) -> str:
+        """The agreement's Customer: found by the code in its metadata (a start retried after its
+        intent failed), else created under an idempotency key from the code."""
+        found = self._client.v1.customers.search({"query": f"metadata['agreement_code']:'{code}'", "limit": 1})
+        if found.data:
+            return found.data[0].id
+        return self._client.v1.customers.create(
+            {"description": f"Automatic renewal {code}", "metadata": {"agreement_code": code}},
+            {"idempotency_key": f"customer-{code}"}).id
 
     # --- webhooks -------------------------------------------------------------------------------------
 
