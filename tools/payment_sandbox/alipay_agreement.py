@@ -109,7 +109,7 @@ class Agreements:
             return _invalid("agreement_sign_params")
         access, rule = params.get("access_params"), params.get("period_rule_params")
         if params.get("personal_product_code") != PERSONAL_PRODUCT_CODE or params.get("product_code") != PRODUCT_CODE:
-            return _error(_BUSINESS, "ACQ.PRODUCT_CODE_NOT_MATCH", f"{PERSONAL_PRODUCT_CODE}/{PRODUCT_CODE}")
+            return _invalid(f"personal_product_code {PERSONAL_PRODUCT_CODE}, product_code {PRODUCT_CODE}")
         if not _SCENE.fullmatch(str(params.get("sign_scene", ""))):
             return _invalid("sign_scene")
         number = params.get("external_agreement_no")
