@@ -1,5 +1,7 @@
 """Alipay's open platform gateway, as much of it as the console uses: alipay.trade.precreate, query,
-close and refund at POST /alipay/gateway.do, and the asynchronous notification of a paid trade.
+close and refund at POST /alipay/gateway.do, alipay.trade.page.pay (the payer's browser opens it
+and is sent on to the payer page), and the asynchronous notification of a paid trade; agreements
+(商家扣款) and the trades charged under them are in alipay_agreement.py.
 
 As Alipay does, it verifies the merchant's RSA2 signature (sorted `key=value` pairs joined with
 `&`, `sign` and empty values left out) with the app's public key, answers
@@ -17,13 +19,15 @@ import secrets
 import threading
 from datetime import datetime, timedelta, timezone
 from decimal import Decimal
+from html import escape
 from urllib.parse import urlencode
 
 from cryptography.exceptions import InvalidSignature
 from cryptography.hazmat.primitives import hashes, serialization
 from cryptography.hazmat.primitives.asymmetric import padding
 from cryptography.hazmat.primitives.asymmetric.rsa import RSAPrivateKey, RSAPublicKey
-from flask import Blueprint, Response, request
+from flask import Blueprint, Response, redirect, request
+from werkzeug.wrappers import Response as WerkzeugResponse
 
 from payment_sandbox.ledger import SandboxPayment, Status
 from payment_sandbox.provider import Delivery, SandboxConfig, SandboxContext, deliver
@@ -43,6 +47,18 @@ _MESSAGES = {_MISSING: "Missing Required Arguments", _INVALID: "Invalid Argument
 
 def _error(code: str, sub_code: str, sub_msg: str) -> dict[str, str]:
     return {"code": code, "msg": _MESSAGES[code], "sub_code": sub_code, "sub_msg": sub_msg}
+
+
+_INVALID_BIZ = _error(_INVALID, "isv.invalid-biz-content", "biz_content is not a JSON object")
+
+
+def _biz(params: dict[str, str]) -> dict | None:
+    """The request's biz_content; None when it is not a JSON object."""
+    try:
+        biz = json.loads(params.get("biz_content") or "{}")
+    except ValueError:
+        return None
+    return biz if isinstance(biz, dict) else None
 
 
 def _success(**fields: str) -> dict[str, str]:
@@ -120,46 +136,60 @@ class AlipaySandbox:
     def __init__(self, context: SandboxContext, config: SandboxConfig) -> None:
         credentials = config.credentials
         self._context = context
-        self._app_id = credentials.alipay_app_id
+        self.app_id = credentials.alipay_app_id
         self._app_public_key = load_public_key(credentials.alipay_app_public_key)
         self._private_key = load_private_key(credentials.alipay_private_key)
         self._lock = threading.Lock()  # one change at a time: a retried refund must not pay twice
+        from payment_sandbox.alipay_agreement import Agreements  # here: it builds on this module
+
+        self.agreements = Agreements(self, context)
         self._methods = {"alipay.trade.precreate": self._precreate, "alipay.trade.query": self._query,
-                         "alipay.trade.close": self._close, "alipay.trade.refund": self._refund}
+                         "alipay.trade.close": self._close, "alipay.trade.refund": self._refund,
+                         **self.agreements.methods()}
+        self._pages = {"alipay.trade.page.pay": self._page_pay}  # opened by the payer's browser
 
     # --- the gateway -------------------------------------------------------------------------------
 
     def blueprint(self) -> Blueprint:
         blueprint = Blueprint("alipay_sandbox", __name__)
-        blueprint.add_url_rule("/gateway.do", "gateway", self._gateway, methods=["POST"])
+        blueprint.add_url_rule("/gateway.do", "gateway", self._gateway, methods=["GET", "POST"])
         return blueprint
 
-    def _gateway(self) -> Response:
-        # The SDK sends the common parameters in the query string and biz_content in the form.
+    def _gateway(self) -> WerkzeugResponse:
+        # The SDK sends the common parameters in the query string and biz_content in the form (a
+        # page's URL carries both in its query string).
         params = {**request.args.to_dict(), **request.form.to_dict()}
         method = params.get("method", "")
+        if method in self._pages:
+            return self._page(params, method)
         key = f"{method.replace('.', '_')}_response" if method in self._methods else "error_response"
         answer = self._check(params, method)
         if answer is None:
-            try:
-                biz = json.loads(params.get("biz_content") or "{}")
-            except ValueError:
-                biz = None
-            if isinstance(biz, dict):
-                answer = self._methods[method](params, biz)
-            else:
-                answer = _error(_INVALID, "isv.invalid-biz-content", "biz_content is not a JSON object")
+            biz = _biz(params)
+            answer = _INVALID_BIZ if biz is None else self._methods[method](params, biz)
         return self._answer(key, answer)
+
+    def _page(self, params: dict[str, str], method: str) -> WerkzeugResponse:
+        """A page the payer's browser opens: on to the payer page, or Alipay's error page."""
+        answer: SandboxPayment | dict[str, str] | None = self._check(params, method)
+        if answer is None:
+            biz = _biz(params)
+            answer = _INVALID_BIZ if biz is None else self._pages[method](params, biz)
+        if isinstance(answer, SandboxPayment):
+            return redirect(self._context.payer_page(NAME, answer.id), code=302)
+        page = (f"<!doctype html><title>支付宝 - 错误</title><h1>{escape(answer['sub_code'])}</h1>"
+                f"<p>{escape(answer['sub_msg'])}</p>")
+        return Response(page, status=400, content_type="text/html; charset=utf-8")
 
     def _check(self, params: dict[str, str], method: str) -> dict[str, str] | None:
         """The gateway's checks, in Alipay's order, before any business."""
         if not method:
             return _error(_MISSING, "isv.missing-method", "缺少方法名参数")
-        if method not in self._methods:
+        if method not in self._methods and method not in self._pages:
             return _error(_INVALID, "isv.invalid-method", "不存在的方法名")
         if not params.get("app_id"):
             return _error(_MISSING, "isv.missing-app-id", "缺少AppID参数")
-        if params["app_id"] != self._app_id:
+        if params["app_id"] != self.app_id:
             return _error(_INVALID, "isv.invalid-app-id", "无效的AppID参数")
         if not params.get("sign"):
             return _error(_MISSING, "isv.missing-signature", "缺少签名参数")
@@ -198,6 +228,26 @@ class AlipaySandbox:
         return self._context.ledger.by_order(NAME, str(order_code)) if order_code else None
 
     def _precreate(self, params: dict[str, str], biz: dict) -> dict[str, str]:
+        trade = self._trade(params, biz)
+        if not isinstance(trade, SandboxPayment):
+            return trade
+        return _success(out_trade_no=trade.order_code, qr_code=self._context.payer_page(NAME, trade.id))
+
+    def _page_pay(self, params: dict[str, str], biz: dict) -> SandboxPayment | dict[str, str]:
+        """A trade paid on Alipay's pages; with agreement_sign_params, paying it signs the agreement."""
+        if biz.get("product_code") != "FAST_INSTANT_TRADE_PAY":
+            return _error(_BUSINESS, "ACQ.INVALID_PARAMETER", "product_code: FAST_INSTANT_TRADE_PAY")
+        extra: dict[str, object] = {}
+        if "agreement_sign_params" in biz:
+            asked = self.agreements.asked(biz["agreement_sign_params"], params)
+            if "sub_code" in asked:
+                return asked
+            extra["agreement"] = asked
+        return self._trade(params, biz, extra)
+
+    def _trade(self, params: dict[str, str], biz: dict,
+               extra: dict[str, object] | None = None) -> SandboxPayment | dict[str, str]:
+        """The trade of a precreate or a page: new, or the same unpaid one asked for again."""
         order_code, subject, cents = biz.get("out_trade_no"), biz.get("subject"), _cents(biz.get("total_amount"))
         if not isinstance(order_code, str) or not 0 < len(order_code) <= 64 or not subject or cents is None:
             return _error(_BUSINESS, "ACQ.INVALID_PARAMETER", "参数无效")
@@ -214,8 +264,8 @@ class AlipaySandbox:
                 payment = self._context.ledger.add(SandboxPayment(
                     id=new_trade_no(), provider=NAME, order_code=order_code, amount_cents=cents, currency="CNY",
                     description=str(subject), notify_url=params.get("notify_url") or None,
-                    extra={"gmt_create": _now(), "timeout_express": biz.get("timeout_express")}))
-        return _success(out_trade_no=order_code, qr_code=self._context.payer_page(NAME, payment.id))
+                    extra={"gmt_create": _now(), "timeout_express": biz.get("timeout_express"), **(extra or {})}))
+        return payment
 
     def _query(self, params: dict[str, str], biz: dict) -> dict[str, str]:
         payment = self._find(biz)
@@ -269,15 +319,22 @@ class AlipaySandbox:
 
     def complete(self, payment: SandboxPayment, paid: bool, notify: bool = True) -> Delivery | None:
         """The payer paid (or gave up: Alipay sends no notification for that, the trade waits
-        until it times out; here it is closed)."""
+        until it times out; here it is closed). Paying a trade that asks for an agreement signs it,
+        told after the trade."""
         with self._lock:
             changes = {"status": Status.PAID, "extra": {**payment.extra, "gmt_payment": _now()}} if paid else \
                 {"status": Status.FAILED}
             settled = self._context.ledger.transition(payment.id, Status.PENDING, **changes)
-        if settled is None or not paid or not notify or not settled.notify_url:
+        if settled is None or not paid:
             return None
-        headers, body = self.notification(settled)
-        return deliver(settled.notify_url, body, headers)
+        agreement = self.agreements.sign(settled)
+        delivery = None
+        if notify and settled.notify_url:
+            headers, body = self.notification(settled)
+            delivery = deliver(settled.notify_url, body, headers)
+        if notify and agreement is not None:
+            self.agreements.tell(agreement, "dut_user_sign")
+        return delivery
 
     def notification(self, payment: SandboxPayment, **overrides: str) -> tuple[dict[str, str], bytes]:
         """The signed asynchronous notification of the payment as Alipay POSTs it to the notify_url
@@ -285,7 +342,7 @@ class AlipaySandbox:
         amount = _yuan(payment.amount_cents)
         fields = {
             "notify_time": _now(), "notify_type": "trade_status_sync", "notify_id": secrets.token_hex(16),
-            "app_id": self._app_id, "auth_app_id": self._app_id, "charset": "utf-8", "version": "1.0",
+            "app_id": self.app_id, "auth_app_id": self.app_id, "charset": "utf-8", "version": "1.0",
             "sign_type": "RSA2", "trade_no": payment.id, "out_trade_no": payment.order_code,
             "subject": payment.description, "buyer_id": BUYER_ID, "buyer_logon_id": BUYER_LOGON,
             "seller_id": SELLER_ID, "total_amount": amount, "receipt_amount": amount, "buyer_pay_amount": amount,
@@ -293,6 +350,11 @@ class AlipaySandbox:
             "gmt_create": payment.extra.get("gmt_create", ""), "gmt_payment": payment.extra.get("gmt_payment", ""),
             **_trans_currency(payment), **overrides,
         }
+        return self.signed_notification(fields)
+
+    def signed_notification(self, fields: dict[str, str]) -> tuple[dict[str, str], bytes]:
+        """A notification of these fields as Alipay POSTs it (headers, form body), signed over
+        those that are not empty, sign_type left out."""
         fields = {k: v for k, v in fields.items() if v not in (None, "")}
         fields["sign"] = rsa2_sign(self._private_key, sign_content(fields, leave_out=("sign", "sign_type")))
         headers = {"Content-Type": "application/x-www-form-urlencoded; charset=utf-8"}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import logging
+import threading
 import urllib.error
 import urllib.request
 from dataclasses import dataclass
@@ -44,6 +45,14 @@ def deliver(url: str, body: bytes, headers: dict[str, str]) -> Delivery:
     except OSError as error:
         log.warning("notification to %s failed: %s", url, error)
         return Delivery(0, str(error))
+
+
+def deliver_later(url: str, body: bytes, headers: dict[str, str]) -> threading.Thread:
+    """deliver() from a thread of its own: a notification of a change the merchant asked for by
+    API goes beside the answer, not before it, as the providers' servers send it."""
+    thread = threading.Thread(target=deliver, args=(url, body, headers), name="sandbox-notification", daemon=True)
+    thread.start()
+    return thread
 
 
 def json_body(data: object) -> bytes:

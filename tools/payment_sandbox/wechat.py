@@ -1,6 +1,7 @@
 """WeChat Pay API v2 in the sandbox: the XML endpoints wechatpy calls (unified order, order query,
 close order, refund), signed both ways with the merchant's API key (MD5, or HMAC-SHA256 when the
-request says so), the payment-result notification, and the OAuth code-to-OpenID exchange.
+request says so), the payment-result notification, and the OAuth code-to-OpenID exchange; papay's
+contracts and deductions are in wechat_papay.py.
 
 The signing here is written from WeChat's rules (sorted `k=v` pairs of the non-empty fields joined
 by `&`, then `&key=<API key>`, hashed, upper-case hex), not taken from wechatpy, so the tests check
@@ -39,7 +40,7 @@ ORDERPAID = ("ORDERPAID", "该订单已支付")
 ORDERCLOSED = ("ORDERCLOSED", "订单已关闭")
 OUT_TRADE_NO_USED = ("OUT_TRADE_NO_USED", "商户订单号重复")
 TRADE_STATE_DESC = {"SUCCESS": "支付成功", "REFUND": "转入退款", "NOTPAY": "未支付", "CLOSED": "已关闭",
-                    "PAYERROR": "支付失败"}
+                    "PAYERROR": "支付失败", "ACCEPT": "已接收，等待扣款", "PAY_FAIL": "扣款失败"}
 
 
 class Refusal(Exception):
@@ -110,6 +111,9 @@ def _amount(fields: dict[str, str], name: str) -> int:
 def _trade_state(payment: SandboxPayment) -> str:
     if payment.status is Status.REFUNDED or (payment.status is Status.PAID and payment.refunded_cents):
         return "REFUND"
+    if payment.extra.get("trade_type") == "PAP":  # a deduction: accepted, then deducted or not
+        return {Status.PENDING: "ACCEPT", Status.PAID: "SUCCESS", Status.CLOSED: "CLOSED",
+                Status.FAILED: "PAY_FAIL"}[payment.status]
     return {Status.PENDING: "NOTPAY", Status.PAID: "SUCCESS", Status.CLOSED: "CLOSED",
             Status.FAILED: "PAYERROR"}[payment.status]
 
@@ -127,6 +131,9 @@ class WechatSandbox:
         self.oauth_secret = credentials.wechat_api_key  # the sandbox's OAuth app secret is the API key
         self._lock = threading.Lock()  # read-modify-write of a payment (re-order, close, refund, pay)
         self._by_transaction: dict[str, str] = {}  # transaction_id -> prepay id
+        from payment_sandbox.wechat_papay import Papay  # here: it builds on this module
+
+        self.papay = Papay(self, context, credentials.wechat_papay_plan_id)
 
     # -- the API ----------------------------------------------------------------------------------
 
@@ -135,11 +142,16 @@ class WechatSandbox:
         for path, handler in (("/pay/unifiedorder", self._unified_order), ("/pay/orderquery", self._order_query),
                               ("/pay/closeorder", self._close_order), ("/secapi/pay/refund", self._refund)):
             blueprint.add_url_rule(path, path.strip("/").replace("/", "_"), self._api(handler), methods=["POST"])
+        for path, (papay_handler, nonceless) in self.papay.endpoints().items():
+            blueprint.add_url_rule(path, path.strip("/").replace("/", "_"), self._api(papay_handler, nonceless),
+                                   methods=["POST"])
         blueprint.add_url_rule("/sns/oauth2/access_token", "oauth_access_token", self._access_token, methods=["GET"])
         return blueprint
 
-    def _api(self, handler: Callable[[dict[str, str]], dict[str, object]]) -> Callable[[], Response]:
-        """Parse the XML, check the merchant and the signature, run `handler` and answer signed XML."""
+    def _api(self, handler: Callable[[dict[str, str]], dict[str, object]],
+             nonceless: bool = False) -> Callable[[], Response]:
+        """Parse the XML, check the merchant and the signature, run `handler` and answer signed XML.
+        A `nonceless` endpoint's request carries no nonce_str (papay's contract calls)."""
 
         def endpoint() -> Response:
             try:
@@ -151,8 +163,9 @@ class WechatSandbox:
             if fields.get("appid") != self.app_id:
                 return self._failure(*APPID_NOT_EXIST)
             sign_type = fields.get("sign_type") or "MD5"
-            if sign_type not in ("MD5", "HMAC-SHA256") or not fields.get("nonce_str") or not hmac.compare_digest(
-                    fields.get("sign", "").encode(), sign(fields, self.api_key, sign_type).encode()):
+            expected = sign(fields, self.api_key, sign_type)
+            signed = hmac.compare_digest(fields.get("sign", "").encode(), expected.encode())
+            if sign_type not in ("MD5", "HMAC-SHA256") or not (nonceless or fields.get("nonce_str")) or not signed:
                 return self._failure(*SIGNERROR)
             try:
                 result: dict[str, object] = {"result_code": "SUCCESS", **handler(fields)}
@@ -192,6 +205,13 @@ class WechatSandbox:
         return payment
 
     def _unified_order(self, fields: dict[str, str]) -> dict[str, object]:
+        payment = self.native_order(fields)
+        return {"trade_type": "NATIVE", "prepay_id": payment.id,
+                "code_url": self._context.payer_page(NAME, payment.id)}
+
+    def native_order(self, fields: dict[str, str], **extra: object) -> SandboxPayment:
+        """The payment of a native (QR code) order, new or the same unpaid one placed again; `extra`
+        goes with a new one."""
         for required in ("body", "out_trade_no", "total_fee", "spbill_create_ip", "notify_url", "trade_type"):
             if not fields.get(required):
                 raise Refusal("PARAM_ERROR", f"缺少参数{required}")
@@ -215,17 +235,21 @@ class WechatSandbox:
             else:
                 payment = self._context.ledger.add(SandboxPayment(
                     new_id("wx", 32), NAME, out_trade_no, total_fee, "CNY", description=fields["body"],
-                    notify_url=fields["notify_url"], extra={"trade_type": "NATIVE"}))
-        return {"trade_type": "NATIVE", "prepay_id": payment.id,
-                "code_url": self._context.payer_page(NAME, payment.id)}
+                    notify_url=fields["notify_url"], extra={"trade_type": "NATIVE", **extra}))
+        return payment
 
     def _order_query(self, fields: dict[str, str]) -> dict[str, object]:
-        payment = self._find(fields)
+        return self.order_state(self._find(fields), fields)
+
+    @staticmethod
+    def order_state(payment: SandboxPayment, fields: dict[str, str]) -> dict[str, object]:
+        """What an order query answers of the payment."""
         state = _trade_state(payment)
         result: dict[str, object] = {
             "device_info": fields.get("device_info") or None, "out_trade_no": payment.order_code,
-            "trade_type": "NATIVE", "trade_state": state, "trade_state_desc": TRADE_STATE_DESC[state],
-            "total_fee": payment.amount_cents, "fee_type": payment.currency}
+            "trade_type": payment.extra.get("trade_type", "NATIVE"), "trade_state": state,
+            "trade_state_desc": TRADE_STATE_DESC[state], "total_fee": payment.amount_cents,
+            "fee_type": payment.currency, "contract_id": payment.extra.get("contract_id")}
         if state in ("SUCCESS", "REFUND"):
             extra = payment.extra
             result.update(transaction_id=extra["transaction_id"], time_end=extra["time_end"], openid=extra["openid"],
@@ -298,20 +322,33 @@ class WechatSandbox:
     # -- the payer page ---------------------------------------------------------------------------
 
     def complete(self, payment: SandboxPayment, paid: bool, notify: bool = True) -> Delivery | None:
+        """The payer paid or failed (or, for a deduction, WeChat deducted it or could not); paying a
+        支付中签约 order signs its contract too, told after the payment."""
+        done = self.settle(payment, paid)
+        if done is None:
+            return None
+        contract = self.papay.sign(done) if paid else None
+        delivery = None
+        if notify and done.notify_url:
+            headers, body = self.notification(done)
+            delivery = deliver(done.notify_url, body, headers)
+        if notify and contract is not None:
+            self.papay.tell(contract, "ADD")
+        return delivery
+
+    def settle(self, payment: SandboxPayment, paid: bool) -> SandboxPayment | None:
+        """A pending payment paid or failed; None when it was no longer pending."""
         with self._lock:
             if paid:
                 transaction_id = _digits("4200", 28)
                 done = self._context.ledger.transition(payment.id, Status.PENDING, status=Status.PAID, extra={
                     **payment.extra, "transaction_id": transaction_id, "time_end": _now(),
-                    "openid": open_id_for(self.api_key, f"payer:{payment.id}")})
+                    "openid": payment.extra.get("openid") or open_id_for(self.api_key, f"payer:{payment.id}")})
                 if done is not None:
                     self._by_transaction[transaction_id] = payment.id
             else:
                 done = self._context.ledger.transition(payment.id, Status.PENDING, status=Status.FAILED)
-        if done is None or not notify or not done.notify_url:
-            return None
-        headers, body = self.notification(done)
-        return deliver(done.notify_url, body, headers)
+        return done
 
     def after_payment_url(self, payment: SandboxPayment, paid: bool) -> str | None:
         return None
@@ -325,14 +362,15 @@ class WechatSandbox:
         fields: dict[str, object] = {
             "return_code": "SUCCESS", "return_msg": "OK", "appid": self.app_id, "mch_id": self.mch_id,
             "nonce_str": secrets.token_hex(16), "openid": extra.get("openid"), "is_subscribe": "N",
-            "trade_type": "NATIVE", "bank_type": "OTHERS", "total_fee": payment.amount_cents,
+            "trade_type": extra.get("trade_type", "NATIVE"), "contract_id": extra.get("contract_id"),
+            "bank_type": "OTHERS", "total_fee": payment.amount_cents,
             "fee_type": payment.currency,
             "out_trade_no": payment.order_code}
         if payment.status in (Status.PAID, Status.REFUNDED):
             fields.update(result_code="SUCCESS", cash_fee=payment.amount_cents,
                           transaction_id=extra["transaction_id"], time_end=extra["time_end"])
         else:
-            fields.update(result_code="FAIL", err_code="PAYERROR", err_code_des="支付失败")
+            fields.update(result_code="FAIL", err_code="PAYERROR", err_code_des=extra.get("failure", "支付失败"))
         fields.update(overrides)
         return {k: v for k, v in fields.items() if v is not None}
 

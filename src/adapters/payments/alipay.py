@@ -195,8 +195,12 @@ class AlipayGateway:
     # --- notifications ---------------------------------------------------------------------------
 
     def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """Alipay's asynchronous notification: a form, signed (RSA2) with Alipay's key over its
-        fields sorted by name, `sign` and `sign_type` left out."""
+        """Alipay's asynchronous notification of a trade."""
+        return self._trade_result(self._verified(body))
+
+    def _verified(self, body: bytes) -> dict[str, str]:
+        """A notification's fields: a form, signed (RSA2) with Alipay's key over its fields sorted by
+        name, `sign` and `sign_type` left out, from Alipay to our app."""
         try:
             pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, strict_parsing=True,
                               encoding="utf-8", errors="strict")
@@ -217,6 +221,10 @@ class AlipayGateway:
             raise InvalidNotification("bad signature")
         if params.get("app_id") != self._app_id:
             raise InvalidNotification(f"for another app: {params.get('app_id')!r}")
+        return params
+
+    @staticmethod
+    def _trade_result(params: Mapping[str, str]) -> Notification:
         order_code, status = params.get("out_trade_no"), params.get("trade_status")
         if not order_code or not status:
             raise InvalidNotification("no out_trade_no or trade_status")

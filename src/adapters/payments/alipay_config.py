@@ -17,6 +17,9 @@ class AlipayConfig:
     # RSA keys as Alipay's SDK takes them (the base64 body of the PEM, or the PEM).
     app_private_key: str = field(repr=False)  # ALIPAY_PRIVATE_KEY (PKCS#1): signs our requests
     alipay_public_key: str  # ALIPAY_PUBLIC_KEY (SPKI): verifies Alipay's answers and notifications
+    # ALIPAY_AGREEMENT_SIGN_SCENE: the sign scene (签约场景码) of the merchant's 商家扣款 contract, under
+    # which automatic renewals are signed and charged (alipay_agreement.py). None: payments, no renewals.
+    agreement_sign_scene: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], defaults: ProviderDefaults) -> AlipayConfig:
@@ -25,6 +28,7 @@ class AlipayConfig:
             app_id=defaults.value(env, "ALIPAY_APP_ID", "2021000000000000"),
             app_private_key=defaults.value(env, "ALIPAY_PRIVATE_KEY"),
             alipay_public_key=defaults.value(env, "ALIPAY_PUBLIC_KEY"),
+            agreement_sign_scene=defaults.value(env, "ALIPAY_AGREEMENT_SIGN_SCENE", "INDUSTRY|DIGITAL_MEDIA") or None,
         )
 
     def missing(self) -> tuple[str, ...]:

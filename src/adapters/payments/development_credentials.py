@@ -33,13 +33,16 @@ class DevelopmentCredentials:
     stripe_webhook_secret: str
     paypal_client_id: str
     paypal_client_secret: str
+    # The papay contract template the sandbox signs WeChat contracts under (a default: older files lack it).
+    wechat_papay_plan_id: str = "12535"
 
     def console_environment(self) -> dict[str, str]:
         """The console's side, as the variables that would set it: what each provider's
         configuration falls back to in development when its variable is unset."""
         return {
             "WECHAT_APP_ID": self.wechat_app_id, "WECHAT_MCH_ID": self.wechat_mch_id,
-            "WECHAT_API_KEY": self.wechat_api_key, "ALIPAY_APP_ID": self.alipay_app_id,
+            "WECHAT_API_KEY": self.wechat_api_key, "WECHAT_PAPAY_PLAN_ID": self.wechat_papay_plan_id,
+            "ALIPAY_APP_ID": self.alipay_app_id,
             "ALIPAY_PRIVATE_KEY": self.alipay_app_private_key, "ALIPAY_PUBLIC_KEY": self.alipay_public_key,
             "STRIPE_SECRET_KEY": self.stripe_secret_key, "STRIPE_PUBLISHABLE_KEY": self.stripe_publishable_key,
             "STRIPE_WEBHOOK_SECRET": self.stripe_webhook_secret, "PAYPAL_CLIENT_ID": self.paypal_client_id,

@@ -104,18 +104,18 @@ class _Adapter(NamedTuple):
 def _adapters(configs: PaymentConfigs, console_url: str) -> dict[Provider, _Adapter]:
     # Imported here: each SDK is large, and the development backend needs none of them.
     from adapters.payments.alipay import AlipayGateway
+    from adapters.payments.alipay_agreement import alipay_gateway
     from adapters.payments.paypal import PayPalGateway
     from adapters.payments.stripe_pay import StripeGateway
+    from adapters.payments.wechat_papay import wechat_gateway
     from adapters.payments.wechat_pay import WechatPayGateway
 
     wechat, alipay, stripe, paypal = configs.wechat, configs.alipay, configs.stripe, configs.paypal
     return {
-        Provider.WECHAT: _Adapter(WechatPayGateway.acknowledge, lambda: WechatPayGateway(
-            wechat.base_url, wechat.app_id, wechat.mch_id, wechat.api_key, f"{console_url}{NOTIFY_PATH}/wechat",
-            mch_cert=wechat.mch_cert, mch_key=wechat.mch_key, oauth_secret=wechat.oauth_secret)),
-        Provider.ALIPAY: _Adapter(AlipayGateway.acknowledge, lambda: AlipayGateway(
-            alipay.gateway_url, alipay.app_id, alipay.app_private_key, alipay.alipay_public_key,
-            f"{console_url}{NOTIFY_PATH}/alipay")),
+        Provider.WECHAT: _Adapter(WechatPayGateway.acknowledge, lambda: wechat_gateway(
+            wechat, f"{console_url}{NOTIFY_PATH}/wechat")),
+        Provider.ALIPAY: _Adapter(AlipayGateway.acknowledge, lambda: alipay_gateway(
+            alipay, f"{console_url}{NOTIFY_PATH}/alipay")),
         Provider.STRIPE: _Adapter(StripeGateway.acknowledge, lambda: StripeGateway(
             stripe.api_base, stripe.secret_key, stripe.webhook_secret)),
         Provider.PAYPAL: _Adapter(PayPalGateway.acknowledge, lambda: PayPalGateway(

@@ -155,14 +155,20 @@ class WechatPayGateway:
             return RefundResult(succeeded=False, error=_error(error))
         return RefundResult(succeeded=True, reference=data.get("refund_id"))
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """The payment-result notification, signed with our API key and addressed to us."""
+    def _verified(self, body: bytes) -> dict:
+        """A notification's fields, once its signature is our API key's."""
         try:
-            data = self._pay.parse_payment_result(body)
+            return self._pay.parse_payment_result(body)
         except InvalidSignatureException as error:
             raise InvalidNotification("WeChat Pay notification: bad signature") from error
         except (ValueError, TypeError, AttributeError, KeyError) as error:  # not a flat <xml> document
             raise InvalidNotification("WeChat Pay notification: not WeChat's XML") from error
+
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
+        """The payment-result notification, signed with our API key and addressed to us."""
+        return self._payment_result(self._verified(body))
+
+    def _payment_result(self, data: Mapping) -> Notification:
         if data.get("appid") != self._app_id or data.get("mch_id") != self._mch_id:
             raise InvalidNotification("WeChat Pay notification for another merchant")
         order_code = data.get("out_trade_no")

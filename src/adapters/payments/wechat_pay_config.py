@@ -23,6 +23,9 @@ class WechatPayConfig:
     mch_key: str | None = field(default=None, repr=False)
     # The official account's app secret for the OAuth code exchange (None: the sandbox's, the API key).
     oauth_secret: str | None = field(default=None, repr=False)
+    # The papay (委托代扣) contract template of the merchant platform: automatic renewals are signed
+    # under it and charged with it (wechat_papay.py). None: WeChat Pay takes payments, no renewals.
+    papay_plan_id: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str], defaults: ProviderDefaults) -> WechatPayConfig:
@@ -34,6 +37,7 @@ class WechatPayConfig:
             mch_cert=defaults.optional(env, "WECHAT_MCH_CERT"),
             mch_key=defaults.optional(env, "WECHAT_MCH_KEY"),
             oauth_secret=defaults.optional(env, "WECHAT_OAUTH_SECRET"),
+            papay_plan_id=defaults.value(env, "WECHAT_PAPAY_PLAN_ID", "12535") or None,
         )
 
     def missing(self) -> tuple[str, ...]:

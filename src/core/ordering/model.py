@@ -135,9 +135,19 @@ MAX_DEVICES_PER_ORDER = 200  # "order has too many products" beyond it
 ORDER_SORT_FIELDS = ("gmtCreate", "payTime", "orderFee", "orderCode")
 
 
+_AGREEMENT_PREFIX = "AR"
+
+
 def agreement_code(order_code: str) -> str:
     """Ours for an automatic renewal's authorisation (core.ordering.renewals), as the provider knows it."""
-    return f"AR{order_code}"
+    return f"{_AGREEMENT_PREFIX}{order_code}"
+
+
+def agreement_order_code(code: str) -> str | None:
+    """The code of the order whose payment asked for the authorisation `code` (agreement_code's
+    inverse), for a provider's word on it; None when `code` is not one of ours."""
+    order_code = code.removeprefix(_AGREEMENT_PREFIX)
+    return order_code if order_code and order_code != code else None
 
 
 def new_order_code(now: datetime) -> str:

@@ -83,11 +83,15 @@ class PaymentRequest:
     pay_type: PayType
     created_at: datetime
     reference: str | None = None  # the provider's id of the payment, once it has started
+    # The service time a one-device order pays for (0: none): the period of the authorisation of
+    # automatic renewals asked with it, for a provider whose authorisation names it (Alipay).
+    months: int = 0
 
 
 def payment_request(order: Order) -> PaymentRequest:
+    months = order.lines[0].months if len(order.lines) == 1 else 0
     return PaymentRequest(order.stored_id, order.code, order.order_fee_cents, order.currency, order.description,
-                          order.pay_type, order.created_at, order.payment_reference)
+                          order.pay_type, order.created_at, order.payment_reference, months)
 
 
 @dataclass(frozen=True)
