@@ -849,7 +849,7 @@ class FakeAgreementRepository:
         return [a for a in self.rows.values() if a.next_execution_at <= now][:limit]
 
     def to_remind(self, until: datetime, limit: int) -> list[Agreement]:
-        return [a for a in self.rows.values() if a.next_execution_at <= until
+        return [a for a in self.rows.values() if a.next_execution_at <= until and a.charging_order_id is None
                 and a.reminded_for != a.next_execution_at and a.failures == 0][:limit]
 
     def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None:

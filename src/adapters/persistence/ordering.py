@@ -518,7 +518,9 @@ class SqlAlchemyAgreementRepository:
                           AutoRenewAgreementRow.next_execution_at <= until,
                           or_(AutoRenewAgreementRow.reminded_for.is_(None),
                               AutoRenewAgreementRow.reminded_for != AutoRenewAgreementRow.next_execution_at),
-                          AutoRenewAgreementRow.failures == 0, limit=limit)
+                          # not a charge a run holds (resumed after a crash): told of it already
+                          AutoRenewAgreementRow.failures == 0, AutoRenewAgreementRow.charging_order_id.is_(None),
+                          limit=limit)
 
     def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None:
         self._s.execute(write(update(AutoRenewAgreementRow).where(AutoRenewAgreementRow.id == agreement_id)

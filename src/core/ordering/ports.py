@@ -323,7 +323,8 @@ class AgreementRepository(Protocol):
         ...
 
     def to_remind(self, until: datetime, limit: int) -> list[Agreement]:
-        """Active agreements charged before `until` whose customer has not been told of that charge."""
+        """Active agreements charged before `until` whose customer has not been told of that charge
+        (nor of one a run holds)."""
         ...
 
     def mark_reminded(self, agreement_id: int, charge_at: datetime) -> None: ...
