@@ -10,7 +10,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
+from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 
 revision = '0040_order_refunds'
 down_revision = '0039_order_backoffice'
@@ -55,5 +55,11 @@ def downgrade() -> None:
     op.drop_index('ix_order_refunds_status', table_name='order_refunds')
     op.drop_index(op.f('ix_order_refunds_order_id'), table_name='order_refunds')
     op.drop_table('order_refunds')
+    # On SQLite a check naming a dropped column would outlive it: the checks go first, and come back
+    # for the columns that stay.
+    for table in sqlite_tables(op, 'orders'):
+        drop_sqlite_checks(op, table)
     with op.batch_alter_table('orders') as batch:
         batch.drop_column('refunded_cents')
+    for table in sqlite_tables(op, 'orders'):
+        add_sqlite_checks(op, table)

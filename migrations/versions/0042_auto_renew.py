@@ -11,7 +11,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
+from adapters.persistence.bounds import add_sqlite_checks, drop_sqlite_checks, sqlite_tables
 
 revision = '0042_auto_renew'
 down_revision = '0041_offline_purchases'
@@ -43,6 +43,10 @@ def upgrade() -> None:
 
 
 def downgrade() -> None:
+    # On SQLite a check naming a dropped column would outlive it: the checks go first, and come back
+    # for the columns that stay.
+    for table in sqlite_tables(op, 'auto_renew_agreements', 'orders'):
+        drop_sqlite_checks(op, table)
     with op.batch_alter_table('auto_renew_agreements') as batch:
         batch.drop_constraint(batch.f('fk_auto_renew_agreements_account_id_accounts'), type_='foreignkey')
         batch.drop_constraint(batch.f('uq_auto_renew_agreements_first_order_id'), type_='unique')
@@ -52,3 +56,5 @@ def downgrade() -> None:
             batch.drop_column(column)
     with op.batch_alter_table('orders') as batch:
         batch.drop_column('auto_renew')
+    for table in sqlite_tables(op, 'auto_renew_agreements', 'orders'):
+        add_sqlite_checks(op, table)

@@ -47,7 +47,7 @@ async function cleanUp() {
   for (const [user, guid] of made.devices.splice(0)) {
     await asUser(baseURL, user, 'en-US', async (headers) => {
       const page = await call<{ data: { deviceId: number; deviceGuid?: string; guid?: string }[] }>(headers, '/device/Device/page', {
-        method: 'POST', body: JSON.stringify({ deviceName: guid, pageSize: 50 }) }).catch(() => ({ data: [] }));
+        method: 'POST', body: JSON.stringify({ deviceGuid: guid, pageSize: 50 }) }).catch(() => ({ data: [] }));
       for (const d of page.data) await fetch(`${baseURL}/api/device/Device/delete?deviceId=${d.deviceId}`, { method: 'DELETE', headers });
     });
   }

@@ -23,11 +23,15 @@ PERMISSION = "order.rechargeStatistics"
 SHEET_TITLE = N_("Recharge statistics")
 SHEET_HEADERS = (N_("Period"), N_("Paid"), N_("Orders"), N_("Refunded"), N_("Refunds"), N_("Net"), N_("Currency"))
 _WIDTHS = (24, 14, 10, 14, 10, 14, 10)
+FIRST_DAY, LAST_DAY = date(2000, 1, 1), date(2099, 12, 31)
 
 
 class StatisticsQuery(Schema):
-    startDate = fields.Date(required=True, metadata={"description": "the first day, in X-Time-Zone", "maxLength": 10})
-    endDate = fields.Date(required=True, metadata={"description": "the last day (included)", "maxLength": 10})
+    # the console's years: a zone's offset before 1900 is its local mean time, in seconds
+    startDate = fields.Date(required=True, validate=validate.Range(min=FIRST_DAY, max=LAST_DAY),
+                            metadata={"description": "the first day, in X-Time-Zone (2000 to 2099)", "maxLength": 10})
+    endDate = fields.Date(required=True, validate=validate.Range(min=FIRST_DAY, max=LAST_DAY),
+                          metadata={"description": "the last day (included)", "maxLength": 10})
     granularity = fields.String(load_default="day", validate=validate.OneOf([g.value for g in Granularity]),
                                 metadata={"description": "day, week (Monday to Sunday) or month"})
 
