@@ -1,7 +1,8 @@
 /**
- * An ECharts canvas holding an option. Only the parts the history and energy charts use are
- * registered (line and bar series, grid, tooltip, legend, mark lines, data zoom, the canvas renderer), and this
- * module is loaded on demand (`React.lazy`), so pages without a chart never download ECharts.
+ * An ECharts canvas holding an option. Only the parts the console's charts (device history and
+ * energy, recharge statistics) use are registered (line and bar series, grid, tooltip, legend,
+ * mark lines, data zoom, the canvas renderer), and this module is loaded on demand
+ * (`React.lazy`, LazyEChart.ts), so pages without a chart never download ECharts.
  */
 import { BarChart, LineChart } from 'echarts/charts';
 import {
