@@ -45,8 +45,10 @@ export default function EChart({ option, locale, className }: EChartProps) {
   }, [locale]);
 
   useEffect(() => {
-    // A new range is a new chart: zoom and legend choices start over.
-    chart.current?.setOption(option, { notMerge: true });
+    // A new range is a new chart: zoom and legend choices start over. A reader who asked for less
+    // motion gets it drawn at once, without ECharts' growing bars and lines.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [option, locale]);
 
   return <div ref={host} className={className} data-testid="history-chart-canvas" />;
