@@ -11,42 +11,11 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { asUser, browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { pay, placeOrder } from './orders';
 
 const baseURL = inject('baseURL');
 const session = browserSession();
-
-type Placed = { orderId: number; orderCode: string; payQrCode: string };
-
-/** alice orders a year of her cold room A's current level, paying by WeChat Pay. */
-function placeOrder(language: string): Promise<Placed> {
-  return asUser(baseURL, 'alice', language, async (headers) => {
-    const call = async (method: string, path: string, body?: unknown, query?: Record<string, string | number>) => {
-      const search = query ? `?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : '';
-      const reply = await fetch(`${baseURL}/api${path}${search}`, { method, headers, body: body ? JSON.stringify(body) : undefined });
-      const json = (await reply.json()) as { code: number; data: any };
-      expect(json.code, `${path}: ${JSON.stringify(json)}`).toBe(0);
-      return json.data;
-    };
-    const devices = await call('POST', '/device/Device/page', { start: 1, pageSize: 10, deviceGuid: 'RCW360A0000001' });
-    const deviceId = devices.data[0].deviceId as number;
-    const levels = (await call('GET', '/payment/PayServicePackages/selectLevelList', undefined, { deviceId })) as any[];
-    const level = levels.find((l) => l.current);
-    const years = (await call('GET', '/payment/PayServiceLevelYear/selectListByDomain', undefined,
-      { deviceId, levelId: level.levelId, packageId: level.packageId })).levelYearList;
-    return call('POST', '/payment/PayOrder/createServiceOrder', {
-      deviceId, levelId: level.levelId, levelYearId: years[0].id, servicePackageId: level.packageId, payType: 1,
-      serviceFee: years[0].serviceFee, totalFee: years[0].price,
-    }) as Promise<Placed>;
-  });
-}
-
-/** alice's phone opens the order's QR code: the development gateway's pay link, on the test server. */
-async function pay(placed: Placed): Promise<void> {
-  const link = new URL(placed.payQrCode);
-  const paid = await fetch(`${baseURL}${link.pathname}${link.search}`);
-  expect(paid.ok, await paid.text()).toBe(true);
-}
 
 /** The operator's list, searched for one order, which is opened whole. */
 async function openOrder(page: Page, width: number, orderCode: string): Promise<Locator> {
@@ -76,7 +45,7 @@ describe('order back office', () => {
     it(`finds an order, reads it whole and is told the provider says it is unpaid (${language}, ${width} px)`, async () => {
       const { page } = session;
       const strings = readLocale('orderdesk/locales', language);
-      const placed = await placeOrder(language);
+      const placed = await placeOrder(baseURL, language);
       await page.setViewportSize({ width, height: 900 });
       await logInPastNotice(page, baseURL, 'operator', language);
       await page.goto(`${baseURL}/operation/recharge`);
@@ -114,8 +83,8 @@ describe('order back office', () => {
     it(`refunds half of a paid order with a reason: partially refunded, the expiry moved back (${language}, ${width} px)`, async () => {
       const { page } = session;
       const strings = readLocale('orderdesk/locales', language);
-      const placed = await placeOrder(language);
-      await pay(placed);
+      const placed = await placeOrder(baseURL, language);
+      await pay(baseURL, placed);
       await page.setViewportSize({ width, height: 900 });
       await logInPastNotice(page, baseURL, 'operator', language);
       const drawer = await openOrder(page, width, placed.orderCode);

@@ -14,6 +14,7 @@ import { pages as orderdesk } from '@/features/orderdesk/pages';
 import { pages as organizations } from '@/features/organizations/pages';
 import { pages as projects } from '@/features/projects/pages';
 import { pages as recharge } from '@/features/recharge/pages';
+import { pages as rechargestats } from '@/features/rechargestats/pages';
 import { pages as reports } from '@/features/reports/pages';
 import { pages as sharing } from '@/features/sharing/pages';
 import { pages as useradmin } from '@/features/useradmin/pages';
@@ -22,6 +23,6 @@ import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
-  ...offline, ...orderdesk, ...organizations, ...projects, ...recharge, ...reports, ...sharing, ...useradmin,
-  ...vouchers,
+  ...offline, ...orderdesk, ...organizations, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
+  ...useradmin, ...vouchers,
 };

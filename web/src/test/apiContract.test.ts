@@ -101,6 +101,7 @@ import { invitationSchema, membersSchema, myOrganizationSchema } from '@/feature
 import { organizationRoleSchema, permissionRouteSchema } from '@/features/organizations/api/roles';
 import { deskOrderSchema, deskPageSchema, dossierSchema, refundQuoteSchema, refundSchema } from '@/features/orderdesk/api/orders';
 import { deskInvoicePageSchema, deskInvoiceSchema } from '@/features/orderdesk/api/invoices';
+import { statisticsSchema } from '@/features/rechargestats/api/statistics';
 import {
   deviceCheckSchema,
   levelChoiceSchema,
@@ -320,6 +321,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/PayRefund/approve', refundSchema],
   ['POST', '/api/payment/PayRefund/reject', refundSchema],
   ['GET', '/api/payment/PayRefund/awaitingList', z.array(refundSchema)],
+  ['POST', '/api/payment/PayOrder/rechargeStatistics', statisticsSchema],
   ['POST', '/api/payment/PayOfflineDeviceService/selectOfflineList', purchasePageSchema],
   ['GET', '/api/payment/PayOfflineDeviceService/selectOfflineServiceList', purchaseDetailSchema],
   ['POST', '/api/payment/PayOfflineDeviceService/addDeviceList', deviceCheckSchema],
@@ -383,6 +385,8 @@ const UNREAD: readonly [Method, string][] = [
   ['GET', '/api/payment/payment/getOpenId'],
   ['DELETE', '/api/device/DevicePermissionModel/delete'],
   ['PUT', '/api/device/DeviceShare/update'],
+  // an XLSX, saved as it comes (api.download)
+  ['POST', '/api/payment/PayOrder/exportRechargeStatistics'],
 ];
 
 // ---- a schema reduced to what both sides can say: types, null, fields and whether each is sent

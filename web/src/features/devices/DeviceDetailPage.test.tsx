@@ -7,13 +7,13 @@ import type { Alarm } from '@/lib/api/alarms';
 import { alarm } from '@/test/alarms';
 import type { DeviceDetail } from '@/lib/api/devices';
 import type { HistoryQuery } from './api/history';
-import type { ChartOption } from './chart/chartOption';
+import type { ChartOption } from '@/components/chart/chartOption';
 import DeviceDetailPage from './DeviceDetailPage';
 import { detail, signInWith } from '@/test/devices';
 import { renderRoute } from '@/test/harness';
 
 // jsdom draws no canvas: the chart shows what it was given instead.
-vi.mock('./chart/EChart', () => ({
+vi.mock('@/components/chart/EChart', () => ({
   default: ({ option }: { option: ChartOption }) => (
     <div data-testid="history-chart-canvas" data-series={(option.series as { name: string }[]).map((s) => s.name).join(',')} />
   ),

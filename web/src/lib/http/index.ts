@@ -13,13 +13,17 @@ export function setSessionEndHandler(handler: (reason: SessionEnd) => void): voi
   onSessionEnd = handler;
 }
 
+/** The zone the account chose (its page), else the browser's: times the server writes, and the days it reads, follow it. */
+export function requestTimeZone(): string {
+  return session.get().info?.baseAccount.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+}
+
 function deps(baseURL: string) {
   return {
     baseURL,
     getToken,
     getLanguage: currentLanguage,
-    // The zone the account chose (its page), else the browser's: times the server writes follow it.
-    getTimeZone: () => session.get().info?.baseAccount.timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone,
+    getTimeZone: requestTimeZone,
     notifyError: (message: string, title: string) => notify.error(message, title),
     t: (key: string) => t(`http.${key}`),
     endSession: (reason: SessionEnd) => onSessionEnd(reason),

@@ -5,27 +5,11 @@
  * Only types come from ECharts here; the library itself loads with the chart (EChart.tsx).
  */
 import { Colors } from '@blueprintjs/colors';
-import type { BarSeriesOption, LineSeriesOption } from 'echarts/charts';
-import type {
-  DataZoomComponentOption,
-  GridComponentOption,
-  LegendComponentOption,
-  MarkLineComponentOption,
-  TooltipComponentOption,
-} from 'echarts/components';
-import type { ComposeOption } from 'echarts/core';
+import type { LineSeriesOption } from 'echarts/charts';
+import type { MarkLineComponentOption } from 'echarts/components';
+import type { ChartOption } from '@/components/chart/chartOption';
 import type { Probe, Reading, TemperatureUnit } from '@/lib/api/devices';
 import { formatNumber, probeValue, unitSymbol } from '@/lib/units';
-
-export type ChartOption = ComposeOption<
-  | LineSeriesOption
-  | BarSeriesOption
-  | GridComponentOption
-  | TooltipComponentOption
-  | LegendComponentOption
-  | MarkLineComponentOption
-  | DataZoomComponentOption
->;
 
 // A canvas cannot read CSS variables: Blueprint's palette comes as values. Temperature is drawn in
 // the product's orange (spec seed 000 section 9), which Blueprint's palette does not have.

@@ -1,6 +1,6 @@
 /** The energy chart's ECharts option: a bar of kWh per hour or per day. */
 import { Colors } from '@blueprintjs/colors';
-import type { ChartOption } from './chartOption';
+import type { ChartOption } from '@/components/chart/chartOption';
 
 export interface EnergyBucket {
   /** The hour's or day's start, ISO 8601 with its offset. */

@@ -2,11 +2,12 @@ import { Button, ButtonGroup, Classes, NonIdealState, Spinner } from '@blueprint
 import { ErrorIcon, LightningIcon } from '@blueprintjs/icons';
 import { Suspense, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { echartsLocale } from '@/components/chart/chartOption';
+import { EChart } from '@/components/chart/LazyEChart';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { formatNumber } from '@/lib/units';
 import { ENERGY_INTERVALS, useEnergy, type EnergyInterval } from '../api/whereabouts';
 import { energyOption } from '../chart/energyOption';
-import { EChart } from '../chart/LazyEChart';
 import type { RangeKey } from '../ranges';
 import { RangeButtons, useQuickRange } from './RangeButtons';
 
@@ -63,7 +64,7 @@ export function EnergyPanel({ device }: { device: DeviceDetail }) {
         ) : (
           option && (
             <Suspense fallback={<Spinner size={32} className="jc-history-empty" />}>
-              <EChart option={option} locale={i18n.language.startsWith('zh') ? 'ZH' : 'EN'} className="jc-history-chart" />
+              <EChart option={option} locale={echartsLocale(i18n.language)} className="jc-history-chart" />
             </Suspense>
           )
         )}

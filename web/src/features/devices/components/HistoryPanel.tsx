@@ -2,10 +2,11 @@ import { Button, Classes, Icon, NonIdealState, Spinner } from '@blueprintjs/core
 import { ErrorIcon, FilterIcon, RefreshIcon, TimelineLineChartIcon } from '@blueprintjs/icons';
 import { Suspense, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { echartsLocale } from '@/components/chart/chartOption';
+import { EChart } from '@/components/chart/LazyEChart';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { useHistory, type HistoryQuery } from '../api/history';
 import { historyOption } from '../chart/chartOption';
-import { EChart } from '../chart/LazyEChart';
 import { maxPointsFor, WIDTH_STEP } from '../ranges';
 import { RangeButtons, useQuickRange } from './RangeButtons';
 
@@ -70,7 +71,7 @@ export function HistoryPanel({ device }: { device: DeviceDetail }) {
         : null,
     [data, device.probes, device.temperatureUnit, device.displayPrecision, range.bounds, labels],
   );
-  const locale = i18n.language.startsWith('zh') ? 'ZH' : 'EN';
+  const locale = echartsLocale(i18n.language);
 
   return (
     <div className="jc-history" data-testid="device-history">

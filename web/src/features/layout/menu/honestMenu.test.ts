@@ -88,6 +88,15 @@ describe('the menus of the demo accounts', () => {
     expect(menuOf('alice', 1).map((entry) => entry.name)).not.toContain('offlineBuy');
   });
 
+  it('gives the operator and the administrator the recharge statistics, built since, and no customer', () => {
+    for (const user of ['operator', 'admin']) {
+      expect(menuOf(user, 1).map((entry) => entry.name)).toContain('rechargeStatistics');
+    }
+    for (const user of ['alice', 'acme', 'bob']) {
+      expect(menuOf(user, 1).map((entry) => entry.name)).not.toContain('rechargeStatistics');
+    }
+  });
+
   it('would offer the waybill list to alice the day its page is registered, with no menu change', () => {
     const pages = { ...PAGES, waybillList: PAGES.home! };
     expect(menuOf('alice', 1, offeredRoutes(pages)).map((entry) => entry.name)).toContain('waybillList');

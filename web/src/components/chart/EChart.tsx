@@ -1,7 +1,8 @@
 /**
- * An ECharts canvas holding an option. Only the parts the history and energy charts use are
- * registered (line and bar series, grid, tooltip, legend, mark lines, data zoom, the canvas renderer), and this
- * module is loaded on demand (`React.lazy`), so pages without a chart never download ECharts.
+ * An ECharts canvas holding an option. Only the parts the console's charts (device history and
+ * energy, recharge statistics) use are registered (line and bar series, grid, tooltip, legend,
+ * mark lines, data zoom, the canvas renderer), and this module is loaded on demand
+ * (`React.lazy`, LazyEChart.ts), so pages without a chart never download ECharts.
  */
 import { BarChart, LineChart } from 'echarts/charts';
 import {
@@ -44,8 +45,10 @@ export default function EChart({ option, locale, className }: EChartProps) {
   }, [locale]);
 
   useEffect(() => {
-    // A new range is a new chart: zoom and legend choices start over.
-    chart.current?.setOption(option, { notMerge: true });
+    // A new range is a new chart: zoom and legend choices start over. A reader who asked for less
+    // motion gets it drawn at once, without ECharts' growing bars and lines.
+    const still = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+    chart.current?.setOption(still ? { ...option, animation: false } : option, { notMerge: true });
   }, [option, locale]);
 
   return <div ref={host} className={className} data-testid="history-chart-canvas" />;
