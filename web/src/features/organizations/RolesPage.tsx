@@ -75,7 +75,7 @@ function RolesPanel({ organization }: { organization: MyOrganization }) {
         roles.isError ? <NonIdealState icon={<ErrorIcon />} title={t('error.load')} /> : <Spinner />
       ) : (
         <div className="jc-org-table-wrap">
-          <HTMLTable className="jc-org-table" striped data-testid="roles-table">
+          <HTMLTable className="jc-org-table jc-phone-cards" striped data-testid="roles-table">
             <thead>
               <tr>
                 <th>{t('roles.column.name')}</th>
@@ -92,8 +92,10 @@ function RolesPanel({ organization }: { organization: MyOrganization }) {
                     {r.builtIn && <Tag minimal className="jc-org-me" icon={<KeyIcon />} data-testid="role-built-in">{t('roles.builtIn')}</Tag>}
                     {r.description && <div className="jc-org-muted">{r.description}</div>}
                   </td>
-                  <td className="jc-role-routes"><RouteTags permissions={r.permissions} /></td>
-                  <td>{r.builtIn ? '—' : r.memberCount}</td>
+                  <td className="jc-role-routes" data-label={t('roles.column.permissions')}>
+                    <RouteTags permissions={r.permissions} />
+                  </td>
+                  <td data-label={t('roles.column.members')}>{r.builtIn ? '—' : r.memberCount}</td>
                   <td className="jc-org-row-actions">
                     {manages && !r.builtIn && (
                       <>
