@@ -157,7 +157,8 @@ class ChargeDueAgreements:
             log.exception("renewal %s of agreement %s: the provider did not answer", order.code, agreement.id)
             result = PaymentResult(paid=False, error=str(error)[:100] or type(error).__name__)
         if result.paid:
-            outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference)
+            outcome = self._settle(order.code, result.amount_cents, result.currency, result.reference,
+                                   tell_payer=False)  # RENEWAL_CHARGED tells
             if outcome.paid:
                 with self._uow as uow:
                     settled = uow.orders.get(order.stored_id)

@@ -352,11 +352,12 @@ class SettleOrder:
 
     def __call__(self, order_code: str, amount_cents: int, currency: str | None,
                  reference: str | None = None, *, closed_pays: bool = True,
-                 handling: ManualHandling | None = None) -> SettlementOutcome:
+                 handling: ManualHandling | None = None, tell_payer: bool = True) -> SettlementOutcome:
         """`closed_pays` False: the payment comes from a payer page whose close is exact (the
         development gateway's), so a closed order is not payable there. `handling`: an operator
         settles it on the provider's answer (core.ordering.back_office), recorded in its history
-        in the same transaction."""
+        in the same transaction. `tell_payer` False: the caller tells the payer itself (an automatic
+        renewal's own message says it was charged)."""
         now = self._clock.now()
         with self._uow as uow:
             order = uow.orders.by_code(order_code)
@@ -384,9 +385,11 @@ class SettleOrder:
                 uow.orders.record_event(handling.event(order.stored_id, now))
             credit_devices(uow, order, now)
             open_for_paid_order(uow, order, amount_cents, now)  # placed with applyFlag: its invoice is asked for
-            post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_PAID,
-                                    {"orderCode": order.code, "amount": display_amount(amount_cents, order.currency),
-                                     "currency": order.currency}, now), self._language)
+            if tell_payer:
+                post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_PAID,
+                                        {"orderCode": order.code,
+                                         "amount": display_amount(amount_cents, order.currency),
+                                         "currency": order.currency}, now), self._language)
             uow.commit()
         return SettlementOutcome.SETTLED if order.status is PayStatus.UNPAID else SettlementOutcome.SETTLED_CLOSED
 
