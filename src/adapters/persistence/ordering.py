@@ -417,34 +417,34 @@ class SqlAlchemyDeviceServiceRepository:
     def __init__(self, session: Session) -> None:
         self._s = session
 
-    def services_for_update(self, device_ids: Sequence[int]) -> dict[int, ServicedDevice]:
+    def _locked(self, device_ids: Sequence[int]) -> list[Any]:
+        """The devices' rows (what settling and taking back read), locked until the transaction ends."""
         ids = sorted(set(device_ids))
         if not ids:
-            return {}
+            return []
         if self._s.get_bind().dialect.name == "sqlite":
             # No row locks on SQLite: a write that changes nothing takes the database's write
             # lock now (see the module's docstring), so what is read below stays as read.
             self._s.execute(write(update(DeviceRow).where(DeviceRow.id.in_(ids))
                                   .values(service_expires_at=DeviceRow.service_expires_at)))
         # Locked in id order, so two settlements sharing devices cannot deadlock.
-        rows = self._s.execute(select(DeviceRow.id, DeviceRow.level_id, DeviceRow.service_expires_at,
-                                      DeviceRow.type_id, DeviceRow.sim_iccid, DeviceRow.jc_iccid_status)
-                               .where(DeviceRow.id.in_(ids)).order_by(DeviceRow.id).with_for_update())
+        return list(self._s.execute(select(DeviceRow.id, DeviceRow.level_id, DeviceRow.service_expires_at,
+                                           DeviceRow.type_id, DeviceRow.sim_iccid, DeviceRow.jc_iccid_status,
+                                           DeviceRow.sms_count, DeviceRow.voice_count)
+                                    .where(DeviceRow.id.in_(ids)).order_by(DeviceRow.id).with_for_update()))
+
+    def services_for_update(self, device_ids: Sequence[int]) -> dict[int, ServicedDevice]:
         return {row.id: ServicedDevice(ServiceState(row.level_id, row.service_expires_at), row.type_id,
                                        DataPlan.of(row.sim_iccid, row.jc_iccid_status))
-                for row in rows}
+                for row in self._locked(device_ids)}
 
     def set_service(self, device_id: int, level_id: int, expires_at: datetime) -> None:
         self._s.execute(update(DeviceRow).where(DeviceRow.id == device_id)
                         .values(level_id=level_id, service_expires_at=expires_at))
 
     def holdings_for_update(self, device_ids: Sequence[int]) -> dict[int, DeviceHolding]:
-        services = self.services_for_update(device_ids)  # locks the rows, in id order
-        if not services:
-            return {}
-        counts = {row.id: (row.sms_count, row.voice_count) for row in self._s.execute(
-            select(DeviceRow.id, DeviceRow.sms_count, DeviceRow.voice_count).where(DeviceRow.id.in_(services)))}
-        return {i: DeviceHolding(d.service.level_id, d.service.expires_at, *counts[i]) for i, d in services.items()}
+        return {row.id: DeviceHolding(row.level_id, row.service_expires_at, row.sms_count, row.voice_count)
+                for row in self._locked(device_ids)}
 
     def add_alert_counts(self, device_id: int, sms: int, voice: int, country_code: str | None) -> None:
         values: dict[str, ColumnElement[Any]] = {"sms_count": DeviceRow.sms_count + sms,

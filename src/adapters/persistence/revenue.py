@@ -32,6 +32,13 @@ def _refunded(currency: str, start: datetime, end: datetime):
                 OrderRefundRow.finished_at >= start, OrderRefundRow.finished_at < end)
 
 
+def _merged(paid: dict[Any, tuple[Any, Any]], refunded: dict[Any, tuple[Any, Any]], key: Any) -> Figures:
+    """One key's figures from its (cents, count) of payments and of refunds, zero where none."""
+    cents, orders = paid.get(key, (0, 0))
+    back, refunds = refunded.get(key, (0, 0))
+    return Figures(int(cents or 0), int(orders), int(back or 0), int(refunds))
+
+
 class SqlAlchemyRevenueQueries:
     def __init__(self, session: Session) -> None:
         self._s = session
@@ -42,7 +49,7 @@ class SqlAlchemyRevenueQueries:
         refunded = self._bucketed(periods, OrderRefundRow.finished_at, OrderRefundRow.amount_cents,
                                   (OrderRefundRow.status == int(RefundStatus.SUCCEEDED),
                                    OrderRefundRow.currency == currency))
-        return [Figures(*paid.get(i, (0, 0)), *refunded.get(i, (0, 0))) for i in range(len(periods))]
+        return [_merged(paid, refunded, i) for i in range(len(periods))]
 
     def _bucketed(self, periods: Sequence[Period], at: Any, cents: Any, where: tuple) -> dict[int, tuple[int, int]]:
         """Sum and count of `cents` by the period `at` falls in (0-based). PostgreSQL sorts each row
@@ -71,9 +78,7 @@ class SqlAlchemyRevenueQueries:
             select(OrderRow.pay_type, func.sum(OrderRefundRow.amount_cents), func.count())
             .join(OrderRow, OrderRow.id == OrderRefundRow.order_id)
             .where(_refunded(currency, start, end)).group_by(OrderRow.pay_type))}
-        return {int(p): Figures(int(paid.get(p, (0, 0))[0] or 0), int(paid.get(p, (0, 0))[1]),
-                                int(refunded.get(p, (0, 0))[0] or 0), int(refunded.get(p, (0, 0))[1]))
-                for p in sorted(set(paid) | set(refunded))}
+        return {int(p): _merged(paid, refunded, p) for p in sorted(set(paid) | set(refunded))}
 
     def by_level(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
         # a service order buys one level for all its devices: a hash aggregate of the lines names it

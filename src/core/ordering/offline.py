@@ -217,31 +217,31 @@ class ReviewOfflinePurchase:
     @staticmethod
     def _recharge(uow: OrderingUnitOfWork, purchase: OfflinePurchase, operator_id: int, now: datetime) -> None:
         content = purchase.content
-        devices = [d for d in purchase.devices if d.device_id is not None]
+        devices = purchase.devices
         fees = _split(purchase.amount_cents, max(len(devices), 1))
         names = uow.catalogue.level_names([content.level_id], ()) if content.level_id else {}
-        before = {i: h.expires_at for i, h in uow.device_service.holdings_for_update(
-            [d.device_id for d in devices if d.device_id is not None]).items()}
+        ids = [d.stored_device_id for d in devices]
+        before = {i: h.expires_at for i, h in uow.device_service.holdings_for_update(ids).items()}
         order = uow.orders.add(Order(
             None, new_order_code(now), purchase.customer.account_id,
             OrderKind.SERVICE if content.level_id else OrderKind.ALERTS, purchase.pay_type, purchase.currency,
             purchase.amount_cents, False, names.get(content.level_id or 0, "") or "SMS / voice", now,
-            tuple(OrderLine(d.device_id, fee, content.level_id, content.level_year_id, content.months, 0,
-                            content.sms_count, content.voice_count)
-                  for d, fee in zip(devices, fees, strict=False) if d.device_id is not None),
+            tuple(OrderLine(i, fee, content.level_id, content.level_year_id, content.months, 0, content.sms_count,
+                            content.voice_count) for i, fee in zip(ids, fees, strict=True)),
             status=PayStatus.PAID, country_code=content.country_code, pay_fee_cents=purchase.amount_cents,
             paid_at=now))
         uow.orders.record_event(OrderEvent(order.stored_id, now, OFFLINE_EVENT, PayStatus.PAID, operator_id, None,
                                            {"offlinePurchase": purchase.id}))
         refused = credit_devices(uow, order, now)
         after = {i: h.expires_at for i, h in uow.device_service.holdings_for_update(list(before)).items()}
-        uow.offline.set_outcome(purchase.stored_id, order.stored_id, [
-            replace(d, state=RechargeState.FAILED if d.device_id is None or d.device_id in refused
-                    else RechargeState.RECHARGED,
-                    reason=("deleted" if d.device_id is None else refused[d.device_id].value)
-                    if d.device_id is None or d.device_id in refused else None,
-                    expires_before=before.get(d.device_id or 0), expires_after=after.get(d.device_id or 0))
-            for d in purchase.devices])
+        outcomes = []
+        for d in devices:  # a device deleted since is refused by credit_devices like any other
+            reason = refused.get(d.stored_device_id)
+            outcomes.append(replace(d, state=RechargeState.FAILED if reason else RechargeState.RECHARGED,
+                                    reason=reason.value if reason else None,
+                                    expires_before=before.get(d.stored_device_id),
+                                    expires_after=after.get(d.stored_device_id)))
+        uow.offline.set_outcome(purchase.stored_id, order.stored_id, outcomes)
 
 
 class OfflinePurchases:

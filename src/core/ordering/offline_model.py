@@ -72,6 +72,12 @@ class OfflineDevice:
     expires_before: datetime | None = None
     expires_after: datetime | None = None
 
+    @property
+    def stored_device_id(self) -> int:
+        """The device's id, which every device of a purchase has when it is recorded."""
+        assert self.device_id is not None
+        return self.device_id
+
 
 @dataclass(frozen=True)
 class Candidate:

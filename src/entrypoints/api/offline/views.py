@@ -240,13 +240,16 @@ def _local(moment: datetime | None) -> str:
 
 def _export(body: dict):
     purchases = context.container().offline_purchases().every(_filter(body))
-    names = context.container().level_names()
+    level_names = context.container().level_names()
     language = context.language.get()
+    names: dict[int, str] = {}  # read once a level, not once a purchase
 
     def rows():
         for purchase in purchases:
-            yield from _sheet_rows(purchase, names([purchase.content.level_id], language)
-                                   if purchase.content.level_id else {})
+            level = purchase.content.level_id
+            if level and level not in names:
+                names.update(level_names([level], language))
+            yield from _sheet_rows(purchase, names)
 
     chunks = streamed_listing(_t(SHEET_TITLE), [_t(h) for h in SHEET_HEADERS], rows(), _WIDTHS)
     return xlsx_download(stream_with_context(chunks), "offline-purchases.xlsx")
