@@ -103,6 +103,23 @@ def test_an_invitation_is_answered_once_and_a_second_answer_is_refused(api, cont
 
 
 @pytest.mark.usefixtures("demo")
+def test_a_message_awaiting_its_answer_stays_first_above_newer_ones_until_answered(api, container):
+    alice = api.token("alice")
+    invitation = invite(container, "alice")
+    uow = container.uow()
+    with uow:
+        for n in range(12):  # more payment results than a page holds, all newer than the invitation
+            post(uow, SystemMessage(account_id(container, "alice"), MessageKind.PAYMENT, "verification_code",
+                                    {"code": str(n)}, container.clock().now()), "en-US")
+        uow.commit()
+    first = ok(api.call("POST", PAGE, token=alice, json={"pageSize": 10}))["data"]
+    assert first[0]["messageId"] == invitation and first[0]["needsDecision"]
+    ok(api.call("POST", ANSWER, token=alice, json={"messageId": invitation, "decision": "rejected"}))
+    newest_first = [m["messageId"] for m in ok(api.call("POST", PAGE, token=alice, json={"pageSize": 100}))["data"]]
+    assert newest_first == sorted(newest_first, reverse=True) and invitation in newest_first
+
+
+@pytest.mark.usefixtures("demo")
 def test_another_account_cannot_answer_or_see_my_message(api, container):
     message_id = invite(container, "alice")
     for user in ("bob", "acme"):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import and_, case, delete, func, select, update
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import AccountRow, MessageChannelRow, SystemMessageRow
@@ -57,7 +57,11 @@ class SqlAlchemyInbox:
     def page(self, account_id: int, query: InboxQuery, paging: PageRequest) -> Page[SystemMessage]:
         where = self._where(account_id, query)
         total = self._s.scalar(select(func.count()).select_from(SystemMessageRow).where(*where)) or 0
-        rows = self._s.scalars(select(SystemMessageRow).where(*where).order_by(SystemMessageRow.id.desc())
+        # A message still awaiting its answer (an invitation) stays on the first page, above the
+        # newer payment results that would otherwise push it out of sight.
+        awaiting = case((and_(SystemMessageRow.needs_decision.is_(True), SystemMessageRow.decision.is_(None)), 0),
+                        else_=1)
+        rows = self._s.scalars(select(SystemMessageRow).where(*where).order_by(awaiting, SystemMessageRow.id.desc())
                                .offset(paging.offset).limit(paging.page_size))
         return Page(paging.start, paging.page_size, total, [_message(r) for r in rows])
 
