@@ -23,13 +23,16 @@ from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
 from adapters.notifications.smtp import SmtpEmailSender, SmtpReportMailer
 from adapters.payments.development import DevelopmentPaymentGateway
-from adapters.payments.gateways import development_gateways, provider_gateways
+from adapters.payments.gateways import camp_gateways, development_gateways
+from adapters.payments.merchant_fields import ProviderMerchantFields
 from adapters.persistence.database import make_engine, make_session_factory
+from adapters.persistence.platform import merchant_accounts
 from adapters.persistence.session_scope import SessionScope
 from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork
 from adapters.security.captcha_image import PillowCaptchaRenderer
 from adapters.security.common_passwords import common_passwords
 from adapters.security.passwords import Argon2PasswordHasher
+from adapters.security.secret_box import SecretBox
 from adapters.spreadsheets.device_sheet import XlsxDeviceSheets
 from adapters.spreadsheets.promotion_sheet import XlsxPromotionSheets
 from adapters.spreadsheets.user_sheet import XlsxUserSheet
@@ -169,6 +172,13 @@ from core.organizations.use_cases import (
     RenameOrganization,
     WithdrawInvitation,
 )
+from core.platform.merchants import (
+    CampOfHost,
+    DeleteMerchantConfig,
+    GetMerchantConfig,
+    MerchantOverview,
+    SaveMerchantConfig,
+)
 from core.platform.queries import FindCustomPage, FindNotice, ListDictionary, ListNotices
 from core.pricing.queries import (
     LevelNames,
@@ -255,7 +265,10 @@ class Container(containers.DeclarativeContainer):
     default_language = providers.Callable(lambda s: s.edition.profile.default_language, settings)
 
     engine = providers.Singleton(make_engine, providers.Callable(lambda s: s.database_url, settings))
-    session_factory = providers.Singleton(make_session_factory, engine)
+    # Seals the secrets kept in the database (platforms' merchant keys); every session carries it.
+    secret_box = providers.Singleton(lambda keys: SecretBox(keys) if keys else None,
+                                     providers.Callable(lambda s: s.config_encryption_keys, settings))
+    session_factory = providers.Singleton(make_session_factory, engine, secret_box)
     # An API request opens the scope: its units of work share one session (session_scope.py).
     session_scope = providers.Singleton(SessionScope, session_factory)
     uow = providers.Factory(SqlAlchemyUnitOfWork, session_factory, session_scope)
@@ -333,6 +346,13 @@ class Container(containers.DeclarativeContainer):
     change_credentials = providers.Factory(ChangeAccountCredentials, uow, credentials, hasher, password_policy,
                                            clock, edition, secret_key)
     find_custom_page = providers.Factory(FindCustomPage, uow)
+    camp_of_host = providers.Factory(CampOfHost, uow)
+    merchant_fields = providers.Singleton(ProviderMerchantFields,
+                                          providers.Callable(lambda s: s.payment_providers, settings))
+    merchant_overview = providers.Factory(MerchantOverview, uow, merchant_fields)
+    get_merchant_config = providers.Factory(GetMerchantConfig, uow, merchant_fields)
+    save_merchant_config = providers.Factory(SaveMerchantConfig, uow, merchant_fields, clock)
+    delete_merchant_config = providers.Factory(DeleteMerchantConfig, uow, merchant_fields)
     find_notice = providers.Factory(FindNotice, uow, clock)
     list_notices = providers.Factory(ListNotices, uow)
     list_dictionary = providers.Factory(ListDictionary, uow)
@@ -413,10 +433,13 @@ class Container(containers.DeclarativeContainer):
     payment_gateways = providers.Selector(
         providers.Callable(lambda s: s.payment_backend, settings),
         development=providers.Singleton(development_gateways, _switched_on, development_gateway),
+        # Each camp's own merchant accounts (core.platform.merchants) where it has them.
         providers=providers.Singleton(
-            provider_gateways, providers.Callable(lambda s: s.payments, settings),
+            camp_gateways, providers.Callable(lambda s: s.payments, settings),
             providers.Callable(lambda s: s.payment_providers, settings), _switched_on,
-            providers.Callable(lambda s: s.public_base_url, settings)),
+            providers.Callable(lambda s: s.public_base_url, settings),
+            providers.Callable(merchant_accounts, session_factory),
+            providers.Callable(lambda s: s.var_dir / "merchant-keys", settings)),
     )
     list_service_items = providers.Factory(ListServiceItems, uow, edition)
     level_names = providers.Factory(LevelNames, uow, edition)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import os
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -18,6 +18,7 @@ from sqlalchemy.exc import ArgumentError
 
 from adapters.payments.configs import PaymentConfigs
 from adapters.payments.provider_config import DEFAULT_SANDBOX_URL, ProviderDefaults
+from adapters.security.secret_box import new_key, valid_key
 from core.ordering.payments import Provider, providers_of
 from core.shared.edition import Edition
 
@@ -63,6 +64,8 @@ class Settings:
     market_manage_account: str | None
     providers: ProviderSettings = field(repr=False)
     payments: PaymentConfigs = field(repr=False)
+    # CONFIG_ENCRYPTION_KEYS: seal the secrets kept in the database; empty in production until set.
+    config_encryption_keys: tuple[str, ...] = field(default=(), repr=False)
     # The ingest workers' broker password (user `ingest`); None in production until it is set.
     mqtt_ingest_password: str | None = field(default=None, repr=False)
     # Where devices connect (the simulator): the devices' listener; MQTT_URL is the workers' one.
@@ -221,12 +224,12 @@ def _mqtt_admin_password(env: Mapping[str, str], private: bool, var_dir: Path) -
     return _generated_once(var_dir / "mqtt_admin_password", 24) if private else None
 
 
-def _generated_once(path: Path, size: int) -> str:
+def _generated_once(path: Path, size: int, make: Callable[[], str] | None = None) -> str:
     """A random development secret, written once (0600) and read back on every later start."""
     if path.exists():
         return path.read_text().strip()
     path.parent.mkdir(parents=True, exist_ok=True)
-    value = secrets.token_urlsafe(size)
+    value = make() if make is not None else secrets.token_urlsafe(size)
     path.write_text(value)
     path.chmod(0o600)
     return value
@@ -243,6 +246,20 @@ def _secret_key(env: Mapping[str, str], app_env: str, var_dir: Path) -> str:
         return ""  # one of the problems production lists (_production_problems)
     # Development: a random key kept under var/ so codes and captchas survive a restart.
     return _generated_once(var_dir / "secret_key", 48)
+
+
+def _config_keys(env: Mapping[str, str], app_env: str, var_dir: Path) -> tuple[str, ...]:
+    """CONFIG_ENCRYPTION_KEYS: Fernet keys, comma-separated, the first sealing the secrets kept in
+    the database and every one opening them (rotation: the new key first, the old after it)."""
+    keys = tuple(k.strip() for k in env.get("CONFIG_ENCRYPTION_KEYS", "").split(",") if k.strip())
+    if keys:
+        if not all(valid_key(k) for k in keys):
+            raise ConfigError("CONFIG_ENCRYPTION_KEYS must be Fernet keys, comma-separated (try: python3 -c "
+                              "'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())')")
+        return keys
+    if app_env == "production":
+        return ()  # one of the problems production lists (_production_problems)
+    return (_generated_once(var_dir / "config_key", 0, new_key),)
 
 
 def _sandbox_url(env: Mapping[str, str]) -> str:
@@ -371,6 +388,8 @@ def _production_problems(settings: Settings) -> list[str]:
                         f"there); got {settings.public_base_url!r}")
     if not settings.secret_key:
         problems.append("SECRET_KEY must be set (at least 32 characters)")
+    if not settings.config_encryption_keys:
+        problems.append("CONFIG_ENCRYPTION_KEYS must be set (the key that seals the platforms' merchant secrets)")
     if not settings.mqtt_ingest_password:
         problems.append("MQTT_INGEST_PASSWORD must be set (the ingest workers' broker password)")
     if not settings.jobs_broker_url:
@@ -422,6 +441,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         mqtt_admin_password=_mqtt_admin_password(env, private_broker, var_dir),
         mqtt_embedded=embedded,
         secret_key=_secret_key(env, app_env, var_dir),
+        config_encryption_keys=_config_keys(env, app_env, var_dir),
         mqtt_ingest_password=_mqtt_ingest_password(env, app_env, var_dir),
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),
         log_level=_choice(env, "LOG_LEVEL", "info", ("debug", "info", "warning", "error")).upper(),

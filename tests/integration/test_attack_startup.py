@@ -27,7 +27,7 @@ from tests.support.fixtures import _postgres_database
 
 ROOT = Path(__file__).resolve().parents[2]
 EVERY_EDITION_PROBLEM = ("DATABASE_URL", "PUBLIC_BASE_URL", "MQTT_INGEST_PASSWORD", "MQTT_ADMIN_PASSWORD",
-                         "JOBS_BROKER_URL")
+                         "JOBS_BROKER_URL", "CONFIG_ENCRYPTION_KEYS")
 PROVIDER_VARIABLES = {
     "domestic": ("WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY",
                  "ALIPAY_PUBLIC_KEY"),
@@ -112,6 +112,7 @@ def test_a_complete_production_configuration_migrates_and_serves(tmp_path, produ
 @pytest.mark.parametrize("change", [
     {"DATABASE_URL": "sqlite:///var/coldchain.db"}, {"PUBLIC_BASE_URL": "http://console.example.com"},
     {"MQTT_INGEST_PASSWORD": ""}, {"MQTT_ADMIN_PASSWORD": ""}, {"JOBS_BROKER_URL": ""}, {"WECHAT_API_KEY": ""},
+    {"CONFIG_ENCRYPTION_KEYS": ""},
     {"ALIPAY_PUBLIC_KEY": ""},
 ])
 def test_one_missing_production_requirement_is_named_alone(tmp_path, production_database, change):

@@ -15,6 +15,7 @@ from pathlib import Path
 import requests
 
 from adapters.payments.development_credentials import generate
+from adapters.security.secret_box import new_key
 
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 # What load_settings reads: dropped from the inherited environment so each test says all it sets.
@@ -50,6 +51,7 @@ def production_env(database_url: str, *, edition: str = "domestic", **overrides:
         "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "ingest-password-0123456789",
         "JOBS_BROKER_URL": "redis://127.0.0.1:9/0",  # a closed port: nothing here runs jobs
         "MQTT_ADMIN_PASSWORD": "broker-admin-password-0123456789",
+        "CONFIG_ENCRYPTION_KEYS": new_key(),
         "WECHAT_PAY_BASE_URL": f"{nowhere}/wechat/", "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id,
         "WECHAT_API_KEY": c.wechat_api_key, "ALIPAY_GATEWAY_URL": f"{nowhere}/alipay/gateway.do",
         "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,

@@ -7,6 +7,7 @@ from adapters.payments.configs import PaymentConfigs
 from adapters.payments.development_credentials import generate
 from adapters.payments.provider_config import ProviderDefaults
 from adapters.security.passwords import Argon2PasswordHasher
+from adapters.security.secret_box import new_key
 from core.notifications.model import Channel, OutboundMessage
 from core.notifications.use_cases import DeliverPendingMessages
 from core.ordering.payments import Provider
@@ -94,7 +95,7 @@ def production(tmp_path, **overrides: str) -> dict[str, str]:
             "DATABASE_URL": "postgresql://coldchain@db.example.com:5432/coldchain",
             "PUBLIC_BASE_URL": "https://console.example.com", "MQTT_INGEST_PASSWORD": "i" * 24,
             "JOBS_BROKER_URL": "redis://redis.example.com:6379/0",
-            "MQTT_ADMIN_PASSWORD": "a" * 24,
+            "MQTT_ADMIN_PASSWORD": "a" * 24, "CONFIG_ENCRYPTION_KEYS": new_key(),
             "WECHAT_APP_ID": c.wechat_app_id, "WECHAT_MCH_ID": c.wechat_mch_id, "WECHAT_API_KEY": c.wechat_api_key,
             "ALIPAY_APP_ID": c.alipay_app_id, "ALIPAY_PRIVATE_KEY": c.alipay_app_private_key,
             "ALIPAY_PUBLIC_KEY": c.alipay_public_key, "STRIPE_SECRET_KEY": c.stripe_secret_key,
@@ -113,8 +114,8 @@ def test_production_lists_every_problem_in_one_error(tmp_path):
     with pytest.raises(ConfigError) as refused:
         load_settings({"VAR_DIR": str(tmp_path), "APP_ENV": "production"})
     for name in ("DATABASE_URL", "PUBLIC_BASE_URL", "SECRET_KEY", "MQTT_INGEST_PASSWORD", "MQTT_ADMIN_PASSWORD",
-                 "JOBS_BROKER_URL", "WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY", "ALIPAY_APP_ID",
-                 "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"):
+                 "JOBS_BROKER_URL", "CONFIG_ENCRYPTION_KEYS", "WECHAT_APP_ID", "WECHAT_MCH_ID", "WECHAT_API_KEY",
+                 "ALIPAY_APP_ID", "ALIPAY_PRIVATE_KEY", "ALIPAY_PUBLIC_KEY"):
         assert name in str(refused.value)
     assert "STRIPE" not in str(refused.value) and "PAYPAL" not in str(refused.value)  # not the edition's
     assert not list(tmp_path.iterdir())  # nothing generated on the way
@@ -140,6 +141,7 @@ def test_production_names_each_missing_credential_of_an_offered_provider(tmp_pat
     ({"PUBLIC_BASE_URL": "http://console.example.com"}, "PUBLIC_BASE_URL"),
     ({"MQTT_INGEST_PASSWORD": ""}, "MQTT_INGEST_PASSWORD"),
     ({"MQTT_ADMIN_PASSWORD": ""}, "MQTT_ADMIN_PASSWORD"),
+    ({"CONFIG_ENCRYPTION_KEYS": ""}, "CONFIG_ENCRYPTION_KEYS"),
     ({"PAYMENT_BACKEND": "development"}, "PAYMENT_BACKEND"),
 ])
 def test_production_names_each_development_default_it_refuses(tmp_path, change, name):

@@ -5,10 +5,13 @@ others."""
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Collection, Iterator, Mapping
+from pathlib import Path
 from typing import NamedTuple, NoReturn, cast
 
 from adapters.payments.configs import PaymentConfigs
+from adapters.payments.merchant_fields import camp_configs
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
@@ -81,6 +84,17 @@ class GatewaysByPayType(Mapping[PayType, PaymentGateway]):
         gateway = self._on.get(PayType(pay_type))
         return cast(RecurringPayments, gateway) if hasattr(gateway, "start_with_mandate") else None
 
+    def at(self, camp: int) -> GatewaysByPayType:
+        """The same gateways for every camp (the development backend's; CampGateways tells them apart)."""
+        return self
+
+    def replaced(self, provider: Provider, gateway: PaymentGateway, on: bool) -> GatewaysByPayType:
+        """These gateways with the provider's pay types behind `gateway`, switched on or off."""
+        kept_on = {p: g for p, g in self._on.items() if provider_of(p) is not provider}
+        kept_off = {p: g for p, g in self._off.items() if provider_of(p) is not provider}
+        (kept_on if on else kept_off).update(dict.fromkeys(_pay_types(provider), gateway))
+        return GatewaysByPayType(kept_on, kept_off)
+
 
 def _refused(accepted: bool) -> Acknowledgement:
     # The development backend's answer for a provider it does not stand in for: its own refusal.
@@ -101,7 +115,12 @@ class _Adapter(NamedTuple):
     build: Callable[[], PaymentGateway]
 
 
-def _adapters(configs: PaymentConfigs, console_url: str) -> dict[Provider, _Adapter]:
+def notify_url(console_url: str, provider: Provider, camp: int = 0) -> str:
+    """Where the provider sends the notifications of a camp's merchant account (the console's: camp 0)."""
+    return f"{console_url}{NOTIFY_PATH}/{provider.value}" + (f"/{camp}" if camp else "")
+
+
+def _adapters(configs: PaymentConfigs, console_url: str, camp: int = 0) -> dict[Provider, _Adapter]:
     # Imported here: each SDK is large, and the development backend needs none of them.
     from adapters.payments.alipay import AlipayGateway
     from adapters.payments.alipay_agreement import alipay_gateway
@@ -113,9 +132,9 @@ def _adapters(configs: PaymentConfigs, console_url: str) -> dict[Provider, _Adap
     wechat, alipay, stripe, paypal = configs.wechat, configs.alipay, configs.stripe, configs.paypal
     return {
         Provider.WECHAT: _Adapter(WechatPayGateway.acknowledge, lambda: wechat_gateway(
-            wechat, f"{console_url}{NOTIFY_PATH}/wechat")),
+            wechat, notify_url(console_url, Provider.WECHAT, camp))),
         Provider.ALIPAY: _Adapter(AlipayGateway.acknowledge, lambda: alipay_gateway(
-            alipay, f"{console_url}{NOTIFY_PATH}/alipay")),
+            alipay, notify_url(console_url, Provider.ALIPAY, camp))),
         Provider.STRIPE: _Adapter(StripeGateway.acknowledge, lambda: StripeGateway(
             stripe.api_base, stripe.secret_key, stripe.webhook_secret)),
         Provider.PAYPAL: _Adapter(PayPalGateway.acknowledge, lambda: PayPalGateway(
@@ -140,3 +159,63 @@ def provider_gateways(configs: PaymentConfigs, offered: Collection[Provider], sw
             gateway, into = SwitchedOffGateway(provider, adapter.acknowledge), off
         into.update(dict.fromkeys(_pay_types(provider), gateway))
     return GatewaysByPayType(on, off)
+
+
+MerchantAccounts = Callable[[int], Mapping[str, tuple[object, Mapping[str, str]]]]
+
+
+class CampGateways(Mapping[PayType, PaymentGateway]):
+    """The gateways of every camp (white-label platforms, core.platform.merchants): a camp's own
+    merchant account at a provider where it has one, the console's otherwise. `accounts(camp)`
+    gives each own account by provider with its version (when it last changed); a camp's
+    gateways are built once per version."""
+
+    def __init__(self, console: GatewaysByPayType, configs: PaymentConfigs, offered: Collection[Provider],
+                 console_url: str, accounts: MerchantAccounts, key_dir: Path) -> None:
+        self._console, self._configs, self._offered = console, configs, tuple(offered)
+        self._console_url, self._accounts, self._key_dir = console_url, accounts, key_dir
+        self._built: dict[int, tuple[tuple, GatewaysByPayType]] = {}
+        self._lock = threading.Lock()
+
+    def at(self, camp: int) -> GatewaysByPayType:
+        own = {Provider(p): account for p, account in self._accounts(camp).items() if Provider(p) in self._offered}
+        if not own:
+            return self._console
+        version = tuple(sorted((p.value, str(at)) for p, (at, _) in own.items()))
+        with self._lock:
+            built = self._built.get(camp)
+            if built is not None and built[0] == version:
+                return built[1]
+        gateways = self._console
+        for provider, (_, values) in own.items():
+            adapter = _adapters(camp_configs(self._configs, provider, values, self._key_dir), self._console_url,
+                                camp)[provider]
+            try:
+                gateways = gateways.replaced(provider, adapter.build(), on=True)
+            except Exception:  # never paid to the console's account instead: switched off for the camp
+                log.exception("camp %s: the merchant account at %s cannot be used", camp, provider.value)
+                gateways = gateways.replaced(provider, SwitchedOffGateway(provider, adapter.acknowledge), on=False)
+        with self._lock:
+            self._built[camp] = (version, gateways)
+        return gateways
+
+    def __getitem__(self, pay_type: PayType) -> PaymentGateway:
+        return self.at(0)[pay_type]
+
+    def __iter__(self) -> Iterator[PayType]:
+        return iter(self._console)
+
+    def __len__(self) -> int:
+        return len(self._console)
+
+    def offers(self, pay_type: PayType) -> bool:
+        return self.at(0).offers(pay_type)
+
+    def recurring(self, pay_type: PayType) -> RecurringPayments | None:
+        return self.at(0).recurring(pay_type)
+
+
+def camp_gateways(configs: PaymentConfigs, offered: Collection[Provider], switched_on: Collection[Provider],
+                  console_url: str, accounts: MerchantAccounts, key_dir: Path) -> CampGateways:
+    return CampGateways(provider_gateways(configs, offered, switched_on, console_url), configs, offered,
+                        console_url, accounts, key_dir)

@@ -10,6 +10,7 @@ from sqlalchemy.orm import sessionmaker
 
 from adapters.persistence.audit import capture_changes
 from adapters.persistence.bounds import refuse_like_postgresql
+from adapters.security.secret_box import SECRET_BOX, SecretBox
 
 # A database that is away, restarting, busy, locked or out of room: the same work may succeed later.
 # A refused statement (integrity, data or programming error) would be refused again. The raw
@@ -66,8 +67,11 @@ def _refuse_connection_closed_while_idle(dbapi_connection, _record, _proxy) -> N
         raise exc.DisconnectionError()  # the pool discards it and connects again
 
 
-def make_session_factory(engine: Engine) -> sessionmaker:
-    factory = sessionmaker(bind=engine, expire_on_commit=False, autoflush=True)
+def make_session_factory(engine: Engine, secret_box: SecretBox | None = None) -> sessionmaker:
+    """`secret_box` seals the secrets some repositories keep (the platforms' merchant keys):
+    every session carries it in its `info`."""
+    factory = sessionmaker(bind=engine, expire_on_commit=False, autoflush=True,
+                           info={SECRET_BOX: secret_box} if secret_box is not None else None)
     # Every change a request of the API makes is recorded with it (audit.py); outside one, the
     # listeners only look and leave.
     capture_changes(factory)

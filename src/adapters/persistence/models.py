@@ -238,6 +238,21 @@ class OutboxMessageRow(Base):
 # --- white label, notices, dictionary ----------------------------------------------------------
 
 
+class PaymentConfigRow(Base):
+    """A camp's merchant account at one provider (PayPdWxConfig, PayPdAliConfig...): its plain
+    fields, and its secrets sealed with CONFIG_ENCRYPTION_KEYS (adapters/security/secret_box.py)."""
+
+    __tablename__ = "payment_configs"
+    __table_args__ = (UniqueConstraint("camp", "provider"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    camp: Mapped[int] = mapped_column(Integer)
+    provider: Mapped[str] = mapped_column(String(10))
+    fields: Mapped[dict[str, Any]] = mapped_column(JSON)
+    sealed_secrets: Mapped[str] = mapped_column(Text)
+    updated_at: Mapped[datetime]
+    updated_by: Mapped[str | None] = mapped_column(String(50))
+
+
 class CustomPageRow(Base):
     __tablename__ = "custom_pages"
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -661,6 +676,7 @@ class AutoRenewAgreementRow(Base):
     code: Mapped[str | None] = mapped_column(String(32))
     mandate: Mapped[str | None] = mapped_column(String(200))
     first_order_id: Mapped[int | None] = mapped_column(Integer, unique=True)
+    camp: Mapped[int] = mapped_column(Integer, default=0, server_default="0")  # the first order's: its merchant
     charging_order_id: Mapped[int | None] = mapped_column(Integer)
     failures: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")
     last_error: Mapped[str | None] = mapped_column(String(200))
@@ -714,6 +730,8 @@ class OrderRow(Base):
     # paid back so far, or being paid back (order_refunds in processing or succeeded)
     refunded_cents: Mapped[int] = mapped_column(BigInteger, default=0, server_default="0")
     auto_renew: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+    # the white-label platform's camp it was placed through, whose merchant accounts it is paid to
+    camp: Mapped[int] = mapped_column(Integer, default=0, server_default="0")
 
 
 class OrderLineRow(Base):

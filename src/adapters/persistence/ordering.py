@@ -265,7 +265,7 @@ def order_of(row: OrderRow, lines: Sequence[OrderLineRow]) -> Order:
         last_failure=PaymentFailure(row.last_failure) if row.last_failure else None,
         failure_count=row.failure_count or 0, coupon_code=row.coupon_code,
         coupon_discount_cents=row.coupon_discount_cents or 0, refunded_cents=row.refunded_cents or 0,
-        auto_renew=bool(row.auto_renew))
+        auto_renew=bool(row.auto_renew), camp=row.camp or 0)
 
 
 class SqlAlchemyOrderRepository:
@@ -281,7 +281,7 @@ class SqlAlchemyOrderRepository:
             invoice_status=int(order.invoice_status), payment=dict(order.payment) or None,
             payment_reference=order.payment_reference, created_at=order.created_at, paid_at=order.paid_at,
             refunded_at=order.refunded_at, expires_at=order.expires_at, coupon_code=order.coupon_code,
-            coupon_discount_cents=order.coupon_discount_cents, auto_renew=order.auto_renew)
+            coupon_discount_cents=order.coupon_discount_cents, auto_renew=order.auto_renew, camp=order.camp)
         self._s.add(row)
         self._s.flush()
         # Each line keeps its device's name as it is now: the order reads the same after a rename.
@@ -463,7 +463,8 @@ def _agreement(a: AutoRenewAgreementRow, level_name: str, currency: str) -> Agre
                      level_year_id=a.level_year_id, pay_type=a.pay_type, total_fee_cents=a.total_fee_cents,
                      currency=currency, next_execution_at=a.next_execution_at, id=a.id, account_id=a.account_id,
                      code=a.code, mandate=a.mandate, status=AgreementStatus(a.status), failures=a.failures or 0,
-                     last_error=a.last_error, charging_order_id=a.charging_order_id, reminded_for=a.reminded_for)
+                     last_error=a.last_error, charging_order_id=a.charging_order_id, reminded_for=a.reminded_for,
+                     camp=a.camp or 0)
 
 
 class SqlAlchemyAgreementRepository:
@@ -502,7 +503,8 @@ class SqlAlchemyAgreementRepository:
             device_id=agreement.device_id, level_id=agreement.level_id, level_year_id=agreement.level_year_id,
             pay_type=agreement.pay_type, total_fee_cents=agreement.total_fee_cents, status=ACTIVE_AGREEMENT,
             next_execution_at=agreement.next_execution_at, created_at=at, account_id=agreement.account_id,
-            code=agreement.code, mandate=agreement.mandate, first_order_id=first_order_id, failures=0)
+            code=agreement.code, mandate=agreement.mandate, first_order_id=first_order_id, failures=0,
+            camp=agreement.camp)
         self._s.add(row)
         self._s.flush()
         stored = self.get(row.id)

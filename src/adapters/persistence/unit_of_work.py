@@ -55,6 +55,7 @@ from adapters.persistence.organizations import (
 from adapters.persistence.platform import (
     SqlAlchemyCustomPageRepository,
     SqlAlchemyDictionaryRepository,
+    SqlAlchemyMerchantConfigRepository,
     SqlAlchemyNoticeRepository,
     SqlAlchemyOutboxRepository,
 )
@@ -138,6 +139,7 @@ class SqlAlchemyUnitOfWork:
     captchas = _Repository(SqlAlchemyCaptchaRepository)
     outbox = _Repository(SqlAlchemyOutboxRepository)
     custom_pages = _Repository(SqlAlchemyCustomPageRepository)
+    merchant_configs = _Repository(SqlAlchemyMerchantConfigRepository)
     notices = _Repository(SqlAlchemyNoticeRepository)
     dictionary = _Repository(SqlAlchemyDictionaryRepository)
     devices = _Repository(SqlAlchemyDeviceExpiryRepository)

@@ -156,10 +156,11 @@ class HandleOrder:
             raise NotFound()
         if not handleable(order):
             raise OrderNotRefundable()
-        if not self._gateways.offers(order.pay_type):
+        gateways = self._gateways.at(order.camp)
+        if not gateways.offers(order.pay_type):
             raise ProviderNotAnswering(orderCode=order.code)
         try:
-            result = ask_provider(self._gateways[order.pay_type], payment_request(order))
+            result = ask_provider(gateways[order.pay_type], payment_request(order))
         except Exception as error:  # the provider did not answer: nothing is settled blind
             log.exception("manual handling of order %s: the provider did not answer", order.code)
             raise ProviderNotAnswering(orderCode=order.code) from error

@@ -27,6 +27,7 @@ class CreateServiceOrder:
     coupon_code: str | None = None  # one coupon, taken off the total
     coupon_fee_cents: int | None = None  # what the client showed the coupon takes off: checked
     auto_renew: bool = False  # renew automatically through the provider's recurring mechanism (one device)
+    camp: int = 0  # the camp of the platform it is placed through (core.platform.merchants)
 
 
 @dataclass(frozen=True)
@@ -51,6 +52,7 @@ class CreateAlertOrder:
     sim_iccid: str | None = None
     coupon_code: str | None = None
     coupon_fee_cents: int | None = None
+    camp: int = 0
 
 
 @dataclass(frozen=True)

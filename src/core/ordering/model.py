@@ -212,6 +212,7 @@ class Order(Stored):
     coupon_discount_cents: int = 0  # what the coupon took off; order_fee_cents is what is charged
     refunded_cents: int = 0  # paid back so far, or being paid back (core.ordering.refunds)
     auto_renew: bool = False  # the payer asked to renew automatically (core.ordering.renewals)
+    camp: int = 0  # the white-label platform's camp it was placed through: paid to its merchant accounts
 
     @property
     def device_ids(self) -> list[int]:
@@ -251,6 +252,7 @@ class Agreement(Stored):
     last_error: str | None = None
     charging_order_id: int | None = None  # the renewal order being charged (reused when a run is resumed)
     reminded_for: datetime | None = None  # the charge the customer was told of in advance
+    camp: int = 0  # its first order's: the merchant account that holds the authorisation
 
 
 @dataclass(frozen=True)

@@ -59,6 +59,7 @@ class Verdict(StrEnum):
     SETTLED_CLOSED = "settledClosed"  # paid as it closed: settled, the customer keeps what was paid for
     NOT_PAYABLE = "notPayable"
     WRONG_PROVIDER = "wrongProvider"
+    WRONG_MERCHANT = "wrongMerchant"
 
     @property
     def accepted(self) -> bool:
@@ -80,10 +81,13 @@ class HandlePaymentNotification:
     def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
 
-    def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes) -> Acknowledgement:
-        gateway = self._gateways[provider.pay_type]
+    def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes, camp: int = 0) -> Acknowledgement:
+        """`camp`: whose merchant account the notification was sent to (its path says): checked
+        with that account's keys, and about that camp's orders only."""
+        gateways = self._gateways.at(camp)
+        gateway = gateways[provider.pay_type]
         order_code = amount = None
-        if not self._gateways.offers(provider.pay_type):
+        if not gateways.offers(provider.pay_type):
             # Never parsed: a provider without its credentials cannot tell a forgery (an empty
             # WeChat Pay key signs with no secret at all).
             log.warning("%s notification refused: the provider is switched off", provider.value)
@@ -96,7 +100,7 @@ class HandlePaymentNotification:
                 verdict = Verdict.BAD_SIGNATURE
             else:
                 order_code, amount = note.order_code, note.amount_cents
-                verdict = self._verdict(provider, note)
+                verdict = self._verdict(provider, note, camp)
                 if not verdict.accepted:
                     log.warning("%s notification of order %s refused: %s", provider.value, order_code, verdict.value)
         with self._uow as uow:
@@ -112,13 +116,15 @@ class HandlePaymentNotification:
             uow.commit()
         return gateway.acknowledge(verdict.accepted)
 
-    def _verdict(self, provider: Provider, note: Notification) -> Verdict:
+    def _verdict(self, provider: Provider, note: Notification, camp: int) -> Verdict:
         with self._uow as uow:
             order = uow.orders.by_code(note.order_code)
         if order is None:
             return Verdict.UNKNOWN_ORDER
         if order.pay_type not in PAYMENT_PAY_TYPES or provider_of(order.pay_type) is not provider:
             return Verdict.WRONG_PROVIDER
+        if order.camp != camp:  # signed by another platform's merchant key: it says nothing of this order
+            return Verdict.WRONG_MERCHANT
         if not note.paid:
             return Verdict.NOT_PAID
         return _OUTCOMES[self._settle(note.order_code, note.amount_cents, note.currency, note.reference)]
@@ -138,7 +144,7 @@ class CompleteProviderReturn:
             raise NotFound()
         if order.status is PayStatus.UNPAID:
             try:
-                result = self._gateways[order.pay_type].confirm(payment_request(order), reference)
+                result = self._gateways.at(order.camp)[order.pay_type].confirm(payment_request(order), reference)
             except Exception as error:  # the provider did not answer: reconciliation captures later
                 raise PaymentFailed() from error
             if not result.paid:
@@ -205,10 +211,11 @@ class ReconcilePayments:
             orders = uow.orders.unpaid_created_before(now - RECONCILE_AFTER, RECONCILE_BATCH)
         settled = closed = unpaid = failed = 0
         for order in orders:
-            if not self._gateways.offers(order.pay_type):  # its provider cannot be asked: wait for it
+            gateways = self._gateways.at(order.camp)
+            if not gateways.offers(order.pay_type):  # its provider cannot be asked: wait for it
                 unpaid += 1
                 continue
-            gateway = self._gateways[order.pay_type]
+            gateway = gateways[order.pay_type]
             request = payment_request(order)
             try:
                 result = ask_provider(gateway, request)

@@ -246,6 +246,11 @@ class PaymentGateways(Protocol):
         """Whether the pay type's provider is switched on: offered, with every credential it needs."""
         ...
 
+    def at(self, camp: int) -> PaymentGateways:
+        """The gateways of a white-label platform's camp: its own merchant accounts where it has
+        them (core.platform.merchants), the console's otherwise. The bare mapping is camp 0's."""
+        ...
+
 
 def offered_pay_types(edition: Edition, gateways: PaymentGateways) -> tuple[PayType, ...]:
     """What payers may choose: the edition's pay types whose provider is switched on."""

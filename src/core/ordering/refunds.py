@@ -175,7 +175,7 @@ class _Refunding:
             result, refused = RefundResult(succeeded=True), None
         else:
             try:
-                result = self._gateways[order.pay_type].refund(request)
+                result = self._gateways.at(order.camp)[order.pay_type].refund(request)
                 refused = None if result.succeeded else (result.error or "refused")
             except Exception as error:  # the provider did not answer: nothing may stay taken on a guess
                 log.exception("refund %s of order %s failed", refund.code, order.code)

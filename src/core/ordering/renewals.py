@@ -88,7 +88,7 @@ class SignAgreements:
             orders = uow.agreements.unsigned_orders(now - SIGN_WITHIN, BATCH)
         signed = 0
         for order in orders:
-            recurring = self._gateways.recurring(order.pay_type)
+            recurring = self._gateways.at(order.camp).recurring(order.pay_type)
             if recurring is None or len(order.lines) != 1:
                 continue
             try:
@@ -107,7 +107,7 @@ class SignAgreements:
                 uow.agreements.add(Agreement(
                     line.device_id, line.level_id, names.get(line.level_id, order.description), line.level_year_id,
                     int(order.pay_type), line.fee_cents, order.currency, line.settled_expires_at - RENEW_BEFORE,
-                    account_id=order.account_id, code=agreement_code(order.code), mandate=mandate),
+                    account_id=order.account_id, code=agreement_code(order.code), mandate=mandate, camp=order.camp),
                     order.stored_id, now)
                 uow.commit()
             signed += 1
@@ -148,7 +148,7 @@ class ChargeDueAgreements:
         order = self._renewal_order(agreement, now)
         if order is None:
             return "taken"
-        recurring = self._gateways.recurring(order.pay_type)
+        recurring = self._gateways.at(agreement.camp).recurring(order.pay_type)
         try:
             if recurring is None or agreement.mandate is None:
                 raise RuntimeError("the provider's recurring payments are switched off")
@@ -199,7 +199,8 @@ class ChargeDueAgreements:
                     None, new_order_code(now), agreement.account_id or 0, OrderKind.SERVICE,
                     PayType(agreement.pay_type), agreement.currency, agreement.total_fee_cents, False,
                     agreement.level_name, now, (OrderLine(agreement.device_id, agreement.total_fee_cents,
-                                                          agreement.level_id, agreement.level_year_id, months),)))
+                                                          agreement.level_id, agreement.level_year_id, months),),
+                    camp=agreement.camp))
             if not uow.agreements.claim(agreement.stored_id, agreement.next_execution_at, now + HOLD,
                                         order.stored_id):
                 return None  # rolled back with a new order: another run charges it
@@ -249,7 +250,7 @@ class CancelAgreement:
             if not uow.agreements.cancel(device_id, self._clock.now()):
                 raise NoActiveAgreement()
             uow.commit()
-        recurring = self._gateways.recurring(PayType(agreement.pay_type))
+        recurring = self._gateways.at(agreement.camp).recurring(PayType(agreement.pay_type))
         if recurring is not None and agreement.mandate and agreement.code:
             try:
                 recurring.cancel(agreement.mandate, agreement.code)

@@ -69,7 +69,8 @@ def supersede_earlier(uow: OrderingUnitOfWork, gateways: PaymentGateways, order:
     with uow:
         earlier = uow.orders.unpaid_for_devices(order.account_id, order.kind, order.device_ids,
                                                   order.stored_id)
-    return sum(close_with_provider(uow, gateways[old.pay_type], old, CloseReason.SUPERSEDED, now) for old in earlier)
+    return sum(close_with_provider(uow, gateways.at(old.camp)[old.pay_type], old, CloseReason.SUPERSEDED, now)
+               for old in earlier)
 
 
 def current_order(uow: OrderingUnitOfWork, order_id: int) -> Order:
@@ -104,7 +105,8 @@ class CancelOrder:
         if order.status not in (PayStatus.UNPAID, PayStatus.CLOSED):
             raise OrderNotCancellable()
         if order.status is PayStatus.UNPAID and not close_with_provider(
-                self._uow, self._gateways[order.pay_type], order, CloseReason.CANCELLED, self._clock.now()):
+                self._uow, self._gateways.at(order.camp)[order.pay_type], order, CloseReason.CANCELLED,
+                self._clock.now()):
             raise CancelFailed()
         with self._uow as uow:
             order = current_order(uow, order_id)
@@ -128,7 +130,7 @@ class ResumePayment:
             order = _own_changeable_order(uow, account_id, order_id)
         if order.status is not PayStatus.UNPAID:
             raise OrderNotPayable()
-        gateway = self._gateways[order.pay_type]
+        gateway = self._gateways.at(order.camp)[order.pay_type]
         if (payable_until(order) - now).total_seconds() < _PAY_WINDOW_S:
             close_with_provider(self._uow, gateway, order, CloseReason.EXPIRED, now)
             raise OrderExpired()

@@ -99,8 +99,8 @@ class _PlaceOrder:
         self._uow, self._gateways, self._clock, self._edition = uow, gateways, clock, edition
         self._currency = edition.profile.currency  # the only price list an edition reads
 
-    def _check_pay_type(self, pay_type: PayType) -> None:
-        check_pay_type(pay_type, self._edition, self._gateways)
+    def _check_pay_type(self, pay_type: PayType, camp: int) -> None:
+        check_pay_type(pay_type, self._edition, self._gateways.at(camp))
 
     @staticmethod
     def _check_batch(device_ids: Sequence[int]) -> None:
@@ -150,7 +150,8 @@ class _PlaceOrder:
             holder = uow.orders.get(coupon.order_id) if coupon.order_id is not None else None
         if holder is None or holder.account_id != account_id or holder.status is not PayStatus.UNPAID:
             return
-        if not close_with_provider(self._uow, self._gateways[holder.pay_type], holder, CloseReason.SUPERSEDED,
+        if not close_with_provider(self._uow, self._gateways.at(holder.camp)[holder.pay_type], holder,
+                                   CloseReason.SUPERSEDED,
                                    self._clock.now()):
             raise CouponReserved()
 
@@ -173,12 +174,13 @@ class _PlaceOrder:
         # The provider is called outside the transaction: an order whose payment could not start
         # stays unpaid and harmless, and no database lock waits on the network.
         request = payment_request(order)
-        recurring = self._gateways.recurring(order.pay_type) if order.auto_renew else None
+        gateways = self._gateways.at(order.camp)
+        recurring = gateways.recurring(order.pay_type) if order.auto_renew else None
         try:
             if recurring is not None:  # the payer authorises the renewals with this payment
                 start = recurring.start_with_mandate(request, agreement_code(order.code))
             else:
-                start = self._gateways[order.pay_type].start(request)
+                start = gateways[order.pay_type].start(request)
         except Exception as error:
             raise PaymentFailed(N_("Failed to create order, please contact customer service")) from error
         with self._uow as uow:
@@ -204,7 +206,7 @@ def check_pay_type(pay_type: PayType, edition: Edition, gateways: PaymentGateway
 
 class PlaceServiceOrder(_PlaceOrder):
     def __call__(self, cmd: CreateServiceOrder) -> OrderPlaced:
-        self._check_pay_type(cmd.pay_type)
+        self._check_pay_type(cmd.pay_type, cmd.camp)
         self._check_batch(cmd.device_ids)
         now = self._clock.now()
         with self._uow as uow:
@@ -237,7 +239,7 @@ class PlaceServiceOrder(_PlaceOrder):
                                 level_year_id=option.id, months=option.months, bonus_months=q.price.bonus_months,
                                 promise=q.change)
                       for q in quotes)
-        if cmd.auto_renew and (len(lines) != 1 or self._gateways.recurring(cmd.pay_type) is None
+        if cmd.auto_renew and (len(lines) != 1 or self._gateways.at(cmd.camp).recurring(cmd.pay_type) is None
                                or is_lifelong_term(option.months)):
             raise RenewalNotOffered()
         return replace(self._place(Order(
@@ -245,12 +247,13 @@ class PlaceServiceOrder(_PlaceOrder):
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=level.name, created_at=now, lines=lines,
             bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            activity_id=headline.activity_id, auto_renew=cmd.auto_renew), coupon), quotes=tuple(quotes))
+            activity_id=headline.activity_id, auto_renew=cmd.auto_renew, camp=cmd.camp), coupon),
+            quotes=tuple(quotes))
 
 
 class PlaceAlertOrder(_PlaceOrder):
     def __call__(self, cmd: CreateAlertOrder) -> OrderPlaced:
-        self._check_pay_type(cmd.pay_type)
+        self._check_pay_type(cmd.pay_type, cmd.camp)
         self._check_batch(cmd.device_ids)
         fixed = self._edition.profile.fixed_country_code
         if fixed is not None and cmd.country_code != fixed:
@@ -284,7 +287,7 @@ class PlaceAlertOrder(_PlaceOrder):
             pay_type=cmd.pay_type, currency=total.currency, order_fee_cents=total.cents,
             apply_flag=cmd.apply_flag, description=" + ".join(p.name for p in (sms, voice) if p), created_at=now,
             lines=lines, bill_id=bill.id if bill else None, invoice=bill.snapshot() if bill else None,
-            country_code=cmd.country_code), coupon)
+            country_code=cmd.country_code, camp=cmd.camp), coupon)
 
     def _package(self, uow: OrderingUnitOfWork, package_id: int | None, kind: AlertKind,
                  country_code: str) -> AlertPackage | None:
@@ -441,9 +444,10 @@ class ConfirmWalletPayment:
     def __call__(self, cmd: ConfirmPayment) -> PayStatus:
         if cmd.pay_type not in WALLET_PAY_TYPES:
             raise PayTypeNotOffered()
-        check_pay_type(cmd.pay_type, self._edition, self._gateways)
         with self._uow as uow:
             order = _own_order(uow, cmd.account_id, cmd.order_id)
+        gateways = self._gateways.at(order.camp)
+        check_pay_type(cmd.pay_type, self._edition, gateways)
         if order.status is PayStatus.PAID:
             return order.status
         if order.status is not PayStatus.UNPAID:
@@ -451,8 +455,8 @@ class ConfirmWalletPayment:
         if cmd.pay_fee_cents != order.order_fee_cents:
             raise PriceChanged()
         try:
-            result = self._gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
-                                                          cmd.payment_method_id)
+            result = gateways[cmd.pay_type].confirm(replace(payment_request(order), pay_type=cmd.pay_type),
+                                                    cmd.payment_method_id)
         except Exception as error:  # the provider did not answer: nothing was confirmed here
             raise PaymentFailed(failure=PaymentFailure.FAILED) from error
         if not result.paid:

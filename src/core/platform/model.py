@@ -82,3 +82,21 @@ class DictItem:
 IDENTITY = "ELITECH_IDENTITY"
 INDUSTRY = "ELITECH_INDUSTRY"
 COUNTRY_CODE = "COUNTRY_CODE"
+
+
+@dataclass(frozen=True)
+class MerchantField:
+    name: str
+    secret: bool = False
+    required: bool = False
+    multiline: bool = False
+
+
+@dataclass(frozen=True)
+class MerchantConfig:
+    camp: int
+    provider: str
+    values: dict[str, str] = field(default_factory=dict)
+    secrets: dict[str, str] = field(default_factory=dict, repr=False)
+    updated_at: datetime | None = None
+    updated_by: str | None = None
