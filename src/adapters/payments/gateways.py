@@ -167,8 +167,8 @@ MerchantAccounts = Callable[[int], Mapping[str, tuple[object, Mapping[str, str]]
 class CampGateways(Mapping[PayType, PaymentGateway]):
     """The gateways of every camp (white-label platforms, core.platform.merchants): a camp's own
     merchant account at a provider where it has one, the console's otherwise. `accounts(camp)`
-    gives each own account by provider with its version (when it last changed); a camp's
-    gateways are built once per version."""
+    gives each own account by provider with when it last changed; a camp's gateways are built
+    again only when one of its accounts changed."""
 
     def __init__(self, console: GatewaysByPayType, configs: PaymentConfigs, offered: Collection[Provider],
                  console_url: str, accounts: MerchantAccounts, key_dir: Path) -> None:
@@ -181,7 +181,8 @@ class CampGateways(Mapping[PayType, PaymentGateway]):
         own = {Provider(p): account for p, account in self._accounts(camp).items() if Provider(p) in self._offered}
         if not own:
             return self._console
-        version = tuple(sorted((p.value, str(at)) for p, (at, _) in own.items()))
+        # what each account is, not only when it changed (a test clock can stand still)
+        version = tuple(sorted((p.value, str(at), hash(frozenset(values.items()))) for p, (at, values) in own.items()))
         with self._lock:
             built = self._built.get(camp)
             if built is not None and built[0] == version:

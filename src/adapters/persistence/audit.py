@@ -155,6 +155,7 @@ KINDS: dict[str, ObjectKind] = {
     "export_certificates": ObjectKind("exportCertificate", "device_name"),
     # the platform's settings and reference data the back office keeps
     "custom_pages": ObjectKind("customPage", "title"),
+    "payment_configs": ObjectKind("paymentConfig", "provider"),
     "notices": ObjectKind("notice"),
     "dict_items": ObjectKind("dictionaryItem", "data_value"),
     "device_types": ObjectKind("deviceType", "type_name"),

@@ -97,7 +97,10 @@ BACK_OFFICE_ROUTES: list[Permission] = [
     *_office("order.servicePackage order.offlinebuy order.offlineExamine "
              "order.rechargeStatistics order.storageOrders", SWITCHABLE + ("export",)),
     *_office("order.recharge", SWITCHABLE + ("export", "refund")),  # refund: pays an order back
-    *_office("system.consumer system.role system.exportDevice customized.list notice.list", CRUD_IO),
+    *_office("system.consumer system.role system.exportDevice", CRUD_IO),
+    # payConfig: reads and sets the platforms' merchant accounts (their secrets are written, never read)
+    *_office("customized.list", CRUD_IO + ("payConfig",)),
+    *_office("notice.list", CRUD_IO),
     *_office("dataCenter.recorderData dataCenter.diseaseControl"),
     *_office("ecoStatistics dataBoard dataInterface.index dataApi.list parameter.list"),
     *_office("video.platform video.device visualization.2d visualization.largeScreen"),

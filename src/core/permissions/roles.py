@@ -42,10 +42,12 @@ _ENTERPRISE = _PERSONAL | c.names((
 _BACK_OFFICE_ALL = frozenset(p.name for p in c.ALL if p.back_office)
 # The operation log's page is a customer route, but the back office reads every account's entries
 # there (entrypoints/api/audit), so an operator holds it too (with query and export): the menu shows it.
+# The platforms' merchant accounts (where the money goes) are the system administrator's alone.
 _OPERATOR = (
     c.names(("home", "message.list", "operation.log"))
     | _BACK_OFFICE_ALL
-) - c.names(("system.role", "cloudCustomized", "calibration", "calibrationServe", c.MARKET_MANAGE))
+) - c.names(("system.role", "cloudCustomized", "calibration", "calibrationServe", c.MARKET_MANAGE,
+             "customized.list:payConfig"))
 _CALIBRATION_ADMIN = c.names(("home", "calibrationServe", "calibration"))
 _DEALER = _PERSONAL | c.names(("dealer.index", "cloudCustom", "project.list"))
 # The one account that may see marketManage is chosen by configuration, not by a role.

@@ -45,6 +45,7 @@ from entrypoints.api.organizations.views import blp as organizations_blp
 from entrypoints.api.payment.providers import blp as payment_providers_blp
 from entrypoints.api.payment.views import blp as payment_blp
 from entrypoints.api.payment.views import dev_blp as development_payment_blp
+from entrypoints.api.platform.merchants import blp as merchant_configs_blp
 from entrypoints.api.platform.views import blp as platform_blp
 from entrypoints.api.projects.views import blp as projects_blp
 from entrypoints.api.promotions.views import blp as promotions_blp
@@ -154,6 +155,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(offline_blp, url_prefix="/api/payment")
     api.register_blueprint(recharge_statistics_blp, url_prefix="/api/payment")
     api.register_blueprint(order_invoices_blp, url_prefix="/api/payment")
+    api.register_blueprint(merchant_configs_blp, url_prefix="/api/payment")
     api.register_blueprint(promotions_blp, url_prefix="/api/payment")
     api.register_blueprint(vouchers_blp, url_prefix="/api/payment")
     if settings.payment_backend == "development":

@@ -6,7 +6,7 @@ from contextvars import ContextVar
 from datetime import UTC, datetime, tzinfo
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
-from flask import current_app, g
+from flask import current_app, g, request
 
 from core.accounts.model import Principal
 from core.shared.errors import NotAuthenticated
@@ -40,6 +40,14 @@ def caller_id() -> int:
 def container():
     """The dependency container of the running application."""
     return current_app.extensions["coldchain.container"]
+
+
+def camp() -> int:
+    """The camp of the white-label platform the request came through (its host, as the trusted
+    proxies pass it on), 0 for the console's own: whose merchant accounts its orders are paid to."""
+    if "camp" not in g:
+        g.camp = container().camp_of_host()(request.host.rsplit(":", 1)[0] if request.host else "")
+    return g.camp
 
 
 def translated(message: str, **params: object) -> str:

@@ -208,6 +208,10 @@ ACTIONS: dict[str, str] = {
     "PayOrder.selectOrderList": NC_("operation log action", "List orders (back office)"),
     "PayOrder.exportOrder": NC_("operation log action", "Export orders"),
     "PayOrder.handlingOrder": NC_("operation log action", "Settle order by hand"),
+    "PayPdConfig.update": NC_("operation log action", "Set a platform's merchant account"),
+    "PayPdConfig.delete": NC_("operation log action", "Remove a platform's merchant account"),
+    "PayPdAliConfig.updateAliConfig": NC_("operation log action", "Set a platform's Alipay account"),
+    "PayPdWxConfig.updateWxConfig": NC_("operation log action", "Set a platform's WeChat Pay account"),
 }
 
 # Each object type of the log (adapters/persistence/audit.KINDS).
@@ -269,6 +273,7 @@ OBJECTS: dict[str, str] = {
     "exportCertificate": NC_("operation log object", "Export certificate"),
     "customPage": NC_("operation log object", "Custom page"),
     "notice": NC_("operation log object", "Notice"),
+    "paymentConfig": NC_("operation log object", "Merchant account"),
     "dictionaryItem": NC_("operation log object", "Dictionary entry"),
     "deviceType": NC_("operation log object", "Device type"),
     "deviceSeries": NC_("operation log object", "Device series"),
@@ -330,6 +335,11 @@ FIELDS: dict[str, str] = {
     "bonus_months": NC_("operation log field", "Bonus months"),
     "browser_logo": NC_("operation log field", "Browser icon"),
     "camp": NC_("operation log field", "Site"),
+    "fields": NC_("operation log field", "Settings"),
+    "provider": NC_("operation log field", "Payment provider"),
+    "sealed_secrets": NC_("operation log field", "Keys"),
+    "updated_at": NC_("operation log field", "Changed"),
+    "updated_by": NC_("operation log field", "Changed by"),
     "cancelled_at": NC_("operation log field", "Cancelled"),
     "card_number": NC_("operation log field", "Card number"),
     "change_kind": NC_("operation log field", "Change"),

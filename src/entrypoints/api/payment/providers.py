@@ -34,12 +34,12 @@ def _answer(ack: Acknowledgement) -> Response:
     return Response(ack.body, status=ack.status, content_type=ack.content_type)
 
 
-def _notification(provider: Provider) -> Response:
+def _notification(provider: Provider, camp: int = 0) -> Response:
     body = request.get_data(cache=False)[:MAX_NOTIFICATION_BYTES + 1]
     if len(body) > MAX_NOTIFICATION_BYTES:
         body = b""  # nobody's genuine notification is this large: refused as unreadable
     handle = context.container().handle_payment_notification()
-    return _answer(handle(provider, request.headers, body))
+    return _answer(handle(provider, request.headers, body, camp))
 
 
 def _notify_doc(provider: Provider, check: str):
@@ -72,6 +72,35 @@ class StripeNotifyView(MethodView):
     @_notify_doc(Provider.STRIPE, "Webhook event with its Stripe-Signature header.")
     def post(self):
         return _notification(Provider.STRIPE)
+
+
+# A white-label platform's own merchant account notifies at its camp's path (the notifyUrl that
+# PayPdConfig/selectByCamp shows): checked with that account's keys, about that camp's orders.
+CAMP_PATH = "<int(min=1, max=1000000):camp>"
+
+
+@blp.route(f"/notify/wechat/{CAMP_PATH}")
+class WechatCampNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.WECHAT, "As /notify/wechat, for a platform's own merchant account (its camp).")
+    def post(self, camp: int):
+        return _notification(Provider.WECHAT, camp)
+
+
+@blp.route(f"/notify/alipay/{CAMP_PATH}")
+class AlipayCampNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.ALIPAY, "As /notify/alipay, for a platform's own merchant account (its camp).")
+    def post(self, camp: int):
+        return _notification(Provider.ALIPAY, camp)
+
+
+@blp.route(f"/notify/stripe/{CAMP_PATH}")
+class StripeCampNotifyView(MethodView):
+    @blp.public
+    @_notify_doc(Provider.STRIPE, "As /notify/stripe, for a platform's own merchant account (its camp).")
+    def post(self, camp: int):
+        return _notification(Provider.STRIPE, camp)
 
 
 class PayPalReturnQuery(Schema):
@@ -129,7 +158,7 @@ class OpenIdView(MethodView):
     def get(self, query):
         """Exchanges the code of WeChat's authorisation page for the payer's OpenID (the mobile
         calibration pages inside WeChat need it to pay)."""
-        gateway = context.container().payment_gateways()[PayType.WECHAT]
+        gateway = context.container().payment_gateways().at(context.camp())[PayType.WECHAT]
         try:
             return {"openId": gateway.open_id(query["code"])}
         except Exception as error:  # WeChat refused the code (used, expired, forged) or did not answer

@@ -316,7 +316,7 @@ def _service_order(body: dict, device_ids: list[int]) -> dict:
         bill_id=body.get("billId"), activity_id=body.get("activityId"),
         presentation_month=body.get("presentationMonth"), sim_iccid=body.get("simIccid"),
         coupon_code=body.get("couponCode") or None, coupon_fee_cents=body.get("couponFee"),
-        auto_renew=body.get("autoRenew", False))
+        auto_renew=body.get("autoRenew", False), camp=context.camp())
     return _placed(_container().place_service_order()(cmd))
 
 
@@ -357,7 +357,7 @@ def _alert_order(body: dict, device_ids: list[int]) -> dict:
         sms_fee_cents=body["smsFee"], voice_package_id=body["voicePackageId"], voice_count=body["voiceCount"],
         voice_fee_cents=body["voiceFee"], total_fee_cents=body["totalFee"], apply_flag=body["applyFlag"],
         bill_id=body.get("billId"), sim_iccid=body.get("simIccid"), coupon_code=body.get("couponCode") or None,
-        coupon_fee_cents=body.get("couponFee"))
+        coupon_fee_cents=body.get("couponFee"), camp=context.camp())
     return _placed(_container().place_alert_order()(cmd))
 
 

@@ -7,7 +7,7 @@ from dataclasses import asdict
 from flask.views import MethodView
 from sqlalchemy import text
 
-from core.ordering.payments import offered_pay_types
+from core.ordering.payments import Provider, offered_pay_types
 from core.platform.model import CustomPage, Notice
 from core.shared.edition import LANGUAGES
 from entrypoints.api import context
@@ -89,6 +89,13 @@ class NoticePageView(MethodView):
         return page_body(page, _notice_row)
 
 
+def _wechat_app_id(camp: int) -> str | None:
+    if Provider.WECHAT not in context.container().settings().payment_providers:
+        return None
+    view = context.container().get_merchant_config()(camp, Provider.WECHAT.value)
+    return next((f.value for f in view.fields if f.spec.name == "appId"), None) if view.own else None
+
+
 @blp.route("/config")
 class ConfigView(MethodView):
     @blp.public
@@ -97,12 +104,13 @@ class ConfigView(MethodView):
         """What the client needs to know about this installation's edition."""
         settings = context.container().settings()
         profile = settings.edition.profile
-        pay_types = offered_pay_types(settings.edition, context.container().payment_gateways())
+        camp = context.camp()  # the platform's merchant accounts: what it offers, its WeChat app
+        pay_types = offered_pay_types(settings.edition, context.container().payment_gateways().at(camp))
         return {"edition": profile.name, "currency": profile.currency,
                 "payTypes": [int(p) for p in pay_types], "defaultLanguage": profile.default_language,
                 "languages": list(LANGUAGES), "countryCode": profile.default_country_code,
                 "countryCodeFixed": profile.fixed_country_code is not None,
-                "wechatAppId": settings.payments.wechat.app_id,
+                "wechatAppId": _wechat_app_id(camp) or settings.payments.wechat.app_id,
                 "externalLinks": settings.providers.external_links,
                 "mapTiles": {"url": settings.map_tile_url, "attribution": settings.map_tile_attribution}}
 
