@@ -338,7 +338,6 @@ FIELDS: dict[str, str] = {
     "fields": NC_("operation log field", "Settings"),
     "provider": NC_("operation log field", "Payment provider"),
     "sealed_secrets": NC_("operation log field", "Keys"),
-    "updated_at": NC_("operation log field", "Changed"),
     "updated_by": NC_("operation log field", "Changed by"),
     "cancelled_at": NC_("operation log field", "Cancelled"),
     "card_number": NC_("operation log field", "Card number"),

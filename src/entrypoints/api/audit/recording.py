@@ -21,8 +21,8 @@ log = logging.getLogger("coldchain.audit")
 
 def action_of(rule: str) -> str:
     """A route's call name, without the API's prefix: "Device.update" for /api/device/Device/update
-    (the web console's labels are keyed by it)."""
-    parts = [p for p in rule.split("/") if p][2:]  # "api", then "device", "base" or "payment"
+    (the web console's labels are keyed by it); a path's variables (a camp's notification) are not part of it."""
+    parts = [p for p in rule.split("/") if p and not p.startswith("<")][2:]  # "api", then "device", "base"...
     return ".".join(parts) or rule
 
 
