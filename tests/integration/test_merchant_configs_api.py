@@ -133,3 +133,30 @@ def test_an_alipay_account_takes_rsa_keys_as_pem_or_as_their_base64_body(api, co
     assert fields(view)["privateKey"]["last4"] == private_pem.strip()[-4:] and view["provider"] == "alipay"
     assert fields(ok(api.call("GET", "/payment/PayPdAliConfig/selectByCamp", token=admin,
                               query={"camp": 2})))["alipayPublicKey"]["value"] == public_body
+
+
+class Through:
+    """The API as a browser on one of the platforms' domains calls it (its Host)."""
+
+    def __init__(self, api, host: str) -> None:
+        self.api, self.host = api, host
+
+    def call(self, method, path, **kwargs):
+        return self.api.call(method, path, headers={"Host": self.host}, **kwargs)
+
+
+@pytest.mark.usefixtures("recharge_demo")
+@pytest.mark.parametrize("host,camp", [("www.demo.localhost", 1), ("junjia.localhost:8000", 2),
+                                       ("127.0.0.1", 0), ("stranger.example", 0)])
+def test_an_order_is_paid_to_the_camp_of_the_platform_it_was_placed_through(api, container, host, camp):
+    from adapters.persistence.models import OrderRow
+    from tests.integration.test_recharge_api import COLD_ROOM_A, levels, options, service_order
+
+    alice = api.token("alice")
+    through = Through(api, host)
+    room = ok(through.call("POST", "/device/Device/page", token=alice, json={"deviceGuid": COLD_ROOM_A}))["data"][0]
+    basic = levels(through, alice, room["deviceId"])["Basic"]
+    placed = ok(service_order(through, alice, [room["deviceId"]], basic, options(through, alice, room["deviceId"],
+                                                                                 basic)[1]))
+    with container.session_factory()() as session:
+        assert session.scalar(select(OrderRow.camp).where(OrderRow.order_code == placed["orderCode"])) == camp
