@@ -15,6 +15,9 @@ PUBLIC = {
     ("get", "/api/base/health"), ("get", "/api/payment/development/pay"),
     ("post", "/api/payment/notify/wechat"), ("post", "/api/payment/notify/alipay"),
     ("post", "/api/payment/notify/stripe"), ("get", "/api/payment/paypal/return"),
+    # a white-label platform's own merchant account notifies at its camp's path
+    ("post", "/api/payment/notify/wechat/{camp}"), ("post", "/api/payment/notify/alipay/{camp}"),
+    ("post", "/api/payment/notify/stripe/{camp}"),
     ("get", "/api/payment/paypal/cancel"), ("get", "/api/payment/payment/getOpenId"),
     # Whoever was handed a PDF report (an auditor, a customer's customer) checks its code.
     ("get", "/api/device/DeviceDataExport/verify"),
@@ -70,7 +73,8 @@ def test_every_string_a_client_sends_is_bounded(spec):
 
 
 PROVIDER_FACING = {"/api/payment/notify/wechat", "/api/payment/notify/alipay", "/api/payment/notify/stripe",
-                   "/api/payment/paypal/return", "/api/payment/paypal/cancel"}
+                   "/api/payment/notify/wechat/{camp}", "/api/payment/notify/alipay/{camp}",
+                   "/api/payment/notify/stripe/{camp}", "/api/payment/paypal/return", "/api/payment/paypal/cancel"}
 
 
 def test_every_call_documents_its_success_envelope(spec):
