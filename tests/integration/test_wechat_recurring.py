@@ -328,3 +328,35 @@ def test_a_forged_contract_notification_changes_nothing(_every_adapter, payments
     assert charge_due(payments, at=signed).charged == 1  # still renewed
     (renewal,) = renewal_codes(payments, signed.room_id, signed.placed)
     assert verdicts(payments, "wechat", renewal, 1)[0] in ("settled", "alreadySettled")
+
+
+def test_a_renewal_wechat_accepts_but_deducts_later_is_asked_about_again_never_charged_twice(
+        _every_adapter, payments):
+    papay: Papay = payments.world.providers["wechat"].papay
+    signed = authorised(payments, PayType.WECHAT, _pay)
+    papay.hold(signed.mandate)
+    first = charge_due(payments, at=signed)  # WeChat answers ACCEPT for as long as the gateway waits
+    assert (first.charged, first.failed, first.pending) == (0, 0, 1)
+    (renewal,) = renewal_codes(payments, signed.room_id, signed.placed)
+    (deduction,) = payments.world.ledger.of_order("wechat", renewal)
+    assert deduction.status is Status.PENDING
+    assert device(payments.container, COLD_ROOM_A).service_expires_at == signed.paid_until
+    # nothing charged anew while the hold stands; WeChat then deducts and notifies
+    assert charge_due(payments, timedelta(minutes=5)).pending == 0
+    wechat = payments.world.providers["wechat"]
+    assert wechat.complete(deduction, paid=True).status == 200
+    later = charge_due(payments, timedelta(minutes=30))  # the next run asks about the same charge
+    assert (later.charged, later.failed) == (1, 0)
+    assert renewal_codes(payments, signed.room_id, signed.placed) == [renewal]
+    assert len(payments.world.ledger.of_order("wechat", renewal)) == 1  # deducted once
+    assert device(payments.container, COLD_ROOM_A).service_expires_at == add_months(signed.paid_until, 12)
+    assert renewal_messages(payments, signed.room_id)[-1] == "renewal_charged"
+
+
+def test_a_deduction_still_not_taken_after_a_day_is_a_failure_retried_later(_every_adapter, payments):
+    papay: Papay = payments.world.providers["wechat"].papay
+    signed = authorised(payments, PayType.WECHAT, _pay)
+    papay.hold(signed.mandate)
+    assert charge_due(payments, at=signed).pending == 1
+    assert charge_due(payments, timedelta(days=1, minutes=1)).failed == 1
+    assert renewal_messages(payments, signed.room_id)[-1] == "renewal_failed"

@@ -76,5 +76,6 @@ def test_a_camp_account_that_cannot_be_used_switches_the_provider_off_for_it_nev
 
 
 def test_a_camp_account_of_a_provider_not_offered_is_ignored(gateways, accounts):
-    accounts[4] = {"stripe": (datetime(2026, 11, 27, tzinfo=UTC), {"secretKey": "sk_test_x", "webhookSecret": "whsec_x"})}
+    stripe = {"secretKey": "sk_test_x", "webhookSecret": "whsec_x"}
+    accounts[4] = {"stripe": (datetime(2026, 11, 27, tzinfo=UTC), stripe)}
     assert gateways.at(4) is gateways.at(0)

@@ -122,7 +122,7 @@ class WechatPapayGateway(WechatPayGateway):
         if state == "SUCCESS":
             return PaymentResult(paid=True, amount_cents=amount, reference=data.get("transaction_id"),
                                  currency=_currency(data))
-        return PaymentResult(paid=False, amount_cents=amount, error=state)
+        return PaymentResult(paid=False, amount_cents=amount, error=state, pending=state in PENDING_STATES)
 
     def cancel(self, mandate: str, code: str) -> None:
         """Terminates the contract; one WeChat no longer knows as signed is ended already."""

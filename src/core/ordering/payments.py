@@ -126,6 +126,9 @@ class PaymentResult:
     currency: str | None = None  # of amount_cents, as the provider wrote it
     failure: PaymentFailure | None = None  # the provider refused the payer's attempt, for this reason
     attempt: str | None = None  # the provider's id of that attempt (Stripe: the declined charge)
+    # Not paid yet, not refused either: the provider has accepted the charge and has yet to take it
+    # (a WeChat Pay deduction in ACCEPT); asked again later, it answers the same charge's outcome.
+    pending: bool = False
 
 
 @dataclass(frozen=True)

@@ -53,6 +53,10 @@ RENEW_BEFORE = timedelta(days=1)  # a renewal is charged this long before the se
 REMIND_BEFORE = timedelta(days=3)  # the customer is told of a charge this long before it
 RETRIES = (timedelta(days=1), timedelta(days=2))  # after the first and second failures; the third ends it
 HOLD = timedelta(minutes=30)  # a run's hold on a due charge: then another run may resume it
+# A charge the provider accepted but has yet to take is asked about again by the next runs (each
+# after HOLD), never charged anew, for this long after its renewal order was placed; then it is a
+# failure like a refusal (and the order closed with it).
+PENDING_FOR = timedelta(days=1)
 SIGN_WITHIN = timedelta(days=2)  # a paid order's authorisation is looked for this long
 BATCH = 100
 
@@ -63,6 +67,7 @@ class RenewalRun:
     charged: int = 0
     failed: int = 0
     ended: int = 0
+    pending: int = 0  # accepted by the provider, not yet taken: asked about again by a later run
 
 
 def _message(uow: OrderingUnitOfWork, agreement: Agreement, template: str, language: str, now: datetime,
@@ -127,13 +132,14 @@ class ChargeDueAgreements:
         reminded = self._remind(now)
         with self._uow as uow:
             due = uow.agreements.due(now, BATCH)
-        charged = failed = ended = 0
+        charged = failed = ended = pending = 0
         for agreement in due:
             outcome = self._charge(agreement, now)
             charged += outcome == "charged"
             failed += outcome in ("failed", "ended")
             ended += outcome == "ended"
-        return RenewalRun(reminded, charged, failed, ended)
+            pending += outcome == "pending"
+        return RenewalRun(reminded, charged, failed, ended, pending)
 
     def _remind(self, now: datetime) -> int:
         with self._uow as uow:
@@ -177,6 +183,11 @@ class ChargeDueAgreements:
                     uow.commit()
                 return "charged"
             result = replace(result, paid=False, error=outcome.value)
+        elif result.pending and now < order.created_at + PENDING_FOR:
+            # Closing it now would let the deduction land on a closed order while a retry charges
+            # again: the hold stands, and the run after it asks the provider about this same charge.
+            log.info("renewal %s of agreement %s accepted by the provider, not yet taken", order.code, agreement.id)
+            return "pending"
         return self._failed(agreement, order, result.error or "declined", now)
 
     def _renewal_order(self, agreement: Agreement, now: datetime) -> Order | None:

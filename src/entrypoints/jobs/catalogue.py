@@ -57,7 +57,8 @@ def sign_agreements(container: Container) -> str:
 
 def charge_due_agreements(container: Container) -> str:
     run = container.charge_due_agreements()()
-    return f"reminded={run.reminded} charged={run.charged} failed={run.failed} ended={run.ended}"
+    return (f"reminded={run.reminded} charged={run.charged} failed={run.failed} ended={run.ended} "
+            f"pending={run.pending}")
 
 
 def resume_refunds(container: Container) -> str:
