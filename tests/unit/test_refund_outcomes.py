@@ -73,7 +73,7 @@ def test_an_accepted_refund_stays_processing_with_the_service_taken_back_until_i
     assert desk.tell(desk.note(refund, RefundOutcome.FAILED)) is RefundVerdict.REFUND_FINISHED
     assert desk.status(refund) is RefundStatus.SUCCEEDED and len(desk.refunded_messages) == 1
     assert desk.order_now.refunded_cents == HALF
-    assert desk.verdicts == ["refundSucceeded", "refundAlreadyFinished", "refundAlreadyFinished"]
+    assert desk.verdicts == ["refundSucceeded", "refundFinished", "refundFinished"]
     assert desk.uow.payment_notifications.rows[0].order_code == desk.placed.order_code
 
 

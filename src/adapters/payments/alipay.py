@@ -216,10 +216,13 @@ class AlipayGateway:
     def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
         """Alipay's asynchronous notification of a trade; one that tells of a refund (out_biz_no,
         refund_fee, gmt_refund) is that refund's outcome."""
-        params = self._verified(body)
-        if params.get("out_biz_no") and params.get("gmt_refund"):
-            return self._refund_result(params)
-        return self._trade_result(params)
+        return self._trade_or_refund(self._verified(body))
+
+    @classmethod
+    def _trade_or_refund(cls, params: Mapping[str, str]) -> Notification | RefundNotification:
+        if params.get("out_biz_no") and params.get("gmt_refund"):  # what Alipay adds after a refund
+            return cls._refund_result(params)
+        return cls._trade_result(params)
 
     @staticmethod
     def _refund_result(params: Mapping[str, str]) -> RefundNotification:

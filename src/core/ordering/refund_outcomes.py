@@ -46,12 +46,12 @@ MAX_RECORDED_BODY = 64 * 1024
 
 
 class RefundVerdict(StrEnum):
-    """What a refund notification did, as its record says."""
+    """What a refund notification did, as its record says (20 characters at most: the column)."""
 
     REFUND_SUCCEEDED = "refundSucceeded"
     REFUND_FAILED = "refundFailed"  # given back
     REFUND_PENDING = "refundPending"  # the provider says it is still under way: nothing to do yet
-    REFUND_FINISHED = "refundAlreadyFinished"  # a repeated or late notification: nothing changes
+    REFUND_FINISHED = "refundFinished"  # a repeated or late notification: nothing changes
     UNKNOWN_REFUND = "unknownRefund"
     WRONG_PROVIDER = "wrongProvider"
     AMOUNT_MISMATCH = "amountMismatch"
