@@ -3,12 +3,17 @@ back office's API (/payment/PayRefund/*), the provider being WeChat Pay's sandbo
 
 from __future__ import annotations
 
+import requests
 from dependency_injector import providers
 from features.payments.steps import _device, _ok, _order
 from pytest_bdd import given, parsers, then, when
+from sqlalchemy import select
 
+from adapters.persistence.models import SystemMessageRow
 from core.devices.model import add_months
+from core.ordering.model import ORDER_REFUNDED
 from core.ordering.refunds import RefundPolicy
+from payment_sandbox.provider import deliver
 
 
 def _call(world, path: str, user: str = "operator", **body):
@@ -99,3 +104,48 @@ def _approval_refused(world, code):
 @then(parsers.parse("the refund is refused with code {code:d}"))
 def _refund_refused(world, code):
     assert (world["refund"].status, world["refund"].code) == (409, code)
+
+
+def _refund_messages(world) -> int:
+    with world["console"].container.session_factory()() as session:
+        return len(session.scalars(select(SystemMessageRow).where(SystemMessageRow.template == ORDER_REFUNDED)).all())
+
+
+def _refund_now(world) -> dict:
+    console = world["console"]
+    dossier = _ok(console.api.call("GET", "/payment/PayOrder/selectBackOrderDetail",
+                                   token=console.api.token("operator"), query={"orderId": world["order"]["orderId"]}))
+    return dossier["refunds"][-1]
+
+
+@then("the refund is processing at the provider and alice has not been told yet")
+def _processing(world):
+    refund = _ok(world["refund"])
+    assert (refund["status"], refund["payStatus"]) == (2, 5) and refund["providerReference"]
+    assert _refund_messages(world) == 0
+
+
+@when(parsers.parse("WeChat Pay notifies that the refund {outcome}"))
+def _notified(world, outcome):
+    """The sandbox's control finishes the refund at WeChat, which sends its refund notification;
+    `twice`: WeChat sends it again, as it does until it reads SUCCESS."""
+    sandbox = world["console"].world
+    code = _ok(world["refund"])["refundCode"]
+    answer = requests.post(f"{sandbox.sandbox_url}/refunds/wechat/{code}",
+                           data={"outcome": "succeed" if outcome.startswith("succeeded") else "fail"}, timeout=30)
+    assert answer.json()["merchantStatus"] == 200
+    if outcome.endswith("twice"):
+        payment = sandbox.ledger.by_order("wechat", world["order"]["orderCode"])
+        headers, body = sandbox.providers["wechat"].refund_notification(payment, code)
+        assert deliver(f"{sandbox.console_url}/api/payment/notify/wechat", body, headers).status == 200
+
+
+@then("the refund has succeeded and alice is told once that her order was refunded")
+def _succeeded(world):
+    assert _refund_now(world)["status"] == 3 and _refund_messages(world) == 1
+
+
+@then("the refund is refused by the provider")
+def _refused_later(world):
+    refund = _refund_now(world)
+    assert refund["status"] == 4 and refund["error"] and _refund_messages(world) == 0

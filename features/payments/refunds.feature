@@ -4,7 +4,9 @@ Feature: An operator refunds an order and the service it gave is taken back
   half of a year moves the expiry back six months (never below now); SMS and voice counts are taken
   back as far as they are unused. The operator sees what a refund takes back before confirming. A
   refund above the approval amount waits for a second operator; the one who asked cannot approve
-  it. A provider that refuses the refund leaves the money and the service as they were. Here the
+  it. A provider that refuses the refund leaves the money and the service as they were. WeChat Pay
+  only accepts a refund at first: the refund is processing at the provider, the service already
+  taken back, until WeChat's refund notification says how it ended. Here the
   provider is WeChat Pay's local sandbox; alice's "Cold room A logger" renews its level for a year.
 
   Background:
@@ -38,5 +40,19 @@ Feature: An operator refunds an order and the service it gave is taken back
     Given WeChat Pay has already paid the whole order back
     When the operator refunds half the order because "the customer asked"
     Then the refund is refused with code 1137
+    And the console shows the order paid
+    And the device's service runs 12 months longer, once
+
+  Scenario: The provider confirms the refund later
+    When the operator refunds half the order because "the customer returned one logger"
+    Then the refund is processing at the provider and alice has not been told yet
+    And the device's service runs 6 months longer than before the order
+    When WeChat Pay notifies that the refund succeeded, twice
+    Then the refund has succeeded and alice is told once that her order was refunded
+
+  Scenario: The provider gives the refund up later
+    When the operator refunds half the order because "the customer returned one logger"
+    And WeChat Pay notifies that the refund failed
+    Then the refund is refused by the provider
     And the console shows the order paid
     And the device's service runs 12 months longer, once

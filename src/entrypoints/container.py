@@ -143,6 +143,7 @@ from core.ordering.payment_flows import (
     ReconcilePayments,
     RecordPayerCancellation,
 )
+from core.ordering.refund_outcomes import HandleRefundNotification
 from core.ordering.refunds import DecideRefund, OrderRefunds, PreviewRefund, RefundPolicy, RequestRefund, ResumeRefunds
 from core.ordering.renewals import CancelAgreement, ChargeDueAgreements, SignAgreements
 from core.ordering.statistics import GetRechargeStatistics
@@ -452,8 +453,9 @@ class Container(containers.DeclarativeContainer):
     get_order = providers.Factory(GetOrder, uow)
     list_my_orders = providers.Factory(ListMyOrders, uow)
     settle_order = providers.Factory(SettleOrder, uow, clock, default_language)
+    handle_refund_notification = providers.Factory(HandleRefundNotification, uow, clock, default_language)
     handle_payment_notification = providers.Factory(HandlePaymentNotification, uow, payment_gateways, settle_order,
-                                                    clock)
+                                                    clock, handle_refund_notification)
     complete_provider_return = providers.Factory(CompleteProviderReturn, uow, payment_gateways, settle_order)
     record_payer_cancellation = providers.Factory(RecordPayerCancellation, uow)
     reconcile_payments = providers.Factory(ReconcilePayments, uow, payment_gateways, settle_order, clock)

@@ -89,7 +89,8 @@ def test_half_of_alice_s_yearly_renewal_refunded_through_wechat_moves_her_expiry
     assert device(payments.container, COLD_ROOM_A).service_expires_at == paid_until  # a preview changes nothing
 
     made = ok(refund(api, placed["orderId"], half), os.RefundSchema)
-    assert (made["status"], made["amount"], made["payStatus"], made["refundedFee"]) == (3, half, 5, half)
+    # accepted by WeChat, its outcome notified later (tests/integration/test_refund_outcomes.py)
+    assert (made["status"], made["amount"], made["payStatus"], made["refundedFee"]) == (2, half, 5, half)
     assert made["requestedBy"] == "operator" and made["refundCode"] == f"{placed['orderCode']}R1"
     assert device(payments.container, COLD_ROOM_A).service_expires_at == add_months(paid_until, -6)
     at_wechat = payments.world.ledger.by_order("wechat", placed["orderCode"])

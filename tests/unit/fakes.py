@@ -728,6 +728,12 @@ class FakeRefundRepository:
         return self._move(refund_id, RefundStatus.PROCESSING, status=status, finished_at=at, reference=reference,
                           error=error)
 
+    def by_code(self, refund_code: str) -> Refund | None:
+        return next((r for r in self.rows.values() if r.code == refund_code), None)
+
+    def set_reference(self, refund_id: int, reference: str) -> bool:
+        return self._move(refund_id, RefundStatus.PROCESSING, reference=reference)
+
     def of_order(self, order_id: int) -> list[Refund]:
         return [r for r in self.rows.values() if r.order_id == order_id]
 
@@ -959,6 +965,9 @@ class FakePaymentGateway:
 
     def __init__(self, refunds_succeed: bool = True) -> None:
         self.refunds_succeed = refunds_succeed
+        self.refunds_pending = False  # refunds are accepted, their outcome told later
+        self.refund_outcome = RefundResult(False, pending=True)
+        self.refund_queries: list[str] = []
         self.started: list[str] = []
         self.closed: list[str] = []
         self.refunds: list[RefundRequest] = []
@@ -976,7 +985,14 @@ class FakePaymentGateway:
 
     def refund(self, refund: RefundRequest) -> RefundResult:
         self.refunds.append(refund)
+        if self.refunds_pending:
+            return RefundResult(False, reference=f"re-{refund.refund_code}", pending=True)
         return RefundResult(self.refunds_succeed, error=None if self.refunds_succeed else "refused")
+
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """What `refund_outcome` says of an accepted refund (still pending by default)."""
+        self.refund_queries.append(refund.refund_code)
+        return self.refund_outcome
 
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         raise NotImplementedError

@@ -145,6 +145,7 @@ class AlipaySandbox:
         self.agreements = Agreements(self, context)
         self._methods = {"alipay.trade.precreate": self._precreate, "alipay.trade.query": self._query,
                          "alipay.trade.close": self._close, "alipay.trade.refund": self._refund,
+                         "alipay.trade.fastpay.refund.query": self._refund_query,
                          **self.agreements.methods()}
         self._pages = {"alipay.trade.page.pay": self._page_pay}  # opened by the payer's browser
 
@@ -309,11 +310,46 @@ class AlipaySandbox:
                 payment = self._context.ledger.update(
                     payment.id, refunded_cents=refunded, refunds=(*payment.refunds, request_no),
                     status=Status.REFUNDED if refunded == payment.amount_cents else Status.PAID,
-                    extra={**payment.extra, f"refund:{request_no}": _now()})
+                    extra={**payment.extra, f"refund:{request_no}": _now(), f"amount:{request_no}": _yuan(cents)})
                 fund_change = "Y"
         return _success(trade_no=payment.id, out_trade_no=payment.order_code, buyer_logon_id=BUYER_LOGON,
                         fund_change=fund_change, refund_fee=_yuan(payment.refunded_cents),
                         gmt_refund_pay=payment.extra[f"refund:{request_no}"], buyer_user_id=BUYER_ID)
+
+    def _refund_query(self, params: dict[str, str], biz: dict) -> dict[str, str]:
+        """alipay.trade.fastpay.refund.query: a refund made (Alipay's are synchronous) answers
+        refund_status REFUND_SUCCESS; one never made answers no refund fields."""
+        request_no = str(biz.get("out_request_no") or "")
+        with self._lock:
+            payment = self._find(biz)
+            if payment is None:
+                return _error(_BUSINESS, "ACQ.TRADE_NOT_EXIST", "交易不存在")
+        if not request_no or request_no not in payment.refunds:
+            return _success(trade_no=payment.id, out_trade_no=payment.order_code)
+        return _success(trade_no=payment.id, out_trade_no=payment.order_code, out_request_no=request_no,
+                        total_amount=_yuan(payment.amount_cents), refund_amount=payment.extra[f"amount:{request_no}"],
+                        refund_status="REFUND_SUCCESS", gmt_refund_pay=payment.extra[f"refund:{request_no}"])
+
+    def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:
+        """Alipay's refunds are final when answered; what comes later is the trade's asynchronous
+        notification with the refund's fields (out_biz_no, refund_fee: all refunded so far,
+        gmt_refund; trade_status TRADE_SUCCESS, or TRADE_CLOSED once all is refunded). A refund
+        cannot fail afterwards here: `succeeded` False is refused (ValueError)."""
+        payment = next((p for p in self._context.ledger.all(NAME) if refund_no in p.refunds), None)
+        if payment is None:
+            raise KeyError(refund_no)
+        if not succeeded:
+            raise ValueError("an Alipay refund is final when answered")
+        if not notify or not payment.notify_url:
+            return None
+        headers, body = self.refund_notification(payment, refund_no)
+        return deliver(payment.notify_url, body, headers)
+
+    def refund_notification(self, payment: SandboxPayment, refund_no: str,
+                            **overrides: str) -> tuple[dict[str, str], bytes]:
+        """The signed trade notification Alipay sends after a refund (headers, form body)."""
+        return self.notification(payment, out_biz_no=refund_no, refund_fee=_yuan(payment.refunded_cents),
+                                 gmt_refund=payment.extra[f"refund:{refund_no}"] + ".000", **overrides)
 
     # --- the payer page and the notification ----------------------------------------------------------
 

@@ -89,6 +89,24 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
         answer = "" if delivery is None else f"<p style=\"color:#5f6b7c\">The merchant answered {delivery.status}.</p>"
         return _page(name, verdict, f"<h1>{verdict}</h1>{answer}")
 
+    @app.post("/refunds/<name>/<refund_no>")
+    def finish_refund(name: str, refund_no: str):
+        """Sandbox-only, as the payer page is: the provider finishes a refund it accepted, so a test
+        (or a developer) decides its outcome. outcome: succeed or fail, `-silently` sending no
+        notification (a lost one, for the merchant's own query to find)."""
+        outcome = request.form.get("outcome", "")
+        if name not in by_name or outcome not in ("succeed", "fail", "succeed-silently", "fail-silently"):
+            abort(404 if name not in by_name else 400)
+        try:
+            delivery = by_name[name].finish_refund(refund_no, outcome.startswith("succeed"),
+                                                   notify=not outcome.endswith("-silently"))
+        except KeyError:
+            abort(404)
+        except ValueError:  # the provider's refunds cannot end so (Alipay's are final when answered)
+            abort(409)
+        return {"notified": delivery is not None, "merchantStatus": delivery.status if delivery else None,
+                "merchantAnswer": delivery.body if delivery else None}
+
     @app.get("/health")
     def health():
         return {"status": "ok", "providers": sorted(by_name)}

@@ -63,6 +63,11 @@ class Ledger:
         with self._lock:
             return [p for p in self._payments.values() if p.provider == provider and p.order_code == order_code]
 
+    def all(self, provider: str) -> list[SandboxPayment]:
+        """The provider's payments, oldest first."""
+        with self._lock:
+            return [p for p in self._payments.values() if p.provider == provider]
+
     def by_order(self, provider: str, order_code: str) -> SandboxPayment | None:
         """The newest payment of the merchant's order with this provider."""
         found = self.of_order(provider, order_code)

@@ -479,7 +479,8 @@ class PayPalSandbox:
                                          "to the capture amount that has not yet been refunded.")
             now = _now()
             refund_id = paypal_id()
-            refund = {"id": refund_id, "status": COMPLETED, "amount_cents": cents,
+            # PENDING: accepted; PayPal pays it back later (finish_refund), read back with GET.
+            refund = {"id": refund_id, "status": "PENDING", "amount_cents": cents,
                       "invoice_id": body.get("invoice_id") or payment.extra.get("invoice_id"),
                       "custom_id": body.get("custom_id"), "note_to_payer": body.get("note_to_payer"),
                       "create_time": now, "update_time": now}
@@ -493,6 +494,28 @@ class PayPalSandbox:
                 extra={**payment.extra, "capture": capture, "update_time": now})
             self._refunds[refund_id] = (payment.id, refund)
         return 201, self._refund_json(payment, refund)
+
+    def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:
+        """PayPal finishes a PENDING refund (by its id, or the merchant's custom_id): COMPLETED, or
+        FAILED with the amount refundable again. PayPal's webhooks are not used by the console: the
+        outcome is read back (GET /v2/payments/refunds/{id}), so nothing is sent."""
+        with self._lock:
+            refund_id = next((rid for rid, (_, r) in self._refunds.items() if refund_no in (rid, r.get("custom_id"))),
+                             None)
+            if refund_id is None:
+                raise KeyError(refund_no)
+            payment_id, refund = self._refunds[refund_id]
+            if refund["status"] != "PENDING":
+                return None
+            self._refunds[refund_id] = (payment_id, {**refund, "status": COMPLETED if succeeded else "FAILED",
+                                                     "update_time": _now()})
+            if not succeeded:
+                payment = self.context.ledger.existing(payment_id)
+                refunded = payment.refunded_cents - refund["amount_cents"]
+                capture = {**payment.extra["capture"], "status": "PARTIALLY_REFUNDED" if refunded else COMPLETED}
+                self.context.ledger.update(payment_id, refunded_cents=refunded, status=Status.PAID,
+                                           extra={**payment.extra, "capture": capture})
+        return None
 
     def _get_refund(self, client_id: str, refund_id: str):
         found = self._refunds.get(refund_id)

@@ -72,6 +72,13 @@ class SandboxProvider(Protocol):
         Returns the merchant's answer, None when nothing was sent."""
         ...
 
+    def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:
+        """The provider finishes a refund it accepted (the merchant's refund number): paid back, or
+        failed (what it reserved is refundable again); then, unless `notify` is off, its refund
+        notification where the provider sends one. KeyError for an unknown refund; None when
+        nothing was sent (finished already, or no notification)."""
+        ...
+
     def after_payment_url(self, payment: SandboxPayment, paid: bool) -> str | None:
         """Where the payer page sends the payer afterwards (PayPal: the merchant's return or
         cancel URL), or None to show the outcome."""

@@ -840,7 +840,8 @@ class StripeSandbox:
                       "destination_details": {"card": {"reference_status": "pending", "reference_type":
                                                        "acquirer_reference_number", "type": "refund"}, "type": "card"},
                       "metadata": metadata, "payment_intent": intent["id"], "reason": reason,
-                      "receipt_number": None, "source_transfer_reversal": None, "status": "succeeded",
+                      # pending: the card network pays it back later (finish_refund, then refund.updated)
+                      "receipt_number": None, "source_transfer_reversal": None, "status": "pending",
                       "transfer_reversal": None}
             self._refunds[refund["id"]] = refund
             refunded = payment.refunded_cents + amount
@@ -849,6 +850,35 @@ class StripeSandbox:
                                                                                                 refund["id"])),
                 status=Status.REFUNDED if refunded >= intent["amount_received"] else payment.status)
             return _Answer(200, copy.deepcopy(refund))
+
+    def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:
+        """The card network pays a pending refund back (succeeded) or cannot (failed: the amount is
+        refundable again), by the refund's id or the merchant's refund_code in its metadata; then
+        Stripe's `refund.updated` webhook, signed as the payment webhooks are."""
+        with self._lock:
+            refund = next((r for r in self._refunds.values()
+                           if refund_no in (r["id"], (r.get("metadata") or {}).get("refund_code"))), None)
+            if refund is None:
+                raise KeyError(refund_no)
+            if refund["status"] != "pending":
+                return None
+            refund.update(status="succeeded" if succeeded else "failed",
+                          failure_reason=None if succeeded else "expired_or_canceled_card")
+            if not succeeded:
+                payment = self._context.ledger.existing(refund["payment_intent"])
+                self._context.ledger.update(payment.id, refunded_cents=payment.refunded_cents - refund["amount"],
+                                            status=Status.PAID)
+            event = self._event("refund.updated", refund)
+        return self._send(event) if notify else None
+
+    def signed_refund_event(self, refund_no: str, event_type: str = "refund.updated", *,
+                            overrides: dict | None = None, secret: str | None = None) -> tuple[dict[str, str], bytes]:
+        """The webhook Stripe would send about this refund now (headers, body), for tests."""
+        with self._lock:
+            refund = next(r for r in self._refunds.values()
+                          if refund_no in (r["id"], (r.get("metadata") or {}).get("refund_code")))
+            event = self._event(event_type, {**refund, **(overrides or {})})
+        return self._webhook(event, secret=secret)
 
     def _list_refunds(self, params: dict) -> _Answer:
         _only(params, frozenset({"payment_intent", "charge", "limit", "starting_after", "ending_before",

@@ -18,6 +18,8 @@ import xml.etree.ElementTree as ElementTree
 from datetime import UTC, datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
+from cryptography.hazmat.primitives import padding
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from flask import Blueprint, Response, jsonify, request
 
 from payment_sandbox.ledger import SandboxPayment, Status, new_id
@@ -87,6 +89,15 @@ def parse_xml(body: bytes) -> dict[str, str]:
     return {child.tag: child.text or "" for child in root}
 
 
+def encrypt_req_info(plain: bytes, api_key: str) -> str:
+    """WeChat's refund-notification encryption: AES-256-ECB under the lower-case hex MD5 of the
+    API key (its 32 characters are the key's bytes), PKCS7 padding, base64."""
+    key = hashlib.md5(api_key.encode()).hexdigest().encode()  # noqa: S324 (WeChat's rule)
+    padder = padding.PKCS7(128).padder()
+    encryptor = Cipher(algorithms.AES(key), modes.ECB()).encryptor()  # noqa: S305 (WeChat's rule)
+    return base64.b64encode(encryptor.update(padder.update(plain) + padder.finalize()) + encryptor.finalize()).decode()
+
+
 def open_id_for(key: str, seed: str) -> str:
     """A stable, OpenID-shaped id (28 characters starting with `o`) of a payer or an OAuth code."""
     digest = hmac.new(key.encode(), seed.encode(), hashlib.sha256).digest()
@@ -140,7 +151,8 @@ class WechatSandbox:
     def blueprint(self) -> Blueprint:
         blueprint = Blueprint("wechat_sandbox", __name__)
         for path, handler in (("/pay/unifiedorder", self._unified_order), ("/pay/orderquery", self._order_query),
-                              ("/pay/closeorder", self._close_order), ("/secapi/pay/refund", self._refund)):
+                              ("/pay/closeorder", self._close_order), ("/secapi/pay/refund", self._refund),
+                              ("/pay/refundquery", self._refund_query)):
             blueprint.add_url_rule(path, path.strip("/").replace("/", "_"), self._api(handler), methods=["POST"])
         for path, (papay_handler, nonceless) in self.papay.endpoints().items():
             blueprint.add_url_rule(path, path.strip("/").replace("/", "_"), self._api(papay_handler, nonceless),
@@ -290,15 +302,86 @@ class WechatSandbox:
                     raise Refusal("ERROR", "累计退款金额大于支付金额")
                 refund_id = _digits("50", 29)
                 refunded = payment.refunded_cents + refund_fee
+                # Accepted, not finished: WeChat tells the outcome later in a refund notification
+                # (finish_refund, driven by the sandbox's /refunds control), and in refund queries.
                 self._context.ledger.update(
                     payment.id, refunded_cents=refunded, refunds=(*payment.refunds, out_refund_no),
                     status=Status.REFUNDED if refunded == payment.amount_cents else Status.PAID,
-                    extra={**payment.extra,
-                           "refunds": {**refunds, out_refund_no: {"refund_id": refund_id, "refund_fee": refund_fee}}})
+                    extra={**payment.extra, "refunds": {**refunds, out_refund_no: {
+                        "refund_id": refund_id, "refund_fee": refund_fee, "status": "PROCESSING",
+                        "notify_url": fields.get("notify_url") or payment.notify_url}}})
         return {"transaction_id": payment.extra["transaction_id"], "out_trade_no": payment.order_code,
                 "out_refund_no": out_refund_no, "refund_id": refund_id, "refund_fee": refund_fee,
                 "total_fee": payment.amount_cents, "cash_fee": payment.amount_cents, "cash_refund_fee": refund_fee,
                 "refund_channel": None}
+
+    def _refund_of(self, out_refund_no: str) -> tuple[SandboxPayment, dict[str, object]]:
+        """The payment and the refund of the merchant's refund number; KeyError when unknown."""
+        for payment in self._context.ledger.all(NAME):
+            refund = payment.extra.get("refunds", {}).get(out_refund_no)
+            if refund is not None:
+                return payment, refund
+        raise KeyError(out_refund_no)
+
+    def _refund_query(self, fields: dict[str, str]) -> dict[str, object]:
+        """pay/refundquery by out_refund_no (or refund_id): the refund's state, fields numbered _0."""
+        wanted = fields.get("out_refund_no") or fields.get("refund_id")
+        with self._lock:
+            for payment in self._context.ledger.all(NAME) if wanted else [self._find(fields)]:
+                found = [(no, r) for no, r in payment.extra.get("refunds", {}).items()
+                         if not wanted or wanted in (no, r["refund_id"])]
+                if found:
+                    break
+            else:
+                raise Refusal("REFUNDNOTEXIST", "退款订单查询失败")
+        result: dict[str, object] = {
+            "transaction_id": payment.extra["transaction_id"], "out_trade_no": payment.order_code,
+            "total_fee": payment.amount_cents, "cash_fee": payment.amount_cents, "refund_count": len(found)}
+        for n, (no, refund) in enumerate(found):
+            result.update({f"out_refund_no_{n}": no, f"refund_id_{n}": refund["refund_id"],
+                           f"refund_fee_{n}": refund["refund_fee"], f"refund_status_{n}": refund["status"],
+                           f"refund_success_time_{n}": refund.get("success_time")})
+        return result
+
+    def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:
+        """WeChat finishes a refund it accepted: SUCCESS, or CHANGE (the money could not go back:
+        what was reserved for it is refundable again), then its refund notification. KeyError for
+        an unknown refund; None when it was finished already or nothing was sent."""
+        with self._lock:
+            payment, refund = self._refund_of(refund_no)
+            if refund["status"] != "PROCESSING":
+                return None
+            done = {**refund, "status": "SUCCESS" if succeeded else "CHANGE",
+                    "success_time": datetime.now(UTC).astimezone(BEIJING).strftime("%Y-%m-%d %H:%M:%S")}
+            refunded = payment.refunded_cents - (0 if succeeded else int(str(refund["refund_fee"])))
+            payment = self._context.ledger.update(
+                payment.id, refunded_cents=refunded,
+                status=Status.REFUNDED if refunded == payment.amount_cents else Status.PAID,
+                extra={**payment.extra, "refunds": {**payment.extra["refunds"], refund_no: done}})
+        if not notify or not done.get("notify_url"):
+            return None
+        headers, body = self.refund_notification(payment, refund_no)
+        return deliver(str(done["notify_url"]), body, headers)
+
+    def refund_notification(self, payment: SandboxPayment, refund_no: str, *, key: str | None = None,
+                            **overrides: object) -> tuple[dict[str, str], bytes]:
+        """The refund notification WeChat POSTs: the outer XML (unsigned) carries req_info, the
+        refund's fields encrypted AES-256-ECB with the lower-case hex MD5 of the API key (PKCS7,
+        base64). `key` encrypts instead of the merchant's API key (a forgery); `overrides`
+        change the inner fields."""
+        refund = payment.extra["refunds"][refund_no]
+        inner: dict[str, object] = {
+            "transaction_id": payment.extra["transaction_id"], "out_trade_no": payment.order_code,
+            "refund_id": refund["refund_id"], "out_refund_no": refund_no, "total_fee": payment.amount_cents,
+            "settlement_total_fee": payment.amount_cents, "refund_fee": refund["refund_fee"],
+            "settlement_refund_fee": refund["refund_fee"], "refund_status": refund["status"],
+            "success_time": refund.get("success_time"), "refund_recv_accout": "支付用户零钱",
+            "refund_account": "REFUND_SOURCE_RECHARGE_FUNDS", "refund_request_source": "API", **overrides}
+        plain = to_xml({k: v for k, v in inner.items() if v is not None}).replace(b"<xml>", b"<root>", 1)
+        plain = plain[:-len(b"</xml>")] + b"</root>"
+        outer = {"return_code": "SUCCESS", "appid": self.app_id, "mch_id": self.mch_id,
+                 "nonce_str": secrets.token_hex(16), "req_info": encrypt_req_info(plain, key or self.api_key)}
+        return {"Content-Type": "text/xml"}, to_xml(outer)
 
     def _access_token(self):
         """OAuth (snsapi_base): a code for the payer's OpenID, the same OpenID for the same code.

@@ -16,14 +16,17 @@ from urllib.parse import parse_qsl, urlsplit
 from alipay.aop.api.AlipayClientConfig import AlipayClientConfig
 from alipay.aop.api.DefaultAlipayClient import DefaultAlipayClient
 from alipay.aop.api.domain.AlipayTradeCloseModel import AlipayTradeCloseModel
+from alipay.aop.api.domain.AlipayTradeFastpayRefundQueryModel import AlipayTradeFastpayRefundQueryModel
 from alipay.aop.api.domain.AlipayTradePrecreateModel import AlipayTradePrecreateModel
 from alipay.aop.api.domain.AlipayTradeQueryModel import AlipayTradeQueryModel
 from alipay.aop.api.domain.AlipayTradeRefundModel import AlipayTradeRefundModel
 from alipay.aop.api.request.AlipayTradeCloseRequest import AlipayTradeCloseRequest
+from alipay.aop.api.request.AlipayTradeFastpayRefundQueryRequest import AlipayTradeFastpayRefundQueryRequest
 from alipay.aop.api.request.AlipayTradePrecreateRequest import AlipayTradePrecreateRequest
 from alipay.aop.api.request.AlipayTradeQueryRequest import AlipayTradeQueryRequest
 from alipay.aop.api.request.AlipayTradeRefundRequest import AlipayTradeRefundRequest
 from alipay.aop.api.response.AlipayTradeCloseResponse import AlipayTradeCloseResponse
+from alipay.aop.api.response.AlipayTradeFastpayRefundQueryResponse import AlipayTradeFastpayRefundQueryResponse
 from alipay.aop.api.response.AlipayTradePrecreateResponse import AlipayTradePrecreateResponse
 from alipay.aop.api.response.AlipayTradeQueryResponse import AlipayTradeQueryResponse
 from alipay.aop.api.response.AlipayTradeRefundResponse import AlipayTradeRefundResponse
@@ -39,6 +42,8 @@ from core.ordering.payments import (
     PaymentResult,
     PaymentStart,
     Provider,
+    RefundNotification,
+    RefundOutcome,
     RefundRequest,
     RefundResult,
 )
@@ -192,11 +197,45 @@ class AlipayGateway:
             return RefundResult(succeeded=False, error=f"{response.sub_code}: {response.sub_msg}")
         return RefundResult(succeeded=True, reference=response.trade_no)
 
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """alipay.trade.fastpay.refund.query by our refund code (out_request_no): REFUND_SUCCESS is
+        paid back; an answer without it is a refund Alipay never made."""
+        model = AlipayTradeFastpayRefundQueryModel()
+        model.out_trade_no = refund.order_code
+        model.out_request_no = refund.refund_code
+        response = self._execute(AlipayTradeFastpayRefundQueryRequest(biz_model=model),
+                                 AlipayTradeFastpayRefundQueryResponse())
+        if response.code != SUCCESS_CODE:
+            raise AlipayError(f"alipay.trade.fastpay.refund.query: {self._failure(response)}")
+        if response.refund_status == "REFUND_SUCCESS":
+            return RefundResult(succeeded=True, reference=response.trade_no or refund_reference)
+        return RefundResult(succeeded=False, error=f"refund {response.refund_status or 'not made'}")
+
     # --- notifications ---------------------------------------------------------------------------
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """Alipay's asynchronous notification of a trade."""
-        return self._trade_result(self._verified(body))
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+        """Alipay's asynchronous notification of a trade; one that tells of a refund (out_biz_no,
+        refund_fee, gmt_refund) is that refund's outcome."""
+        return self._trade_or_refund(self._verified(body))
+
+    @classmethod
+    def _trade_or_refund(cls, params: Mapping[str, str]) -> Notification | RefundNotification:
+        if params.get("out_biz_no") and params.get("gmt_refund"):  # what Alipay adds after a refund
+            return cls._refund_result(params)
+        return cls._trade_result(params)
+
+    @staticmethod
+    def _refund_result(params: Mapping[str, str]) -> RefundNotification:
+        """Alipay's refunds are final when answered: its notification confirms one paid back.
+        refund_fee is all the trade's refunds so far, not this one's."""
+        try:
+            amount = _cents(params.get("refund_fee"))
+        except ValueError as error:
+            raise InvalidNotification(str(error)) from error
+        return RefundNotification(refund_code=params["out_biz_no"], outcome=RefundOutcome.SUCCEEDED,
+                                  amount_cents=amount, cumulative=True,
+                                  currency=params.get("trans_currency") or params.get("currency") or CURRENCY,
+                                  reference=params.get("trade_no") or None, order_code=params.get("out_trade_no"))
 
     def _verified(self, body: bytes) -> dict[str, str]:
         """A notification's fields: a form, signed (RSA2) with Alipay's key over its fields sorted by

@@ -56,6 +56,7 @@ from core.ordering.payments import (
     PaymentResult,
     PaymentStart,
     Provider,
+    RefundNotification,
 )
 from core.ordering.renewals import RENEW_BEFORE
 
@@ -187,11 +188,13 @@ class AlipayAgreementGateway(AlipayGateway):
         if response.code != SUCCESS_CODE and response.sub_code != AGREEMENT_NOT_EXIST:
             raise AlipayError(f"alipay.user.agreement.unsign: {self._failure(response)}")
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """A trade's notification, or an agreement's: signed (dut_user_sign) or ended (dut_user_unsign)."""
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+        """A trade's notification (of a payment, or a refund), or an agreement's: signed
+        (dut_user_sign) or ended (dut_user_unsign)."""
         params = self._verified(body)
-        return self._agreement_result(params) if params.get("notify_type") in AGREEMENT_NOTICES \
-            else self._trade_result(params)
+        if params.get("notify_type") in AGREEMENT_NOTICES:
+            return self._agreement_result(params)
+        return self._trade_or_refund(params)
 
     def _agreement_result(self, params: Mapping[str, str]) -> Notification:
         """An agreement's news is no payment: it reaches the console as an unpaid notification of the

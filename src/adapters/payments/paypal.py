@@ -71,13 +71,24 @@ from core.ordering.payments import (
     PaymentRequest,
     PaymentResult,
     PaymentStart,
+    RefundOutcome,
     RefundRequest,
     RefundResult,
 )
 
 CENT = Decimal("0.01")
 PAID_CAPTURE_STATUSES = frozenset({"COMPLETED", "PARTIALLY_REFUNDED", "REFUNDED"})
-SUCCEEDED_REFUND_STATUSES = frozenset({"COMPLETED", "PENDING"})  # PENDING: accepted, PayPal pays it back later
+# A refund's status: PENDING is accepted, PayPal pays it back later (read back by refund_status);
+# CANCELLED and FAILED paid nothing back.
+REFUND_OUTCOMES = {"COMPLETED": RefundOutcome.SUCCEEDED, "PENDING": RefundOutcome.PENDING}
+
+
+def _refund_result(refund: object) -> RefundResult:
+    status = _field(refund, "status")
+    outcome = REFUND_OUTCOMES.get(status, RefundOutcome.FAILED)
+    return RefundResult(succeeded=outcome is RefundOutcome.SUCCEEDED, reference=_field(refund, "id"),
+                        error=f"refund {status}" if outcome is RefundOutcome.FAILED else None,
+                        pending=outcome is RefundOutcome.PENDING)
 DESCRIPTION_MAX = 127  # PayPal's limit on a purchase unit's description
 
 
@@ -232,10 +243,18 @@ class PayPalGateway:
                  "prefer": "return=representation"}))
         except ErrorException as error:
             return RefundResult(succeeded=False, error=_issue(error))
-        status = _field(result, "status")
-        if status not in SUCCEEDED_REFUND_STATUSES:
-            return RefundResult(succeeded=False, reference=_field(result, "id"), error=f"refund {status}")
-        return RefundResult(succeeded=True, reference=result.id)
+        return _refund_result(result)
+
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """A PENDING refund read back (GET /v2/payments/refunds/{id}): PayPal sends the console no
+        notification, so this is how its outcome is known."""
+        if not refund_reference:
+            return self.refund(refund)  # its PayPal-Request-Id answers the first refund again
+        try:
+            result = self._call(lambda: self._client.payments.get_refund({"refund_id": refund_reference}))
+        except ErrorException as error:
+            raise PayPalError(f"PayPal refused to show the refund {refund_reference}: {_issue(error)}") from error
+        return _refund_result(result)
 
     def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
         # PayPal's checkout reaches the console through the payer's return (captured by confirm());

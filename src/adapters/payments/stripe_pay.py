@@ -35,6 +35,8 @@ from core.ordering.payments import (
     PaymentRequest,
     PaymentResult,
     PaymentStart,
+    RefundNotification,
+    RefundOutcome,
     RefundRequest,
     RefundResult,
 )
@@ -45,7 +47,21 @@ log = logging.getLogger("coldchain.payments.stripe")
 _ZERO_DECIMAL = frozenset({"bif", "clp", "djf", "gnf", "jpy", "kmf", "krw", "mga", "pyg", "rwf", "ugx", "vnd", "vuv",
                            "xaf", "xof", "xpf"})
 _THREE_DECIMAL = frozenset({"bhd", "jod", "kwd", "omr", "tnd"})
-_REFUND_ACCEPTED = frozenset({"succeeded", "pending"})  # pending: accepted, the card network pays it back later
+# A Refund's status (docs.stripe.com/api/refunds/object): pending and requires_action are accepted,
+# not finished (the card network pays it back later, told by refund.updated); failed and canceled
+# paid nothing back.
+_REFUND_OUTCOMES = {"succeeded": RefundOutcome.SUCCEEDED, "pending": RefundOutcome.PENDING,
+                    "requires_action": RefundOutcome.PENDING, "failed": RefundOutcome.FAILED,
+                    "canceled": RefundOutcome.FAILED}
+_REFUND_EVENTS = frozenset({"refund.created", "refund.updated", "refund.failed", "charge.refund.updated"})
+
+
+def _refund_result(refund) -> RefundResult:
+    outcome = _REFUND_OUTCOMES.get(str(refund.status), RefundOutcome.FAILED)
+    error = None if outcome is RefundOutcome.SUCCEEDED else (getattr(refund, "failure_reason", None) or refund.status)
+    return RefundResult(succeeded=outcome is RefundOutcome.SUCCEEDED, reference=refund.id,
+                        error=None if outcome is RefundOutcome.PENDING else error,
+                        pending=outcome is RefundOutcome.PENDING)
 
 
 def _exponent(currency: str) -> int:
@@ -82,6 +98,23 @@ def _header(headers: Mapping[str, str], name: str) -> str | None:
     if value is None:
         value = next((v for k, v in headers.items() if k.lower() == name.lower()), None)
     return value
+
+
+def _refund_notification(event_type: str, refund) -> RefundNotification:
+    """A `refund.*` (or the older `charge.refund.updated`) event about one of our refunds: its
+    outcome, amount and currency as Stripe says."""
+    metadata = getattr(refund, "metadata", None)
+    if not metadata or "refund_code" not in metadata:
+        raise InvalidNotification(f"{refund.id} is not one of our refunds")
+    try:
+        amount = from_stripe_amount(int(refund.amount), refund.currency)
+    except (ValueError, TypeError, AttributeError) as error:
+        raise InvalidNotification(f"unreadable amount in {event_type}") from error
+    result = _refund_result(refund)
+    return RefundNotification(refund_code=str(metadata["refund_code"]), outcome=result.outcome, amount_cents=amount,
+                              currency=str(refund.currency), reference=refund.id,
+                              order_code=str(metadata["order_code"]) if "order_code" in metadata else None,
+                              error=result.error)
 
 
 class StripeGateway:
@@ -189,9 +222,17 @@ class StripeGateway:
             return RefundResult(succeeded=False, error=error.code or "invalid_request")
         except stripe.IdempotencyError:  # this refund code was used for another amount or payment
             return RefundResult(succeeded=False, error="idempotency_error")
-        accepted = made.status in _REFUND_ACCEPTED
-        return RefundResult(succeeded=accepted, reference=made.id,
-                            error=None if accepted else (getattr(made, "failure_reason", None) or made.status))
+        return _refund_result(made)
+
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """The Refund as Stripe shows it now (by its id, else found by our refund code)."""
+        if refund_reference:
+            return _refund_result(self._client.v1.refunds.retrieve(refund_reference))
+        intent_id = refund.reference or self._find(refund.order_code)
+        made = next((r for r in self._client.v1.refunds.list({"payment_intent": intent_id, "limit": 100}).data
+                     if r.metadata and "refund_code" in r.metadata
+                     and r.metadata["refund_code"] == refund.refund_code), None) if intent_id else None
+        return _refund_result(made) if made is not None else RefundResult(succeeded=False, error="refund_not_found")
 
     def _find(self, order_code: str) -> str | None:
         """The newest intent of the order, when its id was never stored (its start's answer lost)."""
@@ -279,7 +320,7 @@ class StripeGateway:
 
     # --- webhooks -------------------------------------------------------------------------------------
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
         """A webhook event, its Stripe-Signature checked (HMAC-SHA256 under the endpoint's secret,
         the timestamp within Stripe's 5 minutes' tolerance).
 
@@ -299,6 +340,8 @@ class StripeGateway:
             raise InvalidNotification(f"not a Stripe event: {error}") from error
         event_type = str(getattr(event, "type", ""))
         intent = getattr(getattr(event, "data", None), "object", None)
+        if event_type in _REFUND_EVENTS and getattr(intent, "object", None) == "refund":
+            return _refund_notification(event_type, intent)
         if getattr(intent, "object", None) != "payment_intent" or not event_type.startswith("payment_intent."):
             raise InvalidNotification(f"{event_type or 'an event without a type'} is not about a payment intent")
         assert intent is not None  # its "object" was "payment_intent" just above

@@ -26,7 +26,14 @@ from wechatpy.exceptions import WeChatPayException
 from adapters.payments.wechat_pay import CURRENCY, WechatPayGateway, _body, _currency, _error
 from adapters.payments.wechat_pay_config import WechatPayConfig
 from core.ordering.model import agreement_order_code
-from core.ordering.payments import InvalidNotification, Notification, PaymentRequest, PaymentResult, PaymentStart
+from core.ordering.payments import (
+    InvalidNotification,
+    Notification,
+    PaymentRequest,
+    PaymentResult,
+    PaymentStart,
+    RefundNotification,
+)
 
 log = logging.getLogger("coldchain.payments")
 
@@ -133,8 +140,11 @@ class WechatPapayGateway(WechatPayGateway):
             if error.errcode != CONTRACT_NOT_EXIST:
                 raise
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """A payment result, or a contract's: signed (change_type ADD) or terminated (DELETE)."""
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+        """A payment result, or a contract's: signed (change_type ADD) or terminated (DELETE); or a
+        refund's (WechatPayGateway's)."""
+        if b"<req_info>" in body:
+            return super().parse_notification(headers, body)
         data = self._verified(body)
         return self._contract_result(data) if "change_type" in data else self._payment_result(data)
 

@@ -3,8 +3,10 @@
 The payer scans a native QR code (`code_url` of a unified order); WeChat POSTs the payment result
 to our notify URL. Amounts are fen, which are our cents, so they pass through unchanged.
 
-Refunds go to `secapi/pay/refund`, which at WeChat needs the merchant's API certificate (TLS
-client certificate). wechatpy attaches it to every request when both `mch_cert` and `mch_key`
+Refunds go to `secapi/pay/refund`, which accepts them; WeChat tells their outcome later in a
+refund notification to the same notify URL (its req_info encrypted with our API key's MD5), and
+`pay/refundquery` answers it too. `secapi/pay/refund` at WeChat needs the merchant's API
+certificate (TLS client certificate). wechatpy attaches it to every request when both `mch_cert` and `mch_key`
 (file paths) are given, and sends none otherwise; the sandbox needs none, so both default to None."""
 
 from __future__ import annotations
@@ -22,11 +24,17 @@ from core.ordering.payments import (
     PaymentRequest,
     PaymentResult,
     PaymentStart,
+    RefundNotification,
+    RefundOutcome,
     RefundRequest,
     RefundResult,
 )
 
 CURRENCY = "CNY"
+# A refund notification's refund_status: CHANGE is WeChat's failure (the money could not be returned
+# to the payer), REFUNDCLOSE a refund WeChat closed.
+_REFUND_OUTCOMES = {"SUCCESS": RefundOutcome.SUCCEEDED, "CHANGE": RefundOutcome.FAILED,
+                    "REFUNDCLOSE": RefundOutcome.FAILED}
 BODY_MAX_BYTES = 128  # WeChat's limit on an order's `body`
 ACK_CONTENT_TYPE = "text/xml"
 
@@ -144,16 +152,39 @@ class WechatPayGateway:
 
     def refund(self, refund: RefundRequest) -> RefundResult:
         """By our order code (WeChat's out_trade_no); the refund code is out_refund_no, so a retry
-        gets the first refund's answer and is not paid twice."""
+        gets the first refund's answer and is not paid twice. WeChat's SUCCESS only accepts the
+        refund: its outcome comes in a refund notification to our notify URL, or from
+        refund_status, so the result is pending with WeChat's refund_id."""
         if refund.currency.upper() != CURRENCY:
             return RefundResult(succeeded=False, error=f"currency {refund.currency} is not {CURRENCY}")
         try:
             data = self._checked(self._pay.refund.apply(
                 total_fee=int(refund.total_cents), refund_fee=int(refund.amount_cents),
-                out_refund_no=refund.refund_code, out_trade_no=refund.order_code, fee_type=CURRENCY))
+                out_refund_no=refund.refund_code, out_trade_no=refund.order_code, fee_type=CURRENCY,
+                notify_url=self._notify_url))
         except WeChatException as error:
             return RefundResult(succeeded=False, error=_error(error))
-        return RefundResult(succeeded=True, reference=data.get("refund_id"))
+        return RefundResult(succeeded=False, pending=True, reference=data.get("refund_id"))
+
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """pay/refundquery by our refund code: refund_status_N SUCCESS is paid back, PROCESSING
+        pending, CHANGE (the money could not be returned) and REFUNDCLOSE failed. A refund WeChat
+        does not know (REFUNDNOTEXIST) was never made. Raises when WeChat does not answer."""
+        try:
+            data = self._checked(self._pay.refund.query(out_refund_no=refund.refund_code))
+        except WeChatPayException as error:
+            if error.errcode == "REFUNDNOTEXIST":
+                return RefundResult(succeeded=False, error=_error(error))
+            raise
+        count = int(data.get("refund_count") or 0)
+        n = next((n for n in range(count) if data.get(f"out_refund_no_{n}") == refund.refund_code), None)
+        if n is None:
+            raise InvalidSignatureException(errmsg=f"WeChat Pay answered without refund {refund.refund_code}")
+        status, reference = data.get(f"refund_status_{n}"), data.get(f"refund_id_{n}") or refund_reference
+        if status == "PROCESSING":
+            return RefundResult(succeeded=False, pending=True, reference=reference)
+        return RefundResult(succeeded=status == "SUCCESS", reference=reference,
+                            error=None if status == "SUCCESS" else f"refund {status}")
 
     def _verified(self, body: bytes) -> dict:
         """A notification's fields, once its signature is our API key's."""
@@ -164,9 +195,27 @@ class WechatPayGateway:
         except (ValueError, TypeError, AttributeError, KeyError) as error:  # not a flat <xml> document
             raise InvalidNotification("WeChat Pay notification: not WeChat's XML") from error
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """The payment-result notification, signed with our API key and addressed to us."""
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+        """The payment-result notification, signed with our API key and addressed to us; or a
+        refund notification, whose req_info only our API key decrypts."""
+        if b"<req_info>" in body:  # a payment result has no such field
+            return self._refund_result(body)
         return self._payment_result(self._verified(body))
+
+    def _refund_result(self, body: bytes) -> RefundNotification:
+        """The refund notification: unsigned, its fields encrypted with the MD5 of our API key
+        (wechatpy decrypts, and checks our app id and merchant id): only WeChat can write it."""
+        try:
+            data = self._pay.parse_refund_notify_result(body)
+            refund_code, status, amount = data["out_refund_no"], data["refund_status"], data["refund_fee"]
+        except Exception as error:  # another merchant, not decryptable with our key, not WeChat's fields
+            raise InvalidNotification("WeChat Pay refund notification: not ours") from error
+        if not isinstance(amount, int) or status not in _REFUND_OUTCOMES:
+            raise InvalidNotification(f"WeChat Pay refund notification: refund_status {status!r}")
+        return RefundNotification(
+            refund_code=refund_code, outcome=_REFUND_OUTCOMES[status], amount_cents=amount, currency=CURRENCY,
+            reference=data.get("refund_id"), order_code=data.get("out_trade_no"),
+            error=None if status == "SUCCESS" else f"refund {status}")
 
     def _payment_result(self, data: Mapping) -> Notification:
         if data.get("appid") != self._app_id or data.get("mch_id") != self._mch_id:

@@ -95,6 +95,16 @@ class SqlAlchemyRefundRepository:
             .values(status=int(status), finished_at=at, reference=reference, error=error)))
         return rows_written(result) == 1
 
+    def by_code(self, refund_code: str) -> Refund | None:
+        found = self._named(OrderRefundRow.refund_code == refund_code)
+        return found[0] if found else None
+
+    def set_reference(self, refund_id: int, reference: str) -> bool:
+        result = self._s.execute(write(update(OrderRefundRow).where(
+            OrderRefundRow.id == refund_id, OrderRefundRow.status == int(RefundStatus.PROCESSING))
+            .values(reference=reference)))
+        return rows_written(result) == 1
+
     def of_order(self, order_id: int) -> list[Refund]:
         return self._named(OrderRefundRow.order_id == order_id)
 

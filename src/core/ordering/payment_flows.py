@@ -22,9 +22,11 @@ from core.ordering.payments import (
     PaymentRequest,
     PaymentResult,
     Provider,
+    RefundNotification,
     provider_of,
 )
 from core.ordering.ports import OrderingUnitOfWork
+from core.ordering.refund_outcomes import HandleRefundNotification
 from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
@@ -78,8 +80,10 @@ class HandlePaymentNotification:
     currency or another provider's order changes nothing and gets the provider's failure answer;
     one about an order refunded since is acknowledged, so the provider stops sending it."""
 
-    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock) -> None:
+    def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock,
+                 refund_outcome: HandleRefundNotification | None = None) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
+        self._refund_outcome = refund_outcome or HandleRefundNotification(uow, clock)
 
     def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes, camp: int = 0) -> Acknowledgement:
         """`camp`: whose merchant account the notification was sent to (its path says): checked
@@ -99,6 +103,8 @@ class HandlePaymentNotification:
                 log.warning("%s notification refused: %s", provider.value, error)
                 verdict = Verdict.BAD_SIGNATURE
             else:
+                if isinstance(note, RefundNotification):  # a refund's outcome: refund_outcomes records it
+                    return gateway.acknowledge(self._refund_outcome(provider, note, body, camp).accepted)
                 order_code, amount = note.order_code, note.amount_cents
                 verdict = self._verdict(provider, note, camp)
                 if not verdict.accepted:
@@ -107,7 +113,7 @@ class HandlePaymentNotification:
             uow.payment_notifications.add(NotificationRecord(
                 provider.value, self._clock.now(), verdict.value, body[:MAX_RECORDED_BODY].decode("utf-8", "replace"),
                 order_code, amount))
-            if verdict is Verdict.NOT_PAID and note.failure is not None:
+            if verdict is Verdict.NOT_PAID and isinstance(note, Notification) and note.failure is not None:
                 # The payer's attempt was refused (a card declined on the wallet sheet): the paying
                 # drawer, which polls the order, says so instead of waiting.
                 order = uow.orders.by_code(note.order_code)  # known: the verdict found it

@@ -176,11 +176,44 @@ class RefundRequest:
     reference: str | None  # the provider's id of the payment
 
 
+class RefundOutcome(StrEnum):
+    SUCCEEDED = "succeeded"  # paid back
+    FAILED = "failed"  # refused, or given up by the provider: nothing was paid back
+    PENDING = "pending"  # accepted, not finished: the outcome comes later
+
+
 @dataclass(frozen=True)
 class RefundResult:
+    """The provider's answer to a refund, or to a question about one (refund_status)."""
+
     succeeded: bool
-    reference: str | None = None
+    reference: str | None = None  # the provider's id of the refund
     error: str | None = None
+    # Accepted, not finished (WeChat Pay's refund SUCCESS, Stripe's pending, PayPal's PENDING): the
+    # outcome comes in a notification or from refund_status. `succeeded` is False meanwhile.
+    pending: bool = False
+
+    @property
+    def outcome(self) -> RefundOutcome:
+        if self.pending:
+            return RefundOutcome.PENDING
+        return RefundOutcome.SUCCEEDED if self.succeeded else RefundOutcome.FAILED
+
+
+@dataclass(frozen=True)
+class RefundNotification:
+    """A provider's notification of a refund's outcome, its signature checked: which refund (our
+    refund code), what became of it, and the amount and currency the provider says."""
+
+    refund_code: str
+    outcome: RefundOutcome
+    amount_cents: int
+    currency: str | None  # as the provider wrote it; None matches no refund
+    reference: str | None = None  # the provider's id of the refund
+    order_code: str | None = None
+    error: str | None = None  # why it failed, in the provider's words
+    # The amount is all the payment's refunds so far, not this one's (Alipay's refund_fee).
+    cumulative: bool = False
 
 
 class PaymentGateway(Protocol):
@@ -203,8 +236,14 @@ class PaymentGateway(Protocol):
 
     def refund(self, refund: RefundRequest) -> RefundResult: ...
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification:
-        """The notification, its signature checked; InvalidNotification otherwise."""
+    def refund_status(self, refund: RefundRequest, refund_reference: str | None) -> RefundResult:
+        """How a refund the provider accepted stands now (by our refund code, or the provider's
+        `refund_reference`): succeeded, failed or still pending. Raises when it does not answer."""
+        ...
+
+    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+        """The notification (of a payment, or of a refund's outcome), its signature checked;
+        InvalidNotification otherwise."""
         ...
 
     def acknowledge(self, accepted: bool) -> Acknowledgement:

@@ -241,6 +241,14 @@ class RefundRepository(Protocol):
         """Processing -> succeeded or failed in one conditional write; False when finished already."""
         ...
 
+    def by_code(self, refund_code: str) -> Refund | None:
+        """The refund of our refund code (what the provider knows it by)."""
+        ...
+
+    def set_reference(self, refund_id: int, reference: str) -> bool:
+        """The provider's id of a refund it accepted, kept while it is processing; False otherwise."""
+        ...
+
     def of_order(self, order_id: int) -> list[Refund]:
         """Oldest first."""
         ...

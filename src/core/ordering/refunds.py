@@ -9,6 +9,8 @@ takes the service back and moves the order's state (partially refunded or refund
 the provider asked, under a refund code of ours that makes a retry the same refund to it. A refusal
 gives everything back in one transaction; a refund left in flight (the process stopped while the
 provider was asked) is asked again by ResumeRefunds with the same code, so it is paid at most once.
+A refund the provider only accepted stays processing until its outcome arrives: how that finishes
+it once is core.ordering.refund_outcomes.
 """
 
 from __future__ import annotations
@@ -18,20 +20,18 @@ import logging
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 
-from core.inbox.model import MessageKind, SystemMessage
-from core.inbox.posting import post
 from core.ordering.model import (
     HANDLING_REASON_MAX,
-    ORDER_REFUNDED,
     PAID_STATES,
     Order,
     OrderEvent,
     OrderMove,
 )
-from core.ordering.payments import PaymentGateways, RefundRequest, RefundResult
+from core.ordering.payments import PaymentGateways, RefundOutcome, RefundRequest, RefundResult
 from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.refund_model import Refund, RefundStatus
-from core.ordering.take_back import DeviceHolding, TakeBack, share, take_back
+from core.ordering.refund_outcomes import finish
+from core.ordering.take_back import TakeBack, share, take_back
 from core.shared.clock import Clock
 from core.shared.edition import PAYMENT_PAY_TYPES, PayType
 from core.shared.errors import InvalidInput, NotFound, OrderNotRefundable, RuleViolation
@@ -166,32 +166,29 @@ class _Refunding:
         uow.refunds.set_take_backs(refund.stored_id, take_backs)
         return replace(refund, take_backs=take_backs, status=RefundStatus.PROCESSING)
 
-    def _pay_back(self, order: Order, refund: Refund) -> Refund:
-        """Asks the provider; records its answer, or gives everything back when it refuses."""
+    def _pay_back(self, order: Order, refund: Refund, ask_status: bool = False) -> Refund:
+        """Asks the provider (for the refund, or with `ask_status` how the refund it accepted
+        stands) and applies its answer (refund_outcomes.finish): an acceptance stays processing,
+        a refusal gives everything back."""
         request = RefundRequest(order.code, refund.code, refund.amount_cents, order.charged_cents, order.currency,
                                 order.pay_type, order.settlement_reference or order.payment_reference)
-        result: RefundResult | None
+        result: RefundResult
         if order.pay_type not in PAYMENT_PAY_TYPES:  # paid off-line (contract, transfer): paid back so, recorded
-            result, refused = RefundResult(succeeded=True), None
+            result = RefundResult(succeeded=True)
         else:
+            gateway = self._gateways.at(order.camp)[order.pay_type]  # the account the order was paid to
             try:
-                result = self._gateways.at(order.camp)[order.pay_type].refund(request)
-                refused = None if result.succeeded else (result.error or "refused")
-            except Exception as error:  # the provider did not answer: nothing may stay taken on a guess
+                result = gateway.refund_status(request, refund.reference) if ask_status else gateway.refund(request)
+            except Exception as error:
                 log.exception("refund %s of order %s failed", refund.code, order.code)
-                result, refused = None, str(error)[:200] or type(error).__name__
-        now = self._clock.now()
+                if ask_status:  # accepted by the provider: its outcome is asked again later, never guessed
+                    return refund
+                # the provider did not answer the refund: nothing may stay taken on a guess
+                result = RefundResult(succeeded=False, error=str(error)[:200] or type(error).__name__)
+        if result.outcome is RefundOutcome.FAILED:
+            log.warning("refund %s of order %s refused: %s", refund.code, order.code, result.error)
         with self._uow as uow:
-            if refused is None:
-                assert result is not None
-                if uow.refunds.finish(refund.stored_id, RefundStatus.SUCCEEDED, now, reference=result.reference):
-                    post(uow, SystemMessage(order.account_id, MessageKind.PAYMENT, ORDER_REFUNDED,
-                                            {"orderCode": order.code,
-                                             "amount": display_amount(refund.amount_cents, order.currency),
-                                             "currency": order.currency}, now), self._language)
-            else:
-                log.warning("refund %s of order %s refused: %s", refund.code, order.code, refused)
-                self._give_back(uow, refund, refused, now)
+            finish(uow, refund, result, self._clock.now(), self._language)
             uow.commit()
             stored = uow.refunds.get(refund.stored_id)
         assert stored is not None
@@ -199,36 +196,12 @@ class _Refunding:
             raise RefundRefused(orderCode=order.code)
         return stored
 
-    def _give_back(self, uow: OrderingUnitOfWork, refund: Refund, error: str, now: datetime) -> None:
-        order = uow.orders.lock(refund.order_id)
-        if order is None or not uow.refunds.finish(refund.stored_id, RefundStatus.FAILED, now, error=error):
-            return  # finished meanwhile (resumed elsewhere): nothing to give back twice
-        holdings = uow.device_service.holdings_for_update([t.device_id for t in refund.take_backs])
-        for taken in refund.take_backs:
-            if taken.device_id in holdings:
-                _restore(uow, taken, holdings[taken.device_id])
-        still = order.refunded_cents - refund.amount_cents
-        uow.orders.move_refunded(order.stored_id, -refund.amount_cents,
-                                 OrderMove.PARTIAL_REFUND_REFUSED if still > 0 else OrderMove.REFUND_REFUSED, now)
-
 
 def _apply(uow: OrderingUnitOfWork, taken: TakeBack, country_code: str | None) -> None:
     if taken.changes_service and taken.level_after is not None and taken.expires_after is not None:
         uow.device_service.set_service(taken.device_id, taken.level_after, taken.expires_after)
     if taken.sms_taken or taken.voice_taken:
         uow.device_service.add_alert_counts(taken.device_id, -taken.sms_taken, -taken.voice_taken, country_code)
-
-
-def _restore(uow: OrderingUnitOfWork, taken: TakeBack, now: DeviceHolding) -> None:
-    """Gives back what a refund took: the time taken is added to the expiry of now (so what happened
-    to the device since stands), and the level before, if the refund changed it and it is still so."""
-    if taken.changes_service and taken.expires_before is not None and taken.expires_after is not None \
-            and now.expires_at is not None and now.level_id is not None:
-        level = taken.level_before if taken.restored and now.level_id == taken.level_after else now.level_id
-        uow.device_service.set_service(taken.device_id, level or now.level_id,
-                                       now.expires_at + (taken.expires_before - taken.expires_after))
-    if taken.sms_taken or taken.voice_taken:
-        uow.device_service.add_alert_counts(taken.device_id, taken.sms_taken, taken.voice_taken, None)
 
 
 class RequestRefund(_Refunding):
@@ -297,9 +270,10 @@ class DecideRefund(_Refunding):
 
 
 class ResumeRefunds(_Refunding):
-    """A job: refunds still in flight well after they started (the process stopped while the
-    provider was asked) are asked again under the same refund code, so the provider pays at most
-    once, and settled or given back as it answers."""
+    """A job: refunds still in flight well after they started are finished as the provider says.
+    One it never answered (the process stopped while it was asked) is asked again under the same
+    refund code, so it pays at most once; one it accepted (its reference is known) is asked how it
+    stands, in case its notification was lost. Either finishes it once, racing notifications."""
 
     def __call__(self) -> int:
         with self._uow as uow:
@@ -311,7 +285,7 @@ class ResumeRefunds(_Refunding):
             if order is None:
                 continue
             with contextlib.suppress(RefundRefused):  # given back: the refund's record says so
-                self._pay_back(order, refund)
+                self._pay_back(order, refund, ask_status=refund.reference is not None)
             resumed += 1
         return resumed
 

@@ -206,3 +206,24 @@ describe('refunds in the order back office', () => {
     await waitFor(() => expect(server.callsTo(DOSSIER).at(-1)?.params.get('orderId')).toBe('9'));
   });
 });
+
+describe('a refund the provider accepted', () => {
+  it('shows it processing at the provider until the provider tells the outcome', async () => {
+    const refunds = [
+      refund({ refundId: 41, status: 2, providerReference: null, finishedAt: null }),
+      refund({ refundId: 42, refundCode: '20261127101500123456R2', status: 2, providerReference: '50300000000000000000000000001',
+        finishedAt: null }),
+    ];
+    desk({ [DOSSIER]: () => envelope(dossier({ ...PAID, refunds })) });
+    signIn(accountInfo({}, { permissionRoutes: REFUNDER }), REFUNDER);
+    renderApp(<OrdersPage />, '/operation/recharge');
+    const user = userEvent.setup();
+    await user.click((await screen.findAllByTestId('od-row'))[0]!);
+    const [asking, accepted] = (await screen.findAllByTestId('od-refund-status')) as [HTMLElement, HTMLElement];
+    expect(asking).toHaveTextContent('In progress');
+    expect(asking).not.toHaveAttribute('data-at-provider');
+    expect(accepted).toHaveTextContent('Processing at the provider');
+    expect(accepted).toHaveAttribute('data-at-provider', 'true');
+    expect(screen.getByText('50300000000000000000000000001')).toBeInTheDocument();
+  });
+});

@@ -10,11 +10,14 @@ import { useDeskFormat } from './useDeskFormat';
 
 const STATUS_INTENT: Readonly<Record<number, Intent>> = { 1: 'warning', 2: 'primary', 3: 'success', 4: 'danger', 5: 'none' };
 
-export function RefundStatusTag({ status }: { status: number }) {
+/** `atProvider`: a processing refund the provider accepted (its reference is known) and will tell the outcome of. */
+export function RefundStatusTag({ status, atProvider = false }: { status: number; atProvider?: boolean }) {
   const { t } = useTranslation('orderdesk');
+  const waiting = atProvider && status === REFUND_STATUS.processing;
   return (
-    <Tag round minimal intent={STATUS_INTENT[status] ?? 'none'} data-testid="od-refund-status" data-status={status}>
-      {t(`refundStatus.${status}`)}
+    <Tag round minimal intent={STATUS_INTENT[status] ?? 'none'} data-testid="od-refund-status" data-status={status}
+      data-at-provider={waiting || undefined}>
+      {t(waiting ? 'refundStatus.atProvider' : `refundStatus.${status}`)}
     </Tag>
   );
 }
@@ -47,7 +50,7 @@ function RefundItem({ refund, canDecide }: { refund: Refund; canDecide: boolean 
     <li className="jc-od-refund" data-testid="od-refund" data-refund-code={refund.refundCode}>
       <div className="jc-od-refund-top">
         <strong className="jc-od-refund-amount">{money(refund.amount, refund.currency)}</strong>
-        <RefundStatusTag status={refund.status} />
+        <RefundStatusTag status={refund.status} atProvider={refund.providerReference !== null} />
         <span className="jc-od-code jc-od-sub">{refund.refundCode}</span>
       </div>
       <div className="jc-od-sub">{t('refunds.asked')} · {when(refund.requestedAt)} · {by(refund.requestedBy)}</div>
