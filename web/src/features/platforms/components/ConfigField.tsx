@@ -30,7 +30,9 @@ export function ConfigFieldInput({ field, control, disabled }: ConfigFieldInputP
     <Controller name={field.name} control={control} render={({ field: { ref, ...input }, fieldState }) => {
       const intent = fieldState.error ? 'danger' : 'none';
       const placeholder = field.secret ? (stored ? t('secret.keep') : t('secret.enter')) : undefined;
-      const common = { ...input, id, disabled, intent, placeholder, 'data-testid': id } as const;
+      const common = {
+        ...input, id, disabled, intent, placeholder, 'data-testid': id, 'aria-invalid': fieldState.error ? true : undefined,
+      } as const;
       return (
         <FormGroup label={fieldLabel(t, field.name)} labelFor={id} intent={intent}
           labelInfo={mustFill(field) ? t('form.requiredMark') : undefined}
