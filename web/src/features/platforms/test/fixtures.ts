@@ -1,5 +1,4 @@
 /** The answers of PayPdConfig as the server gives them: the domestic edition, camp 1 the demo's. */
-import { envelope } from '@/test/harness';
 import type { ConfigField, Overview, PayConfig } from '../api/payConfig';
 
 export function overview(change: Partial<Overview> = {}): Overview {
@@ -47,5 +46,3 @@ export function unset(config: PayConfig): PayConfig {
     fields: config.fields.map((field) => (field.secret ? { ...field, set: false, last4: null } : { ...field, value: '' })),
   };
 }
-
-export const answer = envelope;
