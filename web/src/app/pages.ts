@@ -12,6 +12,7 @@ import { pages as offline } from '@/features/offline/pages';
 import { pages as operationLog } from '@/features/operationLog/pages';
 import { pages as orderdesk } from '@/features/orderdesk/pages';
 import { pages as organizations } from '@/features/organizations/pages';
+import { pages as platforms } from '@/features/platforms/pages';
 import { pages as projects } from '@/features/projects/pages';
 import { pages as recharge } from '@/features/recharge/pages';
 import { pages as rechargestats } from '@/features/rechargestats/pages';
@@ -23,6 +24,6 @@ import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
-  ...offline, ...orderdesk, ...organizations, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
+  ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
   ...useradmin, ...vouchers,
 };

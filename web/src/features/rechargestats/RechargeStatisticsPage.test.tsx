@@ -96,6 +96,31 @@ describe('the recharge statistics', () => {
     expect(levels[1]).toHaveTextContent(/Deleted level #5.*¥244\.56/);
   });
 
+  it('breaks the figures down by platform once orders were placed on more than one', async () => {
+    const alone = fakeServer({ [STATS]: () => answer() });
+    signInOperator(QUERY);
+    const { unmount } = renderApp(<RechargeStatisticsPage />, '/operation/rechargeStatistics');
+    await screen.findByTestId('rs-paytypes');
+    expect(screen.queryByTestId('rs-platforms')).not.toBeInTheDocument();
+    expect(alone.callsTo(STATS)).toHaveLength(1);
+    unmount();
+    vi.restoreAllMocks();
+
+    const none = { paid: 0, orders: 0, refunded: 0, refunds: 0, net: 0 };
+    fakeServer({ [STATS]: () => answer({ platforms: [
+      { camp: 0, platformName: 'Main console', ...none, paid: 99000, orders: 1, net: 99000 },
+      { camp: 1, platformName: 'Demo Cold Chain Cloud', paid: 24456, orders: 1, refunded: 4950, refunds: 1, net: 19506 },
+    ] }) });
+    renderApp(<RechargeStatisticsPage />, '/operation/rechargeStatistics');
+    const table = await screen.findByTestId('rs-platforms');
+    expect(screen.getByText('By platform')).toBeInTheDocument();
+    expect(within(table).getAllByRole('columnheader')[0]).toHaveTextContent('Platform');
+    const rows = within(table).getAllByTestId('rs-platforms-row');
+    expect(rows.map((row) => row.getAttribute('data-camp'))).toEqual(['0', '1']);
+    expect(rows[0]).toHaveTextContent(/Main console.*¥990\.00/);
+    expect(rows[1]).toHaveTextContent(/Demo Cold Chain Cloud.*¥244\.56.*¥49\.50.*¥195\.06/);
+  });
+
   it('says when no order was paid or refunded in the range, the device counts still shown', async () => {
     const none = { paid: 0, orders: 0, refunded: 0, refunds: 0, net: 0 };
     fakeServer({ [STATS]: () => answer({ total: none, payTypes: [], levels: [], devices: { new: 1, renewed: 0, expired: 0 } }) });

@@ -22,7 +22,7 @@ const PERMISSION = 'order.rechargeStatistics';
 /**
  * Recharge statistics (/operation/rechargeStatistics, issue 19), what an operator reads every
  * morning: over a range of days, what was paid, paid back and kept, per day, week or month, by
- * pay type and by level, and the devices new, renewed and expired; the periods as an XLSX.
+ * pay type, by platform and by level, and the devices new, renewed and expired; the periods as an XLSX.
  */
 export default function RechargeStatisticsPage() {
   const { t, i18n } = useTranslation(['rechargestats', 'app']);
@@ -89,7 +89,7 @@ export default function RechargeStatisticsPage() {
   );
 }
 
-/** The chart of the periods, then the figures by pay type, by level and by period. */
+/** The chart of the periods, then the figures by pay type, by platform (more than one), by level and by period. */
 function Breakdown({ stats, granularity }: { stats: Statistics; granularity: StatsRange['granularity'] }) {
   const { t, i18n } = useTranslation('rechargestats');
   const language = i18n.language;
@@ -100,6 +100,8 @@ function Breakdown({ stats, granularity }: { stats: Statistics; granularity: Sta
   );
   const payTypes: FiguresRow[] = stats.payTypes.map(({ payType, payTypeName, ...figures }) => (
     { key: payType, name: payTypeName, figures, data: { 'data-pay-type': String(payType) } }));
+  const platforms: FiguresRow[] = stats.platforms.map(({ camp, platformName, ...figures }) => (
+    { key: camp, name: platformName, figures, data: { 'data-camp': String(camp) } }));
   const levels: FiguresRow[] = stats.levels.map(({ levelId, levelName, ...figures }) => (
     { key: levelId, name: levelName ?? t('deletedLevel', { id: levelId }), figures }));
   // Newest first: the morning's reader looks for today.
@@ -121,6 +123,13 @@ function Breakdown({ stats, granularity }: { stats: Statistics; granularity: Sta
           <H4>{t('byPayType')}</H4>
           <FiguresTable nameHeader={t('column.payType')} rows={payTypes} currency={stats.currency} testId="rs-paytypes" />
         </Card>
+        {/* One platform (the console alone) would only repeat the total. */}
+        {platforms.length > 1 && (
+          <Card className="jc-rs-panel" elevation={0}>
+            <H4>{t('byPlatform')}</H4>
+            <FiguresTable nameHeader={t('column.platform')} rows={platforms} currency={stats.currency} testId="rs-platforms" />
+          </Card>
+        )}
         <Card className="jc-rs-panel" elevation={0}>
           <H4>{t('byLevel')}</H4>
           {levels.length === 0 ? <p className="jc-rs-muted" data-testid="rs-no-levels">{t('noLevels')}</p> : (

@@ -28,7 +28,7 @@ const NAMESPACES = Object.keys(resources['en-US'] ?? {}).sort();
  * equal to the English is an English string a user of that language would read.
  */
 const SAME_IN_EVERY_LANGUAGE = new Set([
-  'GUID', 'PLC', 'FDA 21 CFR', 'VIP', 'SMS', 'PayPal', 'Google Pay', 'WeChat Pay', 'Alipay',
+  'GUID', 'PLC', 'FDA 21 CFR', 'VIP', 'SMS', 'PayPal', 'Google Pay', 'WeChat Pay', 'Alipay', 'Stripe',
   'name@company.com', // an example address
   'Celsius (°C)', 'Fahrenheit (°F)',
   '{{count}} s', // the SI symbol of the second

@@ -35,6 +35,8 @@ export const statisticsSchema = z.object({
   /** start included, end excluded; instants written in the request's zone. */
   periods: z.array(z.object({ start: z.string(), end: z.string(), ...figures })),
   payTypes: z.array(z.object({ payType: z.number(), payTypeName: z.string(), ...figures })),
+  /** By the camp of the platform the order was placed on (0 the console), named in the reader's language. */
+  platforms: z.array(z.object({ camp: z.number(), platformName: z.string(), ...figures })),
   /** Service orders by the level bought; refunds are not split by level. */
   levels: z.array(z.object({ levelId: z.number(), levelName: z.string().nullable(), ...figures })),
   /** new (added), renewed (given service by an order paid), expired (service ran out) in the range. */
@@ -57,7 +59,7 @@ export async function exportStatistics(range: StatsRange) {
   return api.download('/payment/PayOrder/exportRechargeStatistics', { method: 'POST', body: range });
 }
 
-/** Pay types and levels are named in the reader's language: a new language reads them again. */
+/** Pay types, platforms and levels are named in the reader's language: a new language reads them again. */
 export function useStatistics(range: StatsRange, language: string, enabled: boolean) {
   return useQuery({
     queryKey: statsKeys.range(range, language),

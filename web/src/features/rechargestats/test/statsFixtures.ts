@@ -18,6 +18,8 @@ export function statistics(change: Partial<Statistics> = {}): Statistics {
     total: paid,
     periods: [period('2026-11-27'), period('2026-11-28', paid)],
     payTypes: [{ payType: 1, payTypeName: 'WeChat Pay', ...paid }],
+    // every order placed on the console itself: no breakdown by platform is shown
+    platforms: [{ camp: 0, platformName: 'Main console', ...paid }],
     levels: [{ levelId: 2, levelName: 'Standard', ...NONE, paid: 99000, orders: 1 },
       { levelId: 5, levelName: null, ...NONE, paid: 24456, orders: 1 }],
     devices: { new: 3, renewed: 2, expired: 1 },
