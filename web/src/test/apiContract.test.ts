@@ -102,7 +102,7 @@ import { organizationRoleSchema, permissionRouteSchema } from '@/features/organi
 import { deskOrderSchema, deskPageSchema, dossierSchema, refundQuoteSchema, refundSchema } from '@/features/orderdesk/api/orders';
 import { deskInvoicePageSchema, deskInvoiceSchema } from '@/features/orderdesk/api/invoices';
 import { statisticsSchema } from '@/features/rechargestats/api/statistics';
-import { configDeletedSchema, overviewSchema, payConfigSchema } from '@/features/platforms/api/payConfig';
+import { overviewSchema, payConfigSchema } from '@/features/platforms/api/payConfig';
 import {
   deviceCheckSchema,
   levelChoiceSchema,
@@ -326,7 +326,7 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/payment/PayPdConfig/overview', overviewSchema],
   ['GET', '/api/payment/PayPdConfig/selectByCamp', payConfigSchema],
   ['PUT', '/api/payment/PayPdConfig/update', payConfigSchema],
-  ['DELETE', '/api/payment/PayPdConfig/delete', configDeletedSchema],
+  ['DELETE', '/api/payment/PayPdConfig/delete', payConfigSchema],
   ['POST', '/api/payment/PayOfflineDeviceService/selectOfflineList', purchasePageSchema],
   ['GET', '/api/payment/PayOfflineDeviceService/selectOfflineServiceList', purchaseDetailSchema],
   ['POST', '/api/payment/PayOfflineDeviceService/addDeviceList', deviceCheckSchema],

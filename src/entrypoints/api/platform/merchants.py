@@ -60,8 +60,8 @@ class MerchantSchema(Schema):
     camp = fields.Integer(required=True)
     provider = fields.String(required=True)
     own = fields.Boolean(required=True, metadata={"description": "false: the camp is paid to the console's account"})
-    updatedAt = fields.String(allow_none=True)
-    updatedBy = fields.String(allow_none=True)
+    updatedAt = fields.String(required=True, allow_none=True)
+    updatedBy = fields.String(required=True, allow_none=True)
     notifyUrl = fields.String(required=True, metadata={
         "description": "where the provider sends this account's notifications (register it at the provider)"})
     fields_ = fields.List(fields.Nested(FieldSchema), data_key="fields", required=True)

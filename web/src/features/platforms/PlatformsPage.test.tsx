@@ -46,7 +46,7 @@ function configServer(first: PayConfig = wechat(), update?: (call: Call) => Resp
     }),
     [DELETE]: () => {
       stored = unset(stored);
-      return envelope({ camp: stored.camp, provider: stored.provider, own: false });
+      return envelope(stored);
     },
   });
 }

@@ -53,8 +53,6 @@ export const payConfigSchema = z.object({
 });
 export type PayConfig = z.infer<typeof payConfigSchema>;
 
-export const configDeletedSchema = z.object({ camp: z.number(), provider: z.string(), own: z.boolean() });
-
 export interface ConfigKey {
   camp: number;
   provider: string;
@@ -80,7 +78,7 @@ export async function updateConfig({ camp, provider, values }: ConfigKey & { val
 }
 
 export async function deleteConfig({ camp, provider }: ConfigKey) {
-  return configDeletedSchema.parse(await api.delete('/payment/PayPdConfig/delete', { params: { camp, provider } }));
+  return payConfigSchema.parse(await api.delete('/payment/PayPdConfig/delete', { params: { camp, provider } }));
 }
 
 export function useOverview() {
@@ -105,11 +103,12 @@ export function useUpdateConfig() {
   });
 }
 
-/** The camp now uses the console's configuration: the camp's fields and the overview are read again. */
+/** The camp now uses the console's configuration (the answer: its fields, empty); the overview is read again. */
 export function useDeleteConfig() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteConfig,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: platformKeys.all }),
+    onSuccess: (config) => queryClient.setQueryData(platformKeys.config(config), config),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: platformKeys.overview }),
   });
 }
