@@ -26,6 +26,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("coldchain.payments")
 TOOLS_DIR = Path(__file__).resolve().parents[2] / "tools"
+REFUNDS_AFTER_S = 3.0  # how long the sandbox's providers take to pay back a refund they accepted
 
 
 class SandboxUnavailable(Exception):
@@ -51,7 +52,11 @@ def sandbox_app(settings: Settings, public_url: str) -> Flask:
     from adapters.payments.development_credentials import development_credentials
 
     credentials = development_credentials(settings.var_dir)
-    app: Flask = sandbox.create_sandbox_app(sandbox.SandboxConfig(public_url, credentials, settings.public_base_url))
+    # Refunds the providers accept are paid back a few seconds later, as the providers would.
+    context = importlib.import_module("payment_sandbox.provider").SandboxContext(
+        importlib.import_module("payment_sandbox.ledger").Ledger(), public_url, refunds_finish_after=REFUNDS_AFTER_S)
+    app: Flask = sandbox.create_sandbox_app(sandbox.SandboxConfig(public_url, credentials, settings.public_base_url),
+                                            context=context)
     return app
 
 

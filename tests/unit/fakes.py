@@ -1034,6 +1034,9 @@ class FakePaymentGateways:
     def recurring(self, pay_type: PayType) -> FakePaymentGateway:
         return self.gateway
 
+    def at(self, camp: int) -> FakePaymentGateways:
+        return self
+
 
 class FakeExpiryReminderRepository:
     """Devices as ReminderCandidates without their `sent` stages, which the fake keeps itself."""

@@ -37,6 +37,7 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
     if providers is None:
         providers = all_providers(context, config)
     by_name = {p.name: p for p in providers}
+    context.providers.update(by_name)
     for provider in providers:
         app.register_blueprint(provider.blueprint(), url_prefix=f"/{provider.name}")
     app.extensions["payment_sandbox"] = context

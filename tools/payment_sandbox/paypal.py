@@ -493,6 +493,7 @@ class PayPalSandbox:
                 refunds=(*payment.refunds, request.headers.get("PayPal-Request-Id") or refund_id),
                 extra={**payment.extra, "capture": capture, "update_time": now})
             self._refunds[refund_id] = (payment.id, refund)
+        self.context.refund_accepted("paypal", refund_id)
         return 201, self._refund_json(payment, refund)
 
     def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:

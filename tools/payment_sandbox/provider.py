@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import threading
 import urllib.error
 import urllib.request
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from flask import Blueprint
@@ -92,6 +94,25 @@ class SandboxContext:
 
     ledger: Ledger
     public_url: str
+    # When set (the sandbox `coldchain serve` runs), a refund a provider accepts is paid back this
+    # many seconds later, as the provider would, with its notification; unset (the tests), it waits
+    # for the /refunds control to decide.
+    refunds_finish_after: float | None = None
+    providers: dict[str, SandboxProvider] = field(default_factory=dict)
 
     def payer_page(self, provider: str, payment_id: str) -> str:
         return f"{self.public_url.rstrip('/')}/pay/{provider}/{payment_id}"
+
+    def refund_accepted(self, provider: str, refund_no: str) -> None:
+        """A provider accepted a refund it finishes later: finished on its own when configured."""
+        if self.refunds_finish_after is None or provider not in self.providers:
+            return
+        finish = self.providers[provider].finish_refund
+        timer = threading.Timer(self.refunds_finish_after, _finish_quietly, (finish, refund_no))
+        timer.daemon = True
+        timer.start()
+
+
+def _finish_quietly(finish: Callable[[str, bool], object], refund_no: str) -> None:
+    with contextlib.suppress(KeyError, ValueError):  # finished meanwhile by the control, or final already
+        finish(refund_no, True)

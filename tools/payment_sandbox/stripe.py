@@ -849,6 +849,7 @@ class StripeSandbox:
                 intent["id"], refunded_cents=refunded, refunds=(*payment.refunds, metadata.get("refund_code",
                                                                                                 refund["id"])),
                 status=Status.REFUNDED if refunded >= intent["amount_received"] else payment.status)
+            self._context.refund_accepted("stripe", refund["id"])
             return _Answer(200, copy.deepcopy(refund))
 
     def finish_refund(self, refund_no: str, succeeded: bool, notify: bool = True) -> Delivery | None:

@@ -310,6 +310,7 @@ class WechatSandbox:
                     extra={**payment.extra, "refunds": {**refunds, out_refund_no: {
                         "refund_id": refund_id, "refund_fee": refund_fee, "status": "PROCESSING",
                         "notify_url": fields.get("notify_url") or payment.notify_url}}})
+                self._context.refund_accepted(NAME, out_refund_no)
         return {"transaction_id": payment.extra["transaction_id"], "out_trade_no": payment.order_code,
                 "out_refund_no": out_refund_no, "refund_id": refund_id, "refund_fee": refund_fee,
                 "total_fee": payment.amount_cents, "cash_fee": payment.amount_cents, "cash_refund_fee": refund_fee,
