@@ -49,7 +49,7 @@ def build_worker(container: Container, config: IngestConfig,
     clock = container.clock()
     return IngestWorker(
         config,
-        store=StoreReadings(container.uow(), clock, container.evaluate_alarms()),
+        store=StoreReadings(container.uow(), clock, container.evaluate_alarms(), container.detect_crossings()),
         record_status=RecordStatus(container.uow(), clock),
         directory=DeviceDirectory(device_ids),
         now=lambda: datetime.now(UTC),
