@@ -72,7 +72,7 @@ class FencePageQuery(PageQuery):
     keyword = fields.String(validate=Length(1, NAME_MAX * 5), metadata={"description": "part of the name, any case"})
 
 
-class BindSchema(Schema):
+class FenceBindSchema(Schema):
     id = FENCE_ID
     deviceIds = fields.List(DEVICE_ID, required=True, validate=Length(1, MAX_DEVICES_PER_FENCE), metadata={
         "description": f"device ids (a repeated id counts once), each the caller's to change and of the fence's "

@@ -137,7 +137,7 @@ class FenceDeleteView(MethodView):
 class FenceBindView(MethodView):
     @blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)
     @blp.requires(f"{PERMISSION}:edit")
-    @blp.arguments(s.BindSchema)
+    @blp.arguments(s.FenceBindSchema)
     @blp.ok(s.FenceDetailSchema, refusals=s.BIND_REFUSALS)
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; {DEVICE_HIDDEN}")
     def post(self, body):
@@ -151,7 +151,7 @@ class FenceBindView(MethodView):
 class FenceUnbindView(MethodView):
     @blp.alt_response(403, schema=ErrorEnvelope, description=READ_ONLY)
     @blp.requires(f"{PERMISSION}:edit")
-    @blp.arguments(s.BindSchema)
+    @blp.arguments(s.FenceBindSchema)
     @blp.ok(s.FenceDetailSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; {DEVICE_HIDDEN}")
     def post(self, body):
