@@ -18,7 +18,6 @@ from tests.support.alarms import device_id
 from tests.support.api import ApiClient, ok
 
 
-
 @pytest.fixture(autouse=True)
 def teams(app):
     """The demo accounts and devices with Acme's organization (carol its administrator, bob a member)."""
