@@ -2,5 +2,5 @@
 
 from pytest_bdd import scenarios
 
-scenarios("session", "accounts", "alarms", "assets", "audit", "pricing", "ordering", "payments", "onboarding",
-          "organizations", "teams", "backoffice")
+scenarios("session", "accounts", "alarms", "assets", "audit", "geofences", "pricing", "ordering", "payments",
+          "onboarding", "organizations", "teams", "backoffice")

@@ -455,8 +455,10 @@ def ingest(ctx: click.Context, client_id: str | None, share_group: str, topic_pr
 @click.option("--interval", default=10.0, show_default=True, type=click.FloatRange(0.1, 3600),
               help="seconds between two readings of a device")
 @click.option("--seed", type=int, help="repeatable readings")
+@click.option("--truck", "truck", metavar="GUID", help="this cold-chain device drives the delivery route (out of its "
+              "depot at 31.23 N 121.47 E, 11 km north into a yard and back), for fences around both")
 @click.pass_context
-def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None) -> None:
+def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None, truck: str | None) -> None:
     """Publish realistic readings of registered devices to MQTT_DEVICE_URL until Ctrl-C: drift
     around each device's set point, door openings, and now and then an excursion that raises alarms.
 
@@ -478,7 +480,7 @@ def simulate(ctx: click.Context, devices: int, interval: float, seed: int | None
     stop = threading.Event()
     for sig in (signal.SIGTERM, signal.SIGINT):
         signal.signal(sig, lambda *_: stop.set())
-    simulator = start_simulator(container, devices=devices, interval_s=interval, seed=seed)
+    simulator = start_simulator(container, devices=devices, interval_s=interval, seed=seed, truck=truck)
     click.echo(f"simulating {len(simulator.devices)} devices every {interval:g} s on {simulator.url}; Ctrl-C stops")
     stop.wait()
     simulator.stop()

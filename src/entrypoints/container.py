@@ -110,6 +110,18 @@ from core.exports.use_cases import (
     RunExport,
     VerifyReport,
 )
+from core.geofences.detection import DetectCrossings, IgnoreCrossings
+from core.geofences.dwell import Dwell
+from core.geofences.use_cases import BindDevices as BindFenceDevices
+from core.geofences.use_cases import (
+    CreateFence,
+    DeleteFence,
+    GetFence,
+    ListFenceEvents,
+    ListFences,
+    UpdateFence,
+)
+from core.geofences.use_cases import UnbindDevices as UnbindFenceDevices
 from core.inbox.use_cases import (
     AnswerMessage,
     GetMessageChannels,
@@ -412,6 +424,11 @@ class Container(containers.DeclarativeContainer):
     send_expiry_reminders = providers.Factory(SendExpiryReminders, uow, clock, edition)
     # Alarms: evaluate_alarms runs inside the ingest batch's unit of work; escalate_alarms every minute.
     evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
+    # Geofences: the crossing detection runs inside the ingest batch's unit of work; whoever listens
+    # to crossings (the waybills) is told once the batch is committed. Nothing listens yet.
+    fence_crossing_listener = providers.Singleton(IgnoreCrossings)
+    fence_dwell = providers.Callable(lambda s: Dwell(s.fence_dwell_readings, s.fence_dwell_minutes or None), settings)
+    detect_crossings = providers.Factory(DetectCrossings, clock, edition, fence_crossing_listener, fence_dwell)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
     list_alarm_rules = providers.Factory(ListAlarmRules, uow)
     get_alarm_rule = providers.Factory(GetAlarmRule, uow)
@@ -559,6 +576,15 @@ class Container(containers.DeclarativeContainer):
     set_asset_state = providers.Factory(SetAssetState, uow)
     bind_asset_devices = providers.Factory(BindDevices, uow)
     unbind_asset_devices = providers.Factory(UnbindDevices, uow)
+    # Geofences: areas on the map and the devices watched against them.
+    list_fences = providers.Factory(ListFences, uow)
+    get_fence = providers.Factory(GetFence, uow)
+    create_fence = providers.Factory(CreateFence, uow, clock)
+    update_fence = providers.Factory(UpdateFence, uow)
+    delete_fence = providers.Factory(DeleteFence, uow)
+    bind_fence_devices = providers.Factory(BindFenceDevices, uow)
+    unbind_fence_devices = providers.Factory(UnbindFenceDevices, uow)
+    list_fence_events = providers.Factory(ListFenceEvents, uow)
     # User administration (back office) and the contractor application.
     list_users = providers.Factory(ListUsers, uow)
     level_icons = providers.Singleton(FilePhotoStore,

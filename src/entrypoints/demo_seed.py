@@ -588,7 +588,8 @@ def _demo_alarms(container: Container) -> list[str]:
                 select(m.AlarmMessageRow.id).where(m.AlarmMessageRow.device_id.in_(ids)).limit(1)):
             return []
         alice = session.execute(select(m.AccountRow.id).filter_by(user_name_key="alice")).scalar_one()
-    store = StoreReadings(container.uow(), container.clock(), container.evaluate_alarms())
+    store = StoreReadings(container.uow(), container.clock(), container.evaluate_alarms(),
+                          container.detect_crossings())
     for guid, hours, points in DEMO_EXCURSIONS:
         device_id, last = devices[guid]
         start = last - timedelta(hours=hours, minutes=-2)

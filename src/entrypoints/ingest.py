@@ -21,7 +21,7 @@ from sqlalchemy import select
 
 from adapters.messaging.embedded_broker import EmbeddedBroker, broker_answers
 from adapters.messaging.ingest_worker import IngestConfig, IngestWorker
-from adapters.messaging.simulator import SimulatedDevice, Simulator
+from adapters.messaging.simulator import DELIVERY_ROUTE, SimulatedDevice, Simulator
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT, MosquittoInstall, find_mosquitto
 from adapters.mosquitto.dynsec import NoBrokerAccess
 from adapters.mosquitto.private_broker import PrivateMosquitto
@@ -49,7 +49,7 @@ def build_worker(container: Container, config: IngestConfig,
     clock = container.clock()
     return IngestWorker(
         config,
-        store=StoreReadings(container.uow(), clock, container.evaluate_alarms()),
+        store=StoreReadings(container.uow(), clock, container.evaluate_alarms(), container.detect_crossings()),
         record_status=RecordStatus(container.uow(), clock),
         directory=DeviceDirectory(device_ids),
         now=lambda: datetime.now(UTC),
@@ -188,10 +188,11 @@ class EmbeddedIngest:
 
 
 def start_simulator(container: Container, *, devices: int, interval_s: float, seed: int | None = None,
-                    url: str | None = None) -> Simulator:
+                    url: str | None = None, truck: str | None = None) -> Simulator:
     """Simulate devices on the devices' listener at `url` (default MQTT_DEVICE_URL), each logged in
-    as itself."""
-    simulator = Simulator(url or container.settings().mqtt_device_url, simulated_devices(container, devices),
-                          interval_s, seed=seed)
+    as itself; the device `truck` (a GUID among them) drives the delivery route."""
+    simulated = [replace(d, route=DELIVERY_ROUTE) if d.guid == truck else d
+                 for d in simulated_devices(container, devices)]
+    simulator = Simulator(url or container.settings().mqtt_device_url, simulated, interval_s, seed=seed)
     threading.Thread(target=simulator.run, name="simulator", daemon=True).start()
     return simulator

@@ -105,6 +105,11 @@ class Settings:
     # Refunds of more than this (REFUND_APPROVAL_ABOVE, in cents of the order's currency) wait for
     # a second operator's approval (maker-checker).
     refund_approval_above_cents: int = 50_000
+    # How long a device stays on the other side of a fence before it counts as entered or left
+    # (GPS jitter near the edge flips nothing): FENCE_DWELL_READINGS consecutive readings, or
+    # FENCE_DWELL_MINUTES (0: readings alone) since the first of them (core/geofences/dwell.py).
+    fence_dwell_readings: int = 3
+    fence_dwell_minutes: int = 0
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -444,6 +449,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         config_encryption_keys=_config_keys(env, app_env, var_dir),
         mqtt_ingest_password=_mqtt_ingest_password(env, app_env, var_dir),
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),
+        fence_dwell_readings=_int(env, "FENCE_DWELL_READINGS", 3, 1, 100),
+        fence_dwell_minutes=_int(env, "FENCE_DWELL_MINUTES", 0, 0, 1440),
         log_level=_choice(env, "LOG_LEVEL", "info", ("debug", "info", "warning", "error")).upper(),
         password_time_cost=_int(env, "PASSWORD_HASH_TIME_COST", 3, 1, 20),
         password_memory_kib=_int(env, "PASSWORD_HASH_MEMORY_KIB", 65536, 8, 1048576),

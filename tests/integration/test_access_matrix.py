@@ -163,6 +163,8 @@ def _fill(value: Any, o: dict) -> Any:
 SPAN = {"startTime": "2026-01-01T00:00:00+00:00", "endTime": "2026-01-02T00:00:00+00:00"}
 B, D, R, A, P = "/base", "/device/Device", "/device/DeviceAlarmRule", "/device/DeviceAlarm", "/payment"
 S = "/device/Asset"
+GF = "/device/DeviceFence"
+FENCE_AREAS = [{"shape": "circle", "lat": 31.23, "lon": 121.47, "radius": 500}]
 PA = "/payment/PayActivity"
 ACTIVITY_2030 = {"name": "Matrix", "nature": 1, "startTime": "2030-01-01T00:00:00+00:00",
                  "endTime": "2030-02-01T00:00:00+00:00",
@@ -366,6 +368,17 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("PUT", f"{S}/disable"): Row(ORG_ASSET_WRITE, j(id="{asset}"), changes="asset"),
     ("POST", f"{S}/bindDevice"): Row(ORG_ASSET_WRITE, j(id="{asset}", deviceIds=["{device}"])),  # in it already
     ("POST", f"{S}/unbindDevice"): Row(ORG_ASSET_WRITE, j(id="{asset}", deviceIds=["{device}"]), changes="asset"),
+    # acme's fence is its organization's, watching Acme's cold room: read and changed as its asset (a sharee
+    # sees none of the owner's fences); the operator has no fence pages
+    ("POST", f"{GF}/insert"): Row({**READ, "org_member": 422, "stranger": 422},
+                                  j(name="Matrix new", areas=FENCE_AREAS, organizationId="{org}"), changes=True,
+                                  also=NO_ORG),
+    ("GET", f"{GF}/get"): Row(ORG_ASSET, q(id="{fence}")),
+    ("POST", f"{GF}/events"): Row(ORG_ASSET, j(fenceId="{fence}")),
+    ("PUT", f"{GF}/update"): Row(ORG_ASSET_WRITE, j(id="{fence}", name="Matrix", areas=FENCE_AREAS)),
+    ("DELETE", f"{GF}/delete"): Row(ORG_ASSET_WRITE, q(id="{fence}"), changes="fence"),
+    ("POST", f"{GF}/bindDevices"): Row(ORG_ASSET_WRITE, j(id="{fence}", deviceIds=["{device}"])),  # watched already
+    ("POST", f"{GF}/unbindDevices"): Row(ORG_ASSET_WRITE, j(id="{fence}", deviceIds=["{device}"]), changes="fence"),
     # custom roles of Acme's organization: its creator and administrators manage them, a member reads them
     ("POST", f"{B}/BaseRole/insert"): Row(
         WRITE, j(organizationId="{org}", roleName=NEW_ROLE, description=None, permissions=["device.list"]),
@@ -527,7 +540,7 @@ class World:
                  levelYearId=offer["option"]["id"], service_order=service_order(offer, [device]),
                  sms_order=sms_order(offer, [device]))
         self.objects[side] = o
-        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset"):
+        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset", "fence"):
             self.make(side, key)
         return o
 
@@ -579,6 +592,13 @@ class World:
                 "assetName": "Matrix" if side == "acme" else f"Matrix {side}",
                 "organizationId": o["org"] if side == "acme" else None}))["id"]
             ok(api.call("POST", f"{S}/bindDevice", token=token, json={"id": o[key], "deviceIds": [device]}))
+        elif key == "fence":  # the side's device watched by it; the one before deleted
+            if key in o:
+                api.call("DELETE", f"{GF}/delete", token=token, query={"id": o[key]})
+            o[key] = ok(api.call("POST", f"{GF}/insert", token=token, json={  # acme's: its organization's
+                "name": "Matrix" if side == "acme" else f"Matrix {side}"[:20], "areas": FENCE_AREAS,
+                "organizationId": o["org"] if side == "acme" else None}))["id"]
+            ok(api.call("POST", f"{GF}/bindDevices", token=token, json={"id": o[key], "deviceIds": [device]}))
         elif key == "role":  # a custom role of Acme's organization that nobody holds
             o[key] = ok(api.call("POST", f"{B}/BaseRole/insert", token=token, json={
                 "organizationId": o["org"], "roleName": "Matrix", "description": None,
@@ -641,8 +661,8 @@ class World:
 
 UNKNOWN = 2_000_000_000  # the id of nothing
 OBJECT_KEYS = ("device", "rule", "alarm", "maintenance", "export", "schedule", "project", "template", "share", "order",
-               "bill", "invoice", "org", "member", "invitation", "message", "account", "asset", "role", "victim",
-               "contractor", "activity", "coupon_batch", "card_batch", "package")
+               "bill", "invoice", "org", "member", "invitation", "message", "account", "asset", "fence", "role",
+               "victim", "contractor", "activity", "coupon_batch", "card_batch", "package")
 
 _worlds: dict[int, World] = {}
 

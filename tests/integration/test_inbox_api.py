@@ -186,7 +186,7 @@ def test_the_owner_chooses_which_messages_also_go_by_e_mail_or_sms(api, containe
     alice = api.token("alice")
     defaults = {c["kind"]: (c["email"], c["phone"]) for c in ok(api.call("GET", CHANNELS, token=alice))}
     assert defaults == {"expiry": (True, True), "payment": (True, False), "export": (False, False),
-                        "invitation": (True, False)}
+                        "invitation": (True, False), "geofence": (False, False)}  # crossings: the inbox alone
     chosen = ok(api.call("POST", CHANNELS, token=alice, json={"channels": [
         {"kind": "expiry", "email": False, "phone": True}, {"kind": "invitation", "email": False, "phone": False}]}))
     assert {c["kind"]: (c["email"], c["phone"]) for c in chosen}["expiry"] == (False, True)

@@ -60,3 +60,15 @@ def test_a_cold_room_counts_up_its_kwh_and_a_logger_moves_with_a_fix():
     assert all(-90 <= f["lat"] <= 90 and -180 <= f["lon"] <= 180 and 5 <= f["acc"] <= 30 for f in fixes)
     assert fixes[0] != fixes[2]
     assert simulator.extras("FREEZER", "3", 60) == {}
+
+
+def test_a_truck_on_its_route_leaves_the_depot_reaches_the_yard_and_publishes_its_fixes():
+    from adapters.messaging.simulator import DELIVERY_ROUTE, SimulatedDevice, Simulator
+    from core.geofences.geometry import haversine_m
+
+    simulator = Simulator("mqtt://127.0.0.1:1", [SimulatedDevice("TRUCK", "1", route=DELIVERY_ROUTE)], 60, seed=1)
+    fixes = [simulator.extras("TRUCK", "1", 60) for _ in range(60)]  # an hour at 43 km/h
+    distances = [haversine_m(DELIVERY_ROUTE[0], (f["lat"], f["lon"])) for f in fixes]
+    assert distances[0] < 1000 and max(distances) > 10_000  # out of a 1 km depot, up to the yard 11 km north
+    assert min(haversine_m(DELIVERY_ROUTE[3], (f["lat"], f["lon"])) for f in fixes) < 500
+    assert all(5 <= f["acc"] <= 15 for f in fixes)

@@ -77,11 +77,45 @@ class DeviceModel:
         return round(self.temperature, 2), round(self.humidity, 1)
 
 
+# A lorry's delivery near Shanghai: out of its depot (31.23, 121.47), north along the road, into the
+# customer's yard (31.33, 121.47) and back: a route for fences around the depot and the yard.
+DELIVERY_ROUTE = ((31.23, 121.47), (31.26, 121.475), (31.30, 121.47), (31.33, 121.47), (31.23, 121.47))
+TRUCK_SPEED_M_S = 12.0  # about 43 km/h, town traffic
+
+
+@dataclass
+class Route:
+    """A truck driving a list of waypoints (lat, lon) in order at a steady speed, then standing at the
+    last: where it is after each step, for the `route` scenario of the simulator."""
+
+    waypoints: tuple[tuple[float, float], ...]
+    speed_m_s: float = TRUCK_SPEED_M_S
+    travelled_m: float = 0.0
+
+    def advance(self, dt_s: float) -> tuple[float, float]:
+        self.travelled_m += self.speed_m_s * dt_s
+        left = self.travelled_m
+        for (lat1, lon1), (lat2, lon2) in zip(self.waypoints, self.waypoints[1:], strict=False):
+            leg = _distance_m(lat1, lon1, lat2, lon2)
+            if left <= leg and leg > 0:
+                share = left / leg
+                return lat1 + (lat2 - lat1) * share, lon1 + (lon2 - lon1) * share
+            left -= leg
+        return self.waypoints[-1]
+
+
+def _distance_m(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    """Equirectangular: exact enough between a route's waypoints a few kilometres apart."""
+    x = math.radians(lon2 - lon1) * math.cos(math.radians((lat1 + lat2) / 2))
+    return math.hypot(x, math.radians(lat2 - lat1)) * 6_371_000
+
+
 @dataclass(frozen=True)
 class SimulatedDevice:
     guid: str
     scene: str  # "1" cold chain, "2" cold storage, "3" freezer
     password: str | None = field(default=None, repr=False)  # its broker password; None: anonymous
+    route: tuple[tuple[float, float], ...] | None = None  # a truck driving these waypoints (cold chain)
 
 
 class Simulator:
@@ -99,6 +133,7 @@ class Simulator:
         self._kwh = {d.guid: rng.uniform(100, 5000) for d in devices}
         self._positions = {d.guid: (ROUTE_START[0] + rng.uniform(-0.2, 0.2), ROUTE_START[1] + rng.uniform(-0.2, 0.2))
                            for d in devices}
+        self._routes = {d.guid: Route(d.route) for d in devices if d.route}
         self._stop = threading.Event()
         self.published = 0
         self.answered = 0
@@ -189,6 +224,9 @@ class Simulator:
             working = model.temperature > model.set_point + 1
             self._kwh[guid] += (ROOM_KW_WORKING if working else ROOM_KW) * dt_s / 3600
             return {"kwh": round(self._kwh[guid], 3)}
+        if guid in self._routes:
+            lat, lon = self._routes[guid].advance(dt_s)
+            return {"lat": round(lat, 6), "lon": round(lon, 6), "acc": round(model.rng.uniform(5, 15))}
         if scene == "1":
             lat, lon = self._positions[guid]
             lat, lon = lat + model.rng.uniform(-1, 1) * ROUTE_STEP_DEG, lon + model.rng.uniform(0, 1) * ROUTE_STEP_DEG

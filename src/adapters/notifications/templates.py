@@ -9,6 +9,7 @@ from core.alarms.alerts import (
 )
 from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
+from core.geofences.model import FENCE_ENTERED, FENCE_LEFT
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
 from core.ordering.invoice_model import INVOICE_ISSUED, INVOICE_REJECTED, INVOICE_SENT
@@ -62,6 +63,8 @@ TEMPLATES = {
     ORGANIZATION_INVITATION: N_("{inviter} invites you to join the organization {organization}. Approve to become "
                                 "a member, or reject the invitation."),
     EXPORT_READY: N_("Your export {file} is ready. Download it from the download centre within 7 days."),
+    FENCE_ENTERED: N_("Device {device} ({guid}) entered the fence {fence} at {time}."),
+    FENCE_LEFT: N_("Device {device} ({guid}) left the fence {fence} at {time}."),
     EXPORT_FAILED: N_("Your export of {device} ({format}) could not be written: {reason}. Delete it or try again "
                       "in the download centre."),
     DEVICE_LIST_EXPORT_FAILED: N_("Your export of the device list could not be written: {reason}. Delete it or try "
@@ -89,6 +92,8 @@ SUBJECTS = {
     INVOICE_REJECTED: N_("Your invoice request for order {orderCode}"),
     ORGANIZATION_INVITATION: N_("Invitation to join {organization}"),
     EXPORT_READY: N_("Export {file} is ready"),
+    FENCE_ENTERED: N_("{device} entered {fence}"),
+    FENCE_LEFT: N_("{device} left {fence}"),
     EXPORT_FAILED: N_("Export of {device} failed"),
     DEVICE_LIST_EXPORT_FAILED: N_("Export of the device list failed"),
 }

@@ -57,12 +57,15 @@ SKIPPED_TABLES = frozenset({
     "outbox_messages", "job_runs", "readings", "alarm_excursions", "payment_notifications",
     "expiry_reminders", "device_events", "system_messages", "premium_memberships",
     "card_attempts",  # wrong tries of a card number: a lock's bookkeeping
+    "geofence_events",  # crossings the ingest found
 })
 # Columns kept by the system, not by a change (a device's live state, a key derived from a name).
 SKIPPED_COLUMNS = frozenset({
     "name_key", "user_name_key", "last_seen_at", "online", "last_reading_at", "last_temperature", "last_humidity",
     "alarm_state", "last_latitude", "last_longitude", "last_accuracy_m", "last_position_at", "activated_at",
     "updated_at", "last_login_at",
+    # where a device is known to be against a fence, which the ingest keeps (core/geofences/dwell.py)
+    "inside", "pending_inside", "pending_since", "pending_count", "judged_at",
 })
 # A column whose name says it holds a secret is written as "***": password hashes (accounts, the
 # devices' broker logins), token and code digests, secrets, salts, keys of APIs, one-time codes.
@@ -151,6 +154,8 @@ KINDS: dict[str, ObjectKind] = {
     "role_permissions": ObjectKind("rolePermission", "permission_name"),
     "permissions": ObjectKind("permission", "name"),
     "assets": ObjectKind("asset", "name", owner="owner_account_id", organization="organization_id"),
+    "geofences": ObjectKind("geofence", "name", owner="owner_account_id", organization="organization_id"),
+    "geofence_links": ObjectKind("geofenceDevice", device="device_id"),
     "report_runs": ObjectKind("reportRun"),
     "export_certificates": ObjectKind("exportCertificate", "device_name"),
     # the platform's settings and reference data the back office keeps

@@ -1128,6 +1128,50 @@ class AssetRow(Base):
     created_at: Mapped[datetime]
 
 
+class GeofenceRow(Base):
+    """An area on the map devices are watched against (core/geofences): 1 to 10 circles and polygons."""
+
+    __tablename__ = "geofences"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    # the organization it belongs to (its creator stays the owner); None: the owner account's own
+    organization_id: Mapped[int | None] = mapped_column(
+        ForeignKey("organizations.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(20))
+    # [{"circle": [lat, lon, radius_m]} | {"polygon": [[lat, lon], ...]}, ...]
+    areas: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    created_at: Mapped[datetime]
+
+
+class GeofenceLinkRow(Base):
+    """A device watched against a fence, with where it is known to be (core/geofences/dwell.py).
+    The ingest finds a device's links by device_id: the index is the hot path's one lookup."""
+
+    __tablename__ = "geofence_links"
+    fence_id: Mapped[int] = mapped_column(ForeignKey("geofences.id", ondelete="CASCADE"), primary_key=True)
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True,
+                                           index=True)
+    inside: Mapped[bool | None] = mapped_column(Boolean)
+    pending_inside: Mapped[bool | None] = mapped_column(Boolean)
+    pending_since: Mapped[datetime | None]
+    pending_count: Mapped[int] = mapped_column(Integer, default=0)
+    judged_at: Mapped[datetime | None]
+
+
+class GeofenceEventRow(Base):
+    """A device entering or leaving a fence, at the reading's time."""
+
+    __tablename__ = "geofence_events"
+    __table_args__ = (Index("ix_geofence_events_fence_id_at", "fence_id", "at"),
+                      Index("ix_geofence_events_device_id_at", "device_id", "at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    fence_id: Mapped[int] = mapped_column(ForeignKey("geofences.id", ondelete="CASCADE"))
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    entered: Mapped[bool] = mapped_column(Boolean)
+    at: Mapped[datetime]
+    received_at: Mapped[datetime]
+
+
 class ReportScheduleRow(Base):
     """An account's scheduled report (core/reports): which devices' readings go to whom, how often."""
 

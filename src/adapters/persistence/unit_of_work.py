@@ -33,6 +33,7 @@ from adapters.persistence.devices import (
 )
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
+from adapters.persistence.geofences import SqlAlchemyFenceRepository, SqlAlchemyFenceWatchRepository
 from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.invoices import SqlAlchemyInvoiceRepository
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
@@ -80,6 +81,7 @@ if TYPE_CHECKING:
     from core.catalogue.ports import CatalogueAdminUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
     from core.exports.ports import ExportsUnitOfWork
+    from core.geofences.ports import GeofencesUnitOfWork
     from core.inbox.ports import InboxUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
     from core.notifications.ports import NotificationsUnitOfWork
@@ -178,6 +180,8 @@ class SqlAlchemyUnitOfWork:
     shares = _Repository(SqlAlchemyShareRepository)
     custody = _Repository(SqlAlchemyCustody)
     assets = _Repository(SqlAlchemyAssetRepository)
+    fences = _Repository(SqlAlchemyFenceRepository)
+    fence_watch = _Repository(SqlAlchemyFenceWatchRepository)
     operation_log = _Repository(SqlAlchemyOperationLog)
     user_directory = _Repository(SqlAlchemyUserDirectory)
     promotions = _Repository(SqlAlchemyPromotionRepository)
@@ -232,6 +236,6 @@ if TYPE_CHECKING:
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
             ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork,
             ProjectsUnitOfWork, SharingUnitOfWork, AssetsUnitOfWork, AuditUnitOfWork, UserAdminUnitOfWork,
-            PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork]:
+            PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork, GeofencesUnitOfWork]:
         return (uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow,
-                uow, uow)
+                uow, uow, uow)

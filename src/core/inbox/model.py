@@ -21,6 +21,7 @@ class MessageKind(StrEnum):
     PAYMENT = "payment"
     EXPORT = "export"
     INVITATION = "invitation"
+    GEOFENCE = "geofence"  # a device entered or left a fence (core/geofences)
 
 
 class Decision(StrEnum):
@@ -35,6 +36,7 @@ DEFAULT_CHANNELS: dict[MessageKind, frozenset[Channel]] = {
     MessageKind.PAYMENT: frozenset({Channel.EMAIL}),
     MessageKind.EXPORT: frozenset(),
     MessageKind.INVITATION: frozenset({Channel.EMAIL}),
+    MessageKind.GEOFENCE: frozenset(),  # a truck crosses fences all day: the inbox alone until asked
 }
 CHOOSABLE_CHANNELS = frozenset({Channel.PHONE, Channel.EMAIL})
 

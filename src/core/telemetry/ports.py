@@ -1,11 +1,13 @@
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from datetime import datetime
 from typing import Protocol
 
 from core.alarms.ports import AlarmRepository
 from core.devices.ports import DeviceEventRepository
+from core.geofences.ports import FenceWatchRepository
+from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.transaction import Transaction
 from core.telemetry.model import Reading
@@ -44,9 +46,20 @@ class TelemetryUnitOfWork(Transaction, Protocol):
     def outbox(self) -> OutboxRepository: ...
     @property
     def device_events(self) -> DeviceEventRepository: ...  # the alarms' unit of work has it (their log of limits)
+    @property
+    def fence_watch(self) -> FenceWatchRepository: ...  # the crossing detection's (PositionWatch)
+    @property
+    def inbox(self) -> Inbox: ...  # where a crossing tells the fence's owner
 
 
 class AlarmEvaluation(Protocol):
     """Alarm rules applied to new readings, inside the caller's unit of work."""
 
     def __call__(self, uow: TelemetryUnitOfWork, readings: Sequence[Reading]) -> None: ...
+
+
+class PositionWatch(Protocol):
+    """What new positions set off inside the caller's unit of work (the geofences' crossing
+    detection); what it returns is called once the caller has committed (None: nothing to do)."""
+
+    def __call__(self, uow: TelemetryUnitOfWork, readings: Sequence[Reading]) -> Callable[[], None] | None: ...

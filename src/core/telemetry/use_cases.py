@@ -5,7 +5,7 @@ from dataclasses import dataclass
 
 from core.shared.clock import Clock
 from core.telemetry.model import Reading
-from core.telemetry.ports import AlarmEvaluation, TelemetryUnitOfWork
+from core.telemetry.ports import AlarmEvaluation, PositionWatch, TelemetryUnitOfWork
 
 
 @dataclass(frozen=True)
@@ -26,12 +26,17 @@ def latest_per_device(readings: Sequence[Reading]) -> list[Reading]:
 class StoreReadings:
     """One batch in one transaction: the new readings, the devices' live state and the alarms
     they raise are committed together, so an acknowledged message is never half applied and a
-    redelivered one (a duplicate) changes nothing."""
+    redelivered one (a duplicate) changes nothing. The fences watching the devices judge the
+    new positions in the same transaction (`watch_positions`); whoever listens to crossings hears
+    of them once it is committed."""
 
-    def __init__(self, uow: TelemetryUnitOfWork, clock: Clock, evaluate_alarms: AlarmEvaluation) -> None:
+    def __init__(self, uow: TelemetryUnitOfWork, clock: Clock, evaluate_alarms: AlarmEvaluation,
+                 watch_positions: PositionWatch | None = None) -> None:
         self._uow, self._clock, self._evaluate_alarms = uow, clock, evaluate_alarms
+        self._watch_positions = watch_positions
 
     def __call__(self, readings: Sequence[Reading]) -> StoreOutcome:
+        after_commit = None
         with self._uow as uow:
             new = uow.readings.add_new(readings)
             if new:
@@ -41,8 +46,12 @@ class StoreReadings:
                 positioned = [r for r in new if r.position is not None]
                 if positioned:  # most devices never send one: no statement for them
                     uow.readings.update_positions(latest_per_device(positioned))
+                    if self._watch_positions is not None:
+                        after_commit = self._watch_positions(uow, positioned)
                 self._evaluate_alarms(uow, new)
             uow.commit()
+        if after_commit is not None:
+            after_commit()
         return StoreOutcome(stored=len(new), duplicates=len(readings) - len(new))
 
 

@@ -32,6 +32,7 @@ from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.exports.views import blp as exports_blp
 from entrypoints.api.framework import BODY_LIMIT_MARK, PUBLIC_MARK, ApiBlueprint
+from entrypoints.api.geofences.views import blp as geofences_blp
 from entrypoints.api.inbox.views import blp as inbox_blp
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS, GuardedRequest, check_request
 from entrypoints.api.json_text import JSONProvider
@@ -146,6 +147,7 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(projects_blp, url_prefix="/api/device")
     api.register_blueprint(sharing_blp, url_prefix="/api/device")
     api.register_blueprint(assets_blp, url_prefix="/api/device")
+    api.register_blueprint(geofences_blp, url_prefix="/api/device")
     api.register_blueprint(device_audit_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(catalogue_blp, url_prefix="/api/payment")

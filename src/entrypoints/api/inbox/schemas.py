@@ -10,7 +10,7 @@ MAX_ID = 2**31 - 1
 KINDS = [k.value for k in MessageKind]
 TARGET_DOWNLOADS = "downloads"
 KIND_DESCRIPTION = "expiry (service expiry reminders), payment (payment results), export (exports ready), " \
-                   "invitation (invitations, which ask for an answer)"
+                   "invitation (invitations, which ask for an answer), geofence (a device entered or left a fence)"
 
 
 class MessagePageQuery(PageQuery):
