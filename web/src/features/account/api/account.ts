@@ -39,7 +39,7 @@ export async function changeCredentials(channel: Channel, change: CredentialsCha
   await api.post(`/base/BaseAccount/${path}`, { ...rest, ...(target ? { [channel]: target } : {}) }, { silent: true });
 }
 
-export const MESSAGE_KINDS = ['expiry', 'payment', 'export', 'invitation'] as const;
+export const MESSAGE_KINDS = ['expiry', 'payment', 'export', 'invitation', 'geofence'] as const;
 export const channelChoiceSchema = z.object({
   kind: z.enum(MESSAGE_KINDS),
   email: z.boolean(),

@@ -9,7 +9,7 @@ import { ORGANIZATIONS_KEY } from '@/lib/api/organizationsKey';
 import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http';
 
-export const SYSTEM_KINDS = ['expiry', 'payment', 'export', 'invitation'] as const;
+export const SYSTEM_KINDS = ['expiry', 'payment', 'export', 'invitation', 'geofence'] as const;
 /** The pages a message links to, by the server's name for them (`target`). */
 export const MESSAGE_TARGETS = { downloads: '/consumer/download' } as const;
 export type MessageTarget = keyof typeof MESSAGE_TARGETS;
