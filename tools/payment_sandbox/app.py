@@ -108,6 +108,16 @@ def create_sandbox_app(config: SandboxConfig, providers: list[SandboxProvider] |
         return {"notified": delivery is not None, "merchantStatus": delivery.status if delivery else None,
                 "merchantAnswer": delivery.body if delivery else None}
 
+    @app.post("/merchants/wechat")
+    def add_wechat_merchant():
+        """Sandbox-only: WeChat Pay knows another merchant (a white-label platform's own account,
+        as its console page sets it): appId, mchId, apiKey."""
+        form = request.form
+        if "wechat" not in by_name or not all(form.get(k) for k in ("appId", "mchId", "apiKey")):
+            abort(400)
+        by_name["wechat"].add_merchant(form["appId"], form["mchId"], form["apiKey"])  # type: ignore[attr-defined]
+        return {"merchant": form["mchId"]}
+
     @app.get("/health")
     def health():
         return {"status": "ok", "providers": sorted(by_name)}

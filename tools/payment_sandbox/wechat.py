@@ -15,6 +15,7 @@ import hmac
 import secrets
 import threading
 import xml.etree.ElementTree as ElementTree
+from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, timezone
 from typing import TYPE_CHECKING
 
@@ -129,6 +130,13 @@ def _trade_state(payment: SandboxPayment) -> str:
             Status.FAILED: "PAYERROR"}[payment.status]
 
 
+@dataclass(frozen=True)
+class Merchant:
+    app_id: str
+    mch_id: str
+    api_key: str
+
+
 class WechatSandbox:
     """WeChat Pay for one merchant (the sandbox credentials' app id, merchant id and API key)."""
 
@@ -140,6 +148,9 @@ class WechatSandbox:
         self.app_id, self.mch_id = credentials.wechat_app_id, credentials.wechat_mch_id
         self.api_key = credentials.wechat_api_key
         self.oauth_secret = credentials.wechat_api_key  # the sandbox's OAuth app secret is the API key
+        # Every merchant WeChat knows, by mch_id: the credentials' and those added (a white-label
+        # platform's own account); a payment is its merchant's, and told with its key.
+        self.merchants: dict[str, Merchant] = {self.mch_id: Merchant(self.app_id, self.mch_id, self.api_key)}
         self._lock = threading.Lock()  # read-modify-write of a payment (re-order, close, refund, pay)
         self._by_transaction: dict[str, str] = {}  # transaction_id -> prepay id
         from payment_sandbox.wechat_papay import Papay  # here: it builds on this module
@@ -170,12 +181,13 @@ class WechatSandbox:
                 fields = parse_xml(request.get_data())
             except ValueError:
                 return self._failure(*XML_FORMAT_ERROR)
-            if fields.get("mch_id") != self.mch_id:
+            merchant = self.merchants.get(fields.get("mch_id", ""))
+            if merchant is None:
                 return self._failure(*MCHID_NOT_EXIST)
-            if fields.get("appid") != self.app_id:
+            if fields.get("appid") != merchant.app_id:
                 return self._failure(*APPID_NOT_EXIST)
             sign_type = fields.get("sign_type") or "MD5"
-            expected = sign(fields, self.api_key, sign_type)
+            expected = sign(fields, merchant.api_key, sign_type)
             signed = hmac.compare_digest(fields.get("sign", "").encode(), expected.encode())
             if sign_type not in ("MD5", "HMAC-SHA256") or not (nonceless or fields.get("nonce_str")) or not signed:
                 return self._failure(*SIGNERROR)
@@ -183,15 +195,23 @@ class WechatSandbox:
                 result: dict[str, object] = {"result_code": "SUCCESS", **handler(fields)}
             except Refusal as refusal:
                 result = {"result_code": "FAIL", "err_code": refusal.err_code, "err_code_des": refusal.description}
-            return self._answer(result, sign_type)
+            return self._answer(result, sign_type, merchant)
 
         endpoint.__name__ = handler.__name__
         return endpoint
 
-    def _answer(self, result: dict[str, object], sign_type: str = "MD5") -> Response:
-        fields = {"return_code": "SUCCESS", "return_msg": "OK", "appid": self.app_id, "mch_id": self.mch_id,
+    def add_merchant(self, app_id: str, mch_id: str, api_key: str) -> None:
+        """Another merchant WeChat knows (a white-label platform's own account)."""
+        self.merchants[mch_id] = Merchant(app_id, mch_id, api_key)
+
+    def merchant_of(self, payment: SandboxPayment) -> Merchant:
+        return self.merchants.get(str(payment.extra.get("mch_id", self.mch_id))) or self.merchants[self.mch_id]
+
+    def _answer(self, result: dict[str, object], sign_type: str = "MD5", merchant: Merchant | None = None) -> Response:
+        merchant = merchant or self.merchants[self.mch_id]
+        fields = {"return_code": "SUCCESS", "return_msg": "OK", "appid": merchant.app_id, "mch_id": merchant.mch_id,
                   "nonce_str": secrets.token_hex(16), **result}
-        fields["sign"] = sign({k: str(v) for k, v in fields.items() if v is not None}, self.api_key, sign_type)
+        fields["sign"] = sign({k: str(v) for k, v in fields.items() if v is not None}, merchant.api_key, sign_type)
         return Response(to_xml(fields), 200, content_type=XML_CONTENT_TYPE)
 
     @staticmethod
@@ -212,8 +232,8 @@ class WechatSandbox:
             payment = self._context.ledger.by_order(NAME, out_trade_no)
         else:
             raise Refusal("PARAM_ERROR", "transaction_id和out_trade_no必须填一个")
-        if payment is None:
-            raise Refusal(*ORDERNOTEXIST)
+        if payment is None or (fields.get("mch_id") and self.merchant_of(payment).mch_id != fields["mch_id"]):
+            raise Refusal(*ORDERNOTEXIST)  # another merchant's order is none of this one's business
         return payment
 
     def _unified_order(self, fields: dict[str, str]) -> dict[str, object]:
@@ -247,7 +267,8 @@ class WechatSandbox:
             else:
                 payment = self._context.ledger.add(SandboxPayment(
                     new_id("wx", 32), NAME, out_trade_no, total_fee, "CNY", description=fields["body"],
-                    notify_url=fields["notify_url"], extra={"trade_type": "NATIVE", **extra}))
+                    notify_url=fields["notify_url"],
+                    extra={"trade_type": "NATIVE", "mch_id": fields.get("mch_id", self.mch_id), **extra}))
         return payment
 
     def _order_query(self, fields: dict[str, str]) -> dict[str, object]:
@@ -272,7 +293,7 @@ class WechatSandbox:
         if not fields.get("out_trade_no"):
             raise Refusal("PARAM_ERROR", "缺少参数out_trade_no")
         with self._lock:
-            payment = self._find({"out_trade_no": fields["out_trade_no"]})
+            payment = self._find({"out_trade_no": fields["out_trade_no"], "mch_id": fields.get("mch_id", "")})
             if payment.status in (Status.PAID, Status.REFUNDED):
                 raise Refusal(*ORDERPAID)
             if payment.status is Status.CLOSED:
@@ -380,17 +401,20 @@ class WechatSandbox:
             "refund_account": "REFUND_SOURCE_RECHARGE_FUNDS", "refund_request_source": "API", **overrides}
         plain = to_xml({k: v for k, v in inner.items() if v is not None}).replace(b"<xml>", b"<root>", 1)
         plain = plain[:-len(b"</xml>")] + b"</root>"
-        outer = {"return_code": "SUCCESS", "appid": self.app_id, "mch_id": self.mch_id,
-                 "nonce_str": secrets.token_hex(16), "req_info": encrypt_req_info(plain, key or self.api_key)}
+        merchant = self.merchant_of(payment)
+        outer = {"return_code": "SUCCESS", "appid": merchant.app_id, "mch_id": merchant.mch_id,
+                 "nonce_str": secrets.token_hex(16), "req_info": encrypt_req_info(plain, key or merchant.api_key)}
         return {"Content-Type": "text/xml"}, to_xml(outer)
 
     def _access_token(self):
         """OAuth (snsapi_base): a code for the payer's OpenID, the same OpenID for the same code.
         A code starting with `invalid` is refused, for tests of the failure path."""
         args = request.args
-        if args.get("appid") != self.app_id:
+        merchant = next((m for m in self.merchants.values() if m.app_id == args.get("appid")), None)
+        if merchant is None:
             return jsonify(errcode=40013, errmsg="invalid appid")
-        if not hmac.compare_digest(args.get("secret", "").encode(), self.oauth_secret.encode()):
+        secret = self.oauth_secret if merchant.mch_id == self.mch_id else merchant.api_key
+        if not hmac.compare_digest(args.get("secret", "").encode(), secret.encode()):
             return jsonify(errcode=40125, errmsg="invalid appsecret")
         if args.get("grant_type") != "authorization_code":
             return jsonify(errcode=40002, errmsg="invalid grant_type")
@@ -442,9 +466,9 @@ class WechatSandbox:
     def notification_fields(self, payment: SandboxPayment, **overrides: object) -> dict[str, object]:
         """The payment-result notification's fields for `payment` as it stands, unsigned;
         `overrides` replace fields (a value of None drops one)."""
-        extra = payment.extra
+        extra, merchant = payment.extra, self.merchant_of(payment)
         fields: dict[str, object] = {
-            "return_code": "SUCCESS", "return_msg": "OK", "appid": self.app_id, "mch_id": self.mch_id,
+            "return_code": "SUCCESS", "return_msg": "OK", "appid": merchant.app_id, "mch_id": merchant.mch_id,
             "nonce_str": secrets.token_hex(16), "openid": extra.get("openid"), "is_subscribe": "N",
             "trade_type": extra.get("trade_type", "NATIVE"), "contract_id": extra.get("contract_id"),
             "bank_type": "OTHERS", "total_fee": payment.amount_cents,
@@ -462,7 +486,7 @@ class WechatSandbox:
         """The signed payment-result XML WeChat POSTs to the notify_url; `key` signs instead of the
         merchant's API key (a forgery), `overrides` change fields before signing."""
         fields = self.notification_fields(payment, **overrides)
-        fields["sign"] = sign({k: str(v) for k, v in fields.items()}, key or self.api_key)
+        fields["sign"] = sign({k: str(v) for k, v in fields.items()}, key or self.merchant_of(payment).api_key)
         return to_xml(fields)
 
     def notification(self, payment: SandboxPayment, *, key: str | None = None,
