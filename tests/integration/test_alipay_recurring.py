@@ -315,7 +315,7 @@ def test_the_console_renews_a_device_under_its_alipay_agreement_once_and_unsigns
 
     cancel_renewal(payments, signed.room_id)
     assert agreements.get(signed.mandate).status == "UNSIGN"  # unsigned at Alipay too
-    assert verdicts(payments, "alipay", signed.placed["orderCode"], 3)[2] == "notPaid"  # its end, acknowledged
+    assert verdicts(payments, "alipay", signed.placed["orderCode"], 3)[2] == "mandateGone"  # its end, acknowledged
     refused = payments.container.payment_gateways().recurring(PayType.ALIPAY).charge(signed.mandate, order())
     assert not refused.paid and refused.error.startswith("ACQ.AGREEMENT_NOT_EXIST")
 
@@ -349,3 +349,17 @@ def test_a_forged_agreement_notification_changes_nothing(_every_adapter, payment
     assert charge_due(payments, at=signed).charged == 1  # still renewed
     (renewal,) = renewal_codes(payments, signed.room_id, signed.placed)
     assert verdicts(payments, "alipay", renewal, 1)[0] in ("settled", "alreadySettled")
+
+
+def test_an_agreement_the_payer_unsigns_in_alipay_ends_its_renewal_at_once_and_charges_nothing(
+        _every_adapter, payments):
+    agreements: Agreements = payments.world.providers["alipay"].agreements
+    signed = authorised(payments, PayType.ALIPAY, _pay)
+    told = agreements.terminate_by_payer(signed.mandate)
+    assert told is not None and told.status == 200
+    assert verdicts(payments, "alipay", signed.placed["orderCode"], 3)[2] == "mandateEnded"
+    with payments.container.uow() as uow:
+        assert uow.agreements.active(signed.room_id) is None
+    assert renewal_messages(payments, signed.room_id)[-1] == "renewal_revoked"
+    run = charge_due(payments, at=signed)
+    assert (run.charged, run.failed) == (0, 0) and renewal_codes(payments, signed.room_id, signed.placed) == []

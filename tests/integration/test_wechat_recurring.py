@@ -294,7 +294,7 @@ def test_the_console_renews_a_device_under_its_papay_contract_once_and_ends_the_
 
     cancel_renewal(payments, signed.room_id)
     assert papay.contract(signed.mandate).termination_mode == "3"  # terminated by the merchant's API
-    assert verdicts(payments, "wechat", signed.placed["orderCode"], 3)[2] == "notPaid"  # its end, acknowledged
+    assert verdicts(payments, "wechat", signed.placed["orderCode"], 3)[2] == "mandateGone"  # its end, acknowledged
     gateway = payments.container.payment_gateways().recurring(PayType.WECHAT)
     refused = gateway.charge(signed.mandate, replace(order(), order_code=f"{renewal[:-1]}9"))
     assert not refused.paid and refused.error.startswith("CONTRACT_NOT_EXIST")
@@ -360,3 +360,19 @@ def test_a_deduction_still_not_taken_after_a_day_is_a_failure_retried_later(_eve
     assert charge_due(payments, at=signed).pending == 1
     assert charge_due(payments, timedelta(days=1, minutes=1)).failed == 1
     assert renewal_messages(payments, signed.room_id)[-1] == "renewal_failed"
+
+
+def test_a_contract_the_payer_ends_in_wechat_ends_its_renewal_at_once_and_charges_nothing(_every_adapter, payments):
+    papay: Papay = payments.world.providers["wechat"].papay
+    signed = authorised(payments, PayType.WECHAT, _pay)
+    told = papay.terminate_by_payer(signed.mandate)
+    assert told.status == 200
+    assert verdicts(payments, "wechat", signed.placed["orderCode"], 3)[2] == "mandateEnded"
+    with payments.container.uow() as uow:
+        assert uow.agreements.active(signed.room_id) is None
+    assert renewal_messages(payments, signed.room_id)[-1] == "renewal_revoked"
+    run = charge_due(payments, at=signed)
+    assert (run.charged, run.failed) == (0, 0) and renewal_codes(payments, signed.room_id, signed.placed) == []
+    # told again (WeChat retries): nothing more
+    assert papay.tell(papay.contract(signed.mandate), "DELETE").status == 200
+    assert renewal_messages(payments, signed.room_id).count("renewal_revoked") == 1

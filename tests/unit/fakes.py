@@ -846,6 +846,9 @@ class FakeAgreementRepository:
     def get(self, agreement_id: int) -> Agreement | None:
         return self._by_id(agreement_id)
 
+    def by_code(self, code: str) -> Agreement | None:
+        return next((a for a in self.rows.values() if a.code == code), None)
+
     def _change(self, agreement_id: int, **changes: object) -> None:
         agreement = self._by_id(agreement_id)
         assert agreement is not None

@@ -64,4 +64,4 @@ def test_every_settlement_outcome_has_a_verdict_and_a_refunded_or_closed_order_i
     assert {o.value for o in SettlementOutcome} <= {v.value for v in Verdict}
     accepted = {v for v in Verdict if v.accepted}
     assert accepted == {Verdict.SETTLED, Verdict.SETTLED_CLOSED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED,
-                        Verdict.NOT_PAID}
+                        Verdict.NOT_PAID, Verdict.MANDATE_ENDED, Verdict.MANDATE_GONE}

@@ -20,6 +20,7 @@ from core.ordering.model import (
     RENEWAL_DUE,
     RENEWAL_ENDED,
     RENEWAL_FAILED,
+    RENEWAL_REVOKED,
 )
 from core.shared.messages import N_
 
@@ -51,6 +52,8 @@ TEMPLATES = {
                        "{date}; check your payment method."),
     RENEWAL_ENDED: N_("The automatic renewal of {level} has ended after its charges failed. Renew the device in the "
                       "console to keep its service."),
+    RENEWAL_REVOKED: N_("The automatic renewal of {level} has ended: its authorisation was cancelled with the "
+                        "payment provider. Renew the device in the console to keep its service."),
     ORDER_REFUNDED: N_("{amount} {currency} of order {orderCode} has been refunded to the account you paid with; "
                        "the service it gave was reduced accordingly."),
     INVOICE_ISSUED: N_("The invoice for order {orderCode} ({amount} {currency}) has been issued. Download it in the "
@@ -87,6 +90,7 @@ SUBJECTS = {
     RENEWAL_CHARGED: N_("Automatic renewal charged"),
     RENEWAL_FAILED: N_("Automatic renewal failed"),
     RENEWAL_ENDED: N_("Automatic renewal ended"),
+    RENEWAL_REVOKED: N_("Automatic renewal ended"),
     INVOICE_ISSUED: N_("The invoice for order {orderCode} is issued"),
     INVOICE_SENT: N_("The invoice for order {orderCode} is issued"),
     INVOICE_REJECTED: N_("Your invoice request for order {orderCode}"),

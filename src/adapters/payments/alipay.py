@@ -37,6 +37,7 @@ from core.ordering.payments import (
     PAYMENT_VALIDITY,
     Acknowledgement,
     InvalidNotification,
+    MandateEnded,
     Notification,
     PaymentRequest,
     PaymentResult,
@@ -213,7 +214,8 @@ class AlipayGateway:
 
     # --- notifications ---------------------------------------------------------------------------
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+    def parse_notification(self, headers: Mapping[str, str],
+                           body: bytes) -> Notification | RefundNotification | MandateEnded:
         """Alipay's asynchronous notification of a trade; one that tells of a refund (out_biz_no,
         refund_fee, gmt_refund) is that refund's outcome."""
         return self._trade_or_refund(self._verified(body))

@@ -51,6 +51,7 @@ from core.ordering.model import agreement_order_code
 from core.ordering.payments import (
     PAYMENT_VALIDITY,
     InvalidNotification,
+    MandateEnded,
     Notification,
     PaymentRequest,
     PaymentResult,
@@ -188,7 +189,8 @@ class AlipayAgreementGateway(AlipayGateway):
         if response.code != SUCCESS_CODE and response.sub_code != AGREEMENT_NOT_EXIST:
             raise AlipayError(f"alipay.user.agreement.unsign: {self._failure(response)}")
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+    def parse_notification(self, headers: Mapping[str, str],
+                           body: bytes) -> Notification | RefundNotification | MandateEnded:
         """A trade's notification (of a payment, or a refund), or an agreement's: signed
         (dut_user_sign) or ended (dut_user_unsign)."""
         params = self._verified(body)
@@ -196,10 +198,11 @@ class AlipayAgreementGateway(AlipayGateway):
             return self._agreement_result(params)
         return self._trade_or_refund(params)
 
-    def _agreement_result(self, params: Mapping[str, str]) -> Notification:
-        """An agreement's news is no payment: it reaches the console as an unpaid notification of the
-        order whose payment asked for the agreement, to be acknowledged and recorded. The agreement is
-        recorded from alipay.user.agreement.query's answer (mandate()), which this only announces."""
+    def _agreement_result(self, params: Mapping[str, str]) -> Notification | MandateEnded:
+        """An agreement signed is no payment: it reaches the console as an unpaid notification of the
+        order whose payment asked for the agreement, to be acknowledged and recorded (the agreement is
+        recorded from alipay.user.agreement.query's answer, mandate(), which this only announces). An
+        agreement ended (dut_user_unsign: by the payer in Alipay, or by us) ends the one under it."""
         if params.get("personal_product_code") != PERSONAL_PRODUCT_CODE or params.get("sign_scene") != self._sign_scene:
             raise InvalidNotification(f"an agreement of another product or scene: {params.get('sign_scene')!r}")
         order_code = agreement_order_code(params.get("external_agreement_no", ""))
@@ -207,6 +210,8 @@ class AlipayAgreementGateway(AlipayGateway):
             raise InvalidNotification(f"an agreement not ours: {params.get('external_agreement_no')!r}")
         log.info("Alipay agreement %s of order %s: %s %s", params["agreement_no"], order_code, params["notify_type"],
                  params.get("status"))
+        if params.get("notify_type") == "dut_user_unsign":
+            return MandateEnded(params["external_agreement_no"], params["agreement_no"])
         return Notification(order_code=order_code, paid=False, amount_cents=0)
 
 

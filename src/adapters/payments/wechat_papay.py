@@ -28,6 +28,7 @@ from adapters.payments.wechat_pay_config import WechatPayConfig
 from core.ordering.model import agreement_order_code
 from core.ordering.payments import (
     InvalidNotification,
+    MandateEnded,
     Notification,
     PaymentRequest,
     PaymentResult,
@@ -140,7 +141,8 @@ class WechatPapayGateway(WechatPayGateway):
             if error.errcode != CONTRACT_NOT_EXIST:
                 raise
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+    def parse_notification(self, headers: Mapping[str, str],
+                           body: bytes) -> Notification | RefundNotification | MandateEnded:
         """A payment result, or a contract's: signed (change_type ADD) or terminated (DELETE); or a
         refund's (WechatPayGateway's)."""
         if b"<req_info>" in body:
@@ -148,10 +150,11 @@ class WechatPapayGateway(WechatPayGateway):
         data = self._verified(body)
         return self._contract_result(data) if "change_type" in data else self._payment_result(data)
 
-    def _contract_result(self, data: Mapping) -> Notification:
-        """A contract's result is no payment: it reaches the console as an unpaid notification of the
-        order whose payment asked for the contract, to be acknowledged and recorded. The agreement is
-        recorded from querycontract's answer (mandate()), which the notification only announces."""
+    def _contract_result(self, data: Mapping) -> Notification | MandateEnded:
+        """A contract signed is no payment: it reaches the console as an unpaid notification of the
+        order whose payment asked for the contract, to be acknowledged and recorded (the agreement is
+        recorded from querycontract's answer, mandate(), which the notification only announces). A
+        contract terminated (by the payer in WeChat, or by us) ends the agreement under it."""
         if data.get("mch_id") != self._mch_id or data.get("appid") not in (None, self._app_id):
             raise InvalidNotification("WeChat Pay contract notification for another merchant")
         if data.get("plan_id") != self._plan_id:
@@ -163,6 +166,8 @@ class WechatPapayGateway(WechatPayGateway):
             raise InvalidNotification(f"WeChat Pay contract notification of a contract not ours: "
                                       f"{data.get('contract_code')!r}")
         log.info("WeChat Pay contract %s of order %s: %s", data.get("contract_id"), order_code, data["change_type"])
+        if data["change_type"] == "DELETE":
+            return MandateEnded(str(data["contract_code"]), data.get("contract_id") or None)
         return Notification(order_code=order_code, paid=False, amount_cents=0)
 
 

@@ -20,6 +20,7 @@ from wechatpy.pay import WeChatPay
 from core.ordering.payments import (
     Acknowledgement,
     InvalidNotification,
+    MandateEnded,
     Notification,
     PaymentRequest,
     PaymentResult,
@@ -195,7 +196,8 @@ class WechatPayGateway:
         except (ValueError, TypeError, AttributeError, KeyError) as error:  # not a flat <xml> document
             raise InvalidNotification("WeChat Pay notification: not WeChat's XML") from error
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+    def parse_notification(self, headers: Mapping[str, str],
+                           body: bytes) -> Notification | RefundNotification | MandateEnded:
         """The payment-result notification, signed with our API key and addressed to us; or a
         refund notification, whose req_info only our API key decrypts."""
         if b"<req_info>" in body:  # a payment result has no such field

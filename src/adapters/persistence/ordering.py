@@ -490,6 +490,11 @@ class SqlAlchemyAgreementRepository:
         found = self._read(AutoRenewAgreementRow.id == agreement_id)
         return found[0] if found else None
 
+    def by_code(self, code: str) -> Agreement | None:
+        found = self._read(AutoRenewAgreementRow.code == code, AutoRenewAgreementRow.status == ACTIVE_AGREEMENT,
+                           limit=1)
+        return found[0] if found else None
+
     def cancel(self, device_id: int, at: datetime) -> bool:
         result = self._s.execute(write(
             update(AutoRenewAgreementRow)

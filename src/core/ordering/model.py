@@ -18,6 +18,7 @@ ORDER_REFUNDED = "order_refunded"  # ... and when (part of) it is paid back
 # ... and of an automatic renewal: before a charge, after it, after a failed one, when it ends
 RENEWAL_DUE, RENEWAL_CHARGED = "renewal_due", "renewal_charged"
 RENEWAL_FAILED, RENEWAL_ENDED = "renewal_failed", "renewal_ended"
+RENEWAL_REVOKED = "renewal_revoked"  # the payer ended the authorisation at the provider
 
 
 class PayStatus(IntEnum):

@@ -10,11 +10,12 @@ from dataclasses import dataclass
 from datetime import datetime, timedelta
 from enum import StrEnum
 
-from core.ordering.model import CloseReason, Order, PaymentFailure, PayStatus
+from core.ordering.model import CloseReason, Order, PaymentFailure, PayStatus, agreement_order_code
 from core.ordering.payments import (
     PAYMENT_VALIDITY,
     Acknowledgement,
     InvalidNotification,
+    MandateEnded,
     Notification,
     NotificationRecord,
     PaymentGateway,
@@ -27,6 +28,7 @@ from core.ordering.payments import (
 )
 from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.refund_outcomes import HandleRefundNotification
+from core.ordering.renewals import EndRevokedAgreement
 from core.ordering.unpaid_orders import close_with_provider, current_order, payable_until
 from core.ordering.use_cases import SettlementOutcome, SettleOrder, payment_request
 from core.shared.clock import Clock
@@ -62,13 +64,17 @@ class Verdict(StrEnum):
     NOT_PAYABLE = "notPayable"
     WRONG_PROVIDER = "wrongProvider"
     WRONG_MERCHANT = "wrongMerchant"
+    # An authorisation of automatic renewals ended at the provider: its agreement ended now, or
+    # there was none active under it (ended already by us, or not ours); either way acknowledged.
+    MANDATE_ENDED = "mandateEnded"
+    MANDATE_GONE = "mandateGone"
 
     @property
     def accepted(self) -> bool:
         """Accepted notifications stop the provider's retries; refused ones are retried by it
         (and then answered by reconciliation)."""
         return self in (Verdict.SETTLED, Verdict.SETTLED_CLOSED, Verdict.ALREADY_SETTLED, Verdict.ALREADY_REFUNDED,
-                        Verdict.NOT_PAID)
+                        Verdict.NOT_PAID, Verdict.MANDATE_ENDED, Verdict.MANDATE_GONE)
 
 
 _OUTCOMES = {outcome: Verdict(outcome.value) for outcome in SettlementOutcome}
@@ -81,9 +87,11 @@ class HandlePaymentNotification:
     one about an order refunded since is acknowledged, so the provider stops sending it."""
 
     def __init__(self, uow: OrderingUnitOfWork, gateways: PaymentGateways, settle: SettleOrder, clock: Clock,
-                 refund_outcome: HandleRefundNotification | None = None) -> None:
+                 refund_outcome: HandleRefundNotification | None = None,
+                 revoked: EndRevokedAgreement | None = None) -> None:
         self._uow, self._gateways, self._settle, self._clock = uow, gateways, settle, clock
         self._refund_outcome = refund_outcome or HandleRefundNotification(uow, clock)
+        self._revoked = revoked or EndRevokedAgreement(uow, clock)
 
     def __call__(self, provider: Provider, headers: Mapping[str, str], body: bytes, camp: int = 0) -> Acknowledgement:
         """`camp`: whose merchant account the notification was sent to (its path says): checked
@@ -105,8 +113,12 @@ class HandlePaymentNotification:
             else:
                 if isinstance(note, RefundNotification):  # a refund's outcome: refund_outcomes records it
                     return gateway.acknowledge(self._refund_outcome(provider, note, body, camp).accepted)
-                order_code, amount = note.order_code, note.amount_cents
-                verdict = self._verdict(provider, note, camp)
+                if isinstance(note, MandateEnded):
+                    order_code = agreement_order_code(note.code)  # its record goes with the order that asked
+                    verdict = Verdict.MANDATE_ENDED if self._revoked(provider, note, camp) else Verdict.MANDATE_GONE
+                else:
+                    order_code, amount = note.order_code, note.amount_cents
+                    verdict = self._verdict(provider, note, camp)
                 if not verdict.accepted:
                     log.warning("%s notification of order %s refused: %s", provider.value, order_code, verdict.value)
         with self._uow as uow:

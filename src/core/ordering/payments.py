@@ -152,6 +152,15 @@ def payable_after_failure(pay_type: PayType) -> bool:
     return provider_of(pay_type) is not Provider.PAYPAL
 
 
+@dataclass(frozen=True)
+class MandateEnded:
+    """The provider tells that a payer's authorisation of later charges has ended (the payer ended it
+    in their wallet, or the merchant did): nothing may be charged under it any more."""
+
+    code: str  # ours, as the provider knows the authorisation (core.ordering.model.agreement_code)
+    mandate: str | None = None  # the provider's reference of it
+
+
 class InvalidNotification(Exception):
     """A notification whose signature, format or origin cannot be trusted: it changes nothing."""
 
@@ -241,7 +250,8 @@ class PaymentGateway(Protocol):
         `refund_reference`): succeeded, failed or still pending. Raises when it does not answer."""
         ...
 
-    def parse_notification(self, headers: Mapping[str, str], body: bytes) -> Notification | RefundNotification:
+    def parse_notification(self, headers: Mapping[str, str],
+                           body: bytes) -> Notification | RefundNotification | MandateEnded:
         """The notification (of a payment, or of a refund's outcome), its signature checked;
         InvalidNotification otherwise."""
         ...

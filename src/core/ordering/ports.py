@@ -326,6 +326,10 @@ class AgreementRepository(Protocol):
 
     def get(self, agreement_id: int) -> Agreement | None: ...
 
+    def by_code(self, code: str) -> Agreement | None:
+        """The active agreement of that code (ours, as the provider knows the authorisation)."""
+        ...
+
     def due(self, now: datetime, limit: int) -> list[Agreement]:
         """Active agreements whose charge is due, oldest due first."""
         ...

@@ -30,6 +30,7 @@ from core.ordering.model import (
     RENEWAL_DUE,
     RENEWAL_ENDED,
     RENEWAL_FAILED,
+    RENEWAL_REVOKED,
     Agreement,
     CloseReason,
     Order,
@@ -39,7 +40,14 @@ from core.ordering.model import (
     agreement_code,
     new_order_code,
 )
-from core.ordering.payments import PaymentGateways, PaymentResult, payment_request
+from core.ordering.payments import (
+    MandateEnded,
+    PaymentGateways,
+    PaymentResult,
+    Provider,
+    payment_request,
+    provider_of,
+)
 from core.ordering.ports import OrderingUnitOfWork
 from core.ordering.use_cases import SettleOrder, visible_devices
 from core.shared.clock import Clock
@@ -267,3 +275,26 @@ class CancelAgreement:
                 recurring.cancel(agreement.mandate, agreement.code)
             except Exception:
                 log.exception("agreement %s cancelled here, but not at its provider", agreement.id)
+
+
+class EndRevokedAgreement:
+    """The provider's word that a payer's authorisation has ended (the payer cancelled it in WeChat
+    or Alipay): its active agreement ends at once, so nothing is charged or promised under it, and
+    the customer is told. One ended already (by unAgreement, whose end the provider also tells), or
+    not of this provider's and camp's account, changes nothing. Whether it ended one."""
+
+    def __init__(self, uow: OrderingUnitOfWork, clock: Clock, default_language: str = "en-US") -> None:
+        self._uow, self._clock, self._language = uow, clock, default_language
+
+    def __call__(self, provider: Provider, note: MandateEnded, camp: int = 0) -> bool:
+        with self._uow as uow:
+            agreement = uow.agreements.by_code(note.code)
+            if (agreement is None or provider_of(PayType(agreement.pay_type)) is not provider
+                    or agreement.camp != camp
+                    or (note.mandate and agreement.mandate and note.mandate != agreement.mandate)):
+                return False
+            uow.agreements.charge_failed(agreement.stored_id, agreement.failures, None, "revokedByPayer")
+            _message(uow, agreement, RENEWAL_REVOKED, self._language, self._clock.now())
+            uow.commit()
+        log.info("agreement %s ended: its authorisation was cancelled at %s", agreement.id, provider.value)
+        return True
