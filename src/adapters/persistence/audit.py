@@ -57,6 +57,7 @@ SKIPPED_TABLES = frozenset({
     "outbox_messages", "job_runs", "readings", "alarm_excursions", "payment_notifications",
     "expiry_reminders", "device_events", "system_messages", "premium_memberships",
     "card_attempts",  # wrong tries of a card number: a lock's bookkeeping
+    "waybill_lookups", "waybill_link_opens",  # the public quick query's rate limit, a share link's opens
 })
 # Columns kept by the system, not by a change (a device's live state, a key derived from a name).
 SKIPPED_COLUMNS = frozenset({
@@ -151,6 +152,10 @@ KINDS: dict[str, ObjectKind] = {
     "role_permissions": ObjectKind("rolePermission", "permission_name"),
     "permissions": ObjectKind("permission", "name"),
     "assets": ObjectKind("asset", "name", owner="owner_account_id", organization="organization_id"),
+    "waybills": ObjectKind("waybill", "order_number", owner="owner_account_id", organization="organization_id"),
+    "waybill_devices": ObjectKind("waybillDevice", device="device_id"),
+    "waybill_templates": ObjectKind("waybillTemplate", "name", owner="owner_account_id"),
+    "waybill_share_links": ObjectKind("waybillShareLink", owner="created_by"),
     "report_runs": ObjectKind("reportRun"),
     "export_certificates": ObjectKind("exportCertificate", "device_name"),
     # the platform's settings and reference data the back office keeps
