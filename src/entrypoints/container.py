@@ -245,6 +245,10 @@ from core.useradmin.use_cases import (
     UpgradeToEnterprise,
 )
 from core.vouchers import use_cases as vouchers
+from core.waybills import public as waybill_public
+from core.waybills import use_cases as waybill
+from core.waybills.fence_rules import WaybillFenceRules
+from core.waybills.sharing import ReportSeal
 from entrypoints.settings import Settings
 
 
@@ -534,6 +538,31 @@ class Container(containers.DeclarativeContainer):
     set_asset_state = providers.Factory(SetAssetState, uow)
     bind_asset_devices = providers.Factory(BindDevices, uow)
     unbind_asset_devices = providers.Factory(UnbindDevices, uow)
+    # Waybills (issue 20): trips with their limits, devices, reports, share links and quick query.
+    report_seal = providers.Singleton(ReportSeal, providers.Callable(lambda s: s.secret_key_bytes, settings))
+    list_waybills = providers.Factory(waybill.ListWaybills, uow)
+    get_waybill = providers.Factory(waybill.GetWaybill, uow, clock)
+    create_waybill = providers.Factory(waybill.CreateWaybill, uow, clock)
+    update_waybill = providers.Factory(waybill.UpdateWaybill, uow, clock)
+    delete_waybill = providers.Factory(waybill.DeleteWaybill, uow)
+    bind_waybill_devices = providers.Factory(waybill.BindDevices, uow, clock)
+    unbind_waybill_devices = providers.Factory(waybill.UnbindDevices, uow, clock)
+    change_waybill_state = providers.Factory(waybill.ChangeWaybillState, uow, clock)
+    run_due_waybills = providers.Factory(waybill.RunDueWaybills, uow, clock)
+    count_waybill_alarms = providers.Factory(waybill.CountAlarms, uow, clock)
+    trip_report = providers.Factory(waybill.GetTripReport, uow, clock, report_seal)
+    save_waybill_template = providers.Factory(waybill.SaveTemplate, uow, clock)
+    get_waybill_template = providers.Factory(waybill.GetTemplate, uow)
+    delete_waybill_template = providers.Factory(waybill.DeleteTemplate, uow)
+    list_waybill_templates = providers.Factory(waybill.ListTemplates, uow)
+    create_waybill_link = providers.Factory(waybill_public.CreateShareLink, uow, clock)
+    list_waybill_links = providers.Factory(waybill_public.ListShareLinks, uow)
+    revoke_waybill_link = providers.Factory(waybill_public.RevokeShareLink, uow, clock)
+    waybill_quick_query = providers.Factory(waybill_public.QuickQuery, uow, clock, report_seal)
+    open_waybill_link = providers.Factory(waybill_public.OpenShareLink, uow, clock, report_seal)
+    verify_waybill_report = providers.Factory(waybill_public.VerifyReport, uow, clock, report_seal)
+    # The geofence engine's port (another context's) is wired to this at merge.
+    waybill_fence_rules = providers.Factory(WaybillFenceRules, uow)
     # User administration (back office) and the contractor application.
     list_users = providers.Factory(ListUsers, uow)
     level_icons = providers.Singleton(FilePhotoStore,
