@@ -17,7 +17,7 @@ class DeviceOnAnotherTrip(RuleViolation):
     """A device runs at most one waybill in progress at a time."""
 
     code = 2102
-    message = N_("The device {device} is already on the waybill {number}, which is in progress")
+    message = N_("The device {device} is already on the waybill {name}, which is in progress")
 
 
 class NoDeviceBound(RuleViolation):

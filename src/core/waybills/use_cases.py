@@ -92,7 +92,7 @@ def _free(uow: WaybillsUnitOfWork, waybill: Waybill, device_ids: Sequence[int]) 
     """DeviceOnAnotherTrip when one of the devices is on another waybill in progress."""
     for trip in uow.waybills.trips_of(device_ids):
         if trip.waybill_id != waybill.id:
-            raise DeviceOnAnotherTrip(device=trip.device_name, number=trip.order_number or f"#{trip.waybill_id}")
+            raise DeviceOnAnotherTrip(device=trip.device_name, name=trip.order_number or f"#{trip.waybill_id}")
 
 
 def move(uow: WaybillsUnitOfWork, waybill: Waybill, target: WaybillState, at: datetime) -> bool:
