@@ -3,4 +3,4 @@
 from pytest_bdd import scenarios
 
 scenarios("session", "accounts", "alarms", "assets", "audit", "pricing", "ordering", "payments", "onboarding",
-          "organizations", "teams", "backoffice")
+          "organizations", "teams", "backoffice", "waybills")
