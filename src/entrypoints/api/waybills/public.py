@@ -54,7 +54,8 @@ class QuickShareView(MethodView):
 class QuickSharePdfView(MethodView):
     @blp.public
     @blp.arguments(s.TokenQuery, location="query")
-    @blp.response(200, description="the trip report as PDF (not an envelope)")
+    @blp.alt_response(200, success=True, content_type="application/pdf", schema={"type": "string", "format": "binary"},
+                      description="the trip report as PDF (not an envelope)")
     @blp.alt_response(404, schema=ErrorEnvelope, description=GONE)
     @blp.alt_response(429, schema=ErrorEnvelope, description=THROTTLED)
     def get(self, query):

@@ -23,7 +23,7 @@ from core.waybills.model import (
 )
 from core.waybills.sharing import CUSTOM, VALIDITIES
 from core.waybills.statistics import ACTIVATION_ENERGY_RANGE, DEFAULT_ACTIVATION_ENERGY
-from entrypoints.api.devices.schemas import DEVICE_ID
+from entrypoints.api.devices.schemas import DEVICE_ID, Instant
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 Length, Range, OneOf = validate.Length, validate.Range, validate.OneOf
@@ -72,9 +72,9 @@ class ParticularsSchema(Schema):
                                 validate=Length(max=CONTACTS_MAX * 2), metadata={
         "description": f"at most {CONTACTS_MAX}, each a name of 1 to {SHORT_MAX} characters with a phone or an "
                        "e-mail: they hear of the trip's alarms"})
-    startTime = fields.AwareDateTime(allow_none=True, metadata={
+    startTime = Instant(allow_none=True, metadata={
         "description": "the planned start: the trip starts then by itself (not after stopTime)"})
-    stopTime = fields.AwareDateTime(allow_none=True, metadata={"description": "the planned stop"})
+    stopTime = Instant(allow_none=True, metadata={"description": "the planned stop"})
     originFenceId = fields.Integer(allow_none=True, validate=Range(1, MAX_ID), metadata={
         "description": "a geofence: the trip starts when a device of it leaves the fence"})
     destinationFenceId = fields.Integer(allow_none=True, validate=Range(1, MAX_ID), metadata={
@@ -131,7 +131,7 @@ class WaybillShareSchema(Schema):
     id = WAYBILL_ID
     validity = fields.String(required=True, validate=OneOf([*VALIDITIES, CUSTOM]), metadata={
         "description": "8h, 1d, 3d, 7d, or custom (then endTime)"})
-    endTime = fields.AwareDateTime(allow_none=True, metadata={"description": "the custom end, at most a year ahead"})
+    endTime = Instant(allow_none=True, metadata={"description": "the custom end, at most a year ahead"})
 
 
 class ShareIdSchema(Schema):

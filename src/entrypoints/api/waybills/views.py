@@ -15,7 +15,15 @@ from core.waybills.ports import WaybillFilter
 from core.waybills.sharing import ShareLink
 from core.waybills.use_cases import TripReport, WaybillView
 from entrypoints.api import context
-from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request, xlsx_download
+from entrypoints.api.framework import (
+    XLSX,
+    ApiBlueprint,
+    ErrorEnvelope,
+    page_body,
+    page_of,
+    page_request,
+    xlsx_download,
+)
 from entrypoints.api.waybills import schemas as s
 from entrypoints.api.waybills.documents import trip_pdf, waybill_sheet
 
@@ -223,7 +231,8 @@ class WaybillReportView(MethodView):
 class WaybillReportPdfView(MethodView):
     @blp.requires(f"{PERMISSION}:detail")
     @blp.arguments(s.ReportQuery, location="query")
-    @blp.response(200, description="the trip report as PDF (not an envelope)")
+    @blp.alt_response(200, success=True, content_type="application/pdf", schema={"type": "string", "format": "binary"},
+                      description="the trip report as PDF (not an envelope)")
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_OWN)
     def get(self, query):
         """The trip report as a PDF, with its chart, its verification code and the statement that its
@@ -235,7 +244,8 @@ class WaybillReportPdfView(MethodView):
 class WaybillExportView(MethodView):
     @blp.requires(f"{PERMISSION}:export")
     @blp.arguments(s.WaybillExportQuery)
-    @blp.response(200, description="the waybills the caller sees as XLSX (not an envelope), streamed")
+    @blp.alt_response(200, success=True, content_type=XLSX, schema={"type": "string", "format": "binary"},
+                      description="the waybills the caller sees as XLSX (not an envelope), streamed")
     def post(self, body):
         """Every waybill the caller sees matching the filters, as a spreadsheet."""
         where = WaybillFilter(body.get("keyword"), WaybillState(body["state"]) if "state" in body else None)
