@@ -24,6 +24,7 @@ from features.pricing.package_steps import *  # noqa: F403
 from features.pricing.promotion_steps import *  # noqa: F403
 from features.pricing.steps import *  # noqa: F403
 from features.teams.steps import *  # noqa: F403
+from features.waybills.steps import *  # noqa: F403
 from pytest_bdd import given, parsers, then, when
 from tests.support.captcha import captcha_reader
 

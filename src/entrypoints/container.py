@@ -110,7 +110,7 @@ from core.exports.use_cases import (
     RunExport,
     VerifyReport,
 )
-from core.geofences.detection import DetectCrossings, IgnoreCrossings
+from core.geofences.detection import DetectCrossings
 from core.geofences.dwell import Dwell
 from core.geofences.use_cases import BindDevices as BindFenceDevices
 from core.geofences.use_cases import (
@@ -268,6 +268,10 @@ from core.useradmin.use_cases import (
     UpgradeToEnterprise,
 )
 from core.vouchers import use_cases as vouchers
+from core.waybills import public as waybill_public
+from core.waybills import use_cases as waybill
+from core.waybills.fence_rules import WaybillFenceRules
+from core.waybills.sharing import ReportSeal
 from entrypoints.settings import Settings
 
 
@@ -426,7 +430,8 @@ class Container(containers.DeclarativeContainer):
     evaluate_alarms = providers.Factory(EvaluateAlarms, clock, edition)
     # Geofences: the crossing detection runs inside the ingest batch's unit of work; whoever listens
     # to crossings (the waybills) is told once the batch is committed. Nothing listens yet.
-    fence_crossing_listener = providers.Singleton(IgnoreCrossings)
+    # A crossing starts or finishes the device's waybills whose origin or destination the fence is.
+    fence_crossing_listener = providers.Factory(WaybillFenceRules, uow)
     fence_dwell = providers.Callable(lambda s: Dwell(s.fence_dwell_readings, s.fence_dwell_minutes or None), settings)
     detect_crossings = providers.Factory(DetectCrossings, clock, edition, fence_crossing_listener, fence_dwell)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
@@ -585,6 +590,29 @@ class Container(containers.DeclarativeContainer):
     bind_fence_devices = providers.Factory(BindFenceDevices, uow)
     unbind_fence_devices = providers.Factory(UnbindFenceDevices, uow)
     list_fence_events = providers.Factory(ListFenceEvents, uow)
+    # Waybills (issue 20): trips with their limits, devices, reports, share links and quick query.
+    report_seal = providers.Singleton(ReportSeal, providers.Callable(lambda s: s.secret_key_bytes, settings))
+    list_waybills = providers.Factory(waybill.ListWaybills, uow)
+    get_waybill = providers.Factory(waybill.GetWaybill, uow, clock)
+    create_waybill = providers.Factory(waybill.CreateWaybill, uow, clock)
+    update_waybill = providers.Factory(waybill.UpdateWaybill, uow, clock)
+    delete_waybill = providers.Factory(waybill.DeleteWaybill, uow)
+    bind_waybill_devices = providers.Factory(waybill.BindDevices, uow, clock)
+    unbind_waybill_devices = providers.Factory(waybill.UnbindDevices, uow, clock)
+    change_waybill_state = providers.Factory(waybill.ChangeWaybillState, uow, clock)
+    run_due_waybills = providers.Factory(waybill.RunDueWaybills, uow, clock)
+    count_waybill_alarms = providers.Factory(waybill.CountAlarms, uow, clock)
+    trip_report = providers.Factory(waybill.GetTripReport, uow, clock, report_seal)
+    save_waybill_template = providers.Factory(waybill.SaveTemplate, uow, clock)
+    get_waybill_template = providers.Factory(waybill.GetTemplate, uow)
+    delete_waybill_template = providers.Factory(waybill.DeleteTemplate, uow)
+    list_waybill_templates = providers.Factory(waybill.ListTemplates, uow)
+    create_waybill_link = providers.Factory(waybill_public.CreateShareLink, uow, clock)
+    list_waybill_links = providers.Factory(waybill_public.ListShareLinks, uow)
+    revoke_waybill_link = providers.Factory(waybill_public.RevokeShareLink, uow, clock)
+    waybill_quick_query = providers.Factory(waybill_public.QuickQuery, uow, clock, report_seal)
+    open_waybill_link = providers.Factory(waybill_public.OpenShareLink, uow, clock, report_seal)
+    verify_waybill_report = providers.Factory(waybill_public.VerifyReport, uow, clock, report_seal)
     # User administration (back office) and the contractor application.
     list_users = providers.Factory(ListUsers, uow)
     level_icons = providers.Singleton(FilePhotoStore,

@@ -15,6 +15,7 @@ the writes not marked `changes` neither), and seeded again after a write that we
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -126,6 +127,10 @@ ORG_PROJECT_WRITE = {**ORG_PROJECT, "org_member": 403, "sharee_view": 403, "shar
 # an organization's asset, the same (alice, a stranger, has asset pages of her own: 404)
 ORG_ASSET = {**READ, "sharee_view": 404, "sharee_operate": 404}
 ORG_ASSET_WRITE = {**ORG_ASSET, "org_member": 403}
+# a waybill is scoped as its devices: read by its organization's members and by a sharee of one of its
+# devices (bob on alice's, through cold room A or B), changed by its owner and its organization's administrators
+WAYBILL_WRITE = {**READ, "org_member": 403, "sharee_view": 403, "sharee_operate": 403}
+_template_names = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -165,6 +170,7 @@ B, D, R, A, P = "/base", "/device/Device", "/device/DeviceAlarmRule", "/device/D
 S = "/device/Asset"
 GF = "/device/DeviceFence"
 FENCE_AREAS = [{"shape": "circle", "lat": 31.23, "lon": 121.47, "radius": 500}]
+WB = "/device/Waybill"
 PA = "/payment/PayActivity"
 ACTIVITY_2030 = {"name": "Matrix", "nature": 1, "startTime": "2030-01-01T00:00:00+00:00",
                  "endTime": "2030-02-01T00:00:00+00:00",
@@ -379,6 +385,31 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("DELETE", f"{GF}/delete"): Row(ORG_ASSET_WRITE, q(id="{fence}"), changes="fence"),
     ("POST", f"{GF}/bindDevices"): Row(ORG_ASSET_WRITE, j(id="{fence}", deviceIds=["{device}"])),  # watched already
     ("POST", f"{GF}/unbindDevices"): Row(ORG_ASSET_WRITE, j(id="{fence}", deviceIds=["{device}"]), changes="fence"),
+    # waybills (issue 20): acme's is its organization's with Acme's cold room on it, alice's her own with her
+    # cold room A (B for the sharee who operates); starting, unbinding and deleting are made good again
+    ("POST", f"{WB}/page"): Row(READ, j(deviceId="{device}"), also={"stranger": 200}),
+    ("POST", f"{WB}/insert"): Row({**READ, "org_member": 422, "stranger": 422},
+                                  j(orderNum="MATRIX", organizationId="{org}"), changes=True, also=NO_ORG),
+    ("GET", f"{WB}/get"): Row(READ, q(id="{waybill}")),
+    ("GET", f"{WB}/alarmCount"): Row(READ, q(id="{waybill}")),
+    ("GET", f"{WB}/report"): Row(READ, q(id="{waybill}")),
+    ("GET", f"{WB}/reportPdf"): Row(READ, q(id="{waybill}")),
+    ("PUT", f"{WB}/update"): Row(WAYBILL_WRITE, j(id="{waybill}", orderNum="MATRIX", upperLimit=8.0, lowerLimit=2.0)),
+    ("DELETE", f"{WB}/delete"): Row(WAYBILL_WRITE, q(id="{waybill}"), changes="waybill"),
+    ("POST", f"{WB}/updateState"): Row(WAYBILL_WRITE, j(id="{waybill}", state=1), changes="waybill"),
+    ("POST", f"{WB}/batchBind"): Row(WAYBILL_WRITE, j(id="{waybill}", deviceIds=["{device}"])),  # on it already
+    ("POST", f"{WB}/unbind"): Row(WAYBILL_WRITE, j(id="{waybill}", deviceIds=["{device}"]), changes="waybill"),
+    ("POST", f"{WB}/share"): Row(WAYBILL_WRITE, j(id="{waybill}", validity="8h")),
+    ("GET", f"{WB}/shareList"): Row(WAYBILL_WRITE, q(id="{waybill}")),
+    ("POST", f"{WB}/shareRevoke"): Row(WAYBILL_WRITE, j(shareId="{waybill_share}"), changes="waybill_share"),
+    # templates are an account's alone
+    ("POST", "/device/WaybillTemplate/insert"): Row(
+        {**dict.fromkeys(CALLERS, 200), "operator": 403},
+        lambda o: {"json": {"templateName": f"Matrix {next(_template_names)}", "originFenceId": 1}}),
+    ("GET", "/device/WaybillTemplate/get"): Row(ACCOUNT, q(id="{waybill_template}")),
+    ("PUT", "/device/WaybillTemplate/update"): Row(ACCOUNT, j(id="{waybill_template}", templateName="Matrix T")),
+    ("DELETE", "/device/WaybillTemplate/delete"): Row(ACCOUNT, q(id="{waybill_template}"),
+                                                      changes="waybill_template"),
     # custom roles of Acme's organization: its creator and administrators manage them, a member reads them
     ("POST", f"{B}/BaseRole/insert"): Row(
         WRITE, j(organizationId="{org}", roleName=NEW_ROLE, description=None, permissions=["device.list"]),
@@ -540,7 +571,8 @@ class World:
                  levelYearId=offer["option"]["id"], service_order=service_order(offer, [device]),
                  sms_order=sms_order(offer, [device]))
         self.objects[side] = o
-        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset", "fence"):
+        for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset", "fence",
+                    "waybill", "waybill_template"):
             self.make(side, key)
         return o
 
@@ -599,6 +631,19 @@ class World:
                 "name": "Matrix" if side == "acme" else f"Matrix {side}"[:20], "areas": FENCE_AREAS,
                 "organizationId": o["org"] if side == "acme" else None}))["id"]
             ok(api.call("POST", f"{GF}/bindDevices", token=token, json={"id": o[key], "deviceIds": [device]}))
+        elif key == "waybill":  # the side's device on it; the one before deleted, its device off any trip
+            if key in o:
+                api.call("DELETE", f"{WB}/delete", token=token, query={"id": o[key]})
+            o[key] = ok(api.call("POST", f"{WB}/insert", token=token, json={
+                "orderNum": f"MATRIX-{side}", "organizationId": o["org"] if side == "acme" else None}))["id"]
+            ok(api.call("POST", f"{WB}/batchBind", token=token, json={"id": o[key], "deviceIds": [device]}))
+            self.make(side, "waybill_share")
+        elif key == "waybill_share":
+            o[key] = ok(api.call("POST", f"{WB}/share", token=token, json={"id": o["waybill"],
+                                                                           "validity": "1d"}))["shareId"]
+        elif key == "waybill_template":
+            o[key] = ok(api.call("POST", "/device/WaybillTemplate/insert", token=token, json={
+                "templateName": f"Matrix {side} {next(_template_names)}"}))["id"]
         elif key == "role":  # a custom role of Acme's organization that nobody holds
             o[key] = ok(api.call("POST", f"{B}/BaseRole/insert", token=token, json={
                 "organizationId": o["org"], "roleName": "Matrix", "description": None,
@@ -662,7 +707,8 @@ class World:
 UNKNOWN = 2_000_000_000  # the id of nothing
 OBJECT_KEYS = ("device", "rule", "alarm", "maintenance", "export", "schedule", "project", "template", "share", "order",
                "bill", "invoice", "org", "member", "invitation", "message", "account", "asset", "fence", "role",
-               "victim", "contractor", "activity", "coupon_batch", "card_batch", "package")
+               "victim", "contractor", "activity", "coupon_batch", "card_batch", "package", "waybill", "waybill_share",
+               "waybill_template")
 
 _worlds: dict[int, World] = {}
 

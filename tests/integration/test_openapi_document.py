@@ -21,6 +21,9 @@ PUBLIC = {
     ("get", "/api/payment/paypal/cancel"), ("get", "/api/payment/payment/getOpenId"),
     # Whoever was handed a PDF report (an auditor, a customer's customer) checks its code.
     ("get", "/api/device/DeviceDataExport/verify"),
+    # The waybills' quick query for receivers without an account (/quick/query, /pcQuick/waybill).
+    ("get", "/api/device/QuickSearch/waybill"), ("get", "/api/device/QuickSearch/share"),
+    ("get", "/api/device/QuickSearch/sharePdf"), ("get", "/api/device/QuickSearch/verify"),
 }
 
 

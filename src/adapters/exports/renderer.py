@@ -140,6 +140,8 @@ class ExportRenderer:
         table += [[_para(v, 8) for v in row] for row in report.table]
         story.append(_table(table, [width] * len(report.table_columns), long=True))
         footer = f"{report.verification[0]}: {report.verification[1]}"
+        if report.footer_note:
+            footer = f"{report.footer_note}  {footer}"
         doc.build(story, onFirstPage=_footer(footer), onLaterPages=_footer(footer))
 
 
@@ -194,7 +196,7 @@ def _chart(series: list[tuple[datetime, float]], label: str, font: str, zone: Zo
 def _footer(text: str):
     def draw(canvas, doc) -> None:
         canvas.saveState()
-        canvas.setFont(fonts()[0], 7)
+        canvas.setFont(font_for(text), 7)  # a translated note may be CJK
         canvas.drawString(15 * mm, 8 * mm, text)
         canvas.drawRightString(A4[0] - 15 * mm, 8 * mm, str(doc.page))
         canvas.restoreState()

@@ -29,6 +29,8 @@ from adapters.persistence.models import (
     AlarmRuleRow,
     AssetRow,
     DeviceRow,
+    WaybillDeviceRow,
+    WaybillRow,
 )
 from adapters.persistence.results import rows_written
 from core.alarms.deferral import Deferral
@@ -41,6 +43,7 @@ from core.alarms.model import (
     Excursion,
     Handling,
     Recipient,
+    TripLimits,
 )
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.alarms.push import PushSetting
@@ -48,6 +51,7 @@ from core.devices.grants import Element, Grant
 from core.notifications.model import Channel
 from core.shared.errors import AlarmRuleExists
 from core.shared.paging import Page, PageRequest
+from core.waybills.model import WaybillState
 
 rules_t = AlarmRuleRow.__table__
 recipients_t = AlarmRecipientRow.__table__
@@ -160,6 +164,9 @@ class SqlAlchemyAlarmRepository:
         if not rule_ids:
             return {}
         return {rule.stored_id: rule for rule in self._rules_where(rules_t.c.id.in_(list(rule_ids)))}
+
+    def trip_limits(self, device_ids: Collection[int], since: datetime, until: datetime) -> list[TripLimits]:
+        return trip_limits(self._s, device_ids, since, until)
 
     def alarm_devices(self, device_ids: Collection[int]) -> dict[int, AlarmDevice]:
         if not device_ids:
@@ -446,3 +453,25 @@ class SqlAlchemyAlarmRepository:
                                .join(devices_t, devices_t.c.id == messages_t.c.device_id)
                                .where(sees(account_id, Element.ALARMS), self._shown_state(AlarmState.UNTREATED, now))
                                ).scalar_one()
+
+
+# The waybills' states whose trips have begun.
+STARTED_STATES = (int(WaybillState.IN_PROGRESS), int(WaybillState.FINISHED))
+
+
+def trip_limits(session: Session, device_ids: Collection[int], since: datetime, until: datetime) -> list[TripLimits]:
+    """The limits of the started waybills on these devices whose window meets [since, until] (for
+    core.alarms: AlarmRepository.trip_limits)."""
+    if not device_ids:
+        return []
+    rows = session.execute(
+        select(WaybillDeviceRow.device_id, WaybillRow.started_at, WaybillRow.finished_at, WaybillRow.upper_limit,
+               WaybillRow.lower_limit, WaybillRow.alarm_contacts)
+        .join(WaybillRow, WaybillRow.id == WaybillDeviceRow.waybill_id)
+        .where(WaybillDeviceRow.device_id.in_(list(device_ids)), WaybillRow.state.in_(STARTED_STATES),
+               WaybillRow.started_at <= until,
+               or_(WaybillRow.finished_at.is_(None), WaybillRow.finished_at >= since))
+        .order_by(WaybillRow.started_at.desc()))
+    return [TripLimits(device_id, started, finished, upper, lower,
+                       tuple(Recipient(level=1, name=c[0] or "", phone=c[1], email=c[2]) for c in contacts or ()))
+            for device_id, started, finished, upper, lower, contacts in rows if started is not None]

@@ -58,6 +58,7 @@ SKIPPED_TABLES = frozenset({
     "expiry_reminders", "device_events", "system_messages", "premium_memberships",
     "card_attempts",  # wrong tries of a card number: a lock's bookkeeping
     "geofence_events",  # crossings the ingest found
+    "waybill_lookups", "waybill_link_opens",  # the public quick query's rate limit, a share link's opens
 })
 # Columns kept by the system, not by a change (a device's live state, a key derived from a name).
 SKIPPED_COLUMNS = frozenset({
@@ -156,6 +157,10 @@ KINDS: dict[str, ObjectKind] = {
     "assets": ObjectKind("asset", "name", owner="owner_account_id", organization="organization_id"),
     "geofences": ObjectKind("geofence", "name", owner="owner_account_id", organization="organization_id"),
     "geofence_links": ObjectKind("geofenceDevice", device="device_id"),
+    "waybills": ObjectKind("waybill", "order_number", owner="owner_account_id", organization="organization_id"),
+    "waybill_devices": ObjectKind("waybillDevice", device="device_id"),
+    "waybill_templates": ObjectKind("waybillTemplate", "name", owner="owner_account_id"),
+    "waybill_share_links": ObjectKind("waybillShareLink", owner="created_by"),
     "report_runs": ObjectKind("reportRun"),
     "export_certificates": ObjectKind("exportCertificate", "device_name"),
     # the platform's settings and reference data the back office keeps

@@ -1370,3 +1370,102 @@ class CardAttemptRow(Base):
     card_number: Mapped[str] = mapped_column(String(20), primary_key=True)
     failures: Mapped[int] = mapped_column(Integer, default=0)
     locked_until: Mapped[datetime | None]
+
+
+# --- waybills (core/waybills) ------------------------------------------------------------------
+
+
+class WaybillRow(Base):
+    """A shipment's record: its particulars, temperature limits and state (0 not started, 1 in
+    progress, 2 finished), an account's own or an organization's. The geofence ids are plain integers:
+    the fences are another context's table."""
+
+    __tablename__ = "waybills"
+    __table_args__ = (Index("ix_waybills_order_number", "order_number"),
+                      Index("ix_waybills_state_planned", "state", "planned_start", "planned_stop"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    organization_id: Mapped[int | None] = mapped_column(ForeignKey("organizations.id", ondelete="CASCADE"),
+                                                        index=True)
+    order_number: Mapped[str | None] = mapped_column(String(20))
+    goods_name: Mapped[str | None] = mapped_column(String(20))
+    express_number: Mapped[str | None] = mapped_column(String(100))
+    cooler_code: Mapped[str | None] = mapped_column(String(20))
+    upper_limit: Mapped[float | None] = mapped_column(Float)
+    lower_limit: Mapped[float | None] = mapped_column(Float)
+    sender_name: Mapped[str | None] = mapped_column(String(20))
+    sender_phone: Mapped[str | None] = mapped_column(String(20))
+    sender_address: Mapped[str | None] = mapped_column(String(200))
+    receiver_name: Mapped[str | None] = mapped_column(String(20))
+    receiver_phone: Mapped[str | None] = mapped_column(String(20))
+    receiver_address: Mapped[str | None] = mapped_column(String(200))
+    # [[name, phone, email], ...] in the user's order
+    alarm_contacts: Mapped[list[list[str | None]]] = mapped_column(JSON)
+    planned_start: Mapped[datetime | None]
+    planned_stop: Mapped[datetime | None]
+    origin_fence_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    destination_fence_id: Mapped[int | None] = mapped_column(Integer, index=True)
+    state: Mapped[int] = mapped_column(SmallInteger, default=0)
+    started_at: Mapped[datetime | None]
+    finished_at: Mapped[datetime | None]
+    created_at: Mapped[datetime]
+
+
+class WaybillDeviceRow(Base):
+    """A device on a waybill; `running` while the waybill is in progress. A device runs one trip at a
+    time: the partial unique index refuses a second running row on every backend."""
+
+    __tablename__ = "waybill_devices"
+    __table_args__ = (
+        PrimaryKeyConstraint("waybill_id", "device_id"),
+        Index("ix_waybill_devices_device_id", "device_id"),
+        Index("uq_waybill_devices_running", "device_id", unique=True,
+              postgresql_where=text("running"), sqlite_where=text("running = 1")),
+    )
+    waybill_id: Mapped[int] = mapped_column(ForeignKey("waybills.id", ondelete="CASCADE"))
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"))
+    running: Mapped[bool] = mapped_column(Boolean, default=False, server_default=false())
+
+
+class WaybillTemplateRow(Base):
+    """An account's template to fill new waybills with (core.waybills.model.Particulars as JSON)."""
+
+    __tablename__ = "waybill_templates"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    owner_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"), index=True)
+    name: Mapped[str] = mapped_column(String(32))
+    particulars: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime]
+
+
+class WaybillShareLinkRow(Base):
+    """A link to a waybill for its receiver: only the SHA-256 of its token is kept."""
+
+    __tablename__ = "waybill_share_links"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    waybill_id: Mapped[int] = mapped_column(ForeignKey("waybills.id", ondelete="CASCADE"), index=True)
+    token_digest: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[int] = mapped_column(ForeignKey("accounts.id", ondelete="CASCADE"))
+    created_at: Mapped[datetime]
+    expires_at: Mapped[datetime]
+    revoked_at: Mapped[datetime | None]
+
+
+class WaybillLinkOpenRow(Base):
+    """Each open of a share link: when, and from which client address."""
+
+    __tablename__ = "waybill_link_opens"
+    id: Mapped[int] = mapped_column(primary_key=True)
+    link_id: Mapped[int] = mapped_column(ForeignKey("waybill_share_links.id", ondelete="CASCADE"), index=True)
+    opened_at: Mapped[datetime]
+    client_address: Mapped[str | None] = mapped_column(String(64))
+
+
+class WaybillLookupRow(Base):
+    """The public quick query's lookups by client address, for its rate limit (bookkeeping)."""
+
+    __tablename__ = "waybill_lookups"
+    __table_args__ = (Index("ix_waybill_lookups_address_at", "client_address", "at"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    client_address: Mapped[str] = mapped_column(String(64))
+    at: Mapped[datetime]

@@ -71,6 +71,13 @@ from adapters.persistence.session_scope import SessionScope
 from adapters.persistence.sharing import SqlAlchemyCustody, SqlAlchemyShareRepository, SqlAlchemyTemplateRepository
 from adapters.persistence.useradmin import SqlAlchemyUserDirectory
 from adapters.persistence.vouchers import SqlAlchemyVoucherRepository
+from adapters.persistence.waybills import (
+    SqlAlchemyLookupLog,
+    SqlAlchemyShareLinkRepository,
+    SqlAlchemyTripReadings,
+    SqlAlchemyWaybillRepository,
+    SqlAlchemyWaybillTemplateRepository,
+)
 
 if TYPE_CHECKING:
     from core.accounts.ports import AccountsUnitOfWork
@@ -96,6 +103,7 @@ if TYPE_CHECKING:
     from core.telemetry.ports import TelemetryUnitOfWork
     from core.useradmin.ports import UserAdminUnitOfWork
     from core.vouchers.ports import VouchersUnitOfWork
+    from core.waybills.ports import WaybillsUnitOfWork
 
 R = TypeVar("R")
 
@@ -188,6 +196,11 @@ class SqlAlchemyUnitOfWork:
     vouchers = _Repository(SqlAlchemyVoucherRepository)
     coupons = _Repository(SqlAlchemyVoucherRepository)  # ordering's view of them (core.vouchers.ledger)
     catalogue_admin = _Repository(SqlAlchemyCatalogueAdmin)
+    waybills = _Repository(SqlAlchemyWaybillRepository)
+    trip_readings = _Repository(SqlAlchemyTripReadings)
+    waybill_links = _Repository(SqlAlchemyShareLinkRepository)
+    waybill_lookups = _Repository(SqlAlchemyLookupLog)
+    waybill_templates = _Repository(SqlAlchemyWaybillTemplateRepository)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -236,6 +249,7 @@ if TYPE_CHECKING:
             PlatformUnitOfWork, PricingUnitOfWork, TelemetryUnitOfWork, JobsUnitOfWork, BackOfficeUnitOfWork,
             ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork,
             ProjectsUnitOfWork, SharingUnitOfWork, AssetsUnitOfWork, AuditUnitOfWork, UserAdminUnitOfWork,
-            PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork, GeofencesUnitOfWork]:
+            PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork, GeofencesUnitOfWork,
+            WaybillsUnitOfWork]:
         return (uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow,
-                uow, uow, uow)
+                uow, uow, uow, uow)

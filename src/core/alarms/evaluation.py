@@ -8,11 +8,11 @@ periodic escalation (use_cases.EscalateAlarms) follows the wall clock for device
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from core.alarms.model import AlarmMessage, AlarmRule, Excursion
-from core.telemetry.model import Reading
+from core.alarms.model import AlarmMessage, AlarmRule, Excursion, TripLimits, breach
+from core.telemetry.model import TEMPERATURE, Reading
 
 
 @dataclass
@@ -31,8 +31,20 @@ class ProbeOutcome:
         return bool(self.new_alarms) or any(not a.open for a in self.changed_alarms)
 
 
-def evaluate_probe(rule: AlarmRule, excursion: Excursion | None, readings: Iterable[Reading]) -> ProbeOutcome:
-    """Apply `rule` to `readings` (of its device, any order) from the open `excursion`, if any.
+def _limits_at(rule: AlarmRule, trips: Sequence[TripLimits], reading: Reading) -> tuple[float | None, float | None]:
+    """The limits a reading is judged by: those of the trip (waybill) whose window holds the reading's
+    own instant, for the temperature probe; the rule's otherwise."""
+    if rule.probe == TEMPERATURE:
+        for trip in trips:
+            if trip.covers(reading.ts):
+                return trip.upper_limit, trip.lower_limit
+    return rule.upper_limit, rule.lower_limit
+
+
+def evaluate_probe(rule: AlarmRule, excursion: Excursion | None, readings: Iterable[Reading],
+                   trips: Sequence[TripLimits] = ()) -> ProbeOutcome:
+    """Apply `rule` to `readings` (of its device, any order) from the open `excursion`, if any; a
+    reading inside one of the device's `trips` is judged by that trip's limits instead.
 
     `excursion` and its alarm are updated in place. Readings without the probe's value are
     ignored, and so are readings older than the open excursion's start: they come from a
@@ -51,17 +63,17 @@ def evaluate_probe(rule: AlarmRule, excursion: Excursion | None, readings: Itera
         current = outcome.excursion
         if current is not None and reading.ts < current.started_at:
             continue
-        breach = rule.breach(value)
-        if current is not None and (breach is None or breach[0] is not current.kind):
+        broken = breach(*_limits_at(rule, trips, reading), value)
+        if current is not None and (broken is None or broken[0] is not current.kind):
             if current.alarm is not None:
                 current.alarm.ended_at = reading.ts
                 touch(current.alarm)
             outcome.excursion = current = None
             outcome.excursion_changed = True
-        if breach is None:
+        if broken is None:
             continue
         if current is None:
-            kind, limit = breach
+            kind, limit = broken
             outcome.excursion = current = Excursion(rule.device_id, rule.probe, kind, limit, reading.ts, value)
             outcome.excursion_changed = True
         elif current.record(value):

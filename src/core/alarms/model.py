@@ -67,11 +67,7 @@ class AlarmRule(Stored):
 
     def breach(self, value: float) -> tuple[AlarmKind, float] | None:
         """Which limit the value breaks, if any. A value equal to a limit is inside."""
-        if self.upper_limit is not None and value > self.upper_limit:
-            return AlarmKind.ABOVE, self.upper_limit
-        if self.lower_limit is not None and value < self.lower_limit:
-            return AlarmKind.BELOW, self.lower_limit
-        return None
+        return breach(self.upper_limit, self.lower_limit, value)
 
     def level_minutes(self) -> list[tuple[int, int]]:
         """(level, minutes after the alarm is raised) of each configured level, in order."""
@@ -96,6 +92,31 @@ class AlarmRule(Stored):
 
     def recipients_of(self, level: int) -> list[Recipient]:
         return [r for r in self.recipients if r.level == level]
+
+
+def breach(upper: float | None, lower: float | None, value: float) -> tuple[AlarmKind, float] | None:
+    if upper is not None and value > upper:
+        return AlarmKind.ABOVE, upper
+    if lower is not None and value < lower:
+        return AlarmKind.BELOW, lower
+    return None
+
+
+@dataclass(frozen=True)
+class TripLimits:
+    """A waybill's temperature limits over its trip's window on one device (core/waybills): they take
+    precedence over the device's rule for the readings whose own instant falls inside the window,
+    whenever those readings arrive. `until` None: the trip is still running."""
+
+    device_id: int
+    since: datetime
+    until: datetime | None
+    upper_limit: float | None
+    lower_limit: float | None
+    contacts: tuple[Recipient, ...] = ()  # the waybill's alarm contacts, alerted at level 1
+
+    def covers(self, at: datetime) -> bool:
+        return self.since <= at and (self.until is None or at <= self.until)
 
 
 @dataclass

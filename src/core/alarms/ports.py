@@ -6,7 +6,7 @@ from datetime import datetime
 from typing import Protocol
 
 from core.alarms.deferral import Deferral
-from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling
+from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, AlarmState, Excursion, Handling, TripLimits
 from core.alarms.push import PushSetting
 from core.devices.access import Access
 from core.devices.grants import Grant
@@ -49,6 +49,11 @@ class AlarmRepository(Protocol):
 
     def rules_of_devices(self, device_ids: Collection[int]) -> list[AlarmRule]:
         """The enabled rules of these devices with their recipients, in one query."""
+        ...
+
+    def trip_limits(self, device_ids: Collection[int], since: datetime, until: datetime) -> list[TripLimits]:
+        """The limits of the waybills started (in progress or finished) on these devices whose trip
+        window meets [since, until], in one query."""
         ...
 
     def alarm_devices(self, device_ids: Collection[int]) -> dict[int, AlarmDevice]:

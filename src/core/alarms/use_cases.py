@@ -5,25 +5,47 @@ from __future__ import annotations
 import logging
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 
 from core.alarms.alerts import AlertWriter
 from core.alarms.deferral import reminder_levels
 from core.alarms.evaluation import ProbeOutcome, evaluate_probe
-from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion
+from core.alarms.model import AlarmDevice, AlarmMessage, AlarmRule, Excursion, TripLimits
 from core.alarms.ports import AlarmsUnitOfWork
 from core.shared.clock import Clock
 from core.shared.edition import Edition
-from core.telemetry.model import Reading
+from core.telemetry.model import TEMPERATURE, Reading
 
 log = logging.getLogger(__name__)
+TRIP_RULE_NAME = "Waybill"  # the rule a trip's limits are applied under on a device with no temperature rule
+
+
+def with_trips(rules: list[AlarmRule], trips: Sequence[TripLimits]) -> list[AlarmRule]:
+    """The rules, a device's temperature rule alerting its trips' contacts too (at level 1), and a
+    rule of no limits of its own for a device on a trip with no temperature rule, so its trip's
+    limits are applied all the same (the alarms it raises have no rule: the escalation leaves them)."""
+    contacts: dict[int, list] = defaultdict(list)
+    for trip in trips:
+        contacts[trip.device_id].extend(c for c in trip.contacts if c not in contacts[trip.device_id])
+    covered = {r.device_id for r in rules if r.probe == TEMPERATURE}
+    extended = [replace(r, recipients=[*r.recipients, *contacts[r.device_id]])
+                if r.probe == TEMPERATURE and contacts.get(r.device_id) else r for r in rules]
+    for device_id in sorted({t.device_id for t in trips} - covered):
+        extended.append(AlarmRule(device_id=device_id, probe=TEMPERATURE, name=TRIP_RULE_NAME, upper_limit=None,
+                                  lower_limit=None, recipients=list(contacts.get(device_id, []))))
+    return extended
 
 
 class EvaluateAlarms:
     """Applies the alarm rules to a batch of new readings inside the ingest batch's transaction.
 
-    Cost: one query when no device of the batch has a rule (the common case at thousands of
-    readings a second); otherwise a constant number of reads for the whole batch (rules with
-    recipients, devices, open excursions) and writes only for what changed.
+    Cost: two queries when no device of the batch has a rule nor a trip (the common case at
+    thousands of readings a second); otherwise a constant number of reads for the whole batch
+    (rules with recipients, trips, devices, open excursions) and writes only for what changed.
+
+    A device on a waybill's trip is judged by the waybill's temperature limits for the readings
+    whose own instant falls in the trip's window (core.alarms.model.TripLimits), so a logger
+    uploading its stored history after the trip raises the trip's alarms.
     """
 
     def __init__(self, clock: Clock, edition: Edition) -> None:
@@ -38,9 +60,14 @@ class EvaluateAlarms:
         by_device: dict[int, list[Reading]] = defaultdict(list)
         for reading in readings:
             by_device[reading.device_id].append(reading)
-        rules = uow.alarms.rules_of_devices(list(by_device))
+        instants = [r.ts for r in readings]
+        trips = uow.alarms.trip_limits(list(by_device), min(instants), max(instants))
+        rules = with_trips(uow.alarms.rules_of_devices(list(by_device)), trips)
         if not rules:
             return
+        trips_of: dict[int, list[TripLimits]] = defaultdict(list)
+        for trip in trips:
+            trips_of[trip.device_id].append(trip)
         device_ids = sorted({rule.device_id for rule in rules})
         devices = uow.alarms.alarm_devices(device_ids)
         excursions = uow.alarms.open_excursions(device_ids)
@@ -52,7 +79,7 @@ class EvaluateAlarms:
             before = excursions.get((rule.device_id, rule.probe))
             known_alarm = before.alarm if before is not None else None
             known_level = known_alarm.level if known_alarm is not None else 0
-            outcome = evaluate_probe(rule, before, by_device[rule.device_id])
+            outcome = evaluate_probe(rule, before, by_device[rule.device_id], trips_of.get(rule.device_id, ()))
             reached = self._store(uow, outcome, before, known_alarm, known_level)
             if outcome.touched_alarm_state:
                 state_changed.add(rule.device_id)

@@ -143,6 +143,7 @@ class Report:
     table_columns: Sequence[str]
     table: Sequence[Sequence[str]]
     time_zone: str
+    footer_note: str | None = None  # said at the foot of every page beside the verification code
 
 
 class ExportRenderer(Protocol):

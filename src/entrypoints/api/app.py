@@ -17,6 +17,7 @@ from core.promotions.errors import ERRORS as PROMOTION_ERRORS
 from core.shared.errors import BUSINESS_ERRORS
 from core.useradmin.errors import ERRORS as USER_ADMIN_ERRORS
 from core.vouchers.errors import ERRORS as VOUCHER_ERRORS
+from core.waybills.errors import ERRORS as WAYBILL_ERRORS
 from entrypoints.api import context
 from entrypoints.api.accounts.views import blp as accounts_blp
 from entrypoints.api.alarms.views import blp as alarms_blp
@@ -54,6 +55,8 @@ from entrypoints.api.reports.views import blp as reports_blp
 from entrypoints.api.sharing.views import blp as sharing_blp
 from entrypoints.api.useradmin.views import blp as useradmin_blp
 from entrypoints.api.vouchers.views import blp as vouchers_blp
+from entrypoints.api.waybills.public import blp as waybill_quick_query_blp
+from entrypoints.api.waybills.views import blp as waybills_blp
 from entrypoints.container import Container
 from entrypoints.jobs.app import create_celery_app
 
@@ -84,7 +87,7 @@ Business codes:
 """ + "\n".join(f"- {e.code}: {e.message}" for e in (*BUSINESS_ERRORS, *ORGANIZATION_ERRORS,
                                                                 *USER_ADMIN_ERRORS, *PROMOTION_ERRORS,
                                                                 *VOUCHER_ERRORS, *CATALOGUE_ERRORS,
-                                                                *ORDER_DESK_ERRORS))
+                                                                *ORDER_DESK_ERRORS, *WAYBILL_ERRORS))
 
 
 def _bearer_token() -> str | None:
@@ -149,6 +152,8 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(assets_blp, url_prefix="/api/device")
     api.register_blueprint(geofences_blp, url_prefix="/api/device")
     api.register_blueprint(device_audit_blp, url_prefix="/api/device")
+    api.register_blueprint(waybills_blp, url_prefix="/api/device")
+    api.register_blueprint(waybill_quick_query_blp, url_prefix="/api/device")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(catalogue_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")

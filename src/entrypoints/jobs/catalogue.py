@@ -97,6 +97,11 @@ def send_scheduled_reports(container: Container) -> str:
     return container.send_due_reports()()
 
 
+def run_due_waybills(container: Container) -> str:
+    started, finished = container.run_due_waybills()()
+    return f"started {started} and finished {finished} waybill(s) at their planned times"
+
+
 def prune_job_runs(container: Container) -> str:
     return f"forgot {container.prune_job_runs()()} run(s) older than two weeks"
 
@@ -104,6 +109,8 @@ def prune_job_runs(container: Container) -> str:
 JOBS = (
     # Levels whose time has come and reminders after a deferral: within a minute.
     Job("escalate_alarms", escalate_alarms, 60.0),
+    # Waybills whose planned start or stop has come (each at its planned time, however late the run).
+    Job("run_due_waybills", run_due_waybills, 60.0),
     # The outbox: alarm alerts written by ingest and escalation, reminders, codes a view could not hand over.
     Job("deliver_messages", deliver_messages, 15.0),
     Job("reconcile_payments", reconcile_payments, 60.0),

@@ -2,7 +2,7 @@
 where each is known to be (geofence_links, looked up by device in the ingest) and the crossings
 found (geofence_events, at the readings' times). Positions ride on the readings since 0022.
 
-Revision ID: 0048_positions_geofences
+Revision ID: 0045_positions_geofences
 Revises: 0044_payment_configs
 """
 
@@ -13,7 +13,7 @@ from alembic import op
 
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
-revision = '0048_positions_geofences'
+revision = '0045_positions_geofences'
 down_revision = '0044_payment_configs'
 branch_labels = None
 depends_on = None
