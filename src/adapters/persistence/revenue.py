@@ -111,8 +111,8 @@ class SqlAlchemyRevenueQueries:
     def by_period(self, periods: Sequence[Period], currency: str) -> list[Figures]:
         bounds = [p.start for p in periods] + [periods[-1].end]
         paid, refunded, _ = self._sums(currency, *bounds)
-        return [_merged(self._bucketed(paid, bounds), self._bucketed(refunded, bounds), i)
-                for i in range(len(periods))]
+        paid_in, refunded_in = self._bucketed(paid, bounds), self._bucketed(refunded, bounds)
+        return [_merged(paid_in, refunded_in, i) for i in range(len(periods))]
 
     def _bucketed(self, sums: _Sums, bounds: list[datetime]) -> dict[int, tuple[int, int]]:
         """Sum and count by the period (0-based) `sums.at` falls in. PostgreSQL sorts each row into
