@@ -835,6 +835,47 @@ class OrderRefundRow(Base):
     finished_at: Mapped[datetime | None]
 
 
+# --- the recharge statistics' rollup (adapters.persistence.revenue_rollup keeps it) -------------
+# Sums per quarter of an hour in UTC (`bucket`, its start): a period of any zone whose offset is a
+# whole quarter of an hour (all of them since 1972) is a whole number of buckets. PostgreSQL keeps
+# these rows in step with orders, their lines and refunds by triggers, in the writing transaction;
+# SQLite leaves them empty and answers from the orders themselves.
+
+
+class RevenuePaidRow(Base):
+    """Orders paid (in a paid state since) per bucket of their payment."""
+
+    __tablename__ = "revenue_paid"
+    bucket: Mapped[datetime] = mapped_column(primary_key=True)
+    currency: Mapped[str] = mapped_column(String(3), primary_key=True)
+    pay_type: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    kind: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    level_id: Mapped[int] = mapped_column(Integer, primary_key=True)  # the lines' least; 0 none
+    cents: Mapped[int] = mapped_column(BigInteger)
+    orders: Mapped[int] = mapped_column(BigInteger)
+
+
+class RevenueRefundedRow(Base):
+    """Refunds that succeeded per bucket of their end, by their order's pay type."""
+
+    __tablename__ = "revenue_refunded"
+    bucket: Mapped[datetime] = mapped_column(primary_key=True)
+    currency: Mapped[str] = mapped_column(String(3), primary_key=True)
+    pay_type: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    cents: Mapped[int] = mapped_column(BigInteger)
+    refunds: Mapped[int] = mapped_column(BigInteger)
+
+
+class RevenueRenewalRow(Base):
+    """Lines of paid service orders per device and bucket of payment: devices renewed in a range
+    are the distinct devices of its buckets (a count that does not add up across buckets)."""
+
+    __tablename__ = "revenue_renewals"
+    bucket: Mapped[datetime] = mapped_column(primary_key=True)
+    device_id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    lines: Mapped[int] = mapped_column(BigInteger)
+
+
 class OfflinePurchaseRow(Base):
     """An offline purchase (core.ordering.offline): recorded by one operator, reviewed by another."""
 
