@@ -4,8 +4,8 @@ by PostgreSQL triggers in the transaction that writes an order, a line or a refu
 (adapters.persistence.revenue_rollup) and filled from the orders already there. SQLite gets the
 tables only: it answers from the orders.
 
-Revision ID: 0046_revenue_speed
-Revises: 0043_invoices
+Revision ID: 0047_revenue_speed
+Revises: 0046_waybills
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from adapters.persistence import revenue_rollup
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 from adapters.persistence.types import UtcDateTime
 
-revision = '0046_revenue_speed'
-down_revision = '0043_invoices'
+revision = '0047_revenue_speed'
+down_revision = '0046_waybills'
 branch_labels = None
 depends_on = None
 
