@@ -30,17 +30,20 @@ def upgrade() -> None:
     sa.Column('pay_type', sa.SmallInteger(), nullable=False),
     sa.Column('kind', sa.SmallInteger(), nullable=False),
     sa.Column('level_id', sa.Integer(), nullable=False),
+    sa.Column('camp', sa.Integer(), nullable=False),
     sa.Column('cents', sa.BigInteger(), nullable=False),
     sa.Column('orders', sa.BigInteger(), nullable=False),
-    sa.PrimaryKeyConstraint('bucket', 'currency', 'pay_type', 'kind', 'level_id', name=op.f('pk_revenue_paid'))
+    sa.PrimaryKeyConstraint('bucket', 'currency', 'pay_type', 'kind', 'level_id', 'camp',
+                            name=op.f('pk_revenue_paid'))
     )
     op.create_table('revenue_refunded',
     sa.Column('bucket', UtcDateTime(), nullable=False),
     sa.Column('currency', sa.String(length=3), nullable=False),
     sa.Column('pay_type', sa.SmallInteger(), nullable=False),
+    sa.Column('camp', sa.Integer(), nullable=False),
     sa.Column('cents', sa.BigInteger(), nullable=False),
     sa.Column('refunds', sa.BigInteger(), nullable=False),
-    sa.PrimaryKeyConstraint('bucket', 'currency', 'pay_type', name=op.f('pk_revenue_refunded'))
+    sa.PrimaryKeyConstraint('bucket', 'currency', 'pay_type', 'camp', name=op.f('pk_revenue_refunded'))
     )
     op.create_table('revenue_renewals',
     sa.Column('bucket', UtcDateTime(), nullable=False),

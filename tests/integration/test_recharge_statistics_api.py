@@ -66,3 +66,31 @@ def test_the_range_is_checked_and_customers_get_nothing(api, clock):
     for user in ("alice", "acme", "bob"):
         refused(stats(api, today, today, user=user), 403, 403)
     assert len(ok(stats(api, today - timedelta(days=500), today, "week"))["periods"]) <= 73
+
+
+class _Through:
+    """The API as a browser on a platform's domain calls it (its Host)."""
+
+    def __init__(self, api, host: str) -> None:
+        self.api, self.host = api, host
+
+    def call(self, method, path, **kwargs):
+        return self.api.call(method, path, headers={"Host": self.host, **kwargs.pop("headers", {})}, **kwargs)
+
+    def token(self, user: str) -> str:
+        return self.api.token(user)
+
+
+def test_revenue_is_split_by_the_platform_the_orders_were_placed_through(api, container, clock):
+    on_console = type("Console", (), {"api": api, "container": container})
+    on_platform = type("Console", (), {"api": _Through(api, "demo.localhost"), "container": container})
+    first = order_for(on_console, year=0)
+    ok(pay(api, first))
+    second = order_for(on_platform, guid=COLD_ROOM_B, year=0)
+    ok(pay(api, second))
+    ok(refund(api, second["orderId"], 500))  # deducted from the platform's revenue
+    today = clock.now().astimezone(SHANGHAI).date()
+    api.language = "ru-RU"
+    result = ok(stats(api, today - timedelta(days=1), today), StatisticsSchema)
+    assert [(p["camp"], p["platformName"], p["paid"], p["refunded"]) for p in result["platforms"]] == [
+        (0, "Основная консоль", first["totalFee"], 0), (1, "Demo Cold Chain Cloud", second["totalFee"], 500)]

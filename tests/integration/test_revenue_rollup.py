@@ -16,6 +16,7 @@ from adapters.persistence.revenue import SqlAlchemyRevenueQueries
 from core.ordering.revenue import Granularity
 from tests.integration.test_offline_purchases_api import a_year, record, review
 from tests.integration.test_recharge_api import COLD_ROOM_A, COLD_ROOM_B, ok, refused
+from tests.integration.test_refund_outcomes import finish_at_provider
 from tests.integration.test_refunds_api import order_status, refund
 from tests.integration.test_unpaid_orders import order_for, press
 
@@ -49,7 +50,8 @@ def test_the_rollup_equals_a_recount_after_settles_refunds_a_refused_refund_and_
     press(second["payQrCode"])
     assert rollup(container)["revenue_paid"]  # the settles counted as they committed
     payments.app.clock.advance(days=1)
-    ok(refund(api, first["orderId"], 1000))  # partial, made
+    made = ok(refund(api, first["orderId"], 1000))  # partial, accepted by WeChat, then paid back
+    finish_at_provider(payments, "wechat", made["refundCode"])
     assert order_status(api, first["orderId"]) == (5, 1000)
     at_wechat = payments.world.ledger.by_order("wechat", second["orderCode"])
     payments.world.ledger.update(at_wechat.id, refunded_cents=second["totalFee"])  # the provider refuses

@@ -50,7 +50,7 @@ def test_placeholders_survive_translation(language):
                                     shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
                                     organization="o", name="n", start="s", end="e", zone="z", url="u", file="x.csv",
                                     format="CSV", reason="r", type="t", package="p", asset="a", left="1.00 CNY",
-                                    note="n", fence="f")
+                                    note="n", fence="f", camp=1)
 
 
 def test_a_message_with_a_context_keeps_its_own_translation_apart_from_the_same_words_without_one():

@@ -851,6 +851,7 @@ class RevenuePaidRow(Base):
     pay_type: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
     kind: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
     level_id: Mapped[int] = mapped_column(Integer, primary_key=True)  # the lines' least; 0 none
+    camp: Mapped[int] = mapped_column(Integer, primary_key=True)  # the platform's it was placed through
     cents: Mapped[int] = mapped_column(BigInteger)
     orders: Mapped[int] = mapped_column(BigInteger)
 
@@ -862,6 +863,7 @@ class RevenueRefundedRow(Base):
     bucket: Mapped[datetime] = mapped_column(primary_key=True)
     currency: Mapped[str] = mapped_column(String(3), primary_key=True)
     pay_type: Mapped[int] = mapped_column(SmallInteger, primary_key=True)
+    camp: Mapped[int] = mapped_column(Integer, primary_key=True)
     cents: Mapped[int] = mapped_column(BigInteger)
     refunds: Mapped[int] = mapped_column(BigInteger)
 

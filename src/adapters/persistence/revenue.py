@@ -55,11 +55,12 @@ class _Sums:
 def _direct(currency: str) -> tuple[_Sums, _Sums, _Sums]:
     """Paid orders, refunds and service orders by level, from the orders themselves."""
     paid = _Sums(OrderRow, OrderRow.paid_at, func.sum(OrderRow.pay_fee_cents), func.count(),
-                 (OrderRow.status.in_(WAS_PAID), OrderRow.currency == currency), {"pay_type": OrderRow.pay_type})
+                 (OrderRow.status.in_(WAS_PAID), OrderRow.currency == currency),
+                 {"pay_type": OrderRow.pay_type, "camp": OrderRow.camp})
     refunded = _Sums(OrderRefundRow.__table__.join(OrderRow.__table__, OrderRow.id == OrderRefundRow.order_id),
                      OrderRefundRow.finished_at, func.sum(OrderRefundRow.amount_cents), func.count(),
                      (OrderRefundRow.status == int(RefundStatus.SUCCEEDED), OrderRefundRow.currency == currency),
-                     {"pay_type": OrderRow.pay_type})
+                     {"pay_type": OrderRow.pay_type, "camp": OrderRow.camp})
     # a service order buys one level for all its devices: a hash aggregate of the lines names it
     level = (select(OrderLineRow.order_id, func.min(OrderLineRow.level_id).label("level_id"))
              .group_by(OrderLineRow.order_id).subquery("order_level"))
@@ -73,9 +74,9 @@ def _rolled(currency: str) -> tuple[_Sums, _Sums, _Sums]:
     """The same from the rollup (level 0: the order's lines name none)."""
     p, r = RevenuePaidRow, RevenueRefundedRow
     paid = _Sums(p, p.bucket, func.sum(p.cents), func.sum(p.orders), (p.currency == currency,),
-                 {"pay_type": p.pay_type})
+                 {"pay_type": p.pay_type, "camp": p.camp})
     refunded = _Sums(r, r.bucket, func.sum(r.cents), func.sum(r.refunds), (r.currency == currency,),
-                     {"pay_type": r.pay_type})
+                     {"pay_type": r.pay_type, "camp": r.camp})
     by_level = _Sums(p, p.bucket, paid.cents, paid.count, (*paid.where, p.kind == _SERVICE, p.level_id != 0),
                      {"level": p.level_id})
     return paid, refunded, by_level
@@ -130,9 +131,16 @@ class SqlAlchemyRevenueQueries:
         return self._grouped(joined, spans.c.idx, bounds[0], bounds[-1])
 
     def by_pay_type(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
+        return self._by("pay_type", start, end, currency)
+
+    def by_camp(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
+        return self._by("camp", start, end, currency)
+
+    def _by(self, dimension: str, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
+        """Payments and refunds in the range by one of their dimensions."""
         paid, refunded, _ = self._sums(currency, start, end)
-        paid_by, refunded_by = (self._grouped(s, s.by["pay_type"], start, end) for s in (paid, refunded))
-        return {int(p): _merged(paid_by, refunded_by, p) for p in sorted(set(paid_by) | set(refunded_by))}
+        paid_by, refunded_by = (self._grouped(s, s.by[dimension], start, end) for s in (paid, refunded))
+        return {int(k): _merged(paid_by, refunded_by, k) for k in sorted(set(paid_by) | set(refunded_by))}
 
     def by_level(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
         *_, by_level = self._sums(currency, start, end)

@@ -10,8 +10,8 @@ go with it (a row trigger BEFORE DELETE: the cascade runs before any AFTER trigg
 recounts. The writes upsert in key order, so two transactions touching the same buckets queue
 rather than deadlock.
 
-A new dimension of the statistics (say the order's platform) is one more column in the tables'
-keys, in KEYS below and in revenue.py's groupings."""
+A dimension of the statistics is a column of the tables' keys, in KEYS below and in revenue.py's
+groupings (the order's platform, camp, is the latest)."""
 
 from __future__ import annotations
 
@@ -26,14 +26,14 @@ _SERVICE = int(OrderKind.SERVICE)
 
 # each table's key, and what the key is read from (m: a signed order row, r: a signed refund row)
 KEYS = {
-    "revenue_paid": ("bucket", "currency", "pay_type", "kind", "level_id"),
-    "revenue_refunded": ("bucket", "currency", "pay_type"),
+    "revenue_paid": ("bucket", "currency", "pay_type", "kind", "level_id", "camp"),
+    "revenue_refunded": ("bucket", "currency", "pay_type", "camp"),
     "revenue_renewals": ("bucket", "device_id"),
 }
 _SUMS = {"revenue_paid": ("cents", "orders"), "revenue_refunded": ("cents", "refunds"),
          "revenue_renewals": ("lines",)}
 # the orders' columns the statistics read: an update of none of them changes nothing
-_ORDER_COLUMNS = ("status", "paid_at", "pay_fee_cents", "currency", "pay_type", "kind")
+_ORDER_COLUMNS = ("status", "paid_at", "pay_fee_cents", "currency", "pay_type", "kind", "camp")
 
 
 def bucket(at: str) -> str:
@@ -63,16 +63,17 @@ def _order_changes(old: str, new: str) -> list[str]:
     paid = f"m.status IN ({_PAID}) AND m.paid_at IS NOT NULL"
     return [
         _upsert("revenue_paid", f"SELECT {bucket('m.paid_at')}, m.currency, m.pay_type, m.kind, "
-                f"coalesce(lv.level_id, 0), sum(m.sign * coalesce(m.pay_fee_cents, 0)), sum(m.sign) "
+                f"coalesce(lv.level_id, 0), m.camp, sum(m.sign * coalesce(m.pay_fee_cents, 0)), sum(m.sign) "
                 f"FROM {moved} AS m LEFT JOIN {levels} AS lv ON lv.order_id = m.id WHERE {paid} "
-                f"GROUP BY 1, 2, 3, 4, 5 HAVING sum(m.sign) <> 0 OR sum(m.sign * coalesce(m.pay_fee_cents, 0)) <> 0"),
+                f"GROUP BY 1, 2, 3, 4, 5, 6 "
+                f"HAVING sum(m.sign) <> 0 OR sum(m.sign * coalesce(m.pay_fee_cents, 0)) <> 0"),
         _upsert("revenue_renewals", f"SELECT {bucket('m.paid_at')}, l.device_id, sum(m.sign) "
                 f"FROM {moved} AS m JOIN order_lines AS l ON l.order_id = m.id WHERE {paid} AND m.kind = {_SERVICE} "
                 f"GROUP BY 1, 2 HAVING sum(m.sign) <> 0"),
-        _upsert("revenue_refunded", f"SELECT {bucket('r.finished_at')}, r.currency, m.pay_type, "
+        _upsert("revenue_refunded", f"SELECT {bucket('r.finished_at')}, r.currency, m.pay_type, m.camp, "
                 f"sum(m.sign * r.amount_cents), sum(m.sign) FROM {moved} AS m JOIN order_refunds AS r "
                 f"ON r.order_id = m.id WHERE r.status = {_SUCCEEDED} AND r.finished_at IS NOT NULL "
-                f"GROUP BY 1, 2, 3 HAVING sum(m.sign) <> 0 OR sum(m.sign * r.amount_cents) <> 0"),
+                f"GROUP BY 1, 2, 3, 4 HAVING sum(m.sign) <> 0 OR sum(m.sign * r.amount_cents) <> 0"),
     ]
 
 
@@ -93,10 +94,11 @@ def _line_changes(old: str, new: str) -> list[str]:
     paid = f"m.status IN ({_PAID}) AND m.paid_at IS NOT NULL"
     return [
         _upsert("revenue_paid", f"SELECT {bucket('m.paid_at')}, m.currency, m.pay_type, m.kind, v.level_id, "
-                f"sum(v.sign * coalesce(m.pay_fee_cents, 0)), sum(v.sign) FROM orders AS m "
+                f"m.camp, sum(v.sign * coalesce(m.pay_fee_cents, 0)), sum(v.sign) FROM orders AS m "
                 f"JOIN {levels} AS lv ON lv.order_id = m.id AND lv.was <> lv.now "
                 f"CROSS JOIN LATERAL (VALUES (lv.was, -1), (lv.now, 1)) AS v(level_id, sign) WHERE {paid} "
-                f"GROUP BY 1, 2, 3, 4, 5 HAVING sum(v.sign) <> 0 OR sum(v.sign * coalesce(m.pay_fee_cents, 0)) <> 0"),
+                f"GROUP BY 1, 2, 3, 4, 5, 6 "
+                f"HAVING sum(v.sign) <> 0 OR sum(v.sign * coalesce(m.pay_fee_cents, 0)) <> 0"),
         _upsert("revenue_renewals", f"SELECT {bucket('m.paid_at')}, x.device_id, sum(x.sign) "
                 f"FROM {_signed(old, new)} AS x JOIN orders AS m ON m.id = x.order_id "
                 f"WHERE {paid} AND m.kind = {_SERVICE} GROUP BY 1, 2 HAVING sum(x.sign) <> 0"),
@@ -104,11 +106,11 @@ def _line_changes(old: str, new: str) -> list[str]:
 
 
 def _refund_changes(old: str, new: str) -> list[str]:
-    return [_upsert("revenue_refunded", f"SELECT {bucket('r.finished_at')}, r.currency, m.pay_type, "
+    return [_upsert("revenue_refunded", f"SELECT {bucket('r.finished_at')}, r.currency, m.pay_type, m.camp, "
                     f"sum(r.sign * r.amount_cents), sum(r.sign) FROM {_signed(old, new)} AS r "
                     f"JOIN orders AS m ON m.id = r.order_id "
                     f"WHERE r.status = {_SUCCEEDED} AND r.finished_at IS NOT NULL "
-                    f"GROUP BY 1, 2, 3 HAVING sum(r.sign) <> 0 OR sum(r.sign * r.amount_cents) <> 0")]
+                    f"GROUP BY 1, 2, 3, 4 HAVING sum(r.sign) <> 0 OR sum(r.sign * r.amount_cents) <> 0")]
 
 
 REBUILD = [

@@ -208,6 +208,10 @@ class RevenueQueries(Protocol):
 
     def by_pay_type(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]: ...
 
+    def by_camp(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
+        """Payments and refunds by the camp of the platform the orders were placed through."""
+        ...
+
     def by_level(self, start: datetime, end: datetime, currency: str) -> dict[int, Figures]:
         """Service orders' payments by the level bought (refunds are not split by level)."""
         ...

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from enum import StrEnum
 
@@ -52,3 +52,4 @@ class RechargeStatistics:
     by_pay_type: dict[int, Figures]
     by_level: dict[int, Figures]  # service orders' revenue by the level bought (refunds not split by level)
     devices: DeviceCounts
+    by_camp: dict[int, Figures] = field(default_factory=dict)  # by the white-label platform's camp

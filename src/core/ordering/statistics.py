@@ -56,4 +56,5 @@ class GetRechargeStatistics:
                             sum(f.refunded_cents for f in figures), sum(f.refunds for f in figures))
             return RechargeStatistics(currency, list(zip(spans, figures, strict=True)), total,
                                       uow.revenue.by_pay_type(start, end, currency),
-                                      uow.revenue.by_level(start, end, currency), uow.revenue.devices(start, end))
+                                      uow.revenue.by_level(start, end, currency), uow.revenue.devices(start, end),
+                                      uow.revenue.by_camp(start, end, currency))

@@ -64,15 +64,30 @@ class LevelFiguresSchema(FiguresSchema):
     levelName = fields.String(required=True, allow_none=True)
 
 
+class PlatformFiguresSchema(FiguresSchema):
+    camp = fields.Integer(required=True, metadata={"description": "0: the console's own domain"})
+    platformName = fields.String(required=True, metadata={"description": "its platforms' titles, or the console"})
+
+
 class StatisticsSchema(Schema):
     currency = fields.String(required=True)
     total = fields.Nested(FiguresSchema, required=True)
     periods = fields.List(fields.Nested(PeriodFiguresSchema), required=True)
     payTypes = fields.List(fields.Nested(PayTypeFiguresSchema), required=True)
     levels = fields.List(fields.Nested(LevelFiguresSchema), required=True)
+    platforms = fields.List(fields.Nested(PlatformFiguresSchema), required=True, metadata={
+        "description": "by the white-label platform (camp) the orders were placed through"})
     devices = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True, metadata={
         "description": "new (added), renewed (given service by an order paid), expired (service ran out) in the "
                        "range"})
+
+
+def _platform_name(camp: int) -> str:
+    """The titles of the camp's platforms; the console's own for camp 0 (or a camp no platform names now)."""
+    titles = [title for c in context.container().merchant_overview()() if c.camp == camp for _, title in c.platforms]
+    if titles:
+        return ", ".join(titles)
+    return context.translated(N_("Main console")) if camp == 0 else context.translated(N_("Site {camp}"), camp=camp)
 
 
 def _figures(f: Figures) -> dict:
@@ -106,6 +121,8 @@ class StatisticsView(MethodView):
                               **_figures(f)} for p, f in stats.by_pay_type.items()],
                 "levels": [{"levelId": lv, "levelName": names.get(lv), **_figures(f)}
                            for lv, f in stats.by_level.items()],
+                "platforms": [{"camp": camp, "platformName": _platform_name(camp), **_figures(f)}
+                              for camp, f in stats.by_camp.items()],
                 "devices": {"new": stats.devices.new, "renewed": stats.devices.renewed,
                             "expired": stats.devices.expired}}
 
