@@ -20,10 +20,11 @@ import { pages as reports } from '@/features/reports/pages';
 import { pages as sharing } from '@/features/sharing/pages';
 import { pages as useradmin } from '@/features/useradmin/pages';
 import { pages as vouchers } from '@/features/vouchers/pages';
+import { pages as waybills } from '@/features/waybills/pages';
 import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
   ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
-  ...useradmin, ...vouchers,
+  ...useradmin, ...vouchers, ...waybills,
 };
