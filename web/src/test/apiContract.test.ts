@@ -115,6 +115,10 @@ import { operationLabelsSchema, operationPageSchema } from '@/lib/api/operationL
 import { projectChangedSchema, projectDeletedSchema, projectPageSchema, projectSchema } from '@/lib/api/projects';
 import { assetDeletedSchema, assetDetailSchema, assetPageSchema } from '@/features/assets/api/assets';
 import {
+  alarmCountSchema, newShareLinkSchema, ownerTripSchema, shareLinksSchema, waybillDetailSchema, waybillTemplatePageSchema, waybillTemplateSchema,
+  waybillPageSchema,
+} from '@/features/waybills/api/waybills';
+import {
   catalogueTypeSchema,
   giftSchema,
   itemSchema,
@@ -272,6 +276,21 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['PUT', '/api/device/Asset/disable', assetDetailSchema],
   ['POST', '/api/device/Asset/bindDevice', assetDetailSchema],
   ['POST', '/api/device/Asset/unbindDevice', assetDetailSchema],
+  ['POST', '/api/device/Waybill/page', waybillPageSchema],
+  ['GET', '/api/device/Waybill/get', waybillDetailSchema],
+  ['POST', '/api/device/Waybill/insert', waybillDetailSchema],
+  ['PUT', '/api/device/Waybill/update', waybillDetailSchema],
+  ['DELETE', '/api/device/Waybill/delete', NOTHING],
+  ['POST', '/api/device/Waybill/updateState', waybillDetailSchema],
+  ['POST', '/api/device/Waybill/batchBind', waybillDetailSchema],
+  ['POST', '/api/device/Waybill/unbind', waybillDetailSchema],
+  ['GET', '/api/device/Waybill/alarmCount', alarmCountSchema],
+  ['GET', '/api/device/Waybill/report', ownerTripSchema],
+  ['POST', '/api/device/Waybill/share', newShareLinkSchema],
+  ['GET', '/api/device/Waybill/shareList', shareLinksSchema],
+  ['POST', '/api/device/Waybill/shareRevoke', NOTHING],
+  ['POST', '/api/device/WaybillTemplate/page', waybillTemplatePageSchema],
+  ['POST', '/api/device/WaybillTemplate/insert', waybillTemplateSchema],
   ['POST', '/api/payment/PayServicePackages/selectPackagesList', packagePageSchema],
   ['GET', '/api/payment/PayServicePackages/selectPackagesDetail', packageDetailSchema],
   ['POST', '/api/payment/PayServicePackages/insert', packageSchema],
@@ -392,6 +411,8 @@ const UNREAD: readonly [Method, string][] = [
   ['PUT', '/api/device/DeviceShare/update'],
   // an XLSX, saved as it comes (api.download)
   ['POST', '/api/payment/PayOrder/exportRechargeStatistics'],
+  ['GET', '/api/device/Waybill/reportPdf'],
+  ['POST', '/api/device/Waybill/export'],
 ];
 
 // ---- a schema reduced to what both sides can say: types, null, fields and whether each is sent

@@ -50,9 +50,9 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
   const waybill = query.data;
   const name = waybill.orderNum ?? `#${waybill.id}`;
   const mayEdit = held.has('waybill.list:edit') && waybill.changeable;
-  const when = (iso: string | null) => (iso ? formatInstant(iso, i18n.language, false) : '—');
-  const limit = (v: number | null) => (v === null ? '—' : `${v} °C`);
-  const party = (n: string | null, phone: string | null, address: string | null) =>
+  const when = (iso: string | null | undefined) => (iso ? formatInstant(iso, i18n.language, false) : '—');
+  const limit = (v: number | null | undefined) => (v === null ? '—' : `${v} °C`);
+  const party = (n?: string | null, phone?: string | null, address?: string | null) =>
     [n, phone, address].filter(Boolean).join(' · ') || '—';
   const info: [string, string][] = [
     [t('field.goodsName'), waybill.goodsName ?? '—'], [t('field.expressNumber'), waybill.expressNumber ?? '—'],

@@ -40,7 +40,7 @@ export default function WaybillsPage() {
   const [exporting, setExporting] = useState(false);
   const page = query.data;
   const filtered = filter.keyword !== '' || filter.state !== null;
-  const when = (iso: string | null) => (iso ? formatInstant(iso, i18n.language, false) : '—');
+  const when = (iso: string | null | undefined) => (iso ? formatInstant(iso, i18n.language, false) : '—');
 
   const changeFilter = (next: Partial<WaybillFilter>) => {
     setFilter((current) => ({ ...current, ...next }));

@@ -25,23 +25,23 @@ export type ShareValidity = (typeof SHARE_VALIDITIES)[number];
 
 export const contactSchema = z.object({ name: z.string(), phone: z.string().nullable().optional(), email: z.string().nullable().optional() });
 const particulars = {
-  orderNum: z.string().nullable(),
-  goodsName: z.string().nullable(),
-  expressNumber: z.string().nullable(),
-  coolerCode: z.string().nullable(),
-  upperLimit: z.number().nullable(),
-  lowerLimit: z.number().nullable(),
-  senderName: z.string().nullable(),
-  senderPhone: z.string().nullable(),
-  senderAddress: z.string().nullable(),
-  receiverName: z.string().nullable(),
-  receiverPhone: z.string().nullable(),
-  receiverAddress: z.string().nullable(),
+  orderNum: z.string().nullish(),
+  goodsName: z.string().nullish(),
+  expressNumber: z.string().nullish(),
+  coolerCode: z.string().nullish(),
+  upperLimit: z.number().nullish(),
+  lowerLimit: z.number().nullish(),
+  senderName: z.string().nullish(),
+  senderPhone: z.string().nullish(),
+  senderAddress: z.string().nullish(),
+  receiverName: z.string().nullish(),
+  receiverPhone: z.string().nullish(),
+  receiverAddress: z.string().nullish(),
   alarmContacts: z.array(contactSchema).optional(),
-  startTime: z.string().nullable(),
-  stopTime: z.string().nullable(),
-  originFenceId: z.number().nullable(),
-  destinationFenceId: z.number().nullable(),
+  startTime: z.string().nullish(),
+  stopTime: z.string().nullish(),
+  originFenceId: z.number().nullish(),
+  destinationFenceId: z.number().nullish(),
 };
 export const waybillDeviceSchema = z.object({ deviceId: z.number(), deviceName: z.string(), deviceGuid: z.string() });
 export const waybillSchema = z.object({
@@ -49,18 +49,18 @@ export const waybillSchema = z.object({
   id: z.number(),
   /** 0 not started, 1 in progress, 2 finished. */
   state: z.number(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  startedAt: z.string().nullish(),
+  finishedAt: z.string().nullish(),
   createdAt: z.string(),
-  organizationId: z.number().nullable(),
+  organizationId: z.number().nullish(),
   /** The caller may change it (false: a read-only member of its organization, a sharee). */
   changeable: z.boolean(),
   devices: z.array(waybillDeviceSchema),
 });
 export const waybillDetailSchema = waybillSchema.extend({
   corrected: z.boolean(),
-  spanStart: z.string().nullable(),
-  spanEnd: z.string().nullable(),
+  spanStart: z.string().nullish(),
+  spanEnd: z.string().nullish(),
   alarmCount: z.number(),
 });
 export const waybillPageSchema = pageOf(waybillSchema);
@@ -71,25 +71,25 @@ export const excursionSchema = z.object({
 export const deviceFiguresSchema = z.object({
   deviceName: z.string(),
   count: z.number(),
-  minimum: z.number().nullable(),
-  maximum: z.number().nullable(),
-  mean: z.number().nullable(),
-  mkt: z.number().nullable(),
+  minimum: z.number().nullish(),
+  maximum: z.number().nullish(),
+  mean: z.number().nullish(),
+  mkt: z.number().nullish(),
   outOfRangeSeconds: z.number(),
   excursions: z.array(excursionSchema),
   points: z.array(z.object({ ts: z.string(), t: z.number() })),
 });
 export const ownerTripSchema = z.object({
-  orderNum: z.string().nullable(),
-  goodsName: z.string().nullable(),
+  orderNum: z.string().nullish(),
+  goodsName: z.string().nullish(),
   state: z.number(),
-  upperLimit: z.number().nullable(),
-  lowerLimit: z.number().nullable(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  upperLimit: z.number().nullish(),
+  lowerLimit: z.number().nullish(),
+  startedAt: z.string().nullish(),
+  finishedAt: z.string().nullish(),
   corrected: z.boolean(),
-  spanStart: z.string().nullable(),
-  spanEnd: z.string().nullable(),
+  spanStart: z.string().nullish(),
+  spanEnd: z.string().nullish(),
   alarmCount: z.number(),
   deltaH: z.number(),
   verificationCode: z.string(),
@@ -100,15 +100,15 @@ export const shareLinkSchema = z.object({
   shareId: z.number(),
   createdAt: z.string(),
   expiresAt: z.string(),
-  revokedAt: z.string().nullable(),
+  revokedAt: z.string().nullish(),
   active: z.boolean(),
-  opens: z.array(z.object({ at: z.string(), address: z.string().nullable() })),
+  opens: z.array(z.object({ at: z.string(), address: z.string().nullish() })),
 });
 export const shareLinksSchema = z.array(shareLinkSchema);
 /** The token comes once: the server keeps only its digest. */
 export const newShareLinkSchema = shareLinkSchema.extend({ token: z.string() });
-export const templateSchema = z.object({ ...particulars, id: z.number(), templateName: z.string(), createdAt: z.string() });
-export const templatePageSchema = pageOf(templateSchema);
+export const waybillTemplateSchema = z.object({ ...particulars, id: z.number(), templateName: z.string(), createdAt: z.string() });
+export const waybillTemplatePageSchema = pageOf(waybillTemplateSchema);
 
 export type Waybill = z.infer<typeof waybillSchema>;
 export type WaybillDetail = z.infer<typeof waybillDetailSchema>;
@@ -116,7 +116,7 @@ export type OwnerTrip = z.infer<typeof ownerTripSchema>;
 export type DeviceFigures = z.infer<typeof deviceFiguresSchema>;
 export type ShareLink = z.infer<typeof shareLinkSchema>;
 export type NewShareLink = z.infer<typeof newShareLinkSchema>;
-export type WaybillTemplate = z.infer<typeof templateSchema>;
+export type WaybillTemplate = z.infer<typeof waybillTemplateSchema>;
 export type Contact = z.infer<typeof contactSchema>;
 
 /** What insert, update and the templates take. */
@@ -217,15 +217,11 @@ export async function revokeShareLink(shareId: number): Promise<void> {
 }
 
 export async function fetchTemplates() {
-  return templatePageSchema.parse(await api.post('/device/WaybillTemplate/page', { start: 1, pageSize: 100 }));
+  return waybillTemplatePageSchema.parse(await api.post('/device/WaybillTemplate/page', { start: 1, pageSize: 100 }));
 }
 
 export async function saveTemplate(templateName: string, fields: WaybillFields): Promise<WaybillTemplate> {
-  return templateSchema.parse(await api.post('/device/WaybillTemplate/insert', { ...fields, templateName }, { silent: true }));
-}
-
-export async function deleteTemplate(id: number): Promise<void> {
-  await api.delete('/device/WaybillTemplate/delete', { params: { id } });
+  return waybillTemplateSchema.parse(await api.post('/device/WaybillTemplate/insert', { ...fields, templateName }, { silent: true }));
 }
 
 export function useWaybills(filter: WaybillFilter, start: number, pageSize: number) {

@@ -7,7 +7,7 @@ import { echartsLocale, type ChartOption } from '@/components/chart/chartOption'
 import { formatInstant } from '@/lib/units';
 import type { OwnerTrip } from '../api/waybills';
 
-const fixed = (v: number | null) => (v === null ? '—' : v.toFixed(1));
+const fixed = (v: number | null | undefined) => (v === null || v === undefined ? '—' : v.toFixed(1));
 
 /** "2 h 5 min" or "4 min 10 s". */
 export function formatDuration(seconds: number, t: (key: string, values: Record<string, number>) => string): string {
