@@ -18,8 +18,8 @@ export function formatDuration(seconds: number, t: (key: string, values: Record<
 /** The readings of each device as lines, the waybill's limits as mark lines. */
 export function tripChartOption(trip: OwnerTrip, labels: { upper: string; lower: string }): ChartOption {
   const limits = [
-    ...(trip.upperLimit !== null ? [{ yAxis: trip.upperLimit, name: labels.upper }] : []),
-    ...(trip.lowerLimit !== null ? [{ yAxis: trip.lowerLimit, name: labels.lower }] : []),
+    ...(typeof trip.upperLimit === 'number' ? [{ yAxis: trip.upperLimit, name: labels.upper }] : []),
+    ...(typeof trip.lowerLimit === 'number' ? [{ yAxis: trip.lowerLimit, name: labels.lower }] : []),
   ];
   return {
     tooltip: { trigger: 'axis' },
