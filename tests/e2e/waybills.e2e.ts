@@ -1,0 +1,135 @@
+/**
+ * Waybills in a real browser against `coldchain serve` with demo data: alice makes a waybill in
+ * English (saving its particulars as a template too), binds her device from the picker, starts the
+ * trip, sees it in progress on the list and the detail, makes a share link (shown once) and revokes
+ * it, finishes the trip and downloads its PDF report; then the list and the detail in Russian on a
+ * desktop and a 375 px phone, with nothing to scroll sideways. Screenshots go to var/screenshots/.
+ * Every waybill and template the suite made is deleted afterwards by API, even when a test fails.
+ */
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { asUser, browserSession, logInPastNotice, readLocale, shot } from './browser';
+
+const baseURL = inject('baseURL');
+const session = browserSession();
+/** What this suite names its waybills and templates by, to find and delete them afterwards. */
+const MARK = 'E2E-WB';
+
+interface Row { id: number; orderNum?: string | null; templateName?: string }
+
+async function call<T>(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${baseURL}/api${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
+  const answer = (await response.json()) as { code: number; data: T; message: string };
+  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.message}`);
+  return answer.data;
+}
+
+afterAll(async () => {
+  await asUser(baseURL, 'alice', 'en-US', async (headers) => {
+    const waybills = await call<{ data: Row[] }>(headers, 'POST', '/device/Waybill/page', { start: 1, pageSize: 100, keyword: MARK });
+    for (const row of waybills.data) await call(headers, 'DELETE', `/device/Waybill/delete?id=${row.id}`);
+    const templates = await call<{ data: Row[] }>(headers, 'POST', '/device/WaybillTemplate/page', { start: 1, pageSize: 100 });
+    for (const row of templates.data.filter((t) => t.templateName?.startsWith(MARK))) {
+      await call(headers, 'DELETE', `/device/WaybillTemplate/delete?id=${row.id}`);
+    }
+  });
+});
+
+const noSidewaysScroll = async () => session.page.evaluate(
+  () => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+describe('waybills', () => {
+  it('makes a waybill, binds a device, starts it, shares it, finishes it and downloads its PDF (en-US)', async () => {
+    const { page } = session;
+    const strings = readLocale('waybills/locales', 'en-US');
+    const order = `${MARK}-EN`;
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logInPastNotice(page, baseURL, 'alice', 'en-US');
+    expect(await page.locator('a[href="/waybill/list"]').count()).toBeGreaterThan(0);
+    await page.goto(`${baseURL}/waybill/list`);
+    await page.getByTestId('waybills-page').waitFor();
+
+    await page.getByTestId('waybill-add').click();
+    await page.getByTestId('waybill-orderNum').fill('x'.repeat(21));
+    await page.getByText(strings.error.length.replace('{{max}}', '20')).first().waitFor();
+    await page.getByTestId('waybill-orderNum').fill(order);
+    await page.getByTestId('waybill-goodsName').fill('Flu vaccines');
+    await page.getByTestId('waybill-lowerLimit').fill('8');
+    await page.getByTestId('waybill-upperLimit').fill('2');
+    await page.getByText(strings.error.limits).waitFor();
+    await page.getByTestId('waybill-lowerLimit').fill('2');
+    await page.getByTestId('waybill-upperLimit').fill('8');
+    await page.getByTestId('waybill-senderName').fill('Central pharmacy');
+    await page.getByTestId('waybill-receiverName').fill('City clinic');
+    await page.getByTestId('waybill-contact-add').click();
+    await page.getByTestId('waybill-alarmContacts-0-name').fill('Alice');
+    await page.getByTestId('waybill-alarmContacts-0-phone').fill('+86 138 0000 0000');
+    await page.getByTestId('waybill-picker-search').fill('Cold room A');
+    await page.getByTestId('waybill-picker').getByText('Cold room A logger').last().click();
+    await page.getByTestId('waybill-template-name').fill(`${MARK} vaccines`);
+    await page.getByTestId('waybill-template-save').click();
+    await page.getByText(strings.templateSaved.replace('{{name}}', `${MARK} vaccines`)).waitFor();
+    await shot(page, 'waybills-drawer-en-US-1280');
+    await page.getByTestId('waybill-save').click();
+
+    await page.getByTestId('waybill-title').filter({ hasText: order }).waitFor();
+    await page.getByTestId('waybill-device').filter({ hasText: 'Cold room A logger' }).waitFor();
+    await page.getByTestId('waybill-start').click();
+    await page.getByTestId('waybill-state-confirm').waitFor();
+    await page.getByRole('alertdialog').getByRole('button', { name: strings.action.start }).click();
+    await page.getByTestId('waybill-state').filter({ hasText: strings.state['1'] }).waitFor();
+    await page.getByTestId('waybill-report').waitFor();
+    await shot(page, 'waybills-detail-running-en-US-1280');
+
+    await page.getByTestId('waybill-back').click();
+    const row = page.getByTestId('waybill-row').filter({ hasText: order });
+    await row.getByTestId('waybill-state').filter({ hasText: strings.state['1'] }).waitFor();
+    await shot(page, 'waybills-list-en-US-1280');
+    await row.getByTestId('waybill-open').click();
+
+    await page.getByTestId('waybill-share').click();
+    await page.getByTestId('waybill-share-validity').selectOption('8h');
+    await page.getByTestId('waybill-share-create').click();
+    const url = await page.getByTestId('waybill-share-url').inputValue();
+    expect(url).toMatch(/token=.+/);
+    await page.getByTestId('waybill-share-link').waitFor();
+    await shot(page, 'waybills-share-en-US-1280');
+    await page.getByTestId('waybill-share-revoke').click();
+    await page.getByTestId('waybill-share-link').filter({ hasText: strings.share.inactive }).waitFor();
+    await page.getByRole('dialog').getByRole('button', { name: strings.close }).last().click();
+
+    await page.getByTestId('waybill-finish').click();
+    await page.getByRole('alertdialog').getByRole('button', { name: strings.action.finish }).click();
+    await page.getByTestId('waybill-state').filter({ hasText: strings.state['2'] }).waitFor();
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('waybill-pdf').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.pdf$/);
+    await shot(page, 'waybills-detail-finished-en-US-1280');
+  });
+
+  for (const width of [1280, 375]) {
+    it(`shows the list and a waybill's detail in Russian with nothing to scroll sideways (${width} px)`, async () => {
+      const { page } = session;
+      const strings = readLocale('waybills/locales', 'ru-RU');
+      const order = `${MARK}-RU-${width}`;
+      const id = await asUser(baseURL, 'alice', 'ru-RU', async (headers) => {
+        const devices = await call<{ data: { deviceId: number; deviceName: string }[] }>(
+          headers, 'POST', '/device/Device/page', { start: 1, pageSize: 10, deviceName: 'Cold room B' });
+        const made = await call<{ id: number }>(headers, 'POST', '/device/Waybill/insert', {
+          orderNum: order, goodsName: 'Инсулин', upperLimit: 8, lowerLimit: 2, senderName: 'Аптека', receiverName: 'Клиника' });
+        await call(headers, 'POST', '/device/Waybill/batchBind', { id: made.id, deviceIds: [devices.data[0]!.deviceId] });
+        return made.id;
+      });
+      await page.setViewportSize({ width, height: 900 });
+      await logInPastNotice(page, baseURL, 'alice', 'ru-RU');
+      await page.goto(`${baseURL}/waybill/list`);
+      const row = page.getByTestId('waybill-row').filter({ hasText: order });
+      await row.getByTestId('waybill-state').filter({ hasText: strings.state['0'] }).waitFor();
+      await shot(page, `waybills-list-ru-RU-${width}`);
+      expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+      await page.goto(`${baseURL}/waybill/detail/${id}`);
+      await page.getByTestId('waybill-title').filter({ hasText: order }).waitFor();
+      await page.getByTestId('waybill-report').waitFor();
+      await shot(page, `waybills-detail-ru-RU-${width}`);
+      expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+    });
+  }
+});
