@@ -18,8 +18,8 @@ interface Row { id: number; orderNum?: string | null; templateName?: string }
 
 async function call<T>(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseURL}/api${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
-  const answer = (await response.json()) as { code: number; data: T; message: string };
-  if (answer.code !== 200) throw new Error(`${method} ${path}: ${answer.message}`);
+  const answer = (await response.json()) as { code: number; data: T; msg: string };
+  if (answer.code !== 0) throw new Error(`${method} ${path}: ${answer.msg}`);
   return answer.data;
 }
 
