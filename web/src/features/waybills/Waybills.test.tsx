@@ -4,8 +4,11 @@ import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
 import { session } from '@/lib/session';
-import type { ShareLink, WaybillDetail } from './api/waybills';
+import { device, page as devices } from '@/test/devices';
+import type { OwnerTrip, ShareLink, WaybillDetail } from './api/waybills';
 import { ShareDialog } from './components/ShareDialog';
+import { TripReport, tripChartOption } from './components/TripReport';
+import { WaybillDrawer } from './components/WaybillDrawer';
 import { toFields, toForm, waybillFormSchema, type WaybillForm } from './waybillForm';
 import WaybillsPage from './WaybillsPage';
 
@@ -148,5 +151,67 @@ describe('the share dialog', () => {
     await waitFor(() => expect(server.callsTo('POST /device/Waybill/shareRevoke')[0]?.body).toEqual({ shareId: 1 }));
     await waitFor(() => expect(screen.queryByTestId('waybill-share-revoke')).toBeNull());
     expect(screen.getByTestId('waybill-share-link')).toHaveTextContent('Expired or revoked');
+  });
+});
+
+describe('the trip report', () => {
+  const trip: OwnerTrip = {
+    orderNum: 'WB-001', goodsName: 'Vaccines', state: 2, upperLimit: 8, lowerLimit: 2, startedAt: null, finishedAt: null,
+    corrected: false, spanStart: null, spanEnd: null, alarmCount: 1, deltaH: 83144, verificationCode: '1-ABC',
+    devices: [{ deviceName: 'Truck logger', count: 3, minimum: 3, maximum: 9.5, mean: 5.2, mkt: 5.83, outOfRangeSeconds: 3720,
+      excursions: [{ above: true, start: '2026-11-01T09:00:00+08:00', end: '2026-11-01T10:02:00+08:00', seconds: 3720, extreme: 9.5 }],
+      points: [{ ts: '2026-11-01T08:00:00+08:00', t: 3 }, { ts: '2026-11-01T09:30:00+08:00', t: 9.5 }] }],
+    waybill: waybill(),
+  };
+
+  it('draws the readings with the limits as mark lines', () => {
+    const option = tripChartOption(trip, { upper: 'Upper', lower: 'Lower' });
+    const series = option.series as { data: unknown[]; markLine?: { data: { yAxis: number; name: string }[] } }[];
+    expect(series[0]?.data).toEqual([['2026-11-01T08:00:00+08:00', 3], ['2026-11-01T09:30:00+08:00', 9.5]]);
+    expect(series[0]?.markLine?.data).toEqual([{ yAxis: 8, name: 'Upper' }, { yAxis: 2, name: 'Lower' }]);
+    expect(tripChartOption({ ...trip, upperLimit: null, lowerLimit: null }, { upper: 'U', lower: 'L' }).series)
+      .not.toHaveProperty('0.markLine');
+  });
+
+  it('shows each device\'s figures with MKT and time out of range, and the excursions', async () => {
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    renderApp(<TripReport trip={trip} />, '/waybill/detail/4');
+    const row = await screen.findByTestId('waybill-figure-row');
+    expect(row).toHaveTextContent('Truck logger');
+    expect(within(row).getByTestId('waybill-mkt')).toHaveTextContent('5.8');
+    expect(row).toHaveTextContent('1 h 2 min');
+    expect(screen.getByTestId('waybill-excursions')).toHaveTextContent('Above');
+    expect(screen.getByTestId('waybill-excursions')).toHaveTextContent('9.5');
+  });
+});
+
+describe('the waybill drawer', () => {
+  it('puts the server\'s refusal of a field under that field, then saves and binds the devices chosen', async () => {
+    let refuse = true;
+    const server = fakeServer({
+      'POST /device/WaybillTemplate/page': () => page([]),
+      'POST /device/Device/page': () => envelope(devices([device({ deviceId: 11, deviceName: 'Dock cold room' })])),
+      'POST /device/Waybill/batchBind': () => envelope(waybill({ state: 0 })),
+      'POST /device/Waybill/insert': () => {
+        if (refuse) return envelope(null, 422, 422, 'Invalid input', { goodsName: ['Refused goods'] });
+        return envelope(waybill({ state: 0, devices: [] }));
+      },
+    });
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    const saved = vi.fn();
+    renderApp(<WaybillDrawer waybill="new" onClose={() => undefined} onSaved={saved} />, '/waybill/list');
+    const user = userEvent.setup();
+    await user.type(await screen.findByTestId('waybill-orderNum'), 'WB-001');
+    await user.type(screen.getByTestId('waybill-goodsName'), 'Vaccines');
+    await user.click(screen.getByTestId('waybill-save'));
+    expect(await screen.findByText('Refused goods')).toBeInTheDocument();
+    expect(server.callsTo('POST /device/Waybill/insert')[0]?.body).toMatchObject({ orderNum: 'WB-001', goodsName: 'Vaccines',
+      upperLimit: null, alarmContacts: [] });
+    refuse = false;
+    await user.type(screen.getByTestId('waybill-goodsName'), ' 2');
+    await user.click(await within(await screen.findByTestId('waybill-picker-list')).findByText('Dock cold room'));
+    await user.click(screen.getByTestId('waybill-save'));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(server.callsTo('POST /device/Waybill/batchBind')[0]?.body).toEqual({ id: 4, deviceIds: [11] });
   });
 });
