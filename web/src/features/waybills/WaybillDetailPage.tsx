@@ -33,7 +33,9 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
   const { t, i18n } = useTranslation(['waybills', 'app']);
   const held = usePermissions();
   const query = useWaybill(id);
-  const trip = useTrip(id);
+  // The report and its PDF need the detail permission; sharing and starting, edit (the server's rules).
+  const mayRead = held.has('waybill.list:detail');
+  const trip = useTrip(id, mayRead);
   const setState = useSetWaybillState();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -98,8 +100,10 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
           {mayEdit && waybill.state !== 2 && (
             <Button icon={<EditIcon />} text={t('edit')} onClick={() => setEditing(true)} data-testid="waybill-edit" />
           )}
-          <Button icon={<DocumentIcon />} text={t('action.pdf')} loading={downloading} onClick={pdf} data-testid="waybill-pdf" />
-          {waybill.changeable && (
+          {mayRead && (
+            <Button icon={<DocumentIcon />} text={t('action.pdf')} loading={downloading} onClick={pdf} data-testid="waybill-pdf" />
+          )}
+          {mayEdit && (
             <Button icon={<LinkIcon />} text={t('action.share')} onClick={() => setSharing(true)} data-testid="waybill-share" />
           )}
         </div>
@@ -118,10 +122,12 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
           </div>
         )}
       </Card>
-      <Card elevation={0}>
-        <H4>{t('section.report')}</H4>
-        {trip.data ? <TripReport trip={trip.data} /> : trip.isError ? <p>{t('error.load')}</p> : <Spinner />}
-      </Card>
+      {mayRead && (
+        <Card elevation={0}>
+          <H4>{t('section.report')}</H4>
+          {trip.data ? <TripReport trip={trip.data} /> : trip.isError ? <p>{t('error.load')}</p> : <Spinner />}
+        </Card>
+      )}
       <WaybillDrawer waybill={editing ? waybill : null} onClose={() => setEditing(false)} />
       <ShareDialog waybillId={id} isOpen={sharing} onClose={() => setSharing(false)} />
       <Alert isOpen={confirming !== null} intent={confirming === 2 ? 'warning' : 'primary'} cancelButtonText={t('cancel')}

@@ -18,7 +18,8 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-const PERMITTED = ['home', 'device.list', 'waybill.list', 'waybill.list:add', 'waybill.list:edit', 'waybill.list:delete'];
+const PERMITTED = ['home', 'device.list', 'waybill.list', 'waybill.list:add', 'waybill.list:edit', 'waybill.list:delete',
+  'waybill.list:detail', 'waybill.list:export'];
 const page = <T,>(rows: T[]) => envelope({ start: 1, pageSize: 10, totalCount: rows.length, data: rows });
 
 function waybill(change: Partial<WaybillDetail> = {}): WaybillDetail {
@@ -105,7 +106,7 @@ describe('the waybill list', () => {
     expect(server.callsTo('POST /device/Waybill/export')[0]?.body).toEqual({ keyword: 'WB', state: 1 });
   });
 
-  it('shows no edit, delete or add without the button permissions', async () => {
+  it('shows no edit, delete, add or export without the button permissions', async () => {
     const only = ['home', 'waybill.list'];
     fakeServer({
       'POST /device/Waybill/page': () => page([waybill()]),
@@ -117,6 +118,7 @@ describe('the waybill list', () => {
     expect(within(row).queryByTestId('waybill-edit')).toBeNull();
     expect(within(row).queryByTestId('waybill-delete')).toBeNull();
     expect(screen.queryByTestId('waybill-add')).toBeNull();
+    expect(screen.queryByTestId('waybill-export')).toBeNull();
   });
 });
 

@@ -75,8 +75,10 @@ export default function WaybillsPage() {
             data-testid="waybill-state-filter"
             options={[{ value: ANY, label: t('state.any') }, ...WAYBILL_STATES.map((s) => ({ value: String(s), label: t(`state.${s}`) }))]} />
           <span className="jc-wb-spacer" />
-          <Button icon={<DocumentIcon />} text={t('export')} loading={exporting} onClick={doExport}
-            disabled={!page || page.totalCount === 0} data-testid="waybill-export" />
+          {held.has('waybill.list:export') && (
+            <Button icon={<DocumentIcon />} text={t('export')} loading={exporting} onClick={doExport}
+              disabled={!page || page.totalCount === 0} data-testid="waybill-export" />
+          )}
           {held.has('waybill.list:add') && (
             <Button intent="primary" icon={<AddIcon />} text={t('add')} onClick={() => setEditing('new')} data-testid="waybill-add" />
           )}

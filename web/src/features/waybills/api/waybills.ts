@@ -236,8 +236,8 @@ export function useWaybill(id: number) {
   return useQuery({ queryKey: waybillKeys.one(id), queryFn: () => fetchWaybill(id), retry: false });
 }
 
-export function useTrip(id: number) {
-  return useQuery({ queryKey: waybillKeys.report(id), queryFn: () => fetchTrip(id), retry: false });
+export function useTrip(id: number, enabled: boolean) {
+  return useQuery({ queryKey: waybillKeys.report(id), queryFn: () => fetchTrip(id), retry: false, enabled });
 }
 
 export function useShareLinks(id: number, enabled: boolean) {

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { DevicePicker } from '@/components/DevicePicker';
 import { LIVE_VALIDATION } from '@/lib/forms';
 import { notify } from '@/lib/notify';
+import { usePermissions } from '@/lib/permissions';
 import { showError } from '@/lib/serverErrors';
 import {
   WAYBILL_LIMITS, useSaveTemplate, useSaveWaybill, useTemplates, type Waybill, type WaybillDetail,
@@ -55,6 +56,10 @@ function Field({ control, name, label, type, autoFocus }: {
 function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null; onDone: () => void;
   onSaved?: (waybill: WaybillDetail) => void }) {
   const { t } = useTranslation('waybills');
+  const held = usePermissions();
+  // Binding is an edit and a template an addition on the server: without them the drawer does not offer them.
+  const mayBind = held.has('waybill.list:edit');
+  const mayKeepTemplate = held.has('waybill.list:add');
   const schema = useMemo(() => waybillFormSchema(t), [t]);
   const save = useSaveWaybill();
   const saveTemplate = useSaveTemplate();
@@ -84,7 +89,7 @@ function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null
   };
   const submit = handleSubmit((values) => {
     setFormError(null);
-    save.mutate({ fields: toFields(values), id: waybill?.id, deviceIds: values.deviceIds }, {
+    save.mutate({ fields: toFields(values), id: waybill?.id, deviceIds: mayBind ? values.deviceIds : undefined }, {
       onSuccess: (saved) => { onSaved?.(saved); onDone(); },
       onError: (error) => setFormError(showError(error, setError, SERVER_FIELDS, {}, t)),
     });
@@ -138,21 +143,25 @@ function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null
           disabled={contacts.fields.length >= WAYBILL_LIMITS.contacts}
           onClick={() => contacts.append({ name: '', phone: '', email: '' })} data-testid="waybill-contact-add" />
       </FormGroup>
-      <p className="jc-wb-section">{t('section.devices')}</p>
-      {running && <p className="jc-wb-muted">{t('devicesWhileRunning')}</p>}
-      <Controller name="deviceIds" control={control} render={({ field, fieldState }) => (
-        <FormGroup intent={fieldState.error ? 'danger' : 'none'} helperText={fieldState.error?.message}>
-          <DevicePicker value={field.value} onChange={field.onChange} knownNames={knownNames} testId="waybill-picker" />
-        </FormGroup>
-      )} />
+      {mayBind && <>
+        <p className="jc-wb-section">{t('section.devices')}</p>
+        {running && <p className="jc-wb-muted">{t('devicesWhileRunning')}</p>}
+        <Controller name="deviceIds" control={control} render={({ field, fieldState }) => (
+          <FormGroup intent={fieldState.error ? 'danger' : 'none'} helperText={fieldState.error?.message}>
+            <DevicePicker value={field.value} onChange={field.onChange} knownNames={knownNames} testId="waybill-picker" />
+          </FormGroup>
+        )} />
+      </>}
       {formError && <Callout intent="danger" data-testid="waybill-form-error">{formError}</Callout>}
       <div className="jc-wb-template">
-        <InputGroup value={templateName} onValueChange={setTemplateName} placeholder={t('template.name')}
-          aria-label={t('template.name')} data-testid="waybill-template-name"
-          intent={templateNameLength > WAYBILL_LIMITS.templateName ? 'danger' : 'none'} />
-        <Button icon={<FloppyDiskIcon />} text={t('template.save')} loading={saveTemplate.isPending}
-          disabled={templateNameLength < 1 || templateNameLength > WAYBILL_LIMITS.templateName}
-          onClick={() => void keepAsTemplate()} data-testid="waybill-template-save" />
+        {mayKeepTemplate && <>
+          <InputGroup value={templateName} onValueChange={setTemplateName} placeholder={t('template.name')}
+            aria-label={t('template.name')} data-testid="waybill-template-name"
+            intent={templateNameLength > WAYBILL_LIMITS.templateName ? 'danger' : 'none'} />
+          <Button icon={<FloppyDiskIcon />} text={t('template.save')} loading={saveTemplate.isPending}
+            disabled={templateNameLength < 1 || templateNameLength > WAYBILL_LIMITS.templateName}
+            onClick={() => void keepAsTemplate()} data-testid="waybill-template-save" />
+        </>}
         <span className="jc-wb-spacer" />
         <Button text={t('cancel')} onClick={onDone} />
         <Button type="submit" intent="primary" text={t('save')} loading={save.isPending} data-testid="waybill-save" />
