@@ -31,6 +31,8 @@ afterAll(async () => {
     for (const row of templates.data.filter((t) => t.templateName?.startsWith(MARK))) {
       await call(headers, 'DELETE', `/device/WaybillTemplate/delete?id=${row.id}`);
     }
+    const left = await call<{ totalCount: number }>(headers, 'POST', '/device/Waybill/page', { start: 1, pageSize: 10, keyword: MARK });
+    expect(left.totalCount).toBe(0);
   });
 });
 
