@@ -86,6 +86,10 @@ describe('waybills', () => {
     const row = page.getByTestId('waybill-row').filter({ hasText: order });
     await row.getByTestId('waybill-state').filter({ hasText: strings.state['1'] }).waitFor();
     await shot(page, 'waybills-list-en-US-1280');
+    await page.getByTestId('waybill-state-filter').selectOption('1');
+    await row.waitFor();
+    const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByTestId('waybill-export').click()]);
+    expect(xlsx.suggestedFilename()).toMatch(/\.xlsx$/);
     await row.getByTestId('waybill-open').click();
 
     await page.getByTestId('waybill-share').click();
@@ -132,6 +136,11 @@ describe('waybills', () => {
       await page.getByTestId('waybill-report').waitFor();
       await shot(page, `waybills-detail-ru-RU-${width}`);
       expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+      await page.getByTestId('waybill-edit').click();
+      await page.getByTestId('waybill-orderNum').waitFor();
+      await shot(page, `waybills-drawer-ru-RU-${width}`);
+      const drawerOverflow = await page.getByTestId('waybill-form').evaluate((form) => form.scrollWidth - form.clientWidth);
+      expect(drawerOverflow).toBeLessThanOrEqual(0);
     });
   }
 });
