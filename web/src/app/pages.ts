@@ -14,6 +14,7 @@ import { pages as orderdesk } from '@/features/orderdesk/pages';
 import { pages as organizations } from '@/features/organizations/pages';
 import { pages as platforms } from '@/features/platforms/pages';
 import { pages as projects } from '@/features/projects/pages';
+import { pages as quickquery } from '@/features/quickquery/pages';
 import { pages as recharge } from '@/features/recharge/pages';
 import { pages as rechargestats } from '@/features/rechargestats/pages';
 import { pages as reports } from '@/features/reports/pages';
@@ -26,4 +27,5 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
   ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
   ...useradmin, ...vouchers,
+  ...quickquery,
 };

@@ -134,6 +134,7 @@ import {
   transferredSchema,
 } from '@/lib/api/sharing';
 import { tokenSchema } from '@/lib/api/session';
+import { quickAnswerSchema, tripSchema, verifySchema } from '@/features/quickquery/api/quickQuery';
 import { editionConfigSchema } from '@/lib/config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -147,6 +148,9 @@ const PART = 'part';
 /** What each call's answer (`data` of the envelope) is parsed with; paths as the server serves them. */
 const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/config', editionConfigSchema],
+  ['GET', '/api/device/QuickSearch/waybill', quickAnswerSchema],
+  ['GET', '/api/device/QuickSearch/share', tripSchema],
+  ['GET', '/api/device/QuickSearch/verify', verifySchema],
   ['GET', '/api/base/BaseAccount/accountInfo', accountInfoSchema],
   ['POST', '/api/base/BaseAccount/login', tokenSchema],
   ['POST', '/api/base/BaseAccount/login/toOldPaltform', tokenSchema],
