@@ -7,6 +7,7 @@ import { pages as devices } from '@/features/devices/pages';
 import { pages as downloads } from '@/features/downloads/pages';
 import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
+import { pages as geofence } from '@/features/geofence/pages';
 import { pages as messages } from '@/features/messages/pages';
 import { pages as offline } from '@/features/offline/pages';
 import { pages as operationLog } from '@/features/operationLog/pages';
@@ -28,4 +29,5 @@ export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
   ...useradmin, ...vouchers,
   ...quickquery,
+  ...geofence,
 };
