@@ -24,17 +24,17 @@ const FENCE_PREFIX = `Depot ${RUN.slice(-5)}`;
 const IPHONE = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
 const START_WAIT_MS = 150_000;
 
-type Json = Record<string, any>;
+type Json = Record<string, unknown>;
 const made: { waybillId?: number } = {};
 let token = '';
 
-async function call(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<any> {
+async function call(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<Json> {
   const send = () => fetch(`${baseURL}/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
   // A kept-alive connection the server closed while the poll slept fails once: asked again on a new one.
   const response = await send().catch(send);
   const answer = (await response.json()) as Json;
   if (answer.code !== 0) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(answer)}`);
-  return answer.data;
+  return answer.data as Json;
 }
 
 const asAlice = <T,>(fn: (headers: Record<string, string>) => Promise<T>) => asUser(baseURL, 'alice', 'en-US', fn);
@@ -116,15 +116,21 @@ describe('the public quick query', () => {
   it('a made-up number gets the neutral answer on the phone page (375 px)', async () => {
     const strings = readLocale('quickquery/locales', 'en-US');
     // A phone's browser: the guard sends it from the desktop path to the mobile one.
-    const phone = await session.context.browser()!.newContext({ viewport: { width: 375, height: 812 }, userAgent: IPHONE });
-    const page = await phone.newPage();
-    await page.goto(`${baseURL}/pcQuick/waybill?id=NO-SUCH-${RUN}`);
-    await page.waitForURL((url) => url.pathname === '/mobileQuick/waybill');
-    await page.getByTestId('quick-not-found').waitFor();
-    expect(await page.getByTestId('quick-not-found').textContent()).toContain(strings.notFound);
-    expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(0);
-    await shot(page, 'quick-query-not-found-en-US-375');
-    await phone.close();
+    const phone = await session.context.browser()!.newContext({
+      viewport: { width: 375, height: 812 }, userAgent: IPHONE, locale: 'en-US',
+    });
+    try {
+      const page = await phone.newPage();
+      await preferLanguage(page, 'en-US');
+      await page.goto(`${baseURL}/pcQuick/waybill?id=NO-SUCH-${RUN}`);
+      await page.waitForURL((url) => url.pathname === '/mobileQuick/waybill');
+      await page.getByTestId('quick-not-found').waitFor();
+      expect(await page.getByTestId('quick-not-found').textContent()).toContain(strings.notFound);
+      expect(await noHorizontalScroll(page)).toBeLessThanOrEqual(0);
+      await shot(page, 'quick-query-not-found-en-US-375');
+    } finally {
+      await phone.close();
+    }
   });
 });
 

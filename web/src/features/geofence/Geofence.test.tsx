@@ -8,6 +8,9 @@ import type { FenceDetail } from './api/fences';
 import { checkFence, emptyArea, parsePoints, type FenceForm } from './fenceForm';
 import GeofencePage from './GeofencePage';
 
+// Leaflet's map is not drawn in jsdom: the tests fill areas by typing, as a keyboard user does.
+vi.mock('./components/FenceMap', () => ({ FenceMap: () => <div data-testid="fence-map" /> }));
+
 beforeAll(setUpI18n);
 afterEach(() => {
   session.clear();
@@ -95,7 +98,7 @@ describe('the geofence page', () => {
     await user.click(within(await screen.findByTestId('fence-row')).getByTestId('fence-delete'));
     expect(await screen.findByTestId('fence-delete-confirm')).toHaveTextContent('Delete the fence Depot');
     expect(server.callsTo('DELETE /device/DeviceFence/delete')).toHaveLength(0);
-    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(server.callsTo('DELETE /device/DeviceFence/delete')[0]?.params.get('id')).toBe('5'));
   });
 });

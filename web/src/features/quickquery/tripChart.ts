@@ -16,11 +16,17 @@ export function tripChartOption(trip: Trip, labels: TripChartLabels, narrow: boo
   ];
   return {
     animation: false,
-    grid: narrow ? { left: 40, right: 12, top: 40, bottom: 56 } : { left: 56, right: 32, top: 48, bottom: 64 },
+    grid: narrow ? { left: 44, right: 12, top: 48, bottom: 56 } : { left: 56, right: 32, top: 48, bottom: 64 },
     legend: { top: 8, left: 'center', type: 'scroll' },
     tooltip: { trigger: 'axis', valueFormatter: (value) => `${String(value)} °C` },
     xAxis: { type: 'time' },
-    yAxis: { type: 'value', scale: true, axisLabel: { formatter: '{value} °C' } },
+    // The limits stay in view however far inside them the readings run.
+    yAxis: {
+      type: 'value',
+      min: ({ min }) => Math.floor(Math.min(min, trip.lowerLimit ?? min) - 1),
+      max: ({ max }) => Math.ceil(Math.max(max, trip.upperLimit ?? max) + 1),
+      axisLabel: { formatter: '{value} °C' },
+    },
     dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
     series: trip.devices.map((device, index) => ({
       type: 'line' as const,

@@ -35,7 +35,10 @@ function FenceEditor({ fence, onDone }: { fence: Fence | null; onDone: () => voi
   const save = useSaveFence();
   const [form, setForm] = useState<FenceForm>(() => formOf(fence));
   const [active, setActive] = useState(0);
-  const [problems, setProblems] = useState<Record<string, string>>({});
+  // Checked from the first save on, then again at every change: a fixed field loses its message at once.
+  const [tried, setTried] = useState(false);
+  const checked = useMemo(() => checkFence(t, form), [t, form]);
+  const problems: Record<string, string> = tried && 'problems' in checked ? checked.problems : {};
   const [failure, setFailure] = useState<string | null>(null);
   const shown = useMemo(() => form.areas.map(drawable), [form.areas]);
 
@@ -57,12 +60,8 @@ function FenceEditor({ fence, onDone }: { fence: Fence | null; onDone: () => voi
   };
   const submit = () => {
     setFailure(null);
-    const checked = checkFence(t, form);
-    if ('problems' in checked) {
-      setProblems(checked.problems);
-      return;
-    }
-    setProblems({});
+    setTried(true);
+    if ('problems' in checked) return;
     save.mutate({ input: checked.input, id: fence?.id }, {
       onSuccess: onDone,
       onError: (error) => setFailure(error instanceof Error ? error.message : t('error.save')),
