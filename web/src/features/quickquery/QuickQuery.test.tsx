@@ -7,6 +7,7 @@ import type { Trip } from './api/quickQuery';
 import { DesktopSearch, MobileSearch } from './QuickSearchPage';
 import SharedTripPage from './SharedTripPage';
 import { DesktopDetail } from './TripDetailPage';
+import VerifyPage from './VerifyPage';
 import { searchFormSchema, searchOf } from './search';
 
 beforeAll(setUpI18n);
@@ -108,5 +109,23 @@ describe('the public quick query', () => {
     fakeServer({ 'GET /device/QuickSearch/share': THROTTLED });
     renderApp(<SharedTripPage />, '/mobileQuick/query/detail?share=tok-3');
     await waitFor(() => expect(screen.getByTestId('quick-throttled')).toBeInTheDocument());
+  });
+
+  it('checks a report code: a valid one shows its trip, another says it matches nothing', async () => {
+    const server = fakeServer({
+      'GET /device/QuickSearch/verify': (call) => envelope(call.params.get('code') === 'ABCD-1234'
+        ? { valid: true, trip: trip() } : { valid: false, trip: null }),
+    });
+    renderApp(<VerifyPage />, '/mobileQuick/query');
+    const user = userEvent.setup();
+    await user.type(screen.getByTestId('verify-code'), 'ABCD-1234');
+    await user.click(screen.getByTestId('verify-go'));
+    expect(await screen.findByTestId('verify-valid')).toBeInTheDocument();
+    expect(screen.getByTestId('trip-number')).toHaveTextContent('WB-42');
+    await user.clear(screen.getByTestId('verify-code'));
+    await user.type(screen.getByTestId('verify-code'), 'FORGED');
+    await user.click(screen.getByTestId('verify-go'));
+    expect(await screen.findByTestId('verify-invalid')).toBeInTheDocument();
+    expect(server.callsTo('GET /device/QuickSearch/verify')).toHaveLength(2);
   });
 });

@@ -3,13 +3,13 @@
  * with the trip report as PDF. The token travels as `share`, not `token`: a `token` in the address
  * is taken as a session by the route guard.
  */
-import { Button, H2, Spinner } from '@blueprintjs/core';
+import { Button, Callout, H2, Spinner } from '@blueprintjs/core';
 import { DocumentIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { saveFile } from '@/lib/saveFile';
-import { fetchSharePdf, useSharedTrip, type Trip } from './api/quickQuery';
+import { fetchSharePdf, problemOf, useSharedTrip, type Trip } from './api/quickQuery';
 import { LookupFailed } from './components/Problem';
 import { TripView } from './components/TripView';
 import './quickQuery.css';
@@ -36,7 +36,9 @@ function PdfButton({ token, trip }: { token: string; trip: Trip }) {
     <>
       <Button intent="primary" icon={<DocumentIcon />} text={t('pdf')} loading={busy} onClick={() => void download()}
         data-testid="trip-pdf" />
-      {failure !== null && <LookupFailed error={failure} />}
+      {failure !== null && (problemOf(failure) === 'failed'
+        ? <Callout intent="danger" role="alert" data-testid="trip-pdf-failed">{t('pdfFailed')}</Callout>
+        : <LookupFailed error={failure} />)}
     </>
   );
 }
