@@ -96,11 +96,19 @@ describe('waybills', () => {
     await page.getByTestId('waybill-share-validity').selectOption('8h');
     await page.getByTestId('waybill-share-create').click();
     const url = await page.getByTestId('waybill-share-url').inputValue();
-    expect(url).toMatch(/token=.+/);
+    expect(url).toMatch(/\/mobileQuick\/query\/detail\?share=.+/);
     await page.getByTestId('waybill-share-link').waitFor();
     await shot(page, 'waybills-share-en-US-1280');
+    // the receiver, not logged in, on a phone: the trip opens from the link, and no longer once revoked
+    const receiver = await session.context.browser()!.newContext({ viewport: { width: 375, height: 800 }, locale: 'en-US' });
+    const phone = await receiver.newPage();
+    await phone.goto(url);
+    await phone.getByTestId('trip-view').waitFor();
     await page.getByTestId('waybill-share-revoke').click();
     await page.getByTestId('waybill-share-link').filter({ hasText: strings.share.inactive }).waitFor();
+    await phone.reload();
+    await phone.getByTestId('quick-gone').waitFor();
+    await receiver.close();
     await page.getByRole('dialog').getByRole('button', { name: strings.close }).last().click();
 
     await page.getByTestId('waybill-finish').click();

@@ -7,6 +7,7 @@ import { pages as devices } from '@/features/devices/pages';
 import { pages as downloads } from '@/features/downloads/pages';
 import { pages as errors } from '@/features/errors/pages';
 import { pages as home } from '@/features/home/pages';
+import { pages as geofence } from '@/features/geofence/pages';
 import { pages as messages } from '@/features/messages/pages';
 import { pages as offline } from '@/features/offline/pages';
 import { pages as operationLog } from '@/features/operationLog/pages';
@@ -14,6 +15,7 @@ import { pages as orderdesk } from '@/features/orderdesk/pages';
 import { pages as organizations } from '@/features/organizations/pages';
 import { pages as platforms } from '@/features/platforms/pages';
 import { pages as projects } from '@/features/projects/pages';
+import { pages as quickquery } from '@/features/quickquery/pages';
 import { pages as recharge } from '@/features/recharge/pages';
 import { pages as rechargestats } from '@/features/rechargestats/pages';
 import { pages as reports } from '@/features/reports/pages';
@@ -26,5 +28,5 @@ import type { PageLoader } from './lazy';
 export const PAGES: Readonly<Record<string, PageLoader>> = {
   ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
   ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
-  ...useradmin, ...vouchers, ...waybills,
+  ...useradmin, ...vouchers, ...waybills, ...quickquery, ...geofence,
 };

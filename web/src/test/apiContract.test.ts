@@ -138,6 +138,10 @@ import {
   transferredSchema,
 } from '@/lib/api/sharing';
 import { tokenSchema } from '@/lib/api/session';
+import { quickAnswerSchema, tripSchema, verifySchema } from '@/features/quickquery/api/quickQuery';
+import {
+  fenceDeletedSchema, fenceDetailSchema, fenceEventPageSchema, fencePageSchema,
+} from '@/features/geofence/api/fences';
 import { editionConfigSchema } from '@/lib/config';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -151,6 +155,17 @@ const PART = 'part';
 /** What each call's answer (`data` of the envelope) is parsed with; paths as the server serves them. */
 const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['GET', '/api/base/config', editionConfigSchema],
+  ['GET', '/api/device/QuickSearch/waybill', quickAnswerSchema],
+  ['GET', '/api/device/QuickSearch/share', tripSchema],
+  ['GET', '/api/device/QuickSearch/verify', verifySchema],
+  ['POST', '/api/device/DeviceFence/page', fencePageSchema],
+  ['GET', '/api/device/DeviceFence/get', fenceDetailSchema],
+  ['POST', '/api/device/DeviceFence/insert', fenceDetailSchema],
+  ['PUT', '/api/device/DeviceFence/update', fenceDetailSchema],
+  ['DELETE', '/api/device/DeviceFence/delete', fenceDeletedSchema],
+  ['POST', '/api/device/DeviceFence/bindDevices', fenceDetailSchema],
+  ['POST', '/api/device/DeviceFence/unbindDevices', fenceDetailSchema],
+  ['POST', '/api/device/DeviceFence/events', fenceEventPageSchema],
   ['GET', '/api/base/BaseAccount/accountInfo', accountInfoSchema],
   ['POST', '/api/base/BaseAccount/login', tokenSchema],
   ['POST', '/api/base/BaseAccount/login/toOldPaltform', tokenSchema],

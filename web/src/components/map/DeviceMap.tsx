@@ -79,7 +79,7 @@ function countryOutlines(): Promise<GeoJSON.GeoJsonObject> {
 // The outlines arrive after the markers: in a pane of their own under the markers' (as tiles are).
 const BASE_PANE = 'jc-base';
 
-function baseLayer(map: L.Map, alive: () => boolean): void {
+export function baseLayer(map: L.Map, alive: () => boolean): void {
   map.createPane(BASE_PANE).style.zIndex = '200';
   const { url, attribution } = editionConfig().mapTiles;
   if (url) {

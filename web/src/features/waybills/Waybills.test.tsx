@@ -147,7 +147,7 @@ describe('the share dialog', () => {
     await user.selectOptions(screen.getByTestId('waybill-share-validity'), '3d');
     await user.click(screen.getByTestId('waybill-share-create'));
     await waitFor(() => expect(server.callsTo('POST /device/Waybill/share')[0]?.body).toEqual({ id: 4, validity: '3d' }));
-    expect(await screen.findByTestId('waybill-share-url')).toHaveValue(`${window.location.origin}/pcQuick/waybill?token=tok-en`);
+    expect(await screen.findByTestId('waybill-share-url')).toHaveValue(`${window.location.origin}/mobileQuick/query/detail?share=tok-en`);
     expect(await screen.findByTestId('waybill-share-opens')).toHaveTextContent('1');
     await user.click(screen.getByTestId('waybill-share-revoke'));
     await waitFor(() => expect(server.callsTo('POST /device/Waybill/shareRevoke')[0]?.body).toEqual({ shareId: 1 }));

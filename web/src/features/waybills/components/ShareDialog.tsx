@@ -11,7 +11,7 @@ import { fromLocalInput } from '../waybillForm';
 
 /** Where a receiver opens a shared trip: the public quick query reads the token. */
 export const shareUrl = (token: string, origin = window.location.origin) =>
-  `${origin}/pcQuick/waybill?token=${encodeURIComponent(token)}`;
+  `${origin}/mobileQuick/query/detail?share=${encodeURIComponent(token)}`;
 
 /** Makes a link to a waybill's trip report (shown once, to copy), lists the links with their opens, revokes them. */
 export function ShareDialog({ waybillId, isOpen, onClose }: { waybillId: number; isOpen: boolean; onClose: () => void }) {
