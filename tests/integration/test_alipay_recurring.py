@@ -22,7 +22,7 @@ from adapters.payments.development_credentials import DevelopmentCredentials, ge
 from adapters.payments.gateways import GatewaysByPayType
 from core.devices.model import add_months
 from core.ordering.model import agreement_code, new_order_code
-from core.ordering.payments import InvalidNotification, PaymentRequest
+from core.ordering.payments import InvalidNotification, MandateEnded, PaymentRequest
 from core.shared.edition import PayType
 from payment_sandbox.alipay import AlipaySandbox
 from payment_sandbox.alipay_agreement import Agreements
@@ -228,7 +228,8 @@ def test_an_unsigned_agreement_is_no_mandate_and_charges_nothing(world):
     world.gateway.cancel(mandate, code)  # ended already: fine
     (told,) = world.notifications(1)
     assert (told["notify_type"], told["status"]) == ("dut_user_unsign", "UNSIGN")
-    assert world.gateway.parse_notification({}, world.received[0]).order_code == request.order_code
+    ended = world.gateway.parse_notification({}, world.received[0])
+    assert ended == MandateEnded(code, mandate)  # the agreement under it ends (EndRevokedAgreement)
 
 
 def test_an_agreement_the_payer_unsigns_in_alipay_is_told_and_no_longer_a_mandate(world):

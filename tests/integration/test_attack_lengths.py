@@ -224,7 +224,11 @@ def test_every_field_a_client_sends_is_bounded_in_the_published_contract(api):
     schemas = document["components"]["schemas"]
     problems = []
     for path, operations in document["paths"].items():
+        for parameter in operations.get("parameters", []):  # the path's own (a camp's notification path)
+            problems += _unbounded(schemas, f"{path} {{{parameter['name']}}}", parameter["schema"])
         for method, operation in operations.items():
+            if method == "parameters":
+                continue
             for parameter in operation.get("parameters", []):
                 problems += _unbounded(schemas, f"{method} {path} ?{parameter['name']}", parameter["schema"])
             body = operation.get("requestBody", {}).get("content", {}).get("application/json")

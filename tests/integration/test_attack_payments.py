@@ -28,7 +28,7 @@ from payment_sandbox.provider import deliver
 from payment_sandbox.wechat import parse_xml, to_xml
 from tests.integration.test_recharge_api import COLD_ROOM_A, COLD_ROOM_B, FRIDGE, device, levels, ok, options, refused
 from tests.support.api import ApiClient
-from tests.support.commands import production_env, serve_outcome
+from tests.support.commands import production_env, run, serve_outcome
 from tests.support.fixtures import _make_app, _postgres_database
 from tests.support.payments import served
 
@@ -218,6 +218,8 @@ def test_production_refuses_to_serve_an_offered_provider_without_its_key_and_ser
     assert "WECHAT_API_KEY" in refused.output and "ALIPAY" not in refused.output
     assert "DATABASE_URL" not in refused.output
 
+    # /config reads the platform of its host: a served production database is migrated
+    assert run("migrate", cwd=tmp_path, **env, PAYMENT_PROVIDERS="alipay").returncode == 0
     served = serve_outcome(cwd=tmp_path, **env, PAYMENT_PROVIDERS="alipay")
     assert served.exit_code is None and served.config["payTypes"] == [2], served.output  # WeChat Pay not offered
 

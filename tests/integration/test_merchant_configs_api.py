@@ -104,6 +104,10 @@ def test_hostile_or_wrong_values_are_refused_by_field_in_the_callers_language_an
 
 @pytest.mark.usefixtures("recharge_demo")
 @pytest.mark.parametrize("call", [
+    # the console's own accounts are its environment's: read, never set here
+    ("PUT", PUT, {"json": {"camp": 0, "provider": "wechat", "values": WECHAT}}, 422),
+    ("PUT", "/payment/PayPdWxConfig/updateWxConfig", {"json": {"camp": 0, "values": WECHAT}}, 422),
+    ("DELETE", DELETE, {"query": {"camp": 0, "provider": "wechat"}}, 422),
     ("GET", GET, {"query": {"camp": -1, "provider": "wechat"}}, 422),
     ("GET", GET, {"query": {"camp": 10**12, "provider": "wechat"}}, 422),
     ("GET", GET, {"query": {"camp": 1, "provider": "stripe"}}, 404),  # not the domestic edition's

@@ -9,6 +9,7 @@ import pytest
 
 from adapters.payments.development import DevelopmentPaymentGateway
 from adapters.payments.gateways import GatewaysByPayType
+from adapters.persistence.migrate import upgrade
 from core.ordering.model import new_order_code
 from core.ordering.payments import InvalidNotification, PaymentRequest, RefundRequest
 from core.shared.edition import PAYMENT_PAY_TYPES, Edition, PayType
@@ -33,10 +34,12 @@ def backends(tmp_path_factory):
     """The gateways of both backends, the providers' against a running sandbox."""
     with payment_world() as (world, _console):
         var = tmp_path_factory.mktemp("contract")
-        # Each edition switches on its own providers only: both, for all four adapters.
-        domestic, international = (build_container(settings_for_tests(
-            f"sqlite:///{var / 'c.db'}", var, EDITION=edition, **world.provider_env())).payment_gateways()
-            for edition in Edition)
+        # Each edition switches on its own providers only: both, for all four adapters. Their
+        # database holds the platforms' merchant accounts (none here: the console's own are used).
+        containers = [build_container(settings_for_tests(f"sqlite:///{var / 'c.db'}", var, EDITION=edition,
+                                                         **world.provider_env())) for edition in Edition]
+        upgrade(containers[0].engine())
+        domestic, international = (c.payment_gateways() for c in containers)
         yield {"providers": {p: (domestic if domestic.offers(p) else international)[p] for p in PAYMENT_PAY_TYPES},
                "development": GatewaysByPayType(dict.fromkeys(PAYMENT_PAY_TYPES, DevelopmentPaymentGateway(
                    world.console_url, b"contract-test-secret-0123456789abcdef")))}

@@ -15,6 +15,7 @@ from openpyxl import load_workbook
 from sqlalchemy import delete, func, select
 
 from adapters.persistence.models import CouponBatchRow, CouponRow, OrderRow, PackageDeviceTypeRow, RechargeCardRow
+from adapters.persistence.ordering import SqlAlchemyOrderRepository
 from adapters.persistence.vouchers import SqlAlchemyVoucherRepository
 from core.devices.model import add_months
 from core.ordering.commands import CreateServiceOrder
@@ -332,13 +333,16 @@ def test_two_redemptions_of_one_card_one_wins(api, clock, container, monkeypatch
         pytest.skip("row locks decide the race on PostgreSQL; SQLite serializes every write")
     card = issue_cards(api, clock, container)["cards"][0]
     barrier = threading.Barrier(2, timeout=20)
-    real = SqlAlchemyVoucherRepository.use_card
+    real = SqlAlchemyOrderRepository.add
 
-    def use_card(self, *args):
+    # Both in their transactions, each about to write its order: the card's conditional use decides.
+    # (Not later: the revenue rollup's trigger on the order makes the second wait for the first's
+    # commit on the same bucket's row, so both could never meet at a barrier past it.)
+    def add(self, *args):
         barrier.wait()
         return real(self, *args)
 
-    monkeypatch.setattr(SqlAlchemyVoucherRepository, "use_card", use_card)
+    monkeypatch.setattr(SqlAlchemyOrderRepository, "add", add)
     rooms = [device(container, g) for g in (COLD_ROOM_A, COLD_ROOM_B)]
     before = {r.id: r.service_expires_at for r in rooms}
     account = rooms[0].owner_account_id

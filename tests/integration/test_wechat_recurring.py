@@ -22,7 +22,7 @@ from adapters.payments.wechat_pay import ACCEPTED, REFUSED, WechatPayGateway
 from adapters.payments.wechat_pay_config import WechatPayConfig
 from core.devices.model import add_months
 from core.ordering.model import agreement_code
-from core.ordering.payments import InvalidNotification, PaymentRequest
+from core.ordering.payments import InvalidNotification, MandateEnded, PaymentRequest
 from core.shared.edition import PayType
 from payment_sandbox.ledger import Ledger, Status
 from payment_sandbox.wechat import WechatSandbox, parse_xml
@@ -211,7 +211,8 @@ def test_an_ended_contract_is_no_mandate_and_charges_nothing(world):
     world.gateway.cancel(mandate, code)  # ended already: fine
     (told,) = world.notifications(1)
     assert told["change_type"] == "DELETE"
-    assert world.gateway.parse_notification({}, world.received.bodies[0]).order_code == request.order_code
+    ended = world.gateway.parse_notification({}, world.received.bodies[0])
+    assert ended == MandateEnded(code, mandate)  # the agreement under it ends (EndRevokedAgreement)
 
 
 def test_a_contract_the_payer_ends_in_wechat_is_told_and_no_longer_a_mandate(world):

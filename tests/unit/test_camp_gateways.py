@@ -75,6 +75,11 @@ def test_a_camp_account_that_cannot_be_used_switches_the_provider_off_for_it_nev
     assert gateways.at(0).offers(PayType.WECHAT)
 
 
+def test_the_consoles_own_accounts_are_the_environments_whatever_is_stored(gateways, accounts):
+    accounts[0] = {"wechat": (datetime(2026, 11, 27, tzinfo=UTC), dict(CAMP_WECHAT))}
+    assert gateways.at(0)[PayType.WECHAT] is gateways[PayType.WECHAT] is not gateways.at(1)[PayType.WECHAT]
+
+
 def test_a_camp_account_of_a_provider_not_offered_is_ignored(gateways, accounts):
     stripe = {"secretKey": "sk_test_x", "webhookSecret": "whsec_x"}
     accounts[4] = {"stripe": (datetime(2026, 11, 27, tzinfo=UTC), stripe)}

@@ -161,6 +161,7 @@ def provider_gateways(configs: PaymentConfigs, offered: Collection[Provider], sw
     return GatewaysByPayType(on, off)
 
 
+CONSOLE_CAMP = 0
 MerchantAccounts = Callable[[int], Mapping[str, tuple[object, Mapping[str, str]]]]
 
 
@@ -178,6 +179,8 @@ class CampGateways(Mapping[PayType, PaymentGateway]):
         self._lock = threading.Lock()
 
     def at(self, camp: int) -> GatewaysByPayType:
+        if camp == CONSOLE_CAMP:  # the console's own accounts: the environment's, checked at start
+            return self._console
         own = {Provider(p): account for p, account in self._accounts(camp).items() if Provider(p) in self._offered}
         if not own:
             return self._console
@@ -201,7 +204,7 @@ class CampGateways(Mapping[PayType, PaymentGateway]):
         return gateways
 
     def __getitem__(self, pay_type: PayType) -> PaymentGateway:
-        return self.at(0)[pay_type]
+        return self._console[pay_type]
 
     def __iter__(self) -> Iterator[PayType]:
         return iter(self._console)
@@ -210,10 +213,10 @@ class CampGateways(Mapping[PayType, PaymentGateway]):
         return len(self._console)
 
     def offers(self, pay_type: PayType) -> bool:
-        return self.at(0).offers(pay_type)
+        return self._console.offers(pay_type)
 
     def recurring(self, pay_type: PayType) -> RecurringPayments | None:
-        return self.at(0).recurring(pay_type)
+        return self._console.recurring(pay_type)
 
 
 def camp_gateways(configs: PaymentConfigs, offered: Collection[Provider], switched_on: Collection[Provider],

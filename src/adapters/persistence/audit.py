@@ -59,6 +59,7 @@ SKIPPED_TABLES = frozenset({
     "card_attempts",  # wrong tries of a card number: a lock's bookkeeping
     "geofence_events",  # crossings the ingest found
     "waybill_lookups", "waybill_link_opens",  # the public quick query's rate limit, a share link's opens
+    "revenue_paid", "revenue_refunded", "revenue_renewals",  # the statistics' rollup, kept by triggers
 })
 # Columns kept by the system, not by a change (a device's live state, a key derived from a name).
 SKIPPED_COLUMNS = frozenset({

@@ -1,6 +1,7 @@
 """The merchant accounts each white-label platform is paid to (`PayPdAliConfig`, `PayPdWxConfig`
 and their international equivalents): one configuration per camp and provider. A camp without
-its own for a provider is paid to the console's, from the environment.
+its own for a provider is paid to the console's, which are the environment's (camp 0: never
+stored, so production checks them at start).
 
 The fields are the provider adapter's to name and check (MerchantFields); the rules here are
 what every provider shares: a secret is never given back (only whether it is set and its last
@@ -105,6 +106,8 @@ class SaveMerchantConfig:
 
     def __call__(self, camp: int, provider: str, values: Mapping[str, str | None], by: str) -> MerchantView:
         _checked_camp(camp, provider, self._fields)
+        if camp == 0:
+            raise InvalidInput("camp", N_("The console's own accounts are set in its environment"))
         specs = {s.name: s for s in self._fields.fields(provider)}
         unknown = [name for name in values if name not in specs]
         if unknown:

@@ -1,8 +1,8 @@
 """Each white-label platform's merchant accounts (issue 19; spec seed 001 sections 3 and 7:
 PayPdAliConfig/selectByCamp and updateAliConfig, PayPdWxConfig/selectByCamp and updateWxConfig).
 
-A platform's camp (its defaultCamp; 0 is the console's own) is paid to its own account at a
-provider where it has one, to the console's (the environment's) otherwise. The generic calls
+A platform's camp (its defaultCamp) is paid to its own account at a provider where it has one, to
+the console's otherwise; the console's own (camp 0) are its environment's, read here, never set. The generic calls
 (PayPdConfig/*) take the provider; the spec's Alipay and WeChat calls are the same for theirs.
 Secrets are stored encrypted and never given back: a secret field says whether it is set and its
 last four characters. Reading and changing them is `customized.list:payConfig`."""
@@ -34,7 +34,17 @@ class ProviderQuery(CampQuery):
     provider = fields.String(required=True, validate=validate.OneOf(PROVIDERS))
 
 
-class UpdateBody(CampQuery):
+class PlatformCampQuery(Schema):
+    """A platform's camp: the console's own accounts (camp 0) are its environment's, not set here."""
+
+    camp = fields.Integer(required=True, validate=validate.Range(min=1, max=MAX_CAMP))
+
+
+class PlatformProviderQuery(PlatformCampQuery):
+    provider = fields.String(required=True, validate=validate.OneOf(PROVIDERS))
+
+
+class UpdateBody(PlatformCampQuery):
     values = fields.Dict(keys=fields.String(validate=validate.Length(max=40)),
                          values=fields.String(allow_none=True, validate=validate.Length(max=MAX_VALUE)),
                          required=True, validate=validate.Length(max=20), metadata={
@@ -159,7 +169,7 @@ class UpdateView(MethodView):
 @blp.route("/PayPdConfig/delete")
 class DeleteView(MethodView):
     @blp.requires(PERMISSION)
-    @blp.arguments(ProviderQuery, location="query")
+    @blp.arguments(PlatformProviderQuery, location="query")
     @blp.ok(MerchantSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
     def delete(self, query):

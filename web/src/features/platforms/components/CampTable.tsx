@@ -1,7 +1,7 @@
 import { Button, HTMLTable, Tag } from '@blueprintjs/core';
 import { CogIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
-import type { ConfigKey, Overview } from '../api/payConfig';
+import { CONSOLE_CAMP, type ConfigKey, type Overview } from '../api/payConfig';
 import { campName, providerName } from '../labels';
 
 interface CampTableProps {
@@ -45,14 +45,16 @@ export function CampTable({ overview, canConfigure, onOpen }: CampTableProps) {
             </td>
             {overview.providers.map((provider) => {
               const mine = own[provider] === true;
+              // the console's own accounts are the server's environment: nothing to set here
+              const environment = camp === CONSOLE_CAMP;
               return (
                 <td key={provider} data-label={providerName(t, provider)}>
                   <span className="jc-pf-provider">
                     <Tag minimal round intent={mine ? 'success' : 'none'} data-testid={`pf-status-${camp}-${provider}`}
                       data-own={mine}>
-                      {mine ? t('status.own') : t('status.console')}
+                      {environment ? t('status.environment') : mine ? t('status.own') : t('status.console')}
                     </Tag>
-                    {canConfigure && (
+                    {canConfigure && !environment && (
                       <Button size="small" variant="minimal" icon={<CogIcon />} text={t('configure')}
                         aria-label={t('configureWhat', { provider: providerName(t, provider), camp: campName(t, camp) })}
                         onClick={() => onOpen({ camp, provider })} data-testid={`pf-open-${camp}-${provider}`} />
