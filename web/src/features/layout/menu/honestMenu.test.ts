@@ -69,10 +69,11 @@ describe('the menus of the demo accounts', () => {
     }
   });
 
-  it('gives alice the device list and her recharge page, and nothing unbuilt such as waybills', () => {
+  it('gives alice the device list and her recharge page, and nothing unbuilt such as the FDA page', () => {
     const names = menuOf('alice', 1).map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining(['home', 'deviceList', 'messageList', 'consumerRecharge']));
-    expect(names).not.toContain('waybillList');
+    expect(names).not.toContain('fda');
+    expect(names).toEqual(expect.arrayContaining(['waybillList', 'geofence'])); // built since, with their pages
     expect(names).toContain('operationLog'); // built since: its menu item came with its page
   });
 
@@ -97,9 +98,9 @@ describe('the menus of the demo accounts', () => {
     }
   });
 
-  it('would offer the waybill list to alice the day its page is registered, with no menu change', () => {
-    const pages = { ...PAGES, waybillList: PAGES.home! };
-    expect(menuOf('alice', 1, offeredRoutes(pages)).map((entry) => entry.name)).toContain('waybillList');
+  it('would offer the FDA page to alice the day its page is registered, with no menu change', () => {
+    const pages = { ...PAGES, fda: PAGES.home! };
+    expect(menuOf('alice', 1, offeredRoutes(pages)).map((entry) => entry.name)).toContain('fda');
   });
 });
 
@@ -132,7 +133,8 @@ describe('offered routes', () => {
   it('checks links of ours against the pages and lets outside sites through', () => {
     expect(linkOffered('/device/list')).toBe(true);
     expect(linkOffered('/consumer/download')).toBe(true);
-    expect(linkOffered('/waybill/list')).toBe(false);
+    expect(linkOffered('/waybill/list')).toBe(true);
+    expect(linkOffered('/fda')).toBe(false);
     expect(linkOffered('/no/such/page')).toBe(false);
     expect(linkOffered('https://support.example.com/chat')).toBe(true);
   });
