@@ -72,9 +72,12 @@ def test_the_administrator_sets_a_platforms_wechat_account_whose_key_is_sealed_a
 
 @pytest.mark.usefixtures("recharge_demo")
 def test_only_the_system_administrator_reads_or_changes_merchant_accounts(api, container):
+    assert ok(api.call("GET", OVERVIEW, token=api.token("operator")))["camps"]  # the platforms page's list
+    for user in ("alice", "acme", "bob"):
+        assert api.call("GET", OVERVIEW, token=api.token(user)).status == 403
     for user in ("operator", "alice", "acme", "bob"):
         token = api.token(user)
-        for method, path, kwargs in (("GET", OVERVIEW, {}), ("GET", GET, {"query": {"camp": 1, "provider": "wechat"}}),
+        for method, path, kwargs in (("GET", GET, {"query": {"camp": 1, "provider": "wechat"}}),
                                      ("PUT", PUT, {"json": {"camp": 1, "provider": "wechat", "values": WECHAT}}),
                                      ("DELETE", DELETE, {"query": {"camp": 1, "provider": "wechat"}})):
             reply = api.call(method, path, token=token, **kwargs)

@@ -5,7 +5,8 @@ A platform's camp (its defaultCamp) is paid to its own account at a provider whe
 the console's otherwise; the console's own (camp 0) are its environment's, read here, never set. The generic calls
 (PayPdConfig/*) take the provider; the spec's Alipay and WeChat calls are the same for theirs.
 Secrets are stored encrypted and never given back: a secret field says whether it is set and its
-last four characters. Reading and changing them is `customized.list:payConfig`."""
+last four characters. Reading and changing an account is `customized.list:payConfig`; the overview
+(which camps have their own) is the platforms page's, `customized.list`."""
 
 from __future__ import annotations
 
@@ -130,7 +131,7 @@ _wx_get, _wx_put, _wx_delete = _by(Provider.WECHAT.value)
 
 @blp.route("/PayPdConfig/overview")
 class OverviewView(MethodView):
-    @blp.requires(PERMISSION)
+    @blp.requires("customized.list")  # whether a camp has its own account is no secret: the page's list
     @blp.ok(OverviewSchema)
     def get(self):
         """Every camp (0, the console's, and each platform's), its platforms and, by provider of the
