@@ -3,6 +3,7 @@ level with refunds deducted, and device counts, for the back office; the same as
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from datetime import date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
@@ -82,12 +83,12 @@ class StatisticsSchema(Schema):
                        "range"})
 
 
-def _platform_name(camp: int) -> str:
-    """The titles of the camp's platforms; the console's own for camp 0 (or a camp no platform names now)."""
-    titles = [title for c in context.container().merchant_overview()() if c.camp == camp for _, title in c.platforms]
-    if titles:
-        return ", ".join(titles)
-    return context.translated(N_("Main console")) if camp == 0 else context.translated(N_("Site {camp}"), camp=camp)
+def _platform_names(camps: Iterable[int]) -> dict[int, str]:
+    """By camp, the titles of its platforms (read once); the console's own for camp 0, or a camp no
+    platform names now."""
+    titles = {c.camp: ", ".join(title for _, title in c.platforms) for c in context.container().merchant_overview()()}
+    return {camp: titles.get(camp) or (context.translated(N_("Main console")) if camp == 0
+                                       else context.translated(N_("Site {camp}"), camp=camp)) for camp in camps}
 
 
 def _figures(f: Figures) -> dict:
@@ -115,13 +116,14 @@ class StatisticsView(MethodView):
         most 400 periods (422)."""
         stats = _statistics(query)
         names = context.container().level_names()(sorted(stats.by_level), context.language.get())
+        platforms = _platform_names(stats.by_camp)
         return {"currency": stats.currency, "total": _figures(stats.total),
                 "periods": [{"start": p.start, "end": p.end, **_figures(f)} for p, f in stats.periods],
                 "payTypes": [{"payType": p, "payTypeName": context.translated(PAY_TYPE_NAMES[PayType(p)]),
                               **_figures(f)} for p, f in stats.by_pay_type.items()],
                 "levels": [{"levelId": lv, "levelName": names.get(lv), **_figures(f)}
                            for lv, f in stats.by_level.items()],
-                "platforms": [{"camp": camp, "platformName": _platform_name(camp), **_figures(f)}
+                "platforms": [{"camp": camp, "platformName": platforms[camp], **_figures(f)}
                               for camp, f in stats.by_camp.items()],
                 "devices": {"new": stats.devices.new, "renewed": stats.devices.renewed,
                             "expired": stats.devices.expired}}
