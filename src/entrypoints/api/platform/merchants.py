@@ -125,8 +125,6 @@ def _by(provider: str | None = None):
 
 NOT_FOUND = "a provider the edition does not offer"
 _any_get, _any_put, _any_delete = _by()
-_ali_get, _ali_put, _ali_delete = _by(Provider.ALIPAY.value)
-_wx_get, _wx_put, _wx_delete = _by(Provider.WECHAT.value)
 
 
 @blp.route("/PayPdConfig/overview")
@@ -180,47 +178,37 @@ class DeleteView(MethodView):
         return _any_delete(query)
 
 
-@blp.route("/PayPdAliConfig/selectByCamp")
-class AliConfigView(MethodView):
-    @blp.requires(PERMISSION)
-    @blp.arguments(CampQuery, location="query")
-    @blp.ok(MerchantSchema)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
-    def get(self, query):
-        """PayPdConfig/selectByCamp for Alipay."""
-        return _ali_get(query)
+def _spec_calls(provider: Provider, prefix: str, update: str, fields_doc: str) -> None:
+    """The spec's calls of one provider's accounts: PayPdConfig/selectByCamp and update for it."""
+    get_, put_, _ = _by(provider.value)
+    name = provider.value.title()
+
+    class ConfigView(MethodView):
+        @blp.requires(PERMISSION)
+        @blp.arguments(CampQuery, location="query")
+        @blp.ok(MerchantSchema)
+        @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
+        def get(self, query):
+            return get_(query)
+
+    class UpdateView(MethodView):
+        @blp.requires(PERMISSION)
+        @blp.arguments(UpdateBody)
+        @blp.ok(MerchantSchema)
+        @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
+        def put(self, body):
+            return put_(body)
+
+    ConfigView.get.__doc__ = f"PayPdConfig/selectByCamp for {PROVIDER_NAMES[provider]}."
+    UpdateView.put.__doc__ = f"PayPdConfig/update for {PROVIDER_NAMES[provider]}: {fields_doc}."
+    blp.route(f"/{prefix}/selectByCamp", endpoint=f"{name}ConfigView")(ConfigView)
+    blp.route(f"/{prefix}/{update}", endpoint=f"{name}UpdateView")(UpdateView)
 
 
-@blp.route("/PayPdAliConfig/updateAliConfig")
-class AliUpdateView(MethodView):
-    @blp.requires(PERMISSION)
-    @blp.arguments(UpdateBody)
-    @blp.ok(MerchantSchema)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
-    def put(self, body):
-        """PayPdConfig/update for Alipay: appId, privateKey (the application's RSA2 private key),
-        alipayPublicKey, agreementSignScene (automatic renewals)."""
-        return _ali_put(body)
-
-
-@blp.route("/PayPdWxConfig/selectByCamp")
-class WxConfigView(MethodView):
-    @blp.requires(PERMISSION)
-    @blp.arguments(CampQuery, location="query")
-    @blp.ok(MerchantSchema)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
-    def get(self, query):
-        """PayPdConfig/selectByCamp for WeChat Pay."""
-        return _wx_get(query)
-
-
-@blp.route("/PayPdWxConfig/updateWxConfig")
-class WxUpdateView(MethodView):
-    @blp.requires(PERMISSION)
-    @blp.arguments(UpdateBody)
-    @blp.ok(MerchantSchema)
-    @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_FOUND)
-    def put(self, body):
-        """PayPdConfig/update for WeChat Pay: appId, mchId, apiKey (API v2), papayPlanId (automatic
-        renewals), mchCert and mchKey (PEM, for refunds), oauthSecret (the official account's)."""
-        return _wx_put(body)
+PROVIDER_NAMES = {Provider.ALIPAY: "Alipay", Provider.WECHAT: "WeChat Pay"}
+_spec_calls(Provider.ALIPAY, "PayPdAliConfig", "updateAliConfig",
+            "appId, privateKey (the application's RSA2 private key), alipayPublicKey, agreementSignScene "
+            "(automatic renewals)")
+_spec_calls(Provider.WECHAT, "PayPdWxConfig", "updateWxConfig",
+            "appId, mchId, apiKey (API v2), papayPlanId (automatic renewals), mchCert and mchKey (PEM, for "
+            "refunds), oauthSecret (the official account's)")
