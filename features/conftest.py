@@ -8,6 +8,9 @@ from features.alarms.steps import *  # noqa: F403 (the alarm steps, visible to f
 from features.assets.steps import *  # noqa: F403
 from features.audit.steps import *  # noqa: F403
 from features.backoffice.steps import *  # noqa: F403
+from features.calibration.lab_steps import *  # noqa: F403
+from features.calibration.steps import *  # noqa: F403
+from features.fda.steps import *  # noqa: F403
 from features.geofences.steps import *  # noqa: F403
 from features.onboarding.steps import *  # noqa: F403
 from features.ordering.invoice_steps import *  # noqa: F403

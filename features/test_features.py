@@ -3,4 +3,4 @@
 from pytest_bdd import scenarios
 
 scenarios("session", "accounts", "alarms", "assets", "audit", "geofences", "pricing", "ordering", "payments",
-          "onboarding", "organizations", "teams", "backoffice", "waybills")
+          "onboarding", "organizations", "teams", "backoffice", "waybills", "calibration", "fda")

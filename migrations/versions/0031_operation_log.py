@@ -12,7 +12,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-from adapters.persistence.append_only import create_statements, drop_statements
+from adapters.persistence.append_only import OPERATION_LOG, create_statements, drop_statements
 from adapters.persistence.bounds import add_sqlite_checks, sqlite_tables
 
 revision = '0031_operation_log'
@@ -76,12 +76,12 @@ def upgrade() -> None:
     for table in sqlite_tables(op, 'operation_log', 'operation_log_changes', 'operation_log_readers'):
         add_sqlite_checks(op, table)
     # After the checks: rebuilding a table on SQLite would drop its triggers.
-    for statement in create_statements(op.get_bind().dialect.name):
+    for statement in create_statements(op.get_bind().dialect.name, OPERATION_LOG):
         op.execute(statement)
 
 
 def downgrade() -> None:
-    for statement in drop_statements(op.get_bind().dialect.name):
+    for statement in drop_statements(op.get_bind().dialect.name, OPERATION_LOG):
         op.execute(statement)
     op.drop_table('operation_log_readers')
     op.drop_table('operation_log_changes')

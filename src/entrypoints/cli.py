@@ -281,7 +281,7 @@ def demo_seed(ctx: click.Context) -> None:
         click.echo("refused: demo-seed loads accounts whose password is published in the README; it does not run "
                    "when APP_ENV=production", err=True)
         sys.exit(2)
-    report = seed(build_container(settings), alarms=True, inbox=True, teams=True)
+    report = seed(build_container(settings), alarms=True, inbox=True, teams=True, calibration=True)
     click.echo(report)
 
 
@@ -395,15 +395,49 @@ def mqtt_sync(ctx: click.Context) -> None:
 @click.pass_context
 def retention(ctx: click.Context, batch_size: int) -> None:
     """Delete readings no longer kept: those of devices whose service expired more than three
-    months ago, up to expiry + 3 months, and those of deleted devices. Each batch is its own
-    transaction. The job engine does this daily (`coldchain jobs`); this runs it once, now."""
+    months ago, up to expiry + 3 months, and those of deleted devices. Retention waits for the
+    devices whose records FDA mode keeps. Each batch is its own transaction. The job engine does
+    this daily (`coldchain jobs`); this runs it once, now."""
     from core.devices.retention import PurgeExpiredReadings
     from entrypoints.container import build_container
 
     container = build_container(_settings(ctx))
     report = PurgeExpiredReadings(container.uow(), container.clock(), batch_size)()
     click.echo(f"deleted {report.readings} readings of {report.devices} devices past retention and "
-               f"{report.orphans} readings of deleted devices")
+               f"{report.orphans} readings of deleted devices; FDA mode keeps the readings of {report.kept} devices")
+
+
+@main.command("fda-verify")
+@click.option("--account", "account_name", metavar="NAME", help="an account's own records, by its user name")
+@click.option("--organization", "organization_id", metavar="ID", type=click.IntRange(1, 2**31 - 1),
+              help="an organization's records, by its id")
+@click.pass_context
+def fda_verify(ctx: click.Context, account_name: str | None, organization_id: int | None) -> None:
+    """Recompute an FDA audit trail (21 CFR Part 11): every link's SHA-256 over its operation-log
+    entry, the changes it covers and the previous link's hash (core/fda/trail.py documents the
+    document hashed). Exit status 0 when every link holds, 1 naming the first that does not, 2
+    for no such account or organization."""
+    from core.fda.trail import REASONS
+    from core.shared.errors import NotFound
+    from entrypoints.container import build_container
+
+    if (account_name is None) == (organization_id is None):
+        raise click.UsageError("give one of --account and --organization")
+    try:
+        verification = build_container(_settings(ctx)).verify_subject_trail()(account_name, organization_id)
+    except NotFound:
+        click.echo("no such account" if account_name is not None else "no such organization", err=True)
+        sys.exit(2)
+    whose = f"{verification.name} ({verification.subject.key})"
+    broken = verification.first_broken
+    if broken is None:
+        click.echo(f"the audit trail of {whose} verified: {verification.links} links, newest hash "
+                   f"{verification.head_hash or '-'}")
+        return
+    click.echo(f"the audit trail of {whose} is BROKEN at link {broken.seq} (operation-log entry "
+               f"{broken.operation_id} of {broken.at:%Y-%m-%d %H:%M:%S} UTC): {REASONS[broken.reason]} "
+               f"[{broken.reason.value}]; {verification.links} links")
+    sys.exit(1)
 
 
 def _worker_client_id(_ctx: click.Context, _param: click.Parameter, value: str | None) -> str | None:

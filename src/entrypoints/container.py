@@ -7,13 +7,19 @@ SQLite and a PostgreSQL one side by side) would cross their dependencies."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import timedelta
+from typing import Any, TypeVar
+
 from dependency_injector import containers, providers
 
 from adapters.clock import SystemClock
+from adapters.exports.calibration_documents import ReportlabCalibrationDocuments
 from adapters.exports.files import LocalExportFiles
 from adapters.exports.renderer import ExportRenderer
 from adapters.i18n import Translator
 from adapters.images.account_photos import FilePhotoStore
+from adapters.maps.tiles import HttpTiles
 from adapters.messaging.command_channel import MqttCommandChannel
 from adapters.mosquitto.config import DEVICE_MOUNT_POINT
 from adapters.mosquitto.dynsec import DynsecBrokerAccess, NoBrokerAccess
@@ -22,6 +28,8 @@ from adapters.notifications.development import LoggingMessageSender, LoggingRepo
 from adapters.notifications.http_sms import HttpSmsVoiceSender
 from adapters.notifications.router import ChannelRouter
 from adapters.notifications.smtp import SmtpEmailSender, SmtpReportMailer
+from adapters.payments.calibration import GatewayApplicationPayments
+from adapters.payments.calibration_notifications import RoutedNotifications
 from adapters.payments.development import DevelopmentPaymentGateway
 from adapters.payments.gateways import camp_gateways, development_gateways
 from adapters.payments.merchant_fields import ProviderMerchantFields
@@ -40,6 +48,7 @@ from adapters.spreadsheets.voucher_sheet import XlsxVoucherSheet
 from core.accounts.home_tiles import GetHomeTiles, SaveHomeTiles
 from core.accounts.login_code import SendLoginCode
 from core.accounts.password_policy import PasswordPolicy
+from core.accounts.ports import PasswordHasher
 from core.accounts.profile import (
     BindAccountContact,
     ChangeAccountBaseInfo,
@@ -55,7 +64,7 @@ from core.accounts.session import Authenticate, CredentialCheck, IssueCaptcha, L
 from core.alarms.centre import CountUntreatedAlarms, DealAlarm, ListAlarms, ListDeferrals
 from core.alarms.management import CreateAlarmRule, DeleteAlarmRule, GetAlarmRule, ListAlarmRules, UpdateAlarmRule
 from core.alarms.push_management import GetPushSetting, SavePushSetting
-from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms
+from core.alarms.use_cases import EscalateAlarms, EvaluateAlarms, RejudgeReadings
 from core.assets.use_cases import (
     BindDevices,
     CreateAsset,
@@ -68,6 +77,8 @@ from core.assets.use_cases import (
 )
 from core.audit.use_cases import ExportOperations, ListDeviceOperations, ListOperations, RecordOperation
 from core.backoffice.use_cases import CountOperatorHome
+from core.calibration import documents as calibration_docs
+from core.calibration import use_cases as calibration
 from core.catalogue.use_cases import CatalogueAdmin
 from core.devices.credentials import INGEST_USERNAME, GetBrokerCredential, ListBrokerAccounts, RotateBrokerCredentials
 from core.devices.history import GetDeviceHistory
@@ -110,6 +121,13 @@ from core.exports.use_cases import (
     RunExport,
     VerifyReport,
 )
+from core.fda import audit_trail
+from core.fda import endorsements as fda_endorsements
+from core.fda import reports as fda_reports
+from core.fda import switch as fda_switch
+from core.fda import use_cases as fda
+from core.fda.model import Subject
+from core.fda.signing import Signing, SigningPolicy
 from core.geofences.detection import DetectCrossings
 from core.geofences.dwell import Dwell
 from core.geofences.use_cases import BindDevices as BindFenceDevices
@@ -242,6 +260,8 @@ from core.reports.use_cases import (
     SendDueReports,
     UpdateSchedule,
 )
+from core.shared.clock import Clock
+from core.shared.lookups import CountLookup
 from core.sharing.use_cases import (
     ChangeShare,
     DeleteTemplate,
@@ -273,6 +293,26 @@ from core.waybills import use_cases as waybill
 from core.waybills.fence_rules import WaybillFenceRules
 from core.waybills.sharing import ReportSeal
 from entrypoints.settings import Settings
+
+T = TypeVar("T")
+
+
+def _signed(use_case: Callable[..., T], uow: SqlAlchemyUnitOfWork, hasher: PasswordHasher, clock: Clock,
+            policy: SigningPolicy, language: str, *args: Any) -> T:
+    """`use_case(uow, *args, signing=...)` whose Signing works on that same unit of work: a change
+    and its electronic signature are one transaction (core/fda/signing.py)."""
+    return use_case(uow, *args, signing=Signing(uow, hasher, clock, policy, language))
+
+
+def _trail_state(check: audit_trail.CheckTrail) -> Callable[[Subject], fda_reports.TrailState | None]:
+    """The periodic report's line on its subject's audit trail, from the trail's own verification."""
+
+    def state(subject: Subject) -> fda_reports.TrailState:
+        found = check(subject)
+        return fda_reports.TrailState(found.verified, found.links,
+                                      found.first_broken.seq if found.first_broken else None, found.checked_at)
+
+    return state
 
 
 class Container(containers.DeclarativeContainer):
@@ -316,6 +356,26 @@ class Container(containers.DeclarativeContainer):
             Channel.PHONE: sms_voice_sender, Channel.VOICE: sms_voice_sender, Channel.EMAIL: email_sender})),
     )
     credentials = providers.Singleton(CredentialCheck, hasher, default_language)
+    # Electronic signatures (issue 22): FDA_REAUTH_MINUTES, FDA_SIGNING_LOCK_MINUTES.
+    signing_policy = providers.Callable(
+        lambda s: SigningPolicy(timedelta(minutes=s.fda_reauth_minutes), timedelta(minutes=s.fda_signing_lock_minutes)),
+        settings)
+    fda_status = providers.Factory(fda_switch.FdaStatus, uow)
+    enable_fda = providers.Factory(fda_switch.EnableFda, uow)
+    disable_fda = providers.Factory(_signed, fda_switch.DisableFda, uow, hasher, clock, signing_policy,
+                                    default_language)
+    sign_record = providers.Factory(_signed, fda.SignRecord, uow, hasher, clock, signing_policy, default_language)
+    record_signatures = providers.Factory(_signed, fda.RecordSignatures, uow, hasher, clock, signing_policy,
+                                          default_language)
+    list_signatures = providers.Factory(_signed, fda.ListSignatures, uow, hasher, clock, signing_policy,
+                                        default_language)
+    signing_state = providers.Factory(_signed, fda.GetSigningState, uow, hasher, clock, signing_policy,
+                                      default_language)
+    unlock_signing = providers.Factory(fda.UnlockSigning, uow, clock)
+    list_endorsements = providers.Factory(fda_endorsements.ListEndorsements, uow)
+    add_endorsement = providers.Factory(fda_endorsements.AddEndorsement, uow, clock)
+    change_endorsement = providers.Factory(fda_endorsements.ChangeEndorsement, uow, clock)
+    delete_endorsement = providers.Factory(fda_endorsements.DeleteEndorsement, uow)
     password_policy = providers.Singleton(PasswordPolicy, providers.Callable(common_passwords))
 
     login = providers.Factory(Login, uow, credentials, clock, secret_key)
@@ -417,7 +477,8 @@ class Container(containers.DeclarativeContainer):
         providers.Callable(lambda s: INGEST_USERNAME if s.mqtt_ingest_password else None, settings),
         providers.Callable(lambda s: s.mqtt_ingest_password, settings), command_topic_prefix)
     get_device_params = providers.Factory(GetDeviceParams, uow, clock)
-    save_device_params = providers.Factory(SaveDeviceParams, uow, clock, command_channel)
+    save_device_params = providers.Factory(_signed, SaveDeviceParams, uow, hasher, clock, signing_policy,
+                                           default_language, clock, command_channel)
     record_command_answers = providers.Factory(RecordCommandAnswers, uow, clock)
     list_maintenance = providers.Factory(ListMaintenance, uow)
     add_maintenance = providers.Factory(AddMaintenance, uow, clock)
@@ -431,19 +492,24 @@ class Container(containers.DeclarativeContainer):
     # Geofences: the crossing detection runs inside the ingest batch's unit of work; whoever listens
     # to crossings (the waybills) is told once the batch is committed. Nothing listens yet.
     # A crossing starts or finishes the device's waybills whose origin or destination the fence is.
-    fence_crossing_listener = providers.Factory(WaybillFenceRules, uow)
+    # A trip begun or ended at an instant already past has its devices' readings since judged again.
+    rejudge_readings = providers.Factory(RejudgeReadings, uow, clock, edition)
+    fence_crossing_listener = providers.Factory(WaybillFenceRules, uow, rejudge_readings)
     fence_dwell = providers.Callable(lambda s: Dwell(s.fence_dwell_readings, s.fence_dwell_minutes or None), settings)
     detect_crossings = providers.Factory(DetectCrossings, clock, edition, fence_crossing_listener, fence_dwell)
     escalate_alarms = providers.Factory(EscalateAlarms, uow, clock, edition)
     list_alarm_rules = providers.Factory(ListAlarmRules, uow)
     get_alarm_rule = providers.Factory(GetAlarmRule, uow)
-    create_alarm_rule = providers.Factory(CreateAlarmRule, uow, clock, edition)
-    update_alarm_rule = providers.Factory(UpdateAlarmRule, uow, clock, edition)
-    delete_alarm_rule = providers.Factory(DeleteAlarmRule, uow, clock)
+    create_alarm_rule = providers.Factory(_signed, CreateAlarmRule, uow, hasher, clock, signing_policy,
+                                          default_language, clock, edition)
+    update_alarm_rule = providers.Factory(_signed, UpdateAlarmRule, uow, hasher, clock, signing_policy,
+                                          default_language, clock, edition)
+    delete_alarm_rule = providers.Factory(_signed, DeleteAlarmRule, uow, hasher, clock, signing_policy,
+                                          default_language, clock)
     get_push_setting = providers.Factory(GetPushSetting, uow)
     save_push_setting = providers.Factory(SavePushSetting, uow, clock)
     list_alarms = providers.Factory(ListAlarms, uow, clock)
-    deal_alarm = providers.Factory(DealAlarm, uow, clock)
+    deal_alarm = providers.Factory(_signed, DealAlarm, uow, hasher, clock, signing_policy, default_language, clock)
     list_alarm_deferrals = providers.Factory(ListDeferrals, uow, clock)
     count_untreated_alarms = providers.Factory(CountUntreatedAlarms, uow, clock)
     # Recharge. PAYMENT_BACKEND=development: one gateway of our own stands in for every provider.
@@ -592,6 +658,9 @@ class Container(containers.DeclarativeContainer):
     list_fence_events = providers.Factory(ListFenceEvents, uow)
     # Waybills (issue 20): trips with their limits, devices, reports, share links and quick query.
     report_seal = providers.Singleton(ReportSeal, providers.Callable(lambda s: s.secret_key_bytes, settings))
+    # The trip report's route map lays the maps' base tiles under the routes when MAP_TILE_URL is set.
+    map_tiles = providers.Singleton(
+        lambda s: HttpTiles(s.map_tile_url, s.public_base_url) if s.map_tile_url else None, settings)
     list_waybills = providers.Factory(waybill.ListWaybills, uow)
     get_waybill = providers.Factory(waybill.GetWaybill, uow, clock)
     create_waybill = providers.Factory(waybill.CreateWaybill, uow, clock)
@@ -600,7 +669,7 @@ class Container(containers.DeclarativeContainer):
     bind_waybill_devices = providers.Factory(waybill.BindDevices, uow, clock)
     unbind_waybill_devices = providers.Factory(waybill.UnbindDevices, uow, clock)
     change_waybill_state = providers.Factory(waybill.ChangeWaybillState, uow, clock)
-    run_due_waybills = providers.Factory(waybill.RunDueWaybills, uow, clock)
+    run_due_waybills = providers.Factory(waybill.RunDueWaybills, uow, clock, rejudge_readings)
     count_waybill_alarms = providers.Factory(waybill.CountAlarms, uow, clock)
     trip_report = providers.Factory(waybill.GetTripReport, uow, clock, report_seal)
     save_waybill_template = providers.Factory(waybill.SaveTemplate, uow, clock)
@@ -613,6 +682,65 @@ class Container(containers.DeclarativeContainer):
     waybill_quick_query = providers.Factory(waybill_public.QuickQuery, uow, clock, report_seal)
     open_waybill_link = providers.Factory(waybill_public.OpenShareLink, uow, clock, report_seal)
     verify_waybill_report = providers.Factory(waybill_public.VerifyReport, uow, clock, report_seal)
+
+    # Calibration (issue 21): applications, the lab's work, certificates, due dates and reminders.
+    # Provided as their calls are built: a quote, a device's interval and results given as fields
+    # (RecordResult) have no call yet.
+    apply_calibration = providers.Factory(calibration.Apply, uow, clock, edition)
+    place_calibration_quick_order = providers.Factory(calibration.PlaceQuickOrder, uow, clock, edition)
+    handle_calibration_quick_order = providers.Factory(calibration.HandleQuickOrder, uow, clock)
+    update_calibration_details = providers.Factory(calibration.UpdateDetails, uow, clock)
+    settle_calibration_payment = providers.Factory(calibration.SettlePayment, uow, clock)
+    check_calibration_cancel = providers.Factory(calibration.CheckCancel, uow)
+    set_calibration_tracking = providers.Factory(calibration.SetTrackingNumber, uow, clock)
+    change_calibration_status = providers.Factory(calibration.ChangeStatus, uow, clock)
+    read_calibration = providers.Factory(calibration.ReadApplication, uow)
+    list_calibrations = providers.Factory(calibration.ListApplications, uow)
+    list_calibration_prices = providers.Factory(calibration.ListPrices, uow, edition)
+    set_calibration_price = providers.Factory(calibration.SetPrice, uow, edition)
+    import_calibration_certificate = providers.Factory(calibration.ImportCertificate, uow, clock, edition)
+    explain_calibration_result = providers.Factory(calibration.ExplainResult, uow, clock, edition)
+    issue_calibration_certificate = providers.Factory(
+        calibration.IssueCertificate, uow, clock, edition, providers.Callable(lambda s: s.certificate_prefix, settings))
+    correct_calibration_certificate = providers.Factory(calibration.CorrectCertificate, uow, clock, edition)
+    read_calibration_certificates = providers.Factory(calibration.ReadCertificates, uow)
+    send_calibration_reminders = providers.Factory(calibration.SendDueReminders, uow, clock, edition)
+    read_device_calibration = providers.Factory(calibration.ReadDeviceCalibration, uow)
+    set_calibration_interval = providers.Factory(calibration.SetCalibrationInterval, uow)
+    # Calibration payments: ordering's gateways (adapters.payments.calibration), the providers'
+    # notifications of application numbers taken out before ordering's handler reads them.
+    application_payments = providers.Factory(
+        GatewayApplicationPayments, payment_gateways, providers.Callable(lambda s: s.public_base_url, settings))
+    start_calibration_payment = providers.Factory(calibration.StartPayment, uow, application_payments, edition)
+    confirm_calibration_payment = providers.Factory(calibration.ConfirmPayment, uow, application_payments, clock)
+    cancel_calibration = providers.Factory(calibration.CancelApplication, uow, application_payments, clock)
+    resume_calibration_refunds = providers.Factory(calibration.ResumeRefunds, uow, application_payments)
+    record_calibration_refund = providers.Factory(calibration.RecordRefundOutcome, uow)
+    handle_provider_notification = providers.Factory(
+        RoutedNotifications, handle_payment_notification, uow, payment_gateways, settle_calibration_payment,
+        record_calibration_refund, clock)
+    # Calibration documents (issue 21): certificate and order PDFs, the order's QR code, the lab's report.
+    calibration_documents = providers.Singleton(ReportlabCalibrationDocuments,
+                                                providers.Callable(lambda t: t.translate, translator))
+    calibration_order_base_url = providers.Callable(lambda s: s.public_base_url, settings)
+    calibration_certificate_pdf = providers.Factory(calibration_docs.CertificatePdf, uow, calibration_documents,
+                                                    edition)
+    calibration_order_pdf = providers.Factory(calibration_docs.OrderPdf, uow, calibration_documents,
+                                              calibration_order_base_url)
+    calibration_order_qr = providers.Factory(calibration_docs.OrderQr, uow, calibration_documents,
+                                             calibration_order_base_url)
+    upload_calibration_report = providers.Factory(calibration_docs.UploadReport, uow, clock)
+    calibration_report = providers.Factory(calibration_docs.DownloadReport, uow)
+    # FDA periodic reports (issue 22); the PDF states whether the subject's audit trail verified.
+    fda_trail_check = providers.Factory(_trail_state, providers.Factory(audit_trail.CheckTrail, uow, clock))
+    create_fda_report = providers.Factory(fda_reports.CreateReport, uow, clock)
+    list_fda_reports = providers.Factory(fda_reports.ListReports, uow)
+    get_fda_report = providers.Factory(fda_reports.GetReport, uow)
+    fda_report_pdf = providers.Factory(fda_reports.ReportPdf, uow, export_renderer,
+                                       providers.Callable(lambda t: t.translate, translator),
+                                       providers.Callable(lambda t: t.pgettext, translator), clock, fda_trail_check)
+    # the public lookups' rate limit per client address, shared with the waybill quick query
+    count_public_lookup = providers.Factory(CountLookup, uow, clock)
     # User administration (back office) and the contractor application.
     list_users = providers.Factory(ListUsers, uow)
     level_icons = providers.Singleton(FilePhotoStore,
@@ -672,6 +800,12 @@ class Container(containers.DeclarativeContainer):
     redeem_card = providers.Factory(vouchers.RedeemCard, uow, clock, edition)
     my_cards = providers.Factory(vouchers.MyCards, uow)
     voucher_references = providers.Factory(vouchers.ListVoucherReferences, uow)
+    # FDA 21 CFR Part 11's audit trail (core.fda.trail): written with the operation log, read here.
+    verify_trail = providers.Factory(audit_trail.VerifyTrail, uow, clock)
+    verify_reader_trails = providers.Factory(audit_trail.VerifyReaderTrails, uow, clock)
+    verify_subject_trail = providers.Factory(audit_trail.VerifySubjectTrail, uow, clock)
+    list_trail = providers.Factory(audit_trail.ListTrail, uow)
+    export_trail = providers.Factory(audit_trail.ExportTrail, uow, clock)
 
 
 def build_container(settings: Settings) -> Container:

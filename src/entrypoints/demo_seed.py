@@ -22,13 +22,14 @@ from core.accounts.model import AccountType
 from core.accounts.rules import normalize_login_name
 from core.alarms.commands import DealWithAlarm
 from core.alarms.model import Handling
+from core.calibration.due_dates import DEFAULT_INTERVAL_MONTHS, due_date
 from core.devices.credentials import new_password
 from core.devices.expiry import LIFELONG_EXPIRY
 from core.inbox.model import ORGANIZATION_INVITATION, MessageKind, SystemMessage
 from core.inbox.posting import post
 from core.ordering.model import ORDER_PAID
 from core.permissions import roles
-from core.shared.edition import Edition
+from core.shared.edition import Edition, PayType
 from core.sharing.model import VIEW_ONLY
 from core.telemetry.model import Reading
 from core.telemetry.use_cases import StoreReadings
@@ -457,6 +458,7 @@ DEMO_PLACES = {
     "CR2B000000001": (31.1980, 121.4600), "RCW360B0000001": (31.1985, 121.4610),
 }
 TRUCK, METERED = "LOGET8A0000001", ("CR2A000000001",)
+DEMO_WAYBILL = "WB-DEMO-0001"
 
 
 @functools.cache
@@ -544,6 +546,42 @@ def _demo_history(seeder: _Seeder) -> None:
         seeder.created.append(f"readings:{guid}")
 
 
+def _demo_trip(seeder: _Seeder) -> None:
+    """alice's depot and clinic fences and the truck's delivery between them on the history's last
+    whole morning (the truck's loop leaves the one at midnight and reaches the other at noon): a
+    finished waybill with its trip report, route and excursions, and a template for the next."""
+    alice = seeder._one(m.AccountRow, user_name_key="alice")
+    truck = seeder._one(m.DeviceRow, guid=TRUCK)
+    if truck is None or truck.last_reading_at is None or seeder._one(m.WaybillRow, order_number=DEMO_WAYBILL):
+        return
+    lat, lon = DEMO_PLACES[TRUCK]
+    fences = []
+    for name, place in (("Depot", (lat, lon)), ("City clinic", (lat, lon - 0.08))):
+        fence = m.GeofenceRow(owner_account_id=alice.id, name=name, areas=[{"circle": [*place, 500]}],
+                              created_at=seeder.now)
+        seeder.s.add(fence)
+        seeder.s.flush()
+        seeder.s.add(m.GeofenceLinkRow(fence_id=fence.id, device_id=truck.id, pending_count=0))
+        fences.append(fence.id)
+    day = (truck.last_reading_at - timedelta(hours=12)).replace(hour=0, minute=0, second=0, microsecond=0)
+    particulars = {"goods_name": "Flu vaccines", "upper_limit": 8.0, "lower_limit": 2.0,
+                   "sender_name": "Central pharmacy", "sender_phone": "+86 21 5555 0100",
+                   "sender_address": "88 Dock Road, Shanghai", "receiver_name": "City clinic",
+                   "receiver_phone": "+86 21 5555 0199", "receiver_address": "9 Pharmacy Lane, Shanghai",
+                   "alarm_contacts": [["Alice", "+86 138 0000 0001", None]], "planned_start": None,
+                   "planned_stop": None, "origin_fence_id": fences[0], "destination_fence_id": fences[1]}
+    waybill = m.WaybillRow(owner_account_id=alice.id, order_number=DEMO_WAYBILL, express_number="SF1234567890",
+                           cooler_code="CB-07", state=2, started_at=day + timedelta(minutes=5),
+                           finished_at=day + timedelta(hours=11, minutes=55), created_at=day - timedelta(hours=1),
+                           **particulars)
+    seeder.s.add(waybill)
+    seeder.s.flush()
+    seeder.s.add(m.WaybillDeviceRow(waybill_id=waybill.id, device_id=truck.id, running=False))
+    seeder.s.add(m.WaybillTemplateRow(owner_account_id=alice.id, name="Vaccines to the clinic",
+                                      particulars=particulars, created_at=seeder.now))
+    seeder.created.append(f"waybills:{DEMO_WAYBILL}")
+
+
 def _demo_places(seeder: _Seeder) -> None:
     """Fixed devices stand where they were installed: a position once, when their history began
     (so whatever a device reports from now on is newer)."""
@@ -552,6 +590,22 @@ def _demo_places(seeder: _Seeder) -> None:
         if device is not None and device.last_position_at is None:
             device.last_latitude, device.last_longitude, device.last_accuracy_m = lat, lon, 10.0
             device.last_position_at = device.created_at - timedelta(days=HISTORY_DAYS)
+
+
+def _demo_device_calibration(seeder: _Seeder) -> None:
+    """alice's vaccine fridge logger was calibrated a year and ten days ago under a 12-month interval:
+    its calibration is overdue (the device list's "Calibration due" finds it, the detail shows the
+    dates), long enough that the reminder job no longer writes about it (DUE_NOTICE_WITHIN), so
+    the demo's inbox is what the seed puts there; set once, a later calibration stays. (Cold room A
+    is at the lab: _demo_calibration.)"""
+    device = seeder._one(m.DeviceRow, guid="RCW360A0000003")
+    if seeder.s.get(m.DeviceCalibrationRow, device.id) is not None:
+        return
+    calibrated_on = (seeder.now - timedelta(days=375)).date()
+    seeder.s.add(m.DeviceCalibrationRow(device_id=device.id, calibrated_on=calibrated_on,
+                                        due_on=due_date(calibrated_on, DEFAULT_INTERVAL_MONTHS),
+                                        certificate=f"CAL-{calibrated_on.year}-000917"))
+    seeder.created.append("device_calibrations:RCW360A0000003")
 
 
 def _demo_broker_credentials(seeder: _Seeder, hasher) -> None:
@@ -625,14 +679,45 @@ def _demo_inbox(container: Container) -> list[str]:
     return [f"system message {message.template}" for message in messages]
 
 
+# --- calibration (issue 21): the lab's price list for the demo loggers and one application of alice's, received, so the
+# lab's screens (calibadmin, /admin/order/list) show something to work on. Rows, not the use cases: its payment is demo.
+DEMO_CALIBRATION = "CAL20261120DEMQ2345"
+CALIBRATION_PRICES = {"CNY": 30_000, "USD": 5_000}  # cents per device, standard points; extra and express cost more
+
+
+def _demo_calibration(seeder: _Seeder, types: dict[str, m.DeviceTypeRow]) -> None:
+    currency = seeder.edition.profile.currency
+    base = CALIBRATION_PRICES.get(currency, 5_000)
+    for key in ("wifi", "cellular", "freezer"):
+        for service, factor in ((1, 1), (2, 2), (3, 3)):
+            seeder._get_or_add(m.CalibrationPriceRow, {"device_type_id": types[key].id, "service": service,
+                                                       "currency": currency}, price_cents=base * factor)
+    if seeder._one(m.CalibrationApplicationRow, number=DEMO_CALIBRATION) is not None:
+        return
+    alice = seeder._one(m.AccountRow, user_name_key="alice")
+    room = seeder._one(m.DeviceRow, guid="RCW360A0000001")
+    paid = seeder.now - timedelta(days=3)
+    application = seeder._get_or_add(
+        m.CalibrationApplicationRow, {"number": DEMO_CALIBRATION}, applicant_account_id=alice.id,
+        customer_name="Alice's Pharmacy", contact_name="Alice", contact_phone="13800000001",
+        contact_email="alice@example.com", return_address="12 Harbour Road, Shenzhen",
+        customer_address="12 Harbour Road, Shenzhen", currency=currency, total_cents=base, status=4,
+        quick_order=False, handled=True, inbound_tracking="SF1029384756", pay_type=int(PayType.OFFLINE),
+        paid_cents=base, paid_at=paid, refund_cents=0, refund_state=0, created_at=paid, updated_at=seeder.now)
+    seeder.s.add(m.CalibrationLineRow(application_id=application.id, line_index=1, service=1,
+                                      device_type_id=types["wifi"].id, model=types["wifi"].type_name,
+                                      serial=room.guid, price_cents=base, device_id=room.id))
+
+
 def seed(container: Container, *, alarms: bool = False, history: bool = True, inbox: bool = False,
-         teams: bool = False) -> str:
+         teams: bool = False, calibration: bool = False) -> str:
     """The demo data; `alarms` also raises alice's demo alarms (the CLI does, the tests of the
     alarm rules start without any), `inbox` posts her demo system messages (the CLI does, the
     tests of the inbox start with none), `teams` adds carol as an administrator of Acme, dave as
     a read-only member of it, and shares alice's cold room A with bob view-only (the CLI does;
     the tests of who sees what start without them); without `history` the devices have no stored readings (tests
-    of recharge need none, and writing them is most of the seed's time)."""
+    of recharge need none, and writing them is most of the seed's time); `calibration` adds the lab's demo
+    price list and alice's received application (the CLI does; the tests of calibration start without them)."""
     settings = container.settings()
     now = container.clock().now().replace(microsecond=0)
     with Session(container.engine()) as session:
@@ -654,8 +739,12 @@ def seed(container: Container, *, alarms: bool = False, history: bool = True, in
         _demo_broker_credentials(seeder, container.broker_hasher())
         if history:
             _demo_history(seeder)
+            _demo_trip(seeder)
+            _demo_device_calibration(seeder)
         _demo_places(seeder)
         seeder.platform()
+        if calibration:
+            _demo_calibration(seeder, types)
         session.commit()
     if alarms:
         seeder.created.extend(_demo_alarms(container))

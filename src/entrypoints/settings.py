@@ -7,6 +7,7 @@ names the variable, what it holds and what it should hold.
 from __future__ import annotations
 
 import os
+import re
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
@@ -99,17 +100,25 @@ class Settings:
     export_dir: Path = Path("var/exports")
     # Base map tiles for the console's maps (MAP_TILE_URL, an XYZ template such as
     # https://tile.example.com/{z}/{x}/{y}.png, and MAP_TILE_ATTRIBUTION); empty: the maps draw the
-    # countries' outlines shipped with the web client, which need no network.
+    # countries' outlines shipped with the web client, which need no network. The trip report's
+    # route map fetches them on the server (adapters/maps/tiles.py).
     map_tile_url: str = ""
     map_tile_attribution: str = ""
     # Refunds of more than this (REFUND_APPROVAL_ABOVE, in cents of the order's currency) wait for
     # a second operator's approval (maker-checker).
     refund_approval_above_cents: int = 50_000
+    # The calibration lab's prefix of its certificate numbers (CALIBRATION_CERTIFICATE_PREFIX):
+    # PREFIX-2026-000042 (core.calibration.certificates.certificate_number).
+    certificate_prefix: str = "CAL"
     # How long a device stays on the other side of a fence before it counts as entered or left
     # (GPS jitter near the edge flips nothing): FENCE_DWELL_READINGS consecutive readings, or
     # FENCE_DWELL_MINUTES (0: readings alone) since the first of them (core/geofences/dwell.py).
     fence_dwell_readings: int = 3
     fence_dwell_minutes: int = 0
+    # Electronic signatures (core/fda/signing.py): a login session's signature after FDA_REAUTH_MINUTES
+    # without one takes the user name again; FDA_SIGNING_LOCK_MINUTES of lock after 5 failures in a row.
+    fda_reauth_minutes: int = 15
+    fda_signing_lock_minutes: int = 30
 
     @property
     def switched_on_providers(self) -> tuple[Provider, ...]:
@@ -425,6 +434,13 @@ def _map_tile_url(env: Mapping[str, str]) -> str:
     return url
 
 
+def _certificate_prefix(env: Mapping[str, str]) -> str:
+    prefix = env.get("CALIBRATION_CERTIFICATE_PREFIX", "").strip() or "CAL"
+    if not re.fullmatch(r"[A-Z0-9]{1,10}", prefix):
+        raise ConfigError("CALIBRATION_CERTIFICATE_PREFIX must be 1 to 10 capital letters and digits")
+    return prefix
+
+
 def load_settings(env: Mapping[str, str] | None = None) -> Settings:
     env = os.environ if env is None else env
     app_env = _choice(env, "APP_ENV", "development", ENVIRONMENTS)
@@ -451,6 +467,8 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         proxy_count=_int(env, "PROXY_COUNT", 0, 0, 5),
         fence_dwell_readings=_int(env, "FENCE_DWELL_READINGS", 3, 1, 100),
         fence_dwell_minutes=_int(env, "FENCE_DWELL_MINUTES", 0, 0, 1440),
+        fda_reauth_minutes=_int(env, "FDA_REAUTH_MINUTES", 15, 1, 720),
+        fda_signing_lock_minutes=_int(env, "FDA_SIGNING_LOCK_MINUTES", 30, 1, 10080),
         log_level=_choice(env, "LOG_LEVEL", "info", ("debug", "info", "warning", "error")).upper(),
         password_time_cost=_int(env, "PASSWORD_HASH_TIME_COST", 3, 1, 20),
         password_memory_kib=_int(env, "PASSWORD_HASH_MEMORY_KIB", 65536, 8, 1048576),
@@ -470,6 +488,7 @@ def load_settings(env: Mapping[str, str] | None = None) -> Settings:
         map_tile_url=_map_tile_url(env),
         map_tile_attribution=env.get("MAP_TILE_ATTRIBUTION", "").strip()[:200],
         refund_approval_above_cents=_int(env, "REFUND_APPROVAL_ABOVE", 50_000, 0, 10**12),
+        certificate_prefix=_certificate_prefix(env),
     )
     if app_env == "production":
         problems = _production_problems(settings)

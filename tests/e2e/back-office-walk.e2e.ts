@@ -101,12 +101,17 @@ async function deviceIdOf(user: string, name: string): Promise<number> {
 }
 
 /** The level cards of a device's recharge drawer, as text, by the level's name. */
+/**
+ * The price each level's card asks (the amount, not the whole card: a level's name carries a
+ * random stamp whose digits could pass for a price).
+ */
 async function levelCards(page: Page, deviceId: number): Promise<(name: string) => string> {
   await page.goto(`${baseURL}/consumer/recharge?deviceIds=${deviceId}`);
   await page.getByTestId('level-cards').waitFor();
   await expect.poll(() => page.getByTestId('level-card').count()).toBeGreaterThanOrEqual(2);
-  const texts = await page.getByTestId('level-card').allInnerTexts();
-  return (name: string) => texts.find((text) => text.includes(name)) ?? `no card of ${name} in ${JSON.stringify(texts)}`;
+  const prices = await page.getByTestId('level-card').evaluateAll((cards) =>
+    cards.map((card) => [(card as HTMLElement).dataset.level ?? '', card.querySelector('.jc-level-amount')?.textContent ?? ''] as const));
+  return (name: string) => prices.find(([level]) => level.includes(name))?.[1] ?? `no card of ${name} in ${JSON.stringify(prices)}`;
 }
 
 /**

@@ -66,7 +66,11 @@ export async function logIn(page: Page, baseURL: string, user: string, language 
 /** The console in `language` for this page's first visit (a language the user chose later stays). */
 export async function preferLanguage(page: Page, language: string): Promise<void> {
   await page.addInitScript((lang) => {
-    if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
+    try {
+      if (!localStorage.getItem('jc__language')) localStorage.setItem('jc__language', JSON.stringify({ value: lang }));
+    } catch {
+      // a frame without storage of its own (a PDF shown from a blob): nothing of the console runs there
+    }
   }, language);
 }
 

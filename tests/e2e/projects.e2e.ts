@@ -107,6 +107,11 @@ describe('projects', () => {
         await page.getByTestId('project-name').fill(to);
         if (to !== WAREHOUSE) await shot(page, `projects-rename-${language}-${width}`);
         await page.getByTestId('project-save').click();
+        // the dialog closes on the server's answer; a refusal stays in it, and is what a failure reports
+        const form = page.getByTestId('project-form');
+        await form.waitFor({ state: 'detached' }).catch(async (error: Error) => {
+          throw new Error(`the rename to ${to} was not saved: ${await form.innerText().catch(() => '?')}\n${error.message}`);
+        });
         await page.locator(`[data-testid="project-row"][data-project-name="${to}"]`).waitFor();
       }
     });

@@ -189,6 +189,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const servers = [serve(port, env), serve(intlPort, intlEnv)];
   const teardown = async () => {
     await Promise.all(servers.map((server) => stop(server.process)));
+    // What went wrong inside a server (a worker killed, a traceback) is otherwise lost with it:
+    // a test that saw only "other side closed" is explained here.
+    for (const [name, server] of [['domestic', servers[0]], ['international', servers[1]]] as const) {
+      const trouble = server!.output().split('\n').filter((line) => /WORKER TIMEOUT|CRITICAL|Traceback|\bERROR\b/.test(line));
+      if (trouble.length) console.error(`coldchain serve (${name}) reported:\n${trouble.slice(-40).join('\n')}`);
+    }
     rmSync(work, { recursive: true, force: true });
   };
   try {

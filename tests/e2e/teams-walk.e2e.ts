@@ -32,7 +32,7 @@ const SHARED = 'Vaccine fridge logger';
 const MOVED = 'Truck 12 tracker';
 const PASSWORD = 'Frost!Line42';
 /** For polls that load the three tabs of the device list. */
-const LONG = { timeout: 30_000, interval: 500 };
+const LONG = { timeout: 60_000, interval: 500 };  // each try loads three pages; a loaded CI machine is slow
 const VIEW_ONLY: Record<string, string> = { 'en-US': 'View only', 'ru-RU': 'Только просмотр' };
 
 type Headers = Record<string, string>;
@@ -90,7 +90,10 @@ async function listedDevices(page: Page): Promise<string[]> {
   const names: string[] = [];
   for (const path of ['/device/list', '/device/list/storage', '/device/list/freezer']) {
     await page.goto(`${baseURL}${path}`);
-    await page.locator('[data-testid="device-row"], .jc-devices-empty').first().waitFor();
+    // a list, an empty one, or the page refused (a role without the device pages): each is an answer;
+    // a page still loading is asked again by the caller's poll rather than waited for to its end
+    await page.locator('[data-testid="device-row"], .jc-devices-empty, [data-testid="error-403"]').first()
+      .waitFor({ timeout: 10_000 });
     names.push(...await page.getByTestId('device-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-device-name') ?? '')));
   }
   return names.sort();

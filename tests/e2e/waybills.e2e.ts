@@ -3,18 +3,20 @@
  * English (saving its particulars as a template too), binds her device from the picker, starts the
  * trip, sees it in progress on the list and the detail, makes a share link (shown once) and revokes
  * it, finishes the trip and downloads its PDF report; then the list and the detail in Russian on a
- * desktop and a 375 px phone, with nothing to scroll sideways. Screenshots go to var/screenshots/.
- * Every waybill and template the suite made is deleted afterwards by API, even when a test fails.
+ * desktop and a 375 px phone, with nothing to scroll sideways; a waybill that starts on leaving a
+ * fence made for the test, chosen in the form and named on the detail (English at 1280 px, Russian
+ * at 375 px). Screenshots go to var/screenshots/. Every waybill, template and fence the suite made
+ * is deleted afterwards by API, even when a test fails.
  */
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { asUser, browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { asUser, browserSession, logInPastNotice, preferLanguage, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const session = browserSession();
-/** What this suite names its waybills and templates by, to find and delete them afterwards. */
+/** What this suite names its waybills, templates and fences by, to find and delete them afterwards. */
 const MARK = 'E2E-WB';
 
-interface Row { id: number; orderNum?: string | null; templateName?: string }
+interface Row { id: number; orderNum?: string | null; templateName?: string; name?: string }
 
 async function call<T>(headers: Record<string, string>, method: string, path: string, body?: unknown): Promise<T> {
   const response = await fetch(`${baseURL}/api${path}`, { method, headers, ...(body ? { body: JSON.stringify(body) } : {}) });
@@ -33,8 +35,17 @@ afterAll(async () => {
     }
     const left = await call<{ totalCount: number }>(headers, 'POST', '/device/Waybill/page', { start: 1, pageSize: 10, keyword: MARK });
     expect(left.totalCount).toBe(0);
+    // the fences after the waybills that named them
+    const fences = await call<{ data: Row[] }>(headers, 'POST', '/device/DeviceFence/page', { start: 1, pageSize: 100, keyword: MARK });
+    for (const row of fences.data) await call(headers, 'DELETE', `/device/DeviceFence/delete?id=${row.id}`);
   });
 });
+
+/** The service expiry reminder, shown once after login, leaves the part a screenshot is about in view. */
+async function hideReminder() {
+  const reminder = session.page.locator('.jc-expiry-reminder');
+  if (await reminder.isVisible()) await reminder.getByRole('button').last().click();
+}
 
 const noSidewaysScroll = async () => session.page.evaluate(
   () => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -104,6 +115,8 @@ describe('waybills', () => {
     const phone = await receiver.newPage();
     await phone.goto(url);
     await phone.getByTestId('trip-view').waitFor();
+    await phone.getByTestId('trip-route').scrollIntoViewIfNeeded();
+    await shot(phone, 'waybills-shared-route-375');
     await page.getByTestId('waybill-share-revoke').click();
     await page.getByTestId('waybill-share-link').filter({ hasText: strings.share.inactive }).waitFor();
     await phone.reload();
@@ -144,6 +157,9 @@ describe('waybills', () => {
       await page.getByTestId('waybill-report').waitFor();
       await shot(page, `waybills-detail-ru-RU-${width}`);
       expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+      await hideReminder();
+      await page.getByTestId('waybill-route').evaluate((section) => section.scrollIntoView({ block: 'center' }));
+      await shot(page, `waybills-route-ru-RU-${width}`);
       await page.getByTestId('waybill-edit').click();
       await page.getByTestId('waybill-orderNum').waitFor();
       await shot(page, `waybills-drawer-ru-RU-${width}`);
@@ -151,4 +167,88 @@ describe('waybills', () => {
       expect(drawerOverflow).toBeLessThanOrEqual(0);
     });
   }
+
+  for (const [language, width] of [['en-US', 1280], ['ru-RU', 375]] as const) {
+    it(`starts a waybill on leaving an origin fence chosen in the form and names it on the detail (${language}, ${width} px)`,
+      async () => {
+        const { page } = session;
+        const strings = readLocale('waybills/locales', language);
+        const order = `${MARK}-FENCE-${width}`;
+        const fenceName = `${MARK} depot ${width}`;
+        await asUser(baseURL, 'alice', language, (headers) => call(headers, 'POST', '/device/DeviceFence/insert', {
+          name: fenceName, areas: [{ shape: 'circle', lat: 31.2304, lon: 121.4737, radius: 500 }] }));
+        await page.setViewportSize({ width, height: 900 });
+        await logInPastNotice(page, baseURL, 'alice', language);
+        await page.goto(`${baseURL}/waybill/list`);
+        await page.getByTestId('waybills-page').waitFor();
+        await page.getByTestId('waybill-add').click();
+        await page.getByTestId('waybill-orderNum').fill(order);
+        const origin = page.getByTestId('waybill-originFenceId');
+        await expect.poll(() => origin.isEnabled()).toBe(true);
+        expect(await origin.inputValue()).toBe('');
+        await origin.selectOption({ label: fenceName });
+        expect(await page.getByTestId('waybill-destinationFenceId').inputValue()).toBe('');
+        await hideReminder();
+        await origin.evaluate((select) => select.scrollIntoView({ block: 'center' }));
+        await shot(page, `waybills-drawer-fences-${language}-${width}`);
+        const drawerOverflow = await page.getByTestId('waybill-form').evaluate((form) => form.scrollWidth - form.clientWidth);
+        expect(drawerOverflow).toBeLessThanOrEqual(0);
+        await page.getByTestId('waybill-save').click();
+
+        await page.getByTestId('waybill-title').filter({ hasText: order }).waitFor();
+        const particular = page.locator('.jc-wb-fields > div').filter({ hasText: strings.field.originFence });
+        await particular.locator('dd').filter({ hasText: fenceName }).waitFor();
+        expect(await page.locator('.jc-wb-fields dt').filter({ hasText: strings.field.destinationFence }).count()).toBe(0);
+        await particular.evaluate((row) => row.scrollIntoView({ block: 'center' }));
+        await shot(page, `waybills-detail-fence-${language}-${width}`);
+        expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
+        // the edit form shows the fence the waybill has
+        await page.getByTestId('waybill-edit').click();
+        await expect.poll(() => page.getByTestId('waybill-originFenceId').inputValue()).not.toBe('');
+        expect(await page.getByTestId('waybill-originFenceId').locator('option:checked').textContent()).toBe(fenceName);
+      });
+  }
+});
+
+describe('the demo delivery', () => {
+  it("shows alice's finished delivery with its fences and the truck's route, on her detail and on the receiver's phone", async () => {
+    const { page } = session;
+    const strings = readLocale('waybills/locales', 'en-US');
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await logInPastNotice(page, baseURL, 'alice', 'en-US');
+    await page.goto(`${baseURL}/waybill/list`);
+    const row = page.getByTestId('waybill-row').filter({ hasText: 'WB-DEMO-0001' });
+    await row.getByTestId('waybill-state').filter({ hasText: strings.state['2'] }).waitFor();
+    await row.getByTestId('waybill-open').click();
+    await page.getByTestId('waybill-title').filter({ hasText: 'WB-DEMO-0001' }).waitFor();
+    for (const [label, name] of [[strings.field.originFence, 'Depot'], [strings.field.destinationFence, 'City clinic']]) {
+      await page.locator('.jc-wb-fields > div').filter({ hasText: label }).locator('dd').filter({ hasText: name }).waitFor();
+    }
+    const route = page.getByTestId('waybill-route');
+    await route.getByTestId('route-legend-device').filter({ hasText: 'Truck 12 tracker' }).waitFor();
+    await route.locator('path.leaflet-interactive').first().waitFor();
+    await route.evaluate((section) => section.scrollIntoView({ block: 'center' }));
+    await hideReminder();
+    await shot(page, 'waybills-demo-route-en-US-1280');
+
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await asUser(baseURL, 'alice', 'en-US', async (headers) => {
+      const link = await call<{ shareId: number; token: string }>(headers, 'POST', '/device/Waybill/share', { id, validity: '8h' });
+      const receiver = await session.context.browser()!.newContext({ viewport: { width: 375, height: 800 }, locale: 'ru-RU' });
+      try {
+        const phone = await receiver.newPage();
+        await preferLanguage(phone, 'ru-RU');
+        await phone.goto(`${baseURL}/mobileQuick/query/detail?share=${link.token}`);
+        const shared = phone.getByTestId('trip-route');
+        await shared.getByText(readLocale('quickquery/locales', 'ru-RU').route.title).waitFor();
+        await shared.locator('path.leaflet-interactive').first().waitFor();
+        await shared.evaluate((section) => section.scrollIntoView({ block: 'center' }));
+        await shot(phone, 'waybills-demo-shared-route-ru-RU-375');
+        expect(await phone.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+      } finally {
+        await receiver.close();
+        await call(headers, 'POST', '/device/Waybill/shareRevoke', { shareId: link.shareId });
+      }
+    });
+  });
 });

@@ -25,12 +25,13 @@ from typing import Any
 
 import pytest
 from openpyxl import load_workbook  # type: ignore[import-untyped]
-from sqlalchemy import select
+from sqlalchemy import select, update
 
-from adapters.persistence.models import AccountRow, SystemMessageRow
+from adapters.persistence.models import AccountRow, DeviceRow, OrganizationRow, SystemMessageRow
 from core.devices.grants import Element
+from core.fda.model import Subject
 from core.useradmin.model import CONTRACTOR_AGREEMENT_VERSION
-from entrypoints.demo_seed import seed
+from entrypoints.demo_seed import DEMO_PASSWORD, seed
 from tests.integration.test_alarm_push_api import setting
 from tests.integration.test_attack_access import catalogue, device_id, service_order, sms_order, warehouse_rule
 from tests.integration.test_device_tabs_api import RECORD
@@ -130,6 +131,24 @@ ORG_ASSET_WRITE = {**ORG_ASSET, "org_member": 403}
 # a waybill is scoped as its devices: read by its organization's members and by a sharee of one of its
 # devices (bob on alice's, through cold room A or B), changed by its owner and its organization's administrators
 WAYBILL_WRITE = {**READ, "org_member": 403, "sharee_view": 403, "sharee_operate": 403}
+# FDA mode (issue 22): an organization's switch, its signatures and endorsements are read by its members and
+# changed by its creator and administrators; the operator has no FDA page. A record is signed by who may change
+# it (a read-only member and a sharee only as an endorsement names them); another's endorsement is unknown
+FDA_READ = {**READ, "operator": 403}
+FDA_WRITE = {**FDA_READ, "org_member": 403, "sharee_view": 403, "sharee_operate": 403}
+FDA_ENDORSEMENT = {**FDA_WRITE, "sharee_view": 404, "sharee_operate": 404}
+# a calibration application (issue 21) is its applicant account's alone (no organization shares it);
+# the lab's calls are refused to every customer and to the operator before any lookup (403)
+CALIBRATION = {**ACCOUNT, "operator": 404}
+LAB_ONLY = dict.fromkeys(CALLERS, 403)
+# applying for a console device takes one its owner or its organization's administrator (a sharee who
+# operates it does not decide its calibration); any other is the field's refusal (422), as an unknown id
+CALIBRATION_APPLY = {**dict.fromkeys(CALLERS, 422), "owner": 200, "org_admin": 200}
+# an organization's audit trail (issue 22): verified by its members, its links read by its managers
+FDA_VERIFY = {**READ, "operator": 403}
+FDA_TRAIL = {**FDA_VERIFY, "org_member": 403}
+# an FDA periodic report is its device's subject's record: read by the owner and its organization's members
+FDA_REPORT = {**READ, "sharee_view": 404, "sharee_operate": 404}
 _template_names = itertools.count(1)
 
 
@@ -165,12 +184,24 @@ def _fill(value: Any, o: dict) -> Any:
     return value
 
 
+UNKNOWN_ID = 2_000_000_000  # an id of nothing, for the calls refused to every caller before any lookup
 SPAN = {"startTime": "2026-01-01T00:00:00+00:00", "endTime": "2026-01-02T00:00:00+00:00"}
 B, D, R, A, P = "/base", "/device/Device", "/device/DeviceAlarmRule", "/device/DeviceAlarm", "/payment"
 S = "/device/Asset"
 GF = "/device/DeviceFence"
 FENCE_AREAS = [{"shape": "circle", "lat": 31.23, "lon": 121.47, "radius": 500}]
 WB = "/device/Waybill"
+FDA = "/device/FdaRecord"
+FRP = "/device/FdaReport"
+CA, CR = "/calibration/Application", "/calibration/ResultInfo"
+FR, FE = "/device/FdaRecord", "/device/FdaEndorsement"
+CALIBRATION_CONTACT = {"customerName": "Matrix", "contactName": "Matrix", "contactPhone": "13900000000",
+                       "returnAddress": "1 Matrix Road"}
+CERTIFICATE = {"labName": "Lab", "customerName": "Matrix", "itemType": "Logger", "itemModel": "M", "itemSerial": "S1",
+               "conditionOnReceipt": "Good", "receivedOn": "2026-01-01", "calibratedOn": "2026-01-02", "method": "M1",
+               "environment": {"temperature": 22, "humidity": 45}, "decisionRule": "simple",
+               "asFound": [{"reference": 1, "reading": 1.1, "uncertainty": 0.1}],
+               "authorisedBy": {"name": "Li", "role": "Manager"}}
 PA = "/payment/PayActivity"
 ACTIVITY_2030 = {"name": "Matrix", "nature": 1, "startTime": "2030-01-01T00:00:00+00:00",
                  "endTime": "2030-02-01T00:00:00+00:00",
@@ -402,14 +433,64 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("POST", f"{WB}/share"): Row(WAYBILL_WRITE, j(id="{waybill}", validity="8h")),
     ("GET", f"{WB}/shareList"): Row(WAYBILL_WRITE, q(id="{waybill}")),
     ("POST", f"{WB}/shareRevoke"): Row(WAYBILL_WRITE, j(shareId="{waybill_share}"), changes="waybill_share"),
+    # the FDA audit trail (issue 22) of Acme's organization: its members verify it, who reads its operation log
+    # (its creator and administrators) reads its links; the back office holds no FDA page
+    ("GET", f"{FDA}/verify"): Row(FDA_VERIFY, q(organizationId="{org}"), also=NO_ORG),
+    ("POST", f"{FDA}/trail"): Row(FDA_TRAIL, j(organizationId="{org}"), also=NO_ORG),
+    ("GET", f"{FDA}/trail/export"): Row(FDA_TRAIL, q(organizationId="{org}"), also=NO_ORG),
     # templates are an account's alone
     ("POST", "/device/WaybillTemplate/insert"): Row(
         {**dict.fromkeys(CALLERS, 200), "operator": 403},
-        lambda o: {"json": {"templateName": f"Matrix {next(_template_names)}", "originFenceId": 1}}),
+        lambda o: {"json": {"templateName": f"Matrix {next(_template_names)}"}}),
     ("GET", "/device/WaybillTemplate/get"): Row(ACCOUNT, q(id="{waybill_template}")),
     ("PUT", "/device/WaybillTemplate/update"): Row(ACCOUNT, j(id="{waybill_template}", templateName="Matrix T")),
     ("DELETE", "/device/WaybillTemplate/delete"): Row(ACCOUNT, q(id="{waybill_template}"),
                                                       changes="waybill_template"),
+    # calibration (issue 21): the target is the side's owner's unpaid application for the side's device
+    ("POST", f"{CA}/apply"): Row(CALIBRATION_APPLY, j(**CALIBRATION_CONTACT, devices=[
+        {"service": 1, "deviceId": "{device}", "guid": "{guid}"}])),
+    ("GET", f"{CA}/get/applicationInfo"): Row(CALIBRATION, q(applicationId="{calibration}")),
+    ("GET", f"{CA}/getUserInvoice"): Row(CALIBRATION, q(applicationId="{calibration}")),
+    ("POST", f"{CA}/cancel/check"): Row(CALIBRATION, j(applicationId="{calibration}")),
+    ("POST", f"{CA}/update/baseInfo"): Row(CALIBRATION, j(applicationId="{calibration}", **CALIBRATION_CONTACT)),
+    ("POST", f"{CA}/update/invoice"): Row(CALIBRATION, j(applicationId="{calibration}", invoice=None)),
+    # 409 2206: unpaid, no tracking number yet
+    ("POST", f"{CA}/trackingNumber"): Row(CALIBRATION, j(applicationId="{calibration}", trackingNumber="SF12345678"),
+                                          also={"owner": 409}),
+    ("POST", f"{CR}/queryResultList"): Row(CALIBRATION, j(applicationId="{calibration}")),
+    ("POST", f"{CA}/applyQuickOrder"): Row(LAB_ONLY, j(**CALIBRATION_CONTACT, accountId="{account}", devices=[
+        {"service": 1, "deviceId": "{device}", "guid": "{guid}"}])),
+    ("POST", f"{CA}/applicationStatus"): Row(LAB_ONLY, j(applicationId="{calibration}", status=4)),
+    ("POST", f"{CA}/handleQuickOrder"): Row(LAB_ONLY, j(applicationId="{calibration}", **CALIBRATION_CONTACT)),
+    ("POST", f"{CA}/result/explain"): Row(LAB_ONLY, j(applicationId="{calibration}", lineIndex=1, explain="Matrix")),
+    ("POST", f"{CR}/insert"): Row(LAB_ONLY, j(applicationId="{calibration}", lineIndex=1, **CERTIFICATE)),
+    ("PUT", f"{CR}/update"): Row(LAB_ONLY, j(applicationId="{calibration}", lineIndex=1, **CERTIFICATE)),
+    ("POST", f"{CR}/importCert"): Row(LAB_ONLY, j(applicationId="{calibration}", lineIndex=1,
+                                                  certificate=CERTIFICATE)),
+    ("POST", f"{CR}/issue"): Row(LAB_ONLY, j(certificateId=UNKNOWN_ID)),
+    # a device's calibration: read as the device; its interval changed by who changes the device, never by a
+    # sharee (operating a device does not decide its calibration): 404 as for a stranger
+    ("GET", "/calibration/Device/calibration"): Row(READ, q(deviceId="{device}")),
+    ("POST", "/calibration/Device/interval"): Row(WRITE, j(deviceId="{device}", intervalMonths=6),
+                                                 also={"org_member": 404, "sharee_view": 404, "sharee_operate": 404}),
+    ("POST", f"{CR}/correct"): Row(LAB_ONLY, j(certificateId=UNKNOWN_ID, reason="Matrix", **CERTIFICATE)),
+    # calibration payments (issue 21): paid and cancelled by its customer (and the lab); a cancellation
+    # makes the side's application again
+    ("POST", f"{P}/payment/wechatPay"): Row(CALIBRATION, j(applicationId="{calibration}")),
+    ("POST", f"{P}/payment/aliPay"): Row(CALIBRATION, j(applicationId="{calibration}")),
+    ("POST", f"{P}/payment/calibrationPay"): Row(CALIBRATION, j(applicationId="{calibration}", payType=1)),
+    ("GET", f"{P}/payment/confirmCalibration"): Row(CALIBRATION, q(applicationId="{calibration}")),
+    ("POST", f"{P}/payment/confirmCalibration"): Row(CALIBRATION, j(applicationId="{calibration}",
+                                                                   paymentPlatformId="pm_card_visa")),
+    ("POST", f"{CA}/cancel/apply"): Row(CALIBRATION, j(applicationId="{calibration}"), changes="calibration"),
+    # calibration documents (issue 21): the order, its QR and the report are read as the application is
+    # (409 2225: no report yet), a device's certificate too (409 2226: none issued yet); the upload is the lab's
+    ("GET", f"{CA}/download/order"): Row(CALIBRATION, q(applicationId="{calibration}")),
+    ("GET", f"{CA}/getQR"): Row(CALIBRATION, q(applicationId="{calibration}")),
+    ("GET", f"{CA}/download/report"): Row(CALIBRATION, q(applicationId="{calibration}"), also={"owner": 409}),
+    ("GET", f"{CR}/download/certificate"): Row(CALIBRATION, q(applicationId="{calibration}", lineIndex=1),
+                                               also={"owner": 409}),
+    ("POST", f"{CA}/upload/report"): Row(LAB_ONLY, j(applicationId="{calibration}")),
     # custom roles of Acme's organization: its creator and administrators manage them, a member reads them
     ("POST", f"{B}/BaseRole/insert"): Row(
         WRITE, j(organizationId="{org}", roleName=NEW_ROLE, description=None, permissions=["device.list"]),
@@ -476,6 +557,15 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("POST", f"{P}/PayServicePackages/enableServicePackage"): Row(BACK_OFFICE, j(id="{package}"),
                                                                   also={"operator": 409}),  # already enabled
     ("POST", f"{P}/PayServicePackages/stopServicePackage"): Row(BACK_OFFICE, j(id="{package}"), changes="package"),
+    # FDA periodic reports (issue 22): a report is its device's subject's record, made by who changes the device
+    # (409 2391 here, the check passed: FDA mode is off in this world) and read by the owner and the
+    # organization's members, not by a sharee (404, as for a stranger); the operator has no FDA pages. Another's
+    # device filters the caller's own list to nothing
+    ("POST", f"{FRP}/insert"): Row({**WRITE, "owner": 409, "org_admin": 409, "sharee_operate": 403},
+                                  j(deviceId="{device}", **SPAN)),
+    ("POST", f"{FRP}/page"): Row(READ, j(deviceId="{device}"), also={"stranger": 200}),
+    ("GET", f"{FRP}/get"): Row(FDA_REPORT, q(id="{fda_report}")),
+    ("GET", f"{FRP}/download"): Row(FDA_REPORT, q(id="{fda_report}")),
     ("POST", f"{P}/PayServiceLevel/insert"): Row(BACK_OFFICE, j(
         packageId="{package}", names={"zh-CN": {"name": "矩阵"}}, options=[
             {"id": "{levelYearId}", "timeLength": 12, "serviceFee": 100, "currency": "CNY"}]),
@@ -483,6 +573,23 @@ MATRIX: dict[tuple[str, str], Row] = {
     ("PUT", f"{P}/PayServiceLevel/update"): Row(BACK_OFFICE, j(
         levelId="{levelId}", names={"zh-CN": {"name": "矩阵"}}, options=[
             {"id": "{levelYearId}", "timeLength": 12, "serviceFee": 100, "currency": "CNY"}]), changes=True),
+    # FDA mode (issue 22): switching Acme's organization on is made good again (fda_off); switching it off
+    # while off changes nothing and takes no signature. The signature names its caller ({caller})
+    ("POST", f"{FR}/enable"): Row(FDA_WRITE, j(organizationId="{org}"), changes="fda_off", also=NO_ORG),
+    ("POST", f"{FR}/disable"): Row(FDA_WRITE, j(organizationId="{org}"), also=NO_ORG),
+    ("POST", f"{FR}/sign"): Row(FDA_WRITE, lambda o: {"json": {
+        "recordType": "waybill", "recordId": str(o["waybill"]),
+        "signature": {"userName": o["caller"], "password": DEMO_PASSWORD, "meaning": "reviewed"}}}),
+    ("GET", f"{FR}/recordSignatures"): Row(FDA_READ, q(recordType="waybill", recordId="{waybill}")),
+    ("POST", f"{FR}/signatures"): Row(FDA_READ, j(organizationId="{org}"), also=NO_ORG),
+    # bob, Acme's plain member, is locked out of nothing: its managers answer that nothing was to unlock
+    ("POST", f"{FR}/unlockSigning"): Row({**FDA_WRITE, "org_member": 404}, j(accountId="{member}"), also=NO_ORG),
+    ("POST", f"{FE}/page"): Row(FDA_READ, j(organizationId="{org}"), also=NO_ORG),
+    ("POST", f"{FE}/insert"): Row(FDA_WRITE, j(organizationId="{org}", name="Matrix", meaning="reviewed",
+                                               recordTypes=["waybill"], accountIds=["{member}"]), also=NO_ORG),
+    ("POST", f"{FE}/update"): Row(FDA_ENDORSEMENT, j(id="{endorsement}", name="Matrix", meaning="approved",
+                                                     recordTypes=["waybill"])),
+    ("POST", f"{FE}/delete"): Row(FDA_ENDORSEMENT, j(id="{endorsement}"), changes="endorsement"),
 }
 
 
@@ -493,8 +600,8 @@ class World:
     """The demo data with the teams, and for acme and alice each: a device (Acme's cold room, alice's
     shared cold room A), an alarm rule on it that raised an alarm, a maintenance record, an export,
     a scheduled report, a project, a permission template, a share, an unpaid order, an invoice
-    title (a bill), the issued invoice of a paid SMS order with its PDF and an asset holding the
-    device; Acme's organization with an invitation pending, a custom
+    title (a bill), the issued invoice of a paid SMS order with its PDF, an asset holding the
+    device and an FDA periodic report of it; Acme's organization with an invitation pending, a custom
     role nobody holds and a message for acme; two throwaway personal accounts for the back office's
     calls (one applied as a contractor)."""
 
@@ -536,7 +643,7 @@ class World:
         api, container, token = self.api, self.app.container, self.tokens[OWNERS[side]]
         guid = DEVICES[side]
         device = device_id(container, guid)
-        o: dict[str, Any] = {"device": device, "account": accounts[OWNERS[side]],
+        o: dict[str, Any] = {"device": device, "guid": guid, "account": accounts[OWNERS[side]],
                              "loose": device_id(container, "RCW360B0000001") if side == "acme" else device,
                              "sharee": "bob" if side == "acme" else "carol"}
         rules = ok(api.call("POST", f"{R}/page", token=token, json={"deviceId": device}))["data"]
@@ -572,7 +679,8 @@ class World:
                  sms_order=sms_order(offer, [device]))
         self.objects[side] = o
         for key in ("maintenance", "export", "schedule", "share", "order", "bill", "invoice", "asset", "fence",
-                    "waybill", "waybill_template"):
+                    "waybill", "waybill_template", "calibration", "fda_report",
+                    "endorsement"):
             self.make(side, key)
         return o
 
@@ -644,6 +752,30 @@ class World:
         elif key == "waybill_template":
             o[key] = ok(api.call("POST", "/device/WaybillTemplate/insert", token=token, json={
                 "templateName": f"Matrix {side} {next(_template_names)}"}))["id"]
+        elif key == "calibration":  # the owner's unpaid application for the side's device, at a price the lab set
+            with self.app.container.session_factory()() as session:
+                type_id = session.scalar(select(DeviceRow.type_id).where(DeviceRow.id == device))
+            ok(api.call("PUT", "/calibration/PriceConf/update/price", token=api.token("calibadmin"),
+                        json={"deviceTypeId": type_id, "service": 1, "price": 10000}))
+            o[key] = ok(api.call("POST", f"{CA}/apply", token=token, json={**CALIBRATION_CONTACT, "devices": [
+                {"service": 1, "deviceId": device, "guid": o["guid"]}]}))["applicationId"]
+        elif key == "fda_report":  # the owner's report of the side's device, made while FDA mode was on a moment
+            subject = Subject(organization_id=o["org"]) if side == "acme" else Subject(account_id=o["account"])
+            with self.app.container.uow() as uow:
+                uow.fda_switches.set_on(subject, True)
+                uow.commit()
+            o[key] = ok(api.call("POST", f"{FRP}/insert", token=token, json={"deviceId": device, **SPAN}))["id"]
+            with self.app.container.uow() as uow:
+                uow.fda_switches.set_on(subject, False)
+                uow.commit()
+        elif key == "endorsement":  # acme's of its organization; alice's of her own records
+            o[key] = ok(api.call("POST", "/device/FdaEndorsement/insert", token=token, json={
+                "organizationId": o["org"] if side == "acme" else None, "name": "Matrix", "meaning": "approved",
+                "recordTypes": ["waybill"], "accountIds": [] if side == "acme" else [o["account"]]}))["id"]
+        elif key == "fda_off":  # Acme's organization's FDA mode off again, as it was (no signature: not a case's)
+            with self.app.container.session_factory()() as session:
+                session.execute(update(OrganizationRow).where(OrganizationRow.id == o["org"]).values(enable_fda=0))
+                session.commit()
         elif key == "role":  # a custom role of Acme's organization that nobody holds
             o[key] = ok(api.call("POST", f"{B}/BaseRole/insert", token=token, json={
                 "organizationId": o["org"], "roleName": "Matrix", "description": None,
@@ -698,7 +830,7 @@ class World:
         """The row's call by the caller on its target's objects, or (`unknown`) on ids of nothing."""
         user, side = CALLERS[caller]
         method, path = row
-        objects = self.objects[side]
+        objects = {**self.objects[side], "caller": user}
         if unknown:
             objects = {**objects, **dict.fromkeys(OBJECT_KEYS, UNKNOWN)}
         return self.api.call(method, path, token=self.tokens[user], **MATRIX[row].build(objects))
@@ -708,7 +840,8 @@ UNKNOWN = 2_000_000_000  # the id of nothing
 OBJECT_KEYS = ("device", "rule", "alarm", "maintenance", "export", "schedule", "project", "template", "share", "order",
                "bill", "invoice", "org", "member", "invitation", "message", "account", "asset", "fence", "role",
                "victim", "contractor", "activity", "coupon_batch", "card_batch", "package", "waybill", "waybill_share",
-               "waybill_template")
+               "waybill_template", "calibration", "fda_report",
+               "endorsement")
 
 _worlds: dict[int, World] = {}
 
@@ -809,7 +942,7 @@ def test_dave_the_demo_s_read_only_member_sees_acme_s_devices_and_every_write_is
             continue
         if row[1].startswith("/device/DeviceShare/") and expected == 200:
             expected = 404  # bob is the sharee of Acme's share and may leave it; dave is no party to it
-        reply = world.api.call(*row, token=dave, **spec.build(acme_objects))
+        reply = world.api.call(*row, token=dave, **spec.build({**acme_objects, "caller": "dave"}))
         if reply.status < 300 and spec.changes:
             world.dirty = True
         if reply.status != expected:

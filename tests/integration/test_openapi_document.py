@@ -24,6 +24,9 @@ PUBLIC = {
     # The waybills' quick query for receivers without an account (/quick/query, /pcQuick/waybill).
     ("get", "/api/device/QuickSearch/waybill"), ("get", "/api/device/QuickSearch/share"),
     ("get", "/api/device/QuickSearch/sharePdf"), ("get", "/api/device/QuickSearch/verify"),
+    # The calibration price list (issue 21). The calls a customer without an account makes take a token
+    # optionally (security [{}, bearerAuth]): they are not in this set.
+    ("get", "/api/calibration/PriceConf/get/price"),
 }
 
 

@@ -14,7 +14,7 @@ from entrypoints.demo_seed import seed
 from tests.integration.test_geofence_ingest import DEST, START, TRUCK
 from tests.integration.test_geofences_api import DEPOT, F
 from tests.integration.test_ingest import Workers, broker_url, publisher  # noqa: F401 (fixtures)
-from tests.support.alarms import device_id
+from tests.support.alarms import alarms, device_id
 from tests.support.api import ApiClient, ok
 from tests.support.mqtt import unique, wait_until
 
@@ -70,3 +70,20 @@ def test_a_truck_leaving_its_depot_starts_its_waybill_and_entering_its_destinati
     wait_until(lambda: trip()["state"] == 2, what="the waybill finished on entering the destination")
     finished = trip()
     assert finished["startedAt"] < finished["finishedAt"]
+
+
+def test_the_readings_that_confirmed_the_departure_are_judged_by_the_trip_s_limits(
+        app, shipment, publisher):  # noqa: F811
+    """The truck is warm as it leaves: the three readings outside the depot that confirm it left are
+    above the trip's 8 °C, though they arrived before the waybill started. The truck has no alarm
+    rule of its own: only the trip's limits, applied to them afterwards, raise the alarm, from the
+    first of them."""
+    api, alice, waybill = shipment
+    for p in [point(0, 31.23), point(1, 31.23), point(2, 31.23)]:
+        publisher.send(f"devices/{TRUCK}/telemetry", p)
+    for p in [point(3, 31.26, t=11.0), point(4, 31.27, t=11.5), point(5, 31.28, t=11.2)]:
+        publisher.send(f"devices/{TRUCK}/telemetry", p)
+    wait_until(lambda: ok(api.call("GET", f"{W}/alarmCount", token=alice, query={"id": waybill}))["alarmCount"] == 1,
+               what="the departure's excursion counted on the waybill")
+    [alarm] = alarms(app.container, TRUCK)
+    assert (alarm.started_at, alarm.extreme_value) == (START + timedelta(minutes=3), 11.5)

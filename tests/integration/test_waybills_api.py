@@ -7,15 +7,26 @@ may read but not change, hostile values 422, 201 devices refused."""
 
 from __future__ import annotations
 
-from datetime import timedelta
+import logging
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from datetime import datetime, timedelta
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from io import BytesIO
 
 import pytest
-from sqlalchemy import select
+from dependency_injector import providers
+from PIL import Image
+from pypdf import PdfReader
+from sqlalchemy import event, select
 from sqlalchemy.exc import IntegrityError
 
-from adapters.persistence.models import WaybillDeviceRow, WaybillLinkOpenRow
+from adapters.maps.tiles import HttpTiles
+from adapters.persistence.models import WaybillDeviceRow, WaybillLinkOpenRow, WaybillRow
+from core.telemetry.model import Position, Reading
 from entrypoints.demo_seed import seed
-from tests.support.alarms import alarms, device_id, report
+from tests.support.alarms import alarms, device_id, report, store
 from tests.support.api import ApiClient, ok
 
 W = "/device/Waybill"
@@ -23,6 +34,11 @@ Q = "/device/QuickSearch"
 TRUCK, FRIDGE, ROOM_A = "LOGET8A0000001", "RCW360A0000003", "RCW360A0000001"
 WAREHOUSE = "CR2B000000001"  # acme's organization's: dave only reads it
 PRIVATE = ("13800000001", "1 Dock Road", "13900000002", "9 Pharmacy Lane", "Ann")
+F = "/device/DeviceFence"
+DEPOT = {"shape": "circle", "lat": 31.23, "lon": 121.47, "radius": 500}
+YARD = {"shape": "polygon", "points": [{"lat": 31.30, "lon": 121.50}, {"lat": 31.30, "lon": 121.51},
+                                       {"lat": 31.31, "lon": 121.51}, {"lat": 31.31, "lon": 121.50}]}
+NO_POSITIONS = "No positions were recorded on this trip"
 
 
 @pytest.fixture
@@ -34,6 +50,21 @@ def teams(app):
 @pytest.fixture
 def api(teams) -> ApiClient:
     return ApiClient(teams.flask.test_client())
+
+
+@contextmanager
+def statements(container) -> Iterator[list[str]]:
+    """The SQL statements run meanwhile (their text, not their values)."""
+    ran: list[str] = []
+
+    def record(conn, cursor, statement, parameters, context, executemany) -> None:
+        ran.append(statement)
+
+    event.listen(container.engine(), "before_cursor_execute", record)
+    try:
+        yield ran
+    finally:
+        event.remove(container.engine(), "before_cursor_execute", record)
 
 
 def new_waybill(api, token, **fields) -> dict:
@@ -49,6 +80,126 @@ def on_trip(api, container, token, *guids, **fields) -> dict:
     ok(api.call("POST", f"{W}/batchBind", token=token, json={
         "id": made["id"], "deviceIds": [device_id(container, g) for g in guids]}))
     return ok(api.call("POST", f"{W}/updateState", token=token, json={"id": made["id"], "state": 1}))
+
+
+def pdf_text(data: bytes) -> str:
+    assert data.startswith(b"%PDF")
+    return "\n".join(page.extract_text() for page in PdfReader(BytesIO(data)).pages)
+
+
+def pdf_images(data: bytes) -> int:
+    return sum(len(page.images) for page in PdfReader(BytesIO(data)).pages)
+
+
+def drive(container, guid: str, start, count: int) -> list[tuple[datetime, float, float]]:
+    """A truck's readings every 30 s northwards, each sixth without a position (a fix lost);
+    (instant, lat, lon) of those with one, in time order."""
+    did, readings, fixes = device_id(container, guid), [], []
+    for i in range(count):
+        ts = start + timedelta(seconds=30 * (i + 1))
+        lat, lon = 31.23 + i * 0.0001, 121.47 + (i % 40) * 0.00005
+        place = None if i % 6 == 5 else Position(lat, lon, 8.0)
+        readings.append(Reading(did, ts, 5.0, None, position=place))
+        if place:
+            fixes.append((ts, lat, lon))
+    store(container, readings)
+    return fixes
+
+
+def route_trip(api, container, clock, alice, **fields) -> tuple[dict, list[tuple[datetime, float, float]]]:
+    """alice's truck on a finished trip of 1,200 readings (1,000 with a position), her fridge on it
+    without any position."""
+    start = clock.now()
+    trip = on_trip(api, container, alice, TRUCK, FRIDGE, **fields)
+    fixes = drive(container, TRUCK, start, 1200)
+    report(container, FRIDGE, start, (1, 5.0), (2, 5.5))
+    clock.advance(hours=11)
+    ok(api.call("POST", f"{W}/updateState", token=alice, json={"id": trip["id"], "state": 2}))
+    return trip, fixes
+
+
+def test_the_report_gives_each_device_its_route_thinned_in_time_order_and_the_pdf_maps_the_own_fences(teams, api):
+    container, clock, alice = teams.container, teams.clock, api.token("alice")
+    depot = ok(api.call("POST", f"{F}/insert", token=alice, json={"name": "Depot", "areas": [DEPOT]}))
+    bobs = ok(api.call("POST", f"{F}/insert", token=api.token("bob"), json={"name": "Bob's yard", "areas": [YARD]}))
+    trip, fixes = route_trip(api, container, clock, alice, originFenceId=depot["id"])
+    with container.session_factory()() as session:  # refused over the API: as if written before that rule
+        session.get(WaybillRow, trip["id"]).destination_fence_id = bobs["id"]
+        session.commit()
+    owner = ok(api.call("GET", f"{W}/report", token=alice, query={"id": trip["id"]}))
+    names = {d["deviceGuid"]: d["deviceName"] for d in owner["waybill"]["devices"]}
+    routes = {d["deviceName"]: d["route"] for d in owner["devices"]}
+    route = routes[names[TRUCK]]
+    assert routes[names[FRIDGE]] == []  # the fridge sent no position
+    assert len(fixes) == 1000 and 300 < len(route) <= 500
+    assert set(route[0]) == {"ts", "lat", "lon", "acc"} and route[0]["acc"] == 8.0
+    shown = [(datetime.fromisoformat(p["ts"]), p["lat"], p["lon"]) for p in route]
+    assert [ts for ts, _, _ in shown] == sorted({ts for ts, _, _ in shown})  # in time order, none twice
+    assert (shown[0], shown[-1]) == (fixes[0], fixes[-1]) and set(shown) <= set(fixes)  # stored fixes, ends kept
+    link = ok(api.call("POST", f"{W}/share", token=alice, json={"id": trip["id"], "validity": "8h"}))
+    shared = ok(api.call("GET", f"{Q}/share", query={"token": link["token"]}))
+    assert sorted(d["route"] for d in shared["devices"]) == sorted(d["route"] for d in owner["devices"])
+    pdf = teams.flask.test_client().get(f"/api{Q}/sharePdf", query_string={"token": link["token"]},
+                                        headers={"Accept-Language": "en-US"})
+    text = pdf_text(pdf.data)
+    assert text.index("Temperature") < text.index("Route") < text.index("Excursions")  # after the chart
+    assert all(word in text for word in ("Start", "End", "Origin", "121.4")) and NO_POSITIONS not in text
+    assert "Destination" not in text and "Bob" not in text  # bob's fence on alice's waybill is not drawn
+
+
+class TileServer:
+    """Real HTTP tiles on a local port: each a Pillow PNG; `failing` answers 500 instead."""
+
+    def __init__(self) -> None:
+        self.asked: list[tuple[str, str]] = []  # (path, User-Agent)
+        self.failing = False
+        owner = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def do_GET(self) -> None:
+                owner.asked.append((self.path, self.headers.get("User-Agent", "")))
+                if owner.failing:
+                    self.send_error(500)
+                    return
+                out = BytesIO()
+                Image.new("RGB", (256, 256), (200, 220, 240)).save(out, "PNG")
+                self.send_response(200)
+                self.send_header("Content-Type", "image/png")
+                self.send_header("Content-Length", str(len(out.getvalue())))
+                self.end_headers()
+                self.wfile.write(out.getvalue())
+
+            def log_message(self, *args) -> None:
+                pass
+
+        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self.url = f"http://127.0.0.1:{self.server.server_address[1]}/tiles/{{z}}/{{x}}/{{y}}.png"
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+
+@pytest.fixture
+def tile_server(teams):
+    server = TileServer()
+    teams.container.map_tiles.override(providers.Object(HttpTiles(server.url)))
+    yield server
+    teams.container.map_tiles.reset_override()
+    server.server.shutdown()
+
+
+def test_the_route_map_lies_on_the_configured_tiles_and_is_drawn_without_them_when_they_fail(teams, api, tile_server,
+                                                                                               caplog):
+    container, clock, alice = teams.container, teams.clock, api.token("alice")
+    trip, _ = route_trip(api, container, clock, alice)
+    client, headers = teams.flask.test_client(), {"Authorization": f"Bearer {alice}", "Accept-Language": "en-US"}
+    pdf = client.get(f"/api{W}/reportPdf", query_string={"id": trip["id"]}, headers=headers)
+    assert pdf.status_code == 200 and pdf_images(pdf.data) == 1  # the tiles laid side by side, one image
+    assert 1 <= len(tile_server.asked) <= 16
+    assert all(path.startswith("/tiles/") and agent.startswith("coldchain") for path, agent in tile_server.asked)
+    tile_server.failing = True
+    with caplog.at_level(logging.WARNING, logger="adapters.exports.route_map"):
+        without = client.get(f"/api{W}/reportPdf", query_string={"id": trip["id"]}, headers=headers)
+    assert without.status_code == 200 and pdf_images(without.data) == 0 and "Route" in pdf_text(without.data)
+    assert "without its base map" in caplog.text
 
 
 def test_a_trip_goes_from_not_started_to_finished_and_its_excursions_alarm_against_its_limits(teams, api):
@@ -156,8 +307,10 @@ def test_a_share_link_shows_the_trip_without_private_data_until_it_expires_or_is
     shown = api.call("GET", f"{Q}/share", query={"token": link["token"]}, address="203.0.113.7")
     assert ok(shown)["orderNum"] == "WB-1001" and ok(shown)["devices"][0]["count"] == 2
     assert not any(secret in str(shown.body) for secret in (*PRIVATE, TRUCK))
-    pdf = teams.flask.test_client().get(f"/api{Q}/sharePdf", query_string={"token": link["token"]})
-    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    assert ok(shown)["devices"][0]["route"] == []  # its readings carried no position
+    pdf = teams.flask.test_client().get(f"/api{Q}/sharePdf", query_string={"token": link["token"]},
+                                        headers={"Accept-Language": "en-US"})
+    assert pdf.status_code == 200 and NO_POSITIONS in pdf_text(pdf.data)
     [listed] = ok(api.call("GET", f"{W}/shareList", token=alice, query={"id": trip["id"]}))
     assert listed["opens"][-1]["address"] == "203.0.113.7" and len(listed["opens"]) == 2
     clock.advance(hours=8, seconds=1)
@@ -175,10 +328,14 @@ def test_the_quick_query_of_a_made_up_number_answers_as_a_trip_not_started_and_i
     container, alice = teams.container, api.token("alice")
     new_waybill(api, alice, orderNum="WB-NOT-YET")
     trip = on_trip(api, container, alice, TRUCK, orderNum="WB-RUNNING")
-    made_up = api.call("GET", f"{Q}/waybill", query={"number": "WB-MADE-UP"})
-    not_started = api.call("GET", f"{Q}/waybill", query={"number": "WB-NOT-YET"})
+    with statements(container) as made_up_ran:
+        made_up = api.call("GET", f"{Q}/waybill", query={"number": "WB-MADE-UP"})
+    with statements(container) as not_started_ran:
+        not_started = api.call("GET", f"{Q}/waybill", query={"number": "WB-NOT-YET"})
     assert (made_up.status, made_up.body) == (not_started.status, not_started.body) == (
         200, {"code": 0, "msg": "ok", "data": {"waybills": []}})
+    # the same work, so the time taken does not tell a number not started from a made-up one either
+    assert made_up_ran == not_started_ran and made_up_ran
     [found] = ok(api.call("GET", f"{Q}/waybill", query={"number": "WB-RUNNING"}))["waybills"]
     assert found["state"] == 1 and not any(secret in str(found) for secret in PRIVATE)
     code = found["verificationCode"]
@@ -203,6 +360,6 @@ def test_templates_the_pdf_and_the_list_export(teams, api):
     client = teams.flask.test_client()
     headers = {"Authorization": f"Bearer {alice}", "Accept-Language": "zh-CN"}
     pdf = client.get(f"/api{W}/reportPdf", query_string={"id": trip["id"]}, headers=headers)
-    assert pdf.status_code == 200 and pdf.data.startswith(b"%PDF")
+    assert pdf.status_code == 200 and "本次运输未记录到位置" in pdf_text(pdf.data)  # no position, in Chinese
     sheet = client.post(f"/api{W}/export", json={}, headers=headers)
     assert sheet.status_code == 200 and sheet.data.startswith(b"PK")

@@ -513,13 +513,43 @@ class FakeBrokerAccess:
         self.calls.append(("enable", list(usernames), self._uow.commits))
 
 
+class FakeFdaSwitches:
+    """FDA mode per subject (core.fda): `on` holds the subjects switched on; a device's subject is
+    read from the registry given."""
+
+    def __init__(self, registry: FakeDeviceRepository | None = None) -> None:
+        self.on: set = set()
+        self._registry = registry
+
+    def is_on(self, subject) -> bool:
+        return subject in self.on
+
+    def subject_of_device(self, device_id: int):
+        from core.fda.model import Subject
+
+        device = self._registry.devices.get(device_id) if self._registry is not None else None
+        return None if device is None else Subject.of_device(device.owner_account_id, device.organization_id)
+
+    def is_on_for_device(self, device_id: int) -> bool:
+        subject = self.subject_of_device(device_id)
+        return subject is not None and self.is_on(subject)
+
+    def switches_of(self, account_id: int) -> list:
+        raise NotImplementedError
+
+    def set_on(self, subject, on: bool) -> None:
+        (self.on.add if on else self.on.discard)(subject)
+
+
 def device_unit_of_work() -> FakeUnitOfWork:
-    """A fake unit of work with the device registry, broker credentials and reading history."""
+    """A fake unit of work with the device registry, broker credentials, reading history and FDA
+    switches."""
     uow = FakeUnitOfWork()
     uow.device_registry = FakeDeviceRepository()
     uow.broker_credentials = FakeBrokerCredentialRepository()
     uow.history = FakeReadingHistoryRepository()
     uow.device_events = FakeDeviceEventRepository()
+    uow.fda_switches = FakeFdaSwitches(uow.device_registry)
     return uow
 
 

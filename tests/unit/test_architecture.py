@@ -133,12 +133,12 @@ def _repositories_used(context: str) -> set[str]:
 
 
 # Telemetry's batch is evaluated for alarms inside its own transaction (telemetry.ports.AlarmEvaluation);
-# expiry reminders, paid orders, ended exports and invitations are posted to the owner's inbox
-# (core.inbox.posting.post).
+# expiry reminders, paid orders, ended exports, invitations and signing locks are posted to the owner's
+# inbox (core.inbox.posting.post).
 USED_BY_A_PORT = {"telemetry": {"alarms", "outbox", "device_events", "fence_watch", "inbox"},
                   "devices": {"inbox", "outbox"}, "ordering": {"inbox", "outbox"}, "exports": {"inbox", "outbox"},
                   "organizations": {"inbox", "outbox"}, "vouchers": {"device_registry"},
-                  "geofences": {"inbox", "outbox"}}
+                  "geofences": {"inbox", "outbox"}, "calibration": {"inbox", "outbox"}, "fda": {"inbox", "outbox"}}
 
 
 @pytest.mark.parametrize("context", [c for c in CONTEXTS if _repositories_used(c)])

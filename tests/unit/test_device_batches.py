@@ -25,7 +25,7 @@ from core.devices.sheets import (
     SheetRefused,
 )
 from core.shared.edition import Edition
-from core.shared.errors import Forbidden, InvalidInput, NotFound
+from core.shared.errors import Forbidden, InvalidInput, NotFound, RecordsKeptByFda
 from core.telemetry.downsample import Point
 from tests.support.clock import MutableClock
 from tests.unit.fakes import FakeBrokerAccess, FakeBrokerHasher
@@ -151,3 +151,49 @@ def test_an_empty_or_oversized_sheet_is_refused_whole(rows, data, message):
         _sheet(uow, rows, data=data)
     assert (refused.value.field, refused.value.message) == ("file", message)
     assert uow.device_registry.added == [] and uow.commits == 0
+
+
+# --- FDA mode keeps a device's records (21 CFR Part 11) ----------------------------------------------
+
+
+def _fda_on(uow, device) -> None:
+    from core.fda.model import Subject
+
+    uow.fda_switches.set_on(Subject.of_device(device.owner_account_id, device.organization_id), True)
+
+
+def test_while_fda_mode_keeps_one_device_s_records_no_device_of_the_batch_is_deleted():
+    uow = _uow()
+    other, kept = _owned_device(uow), _add(uow, guid="RCW360A0000002", name="Freezer 2").device
+    kept = uow.device_registry.devices[kept.id] = replace(kept, organization_id=77)  # the organization's record
+    uow.history.readings[kept.id] = [Point(NOW, 4.0, None)]
+    _fda_on(uow, kept)
+    broker = FakeBrokerAccess(uow)
+    with pytest.raises(RecordsKeptByFda) as refused:
+        _delete(uow, broker)(OWNER, [other.id, kept.id])
+    assert refused.value.params == {"device": kept.name}
+    assert uow.device_registry.deleted == [] and broker.calls == [] and uow.device_events.events == []
+    assert len(uow.history.readings[kept.id]) == 1
+
+
+def test_while_fda_mode_keeps_a_device_s_records_its_data_is_not_cleared():
+    uow = _uow()
+    device = _owned_device(uow)
+    uow.history.readings[device.id] = [Point(NOW, 4.0, None)]
+    uow.device_registry.alarms[device.id] = 2
+    _fda_on(uow, device)
+    with pytest.raises(RecordsKeptByFda):
+        ClearDeviceData(uow, MutableClock(NOW))(OWNER, device.id)
+    assert len(uow.history.readings[device.id]) == 1 and uow.device_registry.alarms[device.id] == 2
+    assert uow.device_events.events == []
+
+
+def test_fda_mode_of_another_subject_does_not_keep_the_device_s_records():
+    """An organization's device is the organization's record: its owner's own switch says nothing of it."""
+    from core.fda.model import Subject
+
+    uow = _uow()
+    device = replace(_owned_device(uow), organization_id=77)
+    uow.device_registry.devices[device.id] = device
+    uow.fda_switches.set_on(Subject(account_id=OWNER), True)
+    assert ClearDeviceData(uow, MutableClock(NOW))(OWNER, device.id) == (0, 0)

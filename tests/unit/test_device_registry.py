@@ -267,3 +267,29 @@ def test_a_new_broker_password_never_starts_with_a_dash(monkeypatch):
     drawn = iter(["-leading-dash-is-drawn-ag", "a" * 24])
     monkeypatch.setattr(credentials.secrets, "token_urlsafe", lambda n: next(drawn))
     assert credentials.new_password() == "a" * 24
+
+
+def test_retention_waits_while_fda_mode_keeps_the_device_s_records_and_stops_when_it_is_switched_on():
+    from dataclasses import replace
+
+    from core.fda.model import Subject
+
+    uow = _uow()
+    clock = MutableClock(NOW)
+    device = _owned_device(uow)
+    uow.device_registry.devices[device.id] = replace(device, service_expires_at=datetime(2026, 2, 28, tzinfo=UTC))
+    days = [datetime(2026, 1, 1, tzinfo=UTC) + timedelta(days=d) for d in range(0, 150, 10)]
+    uow.history.readings[device.id] = [Point(ts, 4.0, None) for ts in days]
+    uow.fda_switches.set_on(Subject(account_id=OWNER), True)
+    report = PurgeExpiredReadings(uow, clock, batch_size=4)()
+    assert (report.readings, report.kept, len(uow.history.readings[device.id])) == (0, 1, len(days))
+    # switched on while the purge is under way: the batches after it keep the rest
+    uow.fda_switches.set_on(Subject(account_id=OWNER), False)
+    delete_batch = uow.history.delete_batch
+
+    def then_switched_on(*args):
+        uow.fda_switches.set_on(Subject(account_id=OWNER), True)
+        return delete_batch(*args)
+
+    uow.history.delete_batch = then_switched_on
+    assert PurgeExpiredReadings(uow, clock, batch_size=4)().readings == 4

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from core.telemetry.downsample import Point, downsample, fit, plan_buckets
+from core.telemetry.downsample import Point, StreamedSample, downsample, fit, plan_buckets
 
 START = datetime(2026, 5, 1, tzinfo=UTC)
 
@@ -102,3 +102,17 @@ def test_a_plan_refuses_an_empty_answer_or_a_reversed_range():
         plan_buckets(START, START + timedelta(hours=1), 0)
     with pytest.raises(ValueError):
         plan_buckets(START, START - timedelta(hours=1), 10)
+
+
+@pytest.mark.parametrize("count,max_points", [(43_200, 1500), (400, 400), (401, 400), (0, 400), (5000, 7)])
+def test_a_streamed_sample_is_what_a_history_answers_for_the_same_range(count, max_points):
+    """Every reading while they fit, else fit(downsample(...)): the database's answer, read once."""
+    rng = random.Random(count)
+    points = minutes(count, value=lambda i: rng.gauss(4, 2), humidity=lambda i: rng.choice((None, 55.0, 70.5)))
+    end = START + timedelta(days=31)
+    sample = StreamedSample(START, end, max_points, ("t", "h"))
+    for point in points:
+        sample.add(point)
+    plan = plan_buckets(START, end, max_points, ("t", "h"))
+    expected = (points, False) if count <= max_points else (fit(downsample(points, plan), plan, max_points), True)
+    assert sample.result() == expected

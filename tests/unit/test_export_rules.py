@@ -91,11 +91,11 @@ def test_a_code_is_read_back_whatever_its_case_and_grouping():
 def test_local_times_of_readings_follow_the_zone_across_a_dst_change():
     from zoneinfo import ZoneInfo
 
-    from core.exports.use_cases import _local, _LocalTimes
+    from core.exports.device_report import LocalTimes, local
 
     zone = ZoneInfo("Europe/Berlin")
-    local = _LocalTimes(zone)
+    stamp = LocalTimes(zone)
     start = datetime(2026, 3, 29, 0, 0, tzinfo=UTC)  # 02:00 local becomes 03:00 at 01:00 UTC
     for minutes in range(0, 180, 7):
         instant = start + timedelta(minutes=minutes)
-        assert local(instant) == _local(instant, zone) == instant.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")
+        assert stamp(instant) == local(instant, zone) == instant.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")

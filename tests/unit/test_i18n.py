@@ -50,7 +50,9 @@ def test_placeholders_survive_translation(language):
                                     shown=1, total=2, orderCode="o", amount="1.00", currency="CNY", inviter="i",
                                     organization="o", name="n", start="s", end="e", zone="z", url="u", file="x.csv",
                                     format="CSV", reason="r", type="t", package="p", asset="a", left="1.00 CNY",
-                                    note="n", fence="f", camp=1)
+                                    note="n", fence="f", camp=1, days=7, certificate="c", number="n", service="s",
+                                        reference="r", page=1, pages=2, version=1, temperature="22.5", humidity="45",
+                                        k=2, seq=1, operation=2, at="t", links=3, hours=1, until="u")
 
 
 def test_a_message_with_a_context_keeps_its_own_translation_apart_from_the_same_words_without_one():
@@ -74,12 +76,13 @@ def test_no_compiled_catalogues_are_needed():
 # Messages a catalogue may leave as they are: identifiers no language translates, and words a
 # language uses as English does. Anything else equal to its msgid is English a user would read.
 SAME_IN_EVERY_LANGUAGE = {"GUID", "Alipay", "Google Pay", "PayPal", "WeChat Pay", "SMS"}  # brands, SMS
+MAP_SYMBOLS = {"N", "{value} km", "{value} m"}  # the route map's north and scale: as English writes them
 SAME_IN = {
     # German writes these as English does (MKT: the abbreviation of mean kinetic temperature)
     "de_DE": {"Operator", "Alarm", "MKT", "Maximum", "Minimum", "Offline", "Online", "Status", "Name", "Details",
-              "Export", "Format", "Layout"},
-    "es_ES": {"No", "Total"},  # the Spanish answer and sum are the same words
-    "pt_PT": {"Offline", "Online", "Total"},  # as the web catalogues' allow-list says
+              "Export", "Format", "Layout", "Version", *MAP_SYMBOLS},
+    "es_ES": {"No", "Total", *MAP_SYMBOLS},  # the Spanish answer and sum are the same words
+    "pt_PT": {"Offline", "Online", "Total", *MAP_SYMBOLS},  # as the web catalogues' allow-list says
 }
 
 

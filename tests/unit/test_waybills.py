@@ -19,7 +19,7 @@ from core.telemetry.model import Reading
 from core.waybills.errors import DeviceOnAnotherTrip, NoDeviceBound, StateChangeRefused, WaybillFinished
 from core.waybills.fence_rules import WaybillFenceRules
 from core.waybills.model import BoundDevice, Particulars, Waybill, WaybillState, corrected_span, may_go
-from core.waybills.ports import Trip
+from core.waybills.ports import FenceOwner, Trip
 from core.waybills.rules import checked
 from core.waybills.sharing import CUSTOM, ReportSeal, ShareLink, expiry, token_digest
 from core.waybills.statistics import GAS_CONSTANT, Point, mean_kinetic_temperature, trip_figures
@@ -92,6 +92,9 @@ class FakeReadings:
     def points(self, device_ids, since, until):
         return {}
 
+    def routes(self, device_ids, since, until, max_points):
+        return {}
+
 
 @dataclass
 class FakeDevice:
@@ -111,9 +114,33 @@ class FakeRegistry:
         return [self.devices[d] for d in device_ids if d in self.devices]
 
 
+class FakeFences:
+    """Every fence is alice's; what is watched, as (fence, device) pairs."""
+
+    def __init__(self) -> None:
+        self.watched: set[tuple[int, int]] = set()
+
+    def owners(self, fence_ids):
+        return {f: FenceOwner(ALICE, None) for f in fence_ids}
+
+    def owned(self, fence_ids, owner_account_id, organization_id):
+        return []
+
+    def watch(self, fence_ids, device_ids):
+        self.watched |= {(f, d) for f in fence_ids for d in device_ids}
+
+
+class Rejudged(list):
+    """The rejudge port: records each call."""
+
+    def __call__(self, device_ids, since):
+        self.append((list(device_ids), since))
+
+
 class FakeUow:
     def __init__(self, devices: dict[int, FakeDevice] | None = None) -> None:
         self.waybills, self.trip_readings = FakeWaybills(), FakeReadings()
+        self.waybill_fences = FakeFences()
         self.device_registry = FakeRegistry(devices)
         self.committed = 0
 
@@ -191,10 +218,14 @@ def test_another_account_gets_not_found_and_changes_nothing():
 def test_the_planned_times_start_and_finish_a_waybill_at_those_times_however_late_the_job_runs():
     uow, clock = FakeUow(), MutableClock(T0 + timedelta(hours=5))
     uow.waybills.put(waybill(planned_start=T0, planned_stop=T0 + timedelta(hours=3)))
-    assert RunDueWaybills(uow, clock)() == (1, 0)
-    assert RunDueWaybills(uow, clock)() == (0, 1)
+    rejudged = Rejudged()
+    assert RunDueWaybills(uow, clock, rejudged)() == (1, 0)
+    assert RunDueWaybills(uow, clock, rejudged)() == (0, 1)
+    assert RunDueWaybills(uow, clock, rejudged)() == (0, 0)
     done = uow.waybills.rows[1]
     assert (done.state, done.started_at, done.finished_at) == (FINISHED, T0, T0 + timedelta(hours=3))
+    # the readings since each planned time were judged by the limits before: judged again, once each
+    assert rejudged == [([10], T0), ([10], T0 + timedelta(hours=3))]
 
 
 def test_a_finished_waybill_is_a_record_and_a_running_one_keeps_its_limits():
@@ -230,14 +261,16 @@ def test_binding_takes_only_devices_the_caller_operates_and_at_most_two_hundred(
 def test_leaving_the_origin_fence_starts_and_entering_the_destination_finishes():
     uow = FakeUow()
     uow.waybills.put(waybill(origin_fence_id=7, destination_fence_id=8))
-    rules = WaybillFenceRules(uow)
+    rejudged = Rejudged()
+    rules = WaybillFenceRules(uow, rejudged)
     rules.crossed(10, 7, True, T0)  # entering the origin: nothing
     rules.crossed(10, 8, True, T0)  # the destination before the start: nothing
-    assert uow.waybills.rows[1].state is NOT_STARTED
+    assert uow.waybills.rows[1].state is NOT_STARTED and rejudged == []
     rules.crossed(10, 7, False, T0 + timedelta(minutes=5))
     assert (uow.waybills.rows[1].state, uow.waybills.rows[1].started_at) == (IN_PROGRESS, T0 + timedelta(minutes=5))
     rules.crossed(10, 8, True, T0 + timedelta(hours=2))
     assert (uow.waybills.rows[1].state, uow.waybills.rows[1].finished_at) == (FINISHED, T0 + timedelta(hours=2))
+    assert rejudged == [([10], T0 + timedelta(minutes=5)), ([10], T0 + timedelta(hours=2))]
 
 
 # --- the span, figures and MKT --------------------------------------------------------------------

@@ -147,7 +147,8 @@ class AlipaySandbox:
                          "alipay.trade.close": self._close, "alipay.trade.refund": self._refund,
                          "alipay.trade.fastpay.refund.query": self._refund_query,
                          **self.agreements.methods()}
-        self._pages = {"alipay.trade.page.pay": self._page_pay}  # opened by the payer's browser
+        self._pages = {"alipay.trade.page.pay": self._page_pay,  # opened by the payer's browser
+                       "alipay.trade.wap.pay": self._wap_pay}
 
     # --- the gateway -------------------------------------------------------------------------------
 
@@ -245,6 +246,12 @@ class AlipaySandbox:
                 return asked
             extra["agreement"] = asked
         return self._trade(params, biz, extra)
+
+    def _wap_pay(self, params: dict[str, str], biz: dict) -> SandboxPayment | dict[str, str]:
+        """A trade paid on Alipay's mobile pages (a phone's browser)."""
+        if biz.get("product_code") != "QUICK_WAP_WAY":
+            return _error(_BUSINESS, "ACQ.INVALID_PARAMETER", "product_code: QUICK_WAP_WAY")
+        return self._trade(params, biz, {"return_url": params["return_url"]} if params.get("return_url") else None)
 
     def _trade(self, params: dict[str, str], biz: dict,
                extra: dict[str, object] | None = None) -> SandboxPayment | dict[str, str]:
@@ -397,4 +404,12 @@ class AlipaySandbox:
         return headers, urlencode(fields).encode("ascii")
 
     def after_payment_url(self, payment: SandboxPayment, paid: bool) -> str | None:
-        return None
+        """A mobile page's payer goes back to the merchant's return_url once paid, with the trade's
+        keys appended as Alipay appends them (its signature left out: the merchant asks the trade,
+        never trusts the return); a failed one stays on Alipay's page, as there."""
+        back = payment.extra.get("return_url")
+        if not paid or not isinstance(back, str):
+            return None
+        keys = {"out_trade_no": payment.order_code, "trade_no": payment.id, "total_amount": _yuan(payment.amount_cents),
+                "method": "alipay.trade.wap.pay.return"}
+        return f"{back}{'&' if '?' in back else '?'}{urlencode(keys)}"

@@ -237,6 +237,12 @@ class WechatSandbox:
         return payment
 
     def _unified_order(self, fields: dict[str, str]) -> dict[str, object]:
+        if fields.get("trade_type") == "JSAPI":  # paid inside WeChat: the payer page stands in for its sheet
+            if not fields.get("openid"):
+                raise Refusal("PARAM_ERROR", "trade_type=JSAPI时，openid为必填参数")
+            payment = self.native_order({**fields, "trade_type": "NATIVE", "product_id": fields["out_trade_no"]},
+                                        trade_type="JSAPI", openid=fields["openid"])
+            return {"trade_type": "JSAPI", "prepay_id": payment.id}
         payment = self.native_order(fields)
         return {"trade_type": "NATIVE", "prepay_id": payment.id,
                 "code_url": self._context.payer_page(NAME, payment.id)}
@@ -248,7 +254,7 @@ class WechatSandbox:
             if not fields.get(required):
                 raise Refusal("PARAM_ERROR", f"缺少参数{required}")
         if fields["trade_type"] != "NATIVE":
-            raise Refusal("PARAM_ERROR", "trade_type: the sandbox takes NATIVE (QR code) orders only")
+            raise Refusal("PARAM_ERROR", "trade_type: the sandbox takes NATIVE (QR code) and JSAPI orders only")
         if not fields.get("product_id"):
             raise Refusal("PARAM_ERROR", "trade_type=NATIVE时，product_id为必填参数")
         if (fields.get("fee_type") or "CNY") != "CNY":

@@ -8,13 +8,10 @@ from __future__ import annotations
 import codecs
 import csv
 import io
-import logging
 import re
 from collections.abc import Iterator, Sequence
 from datetime import datetime
-from functools import cache
-from pathlib import Path
-from typing import IO, Any
+from typing import IO
 from zoneinfo import ZoneInfo
 
 from openpyxl import Workbook  # type: ignore[import-untyped]
@@ -22,47 +19,15 @@ from reportlab.graphics.charts.lineplots import LinePlot
 from reportlab.graphics.shapes import Drawing, String
 from reportlab.lib import colors
 from reportlab.lib.pagesizes import A4
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.pdfbase import pdfmetrics
-from reportlab.pdfbase.cidfonts import UnicodeCIDFont
-from reportlab.pdfbase.ttfonts import TTFont
-from reportlab.platypus import LongTable, Paragraph, SimpleDocTemplate, Spacer, Table, TableStyle
+from reportlab.platypus import KeepTogether, SimpleDocTemplate, Spacer
 
-from core.exports.ports import ReadingsSheet, Report
+from adapters.exports.route_map import route_drawing
+from adapters.exports.typeset import THEME, font_for, fonts, grid, para
+from core.exports.ports import ReadingsSheet, Report, SignatureBlock
 
-log = logging.getLogger(__name__)
-
-CJK_FONT = "STSong-Light"  # reportlab's built-in CID font: Chinese, and GB2312's Cyrillic and Latin
-TEXT_FONT = "DejaVuSans"  # Latin, Cyrillic, Greek: Debian's fonts-dejavu-core
-DEJAVU_PLACES = (
-    Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"),
-    Path("/usr/share/fonts/dejavu/DejaVuSans.ttf"),
-    Path("/usr/local/share/fonts/DejaVuSans.ttf"),
-)
-_CJK = re.compile(r"[\u2e80-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]")
 _SHEET_TITLE_BAD = re.compile(r"[\[\]:*?/\\]")
 _NUMBER = re.compile(r"^-?\d+(\.\d+)?$")
-THEME = colors.HexColor("#ec6c00")
-
-
-@cache
-def fonts() -> tuple[str, str]:
-    """(the font for text without CJK, the CJK font). Without DejaVu, STSong-Light writes it all:
-    it has Latin and Cyrillic (GB2312's), if not every accent; so a missing font degrades the look,
-    never the text."""
-    pdfmetrics.registerFont(UnicodeCIDFont(CJK_FONT))
-    for place in DEJAVU_PLACES:
-        if place.is_file():
-            pdfmetrics.registerFont(TTFont(TEXT_FONT, str(place)))
-            return TEXT_FONT, CJK_FONT
-    log.warning("DejaVuSans.ttf not found (Debian: fonts-dejavu-core); PDF reports are set in %s alone", CJK_FONT)
-    return CJK_FONT, CJK_FONT
-
-
-def font_for(text: str) -> str:
-    text_font, cjk_font = fonts()
-    return cjk_font if _CJK.search(text) else text_font
 
 
 def _cell(value: str) -> str | float:
@@ -107,16 +72,16 @@ class ExportRenderer:
         text_font, _ = fonts()
         doc = SimpleDocTemplate(out, pagesize=A4, leftMargin=15 * mm, rightMargin=15 * mm, topMargin=15 * mm,
                                 bottomMargin=15 * mm, title=report.title, author="Coldchain")
-        story: list = [_para(report.title, 16, bold=True), Spacer(1, 4 * mm)]
+        story: list = [para(report.title, 16, bold=True), Spacer(1, 4 * mm)]
         facts = [*report.facts, report.verification]
-        story.append(_table([[_para(label, 9), _para(value, 9)] for label, value in facts], [45 * mm, 135 * mm],
+        story.append(grid([[para(label, 9), para(value, 9)] for label, value in facts], [45 * mm, 135 * mm],
                             header=False))
-        story += [Spacer(1, 5 * mm), _para(report.summary_title, 12, bold=True), Spacer(1, 2 * mm)]
-        summary = [[_para(c, 8, bold=True) for c in report.summary_columns]]
-        summary += [[_para(v, 8) for v in (f.label, f.unit, f.minimum, f.maximum, f.mean, f.mkt, f.limits)]
+        story += [Spacer(1, 5 * mm), para(report.summary_title, 12, bold=True), Spacer(1, 2 * mm)]
+        summary = [[para(c, 8, bold=True) for c in report.summary_columns]]
+        summary += [[para(v, 8) for v in (f.label, f.unit, f.minimum, f.maximum, f.mean, f.mkt, f.limits)]
                     for f in report.summary]
-        story.append(_table(summary, [30 * mm, 16 * mm, 22 * mm, 22 * mm, 22 * mm, 22 * mm, 46 * mm]))
-        story += [Spacer(1, 5 * mm), _para(report.chart_title, 12, bold=True), Spacer(1, 2 * mm)]
+        story.append(grid(summary, [30 * mm, 16 * mm, 22 * mm, 22 * mm, 22 * mm, 22 * mm, 46 * mm]))
+        story += [Spacer(1, 5 * mm), para(report.chart_title, 12, bold=True), Spacer(1, 2 * mm)]
         for index, label in enumerate(report.chart_labels):
             series: list[tuple[datetime, float]] = []
             for ts, *values in report.chart:
@@ -125,49 +90,50 @@ class ExportRenderer:
                     series.append((ts, value))
             if series:
                 story += [_chart(series, label, text_font, ZoneInfo(report.time_zone)), Spacer(1, 3 * mm)]
-        story += [Spacer(1, 2 * mm), _para(report.excursions_title, 12, bold=True), Spacer(1, 2 * mm)]
+        if report.route is not None:
+            story += [Spacer(1, 2 * mm), para(report.route.title, 12, bold=True), Spacer(1, 2 * mm)]
+            drawing = route_drawing(report.route, 180 * mm, 120 * mm)
+            story.append(drawing if drawing is not None else para(report.route.no_positions, 9))
+            story.append(Spacer(1, 3 * mm))
+        story += [Spacer(1, 2 * mm), para(report.excursions_title, 12, bold=True), Spacer(1, 2 * mm)]
         if report.excursions:
-            rows = [[_para(c, 8, bold=True) for c in report.excursion_columns]]
-            rows += [[_para(v, 8) for v in row] for row in report.excursions]
-            story.append(_table(rows, [24 * mm, 36 * mm, 34 * mm, 34 * mm, 26 * mm, 26 * mm]))
+            rows = [[para(c, 8, bold=True) for c in report.excursion_columns]]
+            rows += [[para(v, 8) for v in row] for row in report.excursions]
+            story.append(grid(rows, [24 * mm, 36 * mm, 34 * mm, 34 * mm, 26 * mm, 26 * mm]))
         else:
-            story.append(_para(report.no_excursions, 9))
-        story += [Spacer(1, 5 * mm), _para(report.table_title, 12, bold=True), Spacer(1, 2 * mm)]
+            story.append(para(report.no_excursions, 9))
+        story += [Spacer(1, 5 * mm), para(report.table_title, 12, bold=True), Spacer(1, 2 * mm)]
         if report.table_note:
-            story += [_para(report.table_note, 8), Spacer(1, 2 * mm)]
+            story += [para(report.table_note, 8), Spacer(1, 2 * mm)]
         width = 180 * mm / max(1, len(report.table_columns))
-        table = [[_para(c, 8, bold=True) for c in report.table_columns]]
-        table += [[_para(v, 8) for v in row] for row in report.table]
-        story.append(_table(table, [width] * len(report.table_columns), long=True))
+        table = [[para(c, 8, bold=True) for c in report.table_columns]]
+        table += [[para(v, 8) for v in row] for row in report.table]
+        story.append(grid(table, [width] * len(report.table_columns), long=True))
+        if report.signatures is not None:
+            story += _signatures(report.signatures)
         footer = f"{report.verification[0]}: {report.verification[1]}"
         if report.footer_note:
             footer = f"{report.footer_note}  {footer}"
         doc.build(story, onFirstPage=_footer(footer), onLaterPages=_footer(footer))
 
 
+def _signatures(block: SignatureBlock) -> list:
+    """The manifestations, kept together on one page where they fit; one that no longer applies
+    is set in grey and says so in its last column."""
+    story: list = [Spacer(1, 5 * mm), para(block.title, 12, bold=True), Spacer(1, 2 * mm),
+                   para(block.statement, 8), Spacer(1, 2 * mm)]
+    if not block.rows:
+        return [KeepTogether(story + [para(block.none, 9)])]
+    void = colors.HexColor("#888888")
+    rows = [[para(c, 8, bold=True) for c in block.columns]]
+    rows += [[para(v, 8, colour=None if applies else void) for v in row]
+             for row, applies in zip(block.rows, block.applies, strict=True)]
+    width = 180 * mm / max(1, len(block.columns))
+    return [KeepTogether(story + [grid(rows, [width] * len(block.columns))])]
+
+
 def _sheet_title(title: str) -> str:
     return _SHEET_TITLE_BAD.sub("_", title)[:31] or "Sheet"
-
-
-def _para(text: str, size: float, bold: bool = False) -> Paragraph:
-    escaped = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    style = ParagraphStyle("p", fontName=font_for(text), fontSize=size, leading=size * 1.3,
-                           textColor=THEME if bold else colors.black)
-    return Paragraph(escaped, style)
-
-
-def _table(rows: list[list], widths: list[float], header: bool = True, long: bool = False) -> Table:
-    kind = LongTable if long else Table
-    table = kind(rows, colWidths=widths, repeatRows=1 if header else 0)
-    style: list[Any] = [("GRID", (0, 0), (-1, -1), 0.25, colors.HexColor("#bbbbbb")),
-             ("VALIGN", (0, 0), (-1, -1), "TOP"),
-             ("TOPPADDING", (0, 0), (-1, -1), 1.5), ("BOTTOMPADDING", (0, 0), (-1, -1), 1.5)]
-    if header:
-        style.append(("BACKGROUND", (0, 0), (-1, 0), colors.HexColor("#fbe3d1")))
-    else:
-        style.append(("BACKGROUND", (0, 0), (0, -1), colors.HexColor("#f5f5f5")))
-    table.setStyle(TableStyle(style))
-    return table
 
 
 def _chart(series: list[tuple[datetime, float]], label: str, font: str, zone: ZoneInfo) -> Drawing:

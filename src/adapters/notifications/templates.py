@@ -7,8 +7,10 @@ from core.alarms.alerts import (
     ALARM_TEMPERATURE_ABOVE,
     ALARM_TEMPERATURE_BELOW,
 )
+from core.calibration.due_dates import CALIBRATION_DUE, CALIBRATION_DUE_SOON
 from core.devices.expiry_reminders import SERVICE_EXPIRED, SERVICE_EXPIRING
 from core.exports.model import DEVICE_LIST_EXPORT_FAILED, EXPORT_FAILED, EXPORT_READY
+from core.fda.model import MEMBER_SIGNING_LOCKED, SIGNING_LOCKED
 from core.geofences.model import FENCE_ENTERED, FENCE_LEFT
 from core.inbox.model import ORGANIZATION_INVITATION
 from core.notifications.model import VERIFICATION_CODE
@@ -68,10 +70,20 @@ TEMPLATES = {
     EXPORT_READY: N_("Your export {file} is ready. Download it from the download centre within 7 days."),
     FENCE_ENTERED: N_("Device {device} ({guid}) entered the fence {fence} at {time}."),
     FENCE_LEFT: N_("Device {device} ({guid}) left the fence {fence} at {time}."),
+    CALIBRATION_DUE_SOON: N_("The calibration of device {device} ({guid}) is due on {date}, in {days} days "
+                             "(certificate {certificate}). Order its calibration in the console in good time."),
+    CALIBRATION_DUE: N_("The calibration of device {device} ({guid}) is due since {date} (certificate {certificate}). "
+                        "Order a new calibration in the console to keep its readings traceable."),
     EXPORT_FAILED: N_("Your export of {device} ({format}) could not be written: {reason}. Delete it or try again "
                       "in the download centre."),
     DEVICE_LIST_EXPORT_FAILED: N_("Your export of the device list could not be written: {reason}. Delete it or try "
                                   "again in the download centre."),
+    SIGNING_LOCKED: N_("Electronic signing is locked for your account {account} after {count} failed attempts in a "
+                       "row, until {until}. If this was not you, change your password; an administrator of your "
+                       "organization can unlock signing sooner."),
+    MEMBER_SIGNING_LOCKED: N_("Electronic signing is locked for {account}, a member of {organization}, after {count} "
+                              "failed attempts in a row, until {until}. Unlock it on the FDA page once you have "
+                              "checked with them."),
 }
 
 # E-mail needs a subject line as well.
@@ -98,8 +110,12 @@ SUBJECTS = {
     EXPORT_READY: N_("Export {file} is ready"),
     FENCE_ENTERED: N_("{device} entered {fence}"),
     FENCE_LEFT: N_("{device} left {fence}"),
+    CALIBRATION_DUE_SOON: N_("The calibration of {device} is due on {date}"),
+    CALIBRATION_DUE: N_("The calibration of {device} is due"),
     EXPORT_FAILED: N_("Export of {device} failed"),
     DEVICE_LIST_EXPORT_FAILED: N_("Export of the device list failed"),
+    SIGNING_LOCKED: N_("Electronic signing locked"),
+    MEMBER_SIGNING_LOCKED: N_("Electronic signing locked for {account}"),
 }
 
 # Parameters that are message ids themselves (why an export failed): translated with the text.

@@ -11,6 +11,7 @@ import re
 from collections.abc import Mapping
 from decimal import Decimal
 from http.client import HTTPConnection, HTTPSConnection
+from typing import TypeVar
 from urllib.parse import parse_qsl, urlsplit
 
 from alipay.aop.api.AlipayClientConfig import AlipayClientConfig
@@ -20,11 +21,13 @@ from alipay.aop.api.domain.AlipayTradeFastpayRefundQueryModel import AlipayTrade
 from alipay.aop.api.domain.AlipayTradePrecreateModel import AlipayTradePrecreateModel
 from alipay.aop.api.domain.AlipayTradeQueryModel import AlipayTradeQueryModel
 from alipay.aop.api.domain.AlipayTradeRefundModel import AlipayTradeRefundModel
+from alipay.aop.api.domain.AlipayTradeWapPayModel import AlipayTradeWapPayModel
 from alipay.aop.api.request.AlipayTradeCloseRequest import AlipayTradeCloseRequest
 from alipay.aop.api.request.AlipayTradeFastpayRefundQueryRequest import AlipayTradeFastpayRefundQueryRequest
 from alipay.aop.api.request.AlipayTradePrecreateRequest import AlipayTradePrecreateRequest
 from alipay.aop.api.request.AlipayTradeQueryRequest import AlipayTradeQueryRequest
 from alipay.aop.api.request.AlipayTradeRefundRequest import AlipayTradeRefundRequest
+from alipay.aop.api.request.AlipayTradeWapPayRequest import AlipayTradeWapPayRequest
 from alipay.aop.api.response.AlipayTradeCloseResponse import AlipayTradeCloseResponse
 from alipay.aop.api.response.AlipayTradeFastpayRefundQueryResponse import AlipayTradeFastpayRefundQueryResponse
 from alipay.aop.api.response.AlipayTradePrecreateResponse import AlipayTradePrecreateResponse
@@ -74,6 +77,8 @@ def _http_connection(url: str, query_string: str, timeout: float):
 # call time, so replacing the module attribute is enough. Harmless for URLs without a port.
 WebUtils.get_http_connection = _http_connection
 
+
+_Model = TypeVar("_Model", AlipayTradePrecreateModel, AlipayTradeWapPayModel)
 
 class AlipayError(Exception):
     """Alipay refused a call, could not be reached, or answered something we cannot trust."""
@@ -129,20 +134,25 @@ class AlipayGateway:
     def _failure(response) -> str:
         return f"{response.code} {response.msg}: {response.sub_code} {response.sub_msg}"
 
-    def start(self, request: PaymentRequest) -> PaymentStart:
+    @staticmethod
+    def _trade(model: _Model, request: PaymentRequest, product_code: str) -> _Model:
+        """`model` holding the order's trade: its number, amount in yuan, subject and validity."""
         if request.currency != CURRENCY:
             raise ValueError(f"Alipay takes {CURRENCY}, not {request.currency}")
         if request.amount_cents <= 0:
             raise ValueError("the amount must be positive")
-        model = AlipayTradePrecreateModel()
         model.out_trade_no = request.order_code
         model.total_amount = _yuan(request.amount_cents)
         model.subject = _subject(request)
-        model.product_code = "FACE_TO_FACE_PAYMENT"
+        model.product_code = product_code
         # Alipay closes the trade when the console gives up on the order, so a payer cannot pay an
         # order the console has closed. (A precreated trade nobody scanned does not exist at
         # Alipay yet: closing it answers ACQ.TRADE_NOT_EXIST, see close().)
         model.timeout_express = f"{int(PAYMENT_VALIDITY[Provider.ALIPAY].total_seconds() // 60)}m"
+        return model
+
+    def start(self, request: PaymentRequest) -> PaymentStart:
+        model = self._trade(AlipayTradePrecreateModel(), request, "FACE_TO_FACE_PAYMENT")
         call = AlipayTradePrecreateRequest(biz_model=model)
         call.notify_url = self._notify_url
         response = self._execute(call, AlipayTradePrecreateResponse())
@@ -153,6 +163,16 @@ class AlipayGateway:
         # Alipay's trade_no only exists once the payer has paid: until then the order is known by
         # our order number.
         return PaymentStart(pay_qr_code=response.qr_code, reference=request.order_code)
+
+    def start_wap(self, request: PaymentRequest, return_url: str) -> PaymentStart:
+        """A trade paid on Alipay's mobile page (alipay.trade.wap.pay) in a phone's browser: the
+        signed page URL the payer opens (`approve_url`); Alipay sends them back to `return_url`
+        and notifies as for a QR code. Nothing is sent to Alipay until the payer opens it."""
+        model = self._trade(AlipayTradeWapPayModel(), request, "QUICK_WAP_WAY")
+        call = AlipayTradeWapPayRequest(biz_model=model)
+        call.notify_url, call.return_url = self._notify_url, return_url
+        return PaymentStart(approve_url=self._client.page_execute(call, http_method="GET"),
+                            reference=request.order_code)
 
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         return PaymentResult(paid=False, error="not supported")

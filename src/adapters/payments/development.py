@@ -59,6 +59,13 @@ class DevelopmentPaymentGateway:
         secret = self.signature(request.order_code, request.amount_cents)[:24]
         return PaymentStart(client_secret=f"{reference}_secret_{secret}", reference=reference)
 
+    def start_jsapi(self, request: PaymentRequest, open_id: str) -> tuple[dict[str, str], str | None]:
+        """Inside WeChat: the pay link stands in for WeixinJSBridge's sheet (under `payUrl`)."""
+        return {"payUrl": self.pay_link(request)}, f"dev-{request.order_code}"
+
+    def start_wap(self, request: PaymentRequest, return_url: str) -> PaymentStart:
+        return PaymentStart(approve_url=self.pay_link(request), reference=f"dev-{request.order_code}")
+
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         if payment_method_id.startswith("fail"):
             return PaymentResult(paid=False, error="card_declined", failure=PaymentFailure.DECLINED,

@@ -42,7 +42,7 @@ class SwitchedOffGateway:
     def _off(self, *_args: object, **_kwargs: object) -> NoReturn:
         raise ProviderSwitchedOff(f"the payment provider {self._provider.value} is switched off")
 
-    start = confirm = query = close = refund = refund_status = open_id = _off
+    start = start_jsapi = start_wap = confirm = query = close = refund = refund_status = open_id = _off
 
     def parse_notification(self, headers: Mapping[str, str], body: bytes) -> NoReturn:
         raise InvalidNotification(f"the payment provider {self._provider.value} is switched off")

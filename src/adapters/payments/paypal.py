@@ -162,9 +162,16 @@ class PayPalGateway:
     def start(self, request: PaymentRequest) -> PaymentStart:
         return self._start(request)
 
-    def _start(self, request: PaymentRequest, attributes: PaypalWalletAttributes | None = None) -> PaymentStart:
+    def start_returning(self, request: PaymentRequest, return_url: str, cancel_url: str) -> PaymentStart:
+        """An order whose payer comes back to a page of the payment's own (a calibration
+        application's), not to the console's order return: that page asks for the capture."""
+        return self._start(request, back=(return_url, cancel_url))
+
+    def _start(self, request: PaymentRequest, attributes: PaypalWalletAttributes | None = None,
+               back: tuple[str, str] | None = None) -> PaymentStart:
+        return_url, cancel_url = back or (self._return_url, self._cancel_url)
         experience = PaypalWalletExperienceContext(
-            return_url=self._return_url, cancel_url=self._cancel_url,
+            return_url=return_url, cancel_url=cancel_url,
             user_action=PaypalExperienceUserAction.PAY_NOW,  # the capture follows the return at once
             shipping_preference=PaypalWalletContextShippingPreference.NO_SHIPPING)  # a service, nothing shipped
         wallet = PaypalWallet(experience_context=experience, attributes=attributes or APIHelper.SKIP)

@@ -125,6 +125,19 @@ class WechatPayGateway:
             product_id=request.order_code, fee_type=CURRENCY))
         return PaymentStart(pay_qr_code=data["code_url"], reference=data.get("prepay_id"))
 
+    def start_jsapi(self, request: PaymentRequest, open_id: str) -> tuple[dict[str, str], str | None]:
+        """A JSAPI order, paid inside WeChat by the payer `open_id` (our official account's OpenID
+        of them): the parameters WeixinJSBridge's getBrandWCPayRequest takes, signed with our API
+        key, and WeChat's prepay_id. Raises as start() does."""
+        if request.currency.upper() != CURRENCY:
+            raise ValueError(f"WeChat Pay takes {CURRENCY}, not {request.currency}")
+        data = self._checked(self._pay.order.create(
+            trade_type="JSAPI", body=_body(request), total_fee=int(request.amount_cents),
+            out_trade_no=request.order_code, notify_url=self._notify_url, client_ip=self._client_ip,
+            user_id=open_id, fee_type=CURRENCY))
+        prepay_id = data["prepay_id"]
+        return {k: str(v) for k, v in self._pay.jsapi.get_jsapi_params(prepay_id).items()}, prepay_id
+
     def confirm(self, request: PaymentRequest, payment_method_id: str) -> PaymentResult:
         return PaymentResult(paid=False, error="not supported")
 

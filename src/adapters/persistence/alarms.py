@@ -29,6 +29,7 @@ from adapters.persistence.models import (
     AlarmRuleRow,
     AssetRow,
     DeviceRow,
+    ReadingRow,
     WaybillDeviceRow,
     WaybillRow,
 )
@@ -51,6 +52,7 @@ from core.devices.grants import Element, Grant
 from core.notifications.model import Channel
 from core.shared.errors import AlarmRuleExists
 from core.shared.paging import Page, PageRequest
+from core.telemetry.model import Reading
 from core.waybills.model import WaybillState
 
 rules_t = AlarmRuleRow.__table__
@@ -194,6 +196,24 @@ class SqlAlchemyAlarmRepository:
                 excursion.alarm = _alarm(row)
             excursions[(excursion.device_id, excursion.probe)] = excursion
         return excursions
+
+    def readings(self, device_ids: Collection[int], since: datetime, limit: int) -> list[Reading]:
+        if not device_ids:
+            return []
+        r = ReadingRow
+        rows = self._s.execute(select(r.device_id, r.ts, r.temperature, r.humidity)
+                               .where(r.device_id.in_(list(device_ids)), r.ts >= since)
+                               .order_by(r.ts, r.device_id).limit(limit))
+        return [Reading(row.device_id, row.ts, row.temperature, row.humidity) for row in rows]
+
+    def last_alarm_ends(self, device_ids: Collection[int], since: datetime) -> dict[int, datetime]:
+        if not device_ids:
+            return {}
+        m = AlarmMessageRow
+        rows = self._s.execute(select(m.device_id, func.max(m.ended_at))
+                               .where(m.device_id.in_(list(device_ids)), m.ended_at >= since)
+                               .group_by(m.device_id))
+        return {device_id: ended for device_id, ended in rows if ended is not None}
 
     def save_excursion(self, excursion: Excursion) -> None:
         values = {"device_id": excursion.device_id, "probe": excursion.probe, "kind": int(excursion.kind),

@@ -14,7 +14,9 @@ What a transaction wrote waits in its session; a savepoint or a transaction roll
 part with it. At the outermost COMMIT, the operation (once per request, however many transactions
 commit) and its changes are written, so a change cannot be committed without its entry, nor an
 entry without its change. Secrets are written as "***"; bookkeeping tables and columns (sessions,
-codes, the outbox, readings, a device's live state...) are not recorded at all.
+codes, the outbox, readings, a device's live state...) are not recorded at all. The entry, or the
+batch, joins the audit trail of each of its readers whose FDA mode is on (fda_trail.py) in the
+same transaction too.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ from typing import Any
 from sqlalchemy import Table, and_, event, false, insert, inspect, or_, select
 from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, sessionmaker
 
+from adapters.persistence.fda_trail import SWITCHES_SEEN, chain_entry
 from adapters.persistence.models import (
     DeviceRow,
     OperationChangeRow,
@@ -53,6 +56,7 @@ from core.audit.model import (
 # Tables whose rows are bookkeeping, not what a user changes: never recorded.
 SKIPPED_TABLES = frozenset({
     "operation_log", "operation_log_changes", "operation_log_readers",  # the log itself
+    "fda_trail_links",  # and its audit trail's chains (fda_trail.py)
     "login_sessions", "login_failures", "login_locks", "verification_codes", "captchas",
     "outbox_messages", "job_runs", "readings", "alarm_excursions", "payment_notifications",
     "expiry_reminders", "device_events", "system_messages", "premium_memberships",
@@ -60,6 +64,8 @@ SKIPPED_TABLES = frozenset({
     "geofence_events",  # crossings the ingest found
     "waybill_lookups", "waybill_link_opens",  # the public quick query's rate limit, a share link's opens
     "revenue_paid", "revenue_refunded", "revenue_renewals",  # the statistics' rollup, kept by triggers
+    "certificate_sequences", "calibration_reminders",  # a counter, and the due reminders posted
+    "fda_signing_locks", "fda_signing_sessions",  # failed signing attempts, a session's last signature
 })
 # Columns kept by the system, not by a change (a device's live state, a key derived from a name).
 SKIPPED_COLUMNS = frozenset({
@@ -162,6 +168,16 @@ KINDS: dict[str, ObjectKind] = {
     "waybill_devices": ObjectKind("waybillDevice", device="device_id"),
     "waybill_templates": ObjectKind("waybillTemplate", "name", owner="owner_account_id"),
     "waybill_share_links": ObjectKind("waybillShareLink", owner="created_by"),
+    # calibration: an application is its applicant's (none: a customer without an account); its
+    # lines, certificates (drafts the customer does not see) and prices are the lab's, not the
+    # devices' readers'; a device's interval and due date are the device's
+    "calibration_applications": ObjectKind("calibrationApplication", "number", owner="applicant_account_id"),
+    "calibration_lines": ObjectKind("calibrationLine", "serial"),
+    "calibration_certificates": ObjectKind("calibrationCertificate", "number"),
+    "calibration_prices": ObjectKind("calibrationPrice"),
+    "device_calibrations": ObjectKind("deviceCalibration", "certificate", device="device_id"),
+    "device_type_calibrations": ObjectKind("deviceTypeCalibration"),
+    "calibration_reports": ObjectKind("calibrationReport", "file_name"),
     "report_runs": ObjectKind("reportRun"),
     "export_certificates": ObjectKind("exportCertificate", "device_name"),
     # the platform's settings and reference data the back office keeps
@@ -171,6 +187,14 @@ KINDS: dict[str, ObjectKind] = {
     "dict_items": ObjectKind("dictionaryItem", "data_value"),
     "device_types": ObjectKind("deviceType", "type_name"),
     "device_series": ObjectKind("deviceSeries", "series_name"),
+    # a periodic report (issue 22) is its device's subject's record, the owner's or the organization's:
+    # not the device's, whose sharees do not read it
+    "fda_reports": ObjectKind("fdaReport", "title", owner="owner_account_id", organization="organization_id"),
+    # electronic signatures (issue 22): the record's subject reads them, as it reads the record's log
+    "fda_signatures": ObjectKind("signature", "record_label", owner="subject_account_id",
+                                 organization="subject_organization_id"),
+    "fda_endorsements": ObjectKind("endorsement", "name", owner="account_id", organization="organization_id"),
+    "fda_signing_unlocks": ObjectKind("signingUnlock", owner="account_id", organization="organization_id"),
 }
 _OWNER_COLUMNS = ("owner_account_id", "account_id")
 _LABEL_COLUMNS = ("name", "device_name", "user_name", "title")
@@ -488,6 +512,7 @@ def _rolled_back(session: Session, previous: SessionTransaction) -> None:
 def _transaction_ended(session: Session, transaction: SessionTransaction) -> None:
     if transaction.parent is None:
         session.info.pop(_PENDING, None)  # committed (written) or closed without a commit
+        session.info.pop(SWITCHES_SEEN, None)  # the FDA switches read for the trail, as of this transaction
 
 
 def _before_commit(session: Session) -> None:
@@ -514,6 +539,8 @@ def _before_commit(session: Session) -> None:
         audit.readers.add((audit.actor_account_id, None))
         session.info[_WRITTEN] = operation_id
     write_changes(connection, operation_id, audit.at, changes, audit.readers)
+    # the audit trail of every FDA-on reader of the entry, in this same transaction
+    chain_entry(session, operation_id, audit.readers, changes)
 
 
 def _after_commit(session: Session) -> None:

@@ -2,11 +2,14 @@ from __future__ import annotations
 
 import select
 import sqlite3
+from typing import Any
 
 import psycopg
 from sqlalchemy import Engine, create_engine, event, exc
+from sqlalchemy.dialects.postgresql import insert as pg_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import make_url
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import Session, sessionmaker
 
 from adapters.persistence.audit import capture_changes
 from adapters.persistence.bounds import refuse_like_postgresql
@@ -17,6 +20,12 @@ from adapters.security.secret_box import SECRET_BOX, SecretBox
 # psycopg and sqlite3 classes are here because COPY runs on the driver's own connection.
 _UNAVAILABLE = (exc.OperationalError, exc.InterfaceError, exc.TimeoutError, exc.DisconnectionError,
                 psycopg.OperationalError, psycopg.InterfaceError, sqlite3.OperationalError, OSError)
+
+
+def upsert(session: Session, table: Any) -> Any:
+    """INSERT ... ON CONFLICT in the session's dialect (both take the same clauses)."""
+    postgres = session.get_bind().dialect.name == "postgresql"
+    return (pg_insert if postgres else sqlite_insert)(table)
 
 
 def unavailable(error: BaseException) -> bool:

@@ -35,6 +35,7 @@ from adapters.persistence.models import (
     AlarmMessageRow,
     AlarmRuleRow,
     AutoRenewAgreementRow,
+    DeviceCalibrationRow,
     DeviceCredentialRow,
     DeviceEventRow,
     DeviceRow,
@@ -57,6 +58,7 @@ from core.devices.events import DeviceEvent, DeviceEventEntry
 from core.devices.expiry import LIFELONG_FROM, ExpiringDevice, ExpiryWindow
 from core.devices.grants import FULL, NOTHING, OPERATE_SHIFT, SHARED_BIT, VIEW_ALL, Element, Grant
 from core.devices.model import (
+    CALIBRATION_DUE_WITHIN,
     EXPIRING_WITHIN,
     FREE_SERVICE_MONTHS,
     NO_PROJECT,
@@ -119,6 +121,13 @@ def visible_to(account_id: AccountId) -> ColumnElement[bool]:
     indexes serve."""
     return or_(DeviceRow.owner_account_id == account_id, DeviceRow.organization_id.in_(_organizations_of(account_id)),
                DeviceRow.id.in_(_shared_ids(account_id)))
+
+
+def changeable_by(account_id: AccountId) -> ColumnElement[bool]:
+    """The devices an account may change: its own, and those of the organizations whose role
+    there lets it change devices (access_of's FULL without a share)."""
+    return or_(DeviceRow.owner_account_id == account_id,
+               DeviceRow.organization_id.in_(_organizations_of(account_id, CHANGE_DEVICES)))
 
 
 def visible_branches(account_id: AccountId, columns: Sequence[Any],
@@ -251,12 +260,22 @@ def _vip_moments(now: datetime) -> dict[str, datetime]:
             "expiring_until": min(now + EXPIRING_WITHIN, LIFELONG_FROM)}
 
 
+def _calibration_due() -> ColumnElement[bool]:
+    """A device whose calibration falls due by the parameter's day (or fell due before): an index
+    range of device_calibrations (core.calibration keeps the due dates there)."""
+    return exists().where(DeviceCalibrationRow.device_id == DeviceRow.id,
+                          DeviceCalibrationRow.due_on <= bindparam("calibration_due_by"))
+
+
 def _filter_params(account_id: int, where: DeviceFilter) -> dict[str, Any]:
     """The parameters of a statement built from `where` for the account: the moments only when
-    the filter asks for a service state."""
+    the filter asks for a service state or a calibration due."""
     params: dict[str, Any] = {"account_id": account_id}
+    now = where.now or datetime.now(UTC)
     if where.vip_state is not None:
-        params |= _vip_moments(where.now or datetime.now(UTC))
+        params |= _vip_moments(now)
+    if where.calibration_due is not None:
+        params["calibration_due_by"] = (now + CALIBRATION_DUE_WITHIN).date()
     return params
 
 
@@ -347,6 +366,8 @@ class SqlAlchemyDeviceRepository:
         if f.project_id is not None:
             where.append(DeviceRow.project_id.is_(None) if f.project_id == NO_PROJECT
                          else DeviceRow.project_id == f.project_id)
+        if f.calibration_due is not None:
+            where.append(_calibration_due() if f.calibration_due else ~_calibration_due())
         return where
 
     @staticmethod

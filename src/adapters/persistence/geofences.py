@@ -11,7 +11,14 @@ from sqlalchemy import and_, bindparam, delete, func, insert, or_, select, updat
 from sqlalchemy.orm import Session
 
 from adapters.persistence.devices import visible_to
-from adapters.persistence.models import DeviceRow, GeofenceEventRow, GeofenceLinkRow, GeofenceRow, OrganizationRow
+from adapters.persistence.models import (
+    DeviceRow,
+    GeofenceEventRow,
+    GeofenceLinkRow,
+    GeofenceRow,
+    OrganizationRow,
+    WaybillRow,
+)
 from core.geofences.model import (
     Area,
     Circle,
@@ -24,6 +31,7 @@ from core.geofences.model import (
     WatchedFence,
 )
 from core.shared.paging import Page, PageRequest
+from core.waybills.ports import FenceOwner
 
 
 def areas_to_json(areas: Sequence[Area]) -> list[dict[str, Any]]:
@@ -81,6 +89,9 @@ class SqlAlchemyFenceRepository:
         # Not left to the cascade alone: the operation log records the links that go with it.
         self._s.execute(delete(GeofenceEventRow).where(GeofenceEventRow.fence_id == fence_id))
         self._s.execute(delete(GeofenceLinkRow).where(GeofenceLinkRow.fence_id == fence_id))
+        # The waybills that started or finished by it no longer do (another context's columns, hence no FK).
+        for column in (WaybillRow.origin_fence_id, WaybillRow.destination_fence_id):
+            self._s.execute(update(WaybillRow).where(column == fence_id).values({column: None}))
         self._s.execute(delete(GeofenceRow).where(GeofenceRow.id == fence_id))
 
     def page(self, account_id: int, organization_ids: Sequence[int], keyword: str | None,
@@ -186,3 +197,32 @@ class SqlAlchemyFenceWatchRepository:
         self._s.execute(insert(GeofenceEventRow.__table__), [
             {"fence_id": c.fence_id, "device_id": c.device_id, "entered": c.entered, "at": c.at,
              "received_at": received_at} for c in crossings])
+
+
+class SqlAlchemyWaybillFences:
+    """The waybills' view of the fences (core.waybills.ports.WaybillFences)."""
+
+    def __init__(self, session: Session) -> None:
+        self._s = session
+
+    def owners(self, fence_ids: Sequence[int]) -> dict[int, FenceOwner]:
+        if not fence_ids:
+            return {}
+        rows = self._s.execute(select(GeofenceRow.id, GeofenceRow.owner_account_id, GeofenceRow.organization_id)
+                               .where(GeofenceRow.id.in_(list(fence_ids))))
+        return {r.id: FenceOwner(r.owner_account_id, r.organization_id) for r in rows}
+
+    def owned(self, fence_ids: Sequence[int], owner_account_id: int, organization_id: int | None) -> list[Fence]:
+        whose = (GeofenceRow.organization_id == organization_id if organization_id is not None
+                 else and_(GeofenceRow.organization_id.is_(None), GeofenceRow.owner_account_id == owner_account_id))
+        rows = self._s.scalars(select(GeofenceRow).where(GeofenceRow.id.in_(list(fence_ids)), whose))
+        return [_fence(r, None) for r in rows]
+
+    def watch(self, fence_ids: Sequence[int], device_ids: Sequence[int]) -> None:
+        if not fence_ids or not device_ids:
+            return
+        known = {(f, d) for f, d in self._s.execute(select(GeofenceLinkRow.fence_id, GeofenceLinkRow.device_id).where(
+            GeofenceLinkRow.fence_id.in_(list(fence_ids)), GeofenceLinkRow.device_id.in_(list(device_ids))))}
+        self._s.add_all(GeofenceLinkRow(fence_id=f, device_id=d, pending_count=0)
+                        for f in sorted(set(fence_ids)) for d in sorted(set(device_ids)) if (f, d) not in known)
+        self._s.flush()

@@ -8,7 +8,7 @@ they would be emitted on PostgreSQL too, in SQLite's dialect."""
 from __future__ import annotations
 
 from datetime import date, datetime
-from typing import Any, ClassVar
+from typing import Any
 
 from sqlalchemy import (
     JSON,
@@ -19,36 +19,17 @@ from sqlalchemy import (
     Index,
     Integer,
     LargeBinary,
-    MetaData,
     PrimaryKeyConstraint,
     SmallInteger,
     String,
-    Table,
     Text,
     UniqueConstraint,
     false,
     text,
 )
-from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+from sqlalchemy.orm import Mapped, mapped_column
 
-from adapters.persistence.types import UtcDateTime
-
-NAMING = {
-    "ix": "ix_%(column_0_label)s",
-    "uq": "uq_%(table_name)s_%(column_0_N_name)s",
-    "ck": "ck_%(table_name)s_%(constraint_name)s",
-    "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
-    "pk": "pk_%(table_name)s",
-}
-
-
-class Base(DeclarativeBase):
-    # Every class here maps one Table (DeclarativeBase says FromClause, which also covers mapping a
-    # join or a subquery): Core statements take `Row.__table__` as the table it is.
-    __table__: ClassVar[Table]
-    metadata = MetaData(naming_convention=NAMING)
-    type_annotation_map = {datetime: UtcDateTime, dict[str, Any]: JSON}
-
+from adapters.persistence.models_base import Base
 
 # --- accounts, roles, organizations ------------------------------------------------------------
 
@@ -134,6 +115,7 @@ class OrganizationRow(Base):
     name: Mapped[str] = mapped_column(String(50))
     creator_account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
     created_at: Mapped[datetime]
+    enable_fda: Mapped[int] = mapped_column(SmallInteger, default=0, server_default="0")  # core.fda
 
 
 class OrganizationMemberRow(Base):
@@ -1512,3 +1494,176 @@ class WaybillLookupRow(Base):
     id: Mapped[int] = mapped_column(primary_key=True)
     client_address: Mapped[str] = mapped_column(String(64))
     at: Mapped[datetime]
+
+
+# --- calibration (core/calibration) --------------------------------------------------------------
+
+
+class CalibrationApplicationRow(Base):
+    """A customer's calibration application: its details as columns (what the lab reads and lists),
+    the prices frozen on its lines, the status ladder's place, the payment and the refund owed.
+
+    The applicant is kept, not cascaded, when an account goes: the lab keeps its records of work
+    done and money taken (ISO/IEC 17025 8.4), and accounts are soft-deleted anyway. RESTRICT rather
+    than SET NULL: a null applicant is a customer without an account, whom a number and a phone
+    reach (core.calibration.model ACCESS), so an account's application must never turn into one."""
+
+    __tablename__ = "calibration_applications"
+    __table_args__ = (Index("ix_calibration_applications_applicant_created", "applicant_account_id", "created_at"),
+                      Index("ix_calibration_applications_created", "created_at"),
+                      Index("ix_calibration_applications_refund", "refund_state", "cancelled_at"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    number: Mapped[str] = mapped_column(String(20), unique=True)
+    applicant_account_id: Mapped[int | None] = mapped_column(ForeignKey("accounts.id", ondelete="RESTRICT"))
+    customer_name: Mapped[str | None] = mapped_column(String(100))
+    contact_name: Mapped[str] = mapped_column(String(30))
+    contact_phone: Mapped[str | None] = mapped_column(String(20))
+    contact_email: Mapped[str | None] = mapped_column(String(100))
+    return_address: Mapped[str | None] = mapped_column(String(200))
+    customer_address: Mapped[str | None] = mapped_column(String(200))
+    invoice_type: Mapped[int | None] = mapped_column(SmallInteger)  # None: no invoice wanted
+    invoice_title: Mapped[str | None] = mapped_column(String(100))
+    tax_number: Mapped[str | None] = mapped_column(String(20))
+    remark: Mapped[str | None] = mapped_column(String(200))
+    currency: Mapped[str] = mapped_column(String(3))
+    total_cents: Mapped[int] = mapped_column(BigInteger)
+    status: Mapped[int] = mapped_column(SmallInteger, index=True)  # core.calibration.model.Status
+    quick_order: Mapped[bool] = mapped_column(Boolean, default=False)
+    handled: Mapped[bool] = mapped_column(Boolean, default=True)
+    inbound_tracking: Mapped[str | None] = mapped_column(String(40))
+    outbound_tracking: Mapped[str | None] = mapped_column(String(40))
+    pay_type: Mapped[int | None] = mapped_column(SmallInteger)
+    payment_reference: Mapped[str | None] = mapped_column(String(100))
+    paid_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    paid_at: Mapped[datetime | None]
+    cancelled_at: Mapped[datetime | None]
+    refund_cents: Mapped[int] = mapped_column(BigInteger, default=0)
+    refund_state: Mapped[int] = mapped_column(SmallInteger, default=0)  # core.calibration.model.RefundState
+    access_digest: Mapped[str | None] = mapped_column(String(64))  # SHA-256 of an anonymous customer's token
+    created_at: Mapped[datetime]
+    updated_at: Mapped[datetime]
+
+
+class CalibrationLineRow(Base):
+    """A device on an application at the price it was applied at. The type and the console device
+    are plain integers: the application's record outlives a type or a device deleted later."""
+
+    __tablename__ = "calibration_lines"
+    __table_args__ = (UniqueConstraint("application_id", "line_index"),)  # also the index by application
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("calibration_applications.id", ondelete="CASCADE"))
+    line_index: Mapped[int] = mapped_column(SmallInteger)
+    service: Mapped[int] = mapped_column(SmallInteger)
+    device_type_id: Mapped[int] = mapped_column(Integer)
+    model: Mapped[str] = mapped_column(String(50))
+    serial: Mapped[str] = mapped_column(String(50))
+    price_cents: Mapped[int] = mapped_column(BigInteger)
+    device_id: Mapped[int | None] = mapped_column(Integer)
+    points_note: Mapped[str | None] = mapped_column(String(200))
+
+
+class CalibrationPriceRow(Base):
+    """The price of a service for one device of a type, per currency (the operators edit it)."""
+
+    __tablename__ = "calibration_prices"
+    __table_args__ = (UniqueConstraint("device_type_id", "service", "currency"),)
+    id: Mapped[int] = mapped_column(primary_key=True)
+    device_type_id: Mapped[int] = mapped_column(ForeignKey("device_types.id", ondelete="CASCADE"))
+    service: Mapped[int] = mapped_column(SmallInteger)
+    currency: Mapped[str] = mapped_column(String(3))
+    price_cents: Mapped[int] = mapped_column(BigInteger)
+
+
+class CalibrationCertificateRow(Base):
+    """One version of a device's certificate. What is looked up (application, line, version, status,
+    number) is in columns; what it states (core.calibration.certificates.CertificateContent) is JSON
+    as importCert reads it, numbers as text, read back by the same reader (rules.content_from_json),
+    so a row altered by hand is refused rather than printed. Versions of a line are unique, and so
+    is a number's version. Not cascaded from the application: an issued certificate is a record."""
+
+    __tablename__ = "calibration_certificates"
+    __table_args__ = (UniqueConstraint("application_id", "line_index", "version"),
+                      UniqueConstraint("number", "version"))
+    id: Mapped[int] = mapped_column(primary_key=True)
+    application_id: Mapped[int] = mapped_column(ForeignKey("calibration_applications.id"))
+    line_index: Mapped[int] = mapped_column(SmallInteger)
+    version: Mapped[int] = mapped_column(SmallInteger)
+    status: Mapped[int] = mapped_column(SmallInteger)  # core.calibration.certificates.CertificateStatus
+    number: Mapped[str | None] = mapped_column(String(40))
+    device_id: Mapped[int | None] = mapped_column(Integer, index=True)  # no key: the record outlives the device
+    content: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime]
+    issued_on: Mapped[date | None]
+    issued_at: Mapped[datetime | None]
+    superseded_at: Mapped[datetime | None]
+    amendment: Mapped[str | None] = mapped_column(String(200))  # why this version replaces the last
+
+
+class CertificateSequenceRow(Base):
+    """The last certificate sequence given in a year: incremented by one upsert that locks the row
+    until the issuing transaction ends, so numbers are never given twice and none is lost to a
+    rollback (bookkeeping)."""
+
+    __tablename__ = "certificate_sequences"
+    year: Mapped[int] = mapped_column(SmallInteger, primary_key=True, autoincrement=False)
+    last: Mapped[int] = mapped_column(Integer)
+
+
+class DeviceCalibrationRow(Base):
+    """A console device's calibration: its own interval, and the date, due date and certificate of
+    its newest calibration. A table of its own rather than columns of `devices`, which the ingest
+    writes on every reading and the device list reads from covering indexes; "calibration due" is
+    an index range here, joined by device id."""
+
+    __tablename__ = "device_calibrations"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True,
+                                           autoincrement=False)
+    interval_months: Mapped[int | None] = mapped_column(SmallInteger)  # None: its type's
+    calibrated_on: Mapped[date | None]
+    due_on: Mapped[date | None] = mapped_column(index=True)
+    certificate: Mapped[str | None] = mapped_column(String(50))  # the reference of the certificate that set them
+
+
+class DeviceTypeCalibrationRow(Base):
+    """A device type's calibration interval (no row: core.calibration.due_dates' default)."""
+
+    __tablename__ = "device_type_calibrations"
+    type_id: Mapped[int] = mapped_column(ForeignKey("device_types.id", ondelete="CASCADE"), primary_key=True,
+                                         autoincrement=False)
+    interval_months: Mapped[int] = mapped_column(SmallInteger)
+
+
+class CalibrationReportRow(Base):
+    """The lab's report of an application, a PDF kept in the database as invoices' are (stored in the
+    uploading transaction; at most 10 MB: core.calibration.documents.REPORT_MAX_BYTES). One an
+    application: a new upload replaces it."""
+
+    __tablename__ = "calibration_reports"
+    application_id: Mapped[int] = mapped_column(ForeignKey("calibration_applications.id", ondelete="CASCADE"),
+                                                primary_key=True, autoincrement=False)
+    file_name: Mapped[str] = mapped_column(String(120))
+    size: Mapped[int] = mapped_column(Integer)
+    sha256: Mapped[str] = mapped_column(String(64))
+    content: Mapped[bytes] = mapped_column(LargeBinary)
+    uploaded_at: Mapped[datetime]
+    uploaded_by: Mapped[int | None] = mapped_column(Integer)  # no key: the record outlives the account
+
+
+class CalibrationReminderRow(Base):
+    """Each calibration reminder posted, once per (device, due date, stage): a new due date has
+    reminders of its own (bookkeeping)."""
+
+    __tablename__ = "calibration_reminders"
+    device_id: Mapped[int] = mapped_column(ForeignKey("devices.id", ondelete="CASCADE"), primary_key=True)
+    due_on: Mapped[date] = mapped_column(primary_key=True)
+    stage: Mapped[int] = mapped_column(SmallInteger, primary_key=True)  # days before the due date
+    sent_at: Mapped[datetime]
+
+
+# --- FDA 21 CFR Part 11 (core.fda): each part's tables in a module of its own ----------------------
+
+from adapters.persistence import (  # noqa: E402,F401 (reports, signatures, trail links)
+    models_fda_reports,
+    models_fda_signatures,
+    models_fda_trail,
+)

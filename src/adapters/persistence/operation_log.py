@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 
 from sqlalchemy import Select, exists, func, select
 from sqlalchemy.orm import Session
 
 from adapters.persistence.audit import write_operation
+from adapters.persistence.fda_trail import chain_entry
+from adapters.persistence.log_rows import operation_of
 from adapters.persistence.models import OperationChangeRow, OperationLogRow, OperationReaderRow
-from core.audit.model import Change, Operation, OperationFilter, Outcome, Scope
+from core.audit.model import Operation, OperationFilter, Scope
 from core.shared.paging import Page, PageRequest
 
 _BATCH = 500
@@ -47,19 +49,17 @@ def _filtered(scope: Scope, where: OperationFilter) -> Select:
     return query
 
 
-def _operation(row: OperationLogRow, changes: Sequence[OperationChangeRow]) -> Operation:
-    return Operation(row.id, row.at, row.actor_account_id, row.actor_name, row.client_address, row.action, row.method,
-                     Outcome(row.outcome), row.status,
-                     tuple(Change(c.object_type, c.object_id, c.kind, dict(c.fields or {}), c.label, c.owner_account_id,
-                                  c.device_id, c.organization_id) for c in changes))
-
-
 class SqlAlchemyOperationLog:
     def __init__(self, session: Session) -> None:
         self._s = session
 
     def add(self, operation: Operation) -> int:
-        return write_operation(self._s.connection(), operation)
+        """An entry without changes (a refused or failed attempt): its actor reads it, and so
+        does the actor's trail while their FDA mode is on."""
+        operation_id = write_operation(self._s.connection(), operation)
+        if operation.actor_account_id is not None:
+            chain_entry(self._s, operation_id, {(operation.actor_account_id, None)})
+        return operation_id
 
     def _load(self, ids: list[int]) -> list[Operation]:
         if not ids:
@@ -69,7 +69,7 @@ class SqlAlchemyOperationLog:
         for c in self._s.scalars(select(OperationChangeRow).where(OperationChangeRow.operation_id.in_(ids))
                                  .order_by(OperationChangeRow.id)):
             changes.setdefault(c.operation_id, []).append(c)
-        return [_operation(rows[i], changes.get(i, [])) for i in ids if i in rows]
+        return [operation_of(rows[i], changes.get(i, [])) for i in ids if i in rows]
 
     def page(self, scope: Scope, where: OperationFilter, request: PageRequest) -> Page[Operation]:
         query = _filtered(scope, where)

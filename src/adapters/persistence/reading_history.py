@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import UTC, datetime
-from typing import cast
+from typing import Any, cast
 
 import psycopg
-from sqlalchemy import delete, func, or_, select, text
+from sqlalchemy import ColumnElement, Row, Select, case, delete, func, or_, select, text
 from sqlalchemy.orm import Session
 
 from adapters.persistence.models import ReadingRow
@@ -87,6 +87,32 @@ def _extremes_sql(probes: Sequence[str], buckets: int) -> str:
         ORDER BY h.ts"""
 
 
+def thinned_fixes(where: Sequence[ColumnElement[bool]], max_points: int) -> Select[Any]:
+    """The readings under `where` that carry a position, per device in time order: every one when a
+    device has at most `max_points`, else every step-th one and its last (the path's shape, and
+    where it ends; never more than `max_points`). Each row: device_id, ts, latitude, longitude,
+    accuracy_m, and `total`, how many the device has. One pass over the (device_id, ts) key's range."""
+    r = _READINGS.c
+    numbered = (select(r.device_id, r.ts, r.latitude, r.longitude, r.accuracy_m,
+                       func.row_number().over(partition_by=r.device_id, order_by=r.ts).label("n"),
+                       func.count().over(partition_by=r.device_id).label("total"))
+                .where(*where, r.latitude.is_not(None), r.longitude.is_not(None)).subquery())
+    n, total = numbered.c.n, numbered.c.total
+    limit = max(2, max_points)
+    # ceil((total - 1) / (limit - 1)) in integers, the same on PostgreSQL and SQLite; 1 (never 0) below the limit
+    step = case((total > limit, (total + (limit - 3)) // (limit - 1)), else_=1)
+    return (select(numbered.c.device_id, numbered.c.ts, numbered.c.latitude, numbered.c.longitude,
+                   numbered.c.accuracy_m, total)
+            .where(or_(total <= limit, (n - 1) % step == 0, n == total))
+            .order_by(numbered.c.device_id, numbered.c.ts))
+
+
+def fix(row: Row[Any]) -> TrackPoint:
+    """A row of thinned_fixes as a point of a track."""
+    return TrackPoint(cast(datetime, row.ts), Position(cast(float, row.latitude), cast(float, row.longitude),
+                                                       cast(float | None, row.accuracy_m)))
+
+
 def _point(ts: object, temperature: object, humidity: object) -> Point:
     """A reading row as a Point; the rows are untyped since SQLAlchemy 2.1 deprecated Result.tuples()."""
     return Point(cast(datetime, ts), cast(float | None, temperature), cast(float | None, humidity))
@@ -135,19 +161,8 @@ class SqlAlchemyReadingHistoryRepository:
         return [Point(ts.astimezone(UTC), temperature, humidity) for ts, temperature, humidity, _ in rows], total
 
     def track(self, device_id: int, since: datetime, until: datetime, max_points: int) -> tuple[list[TrackPoint], int]:
-        where = (*self._range(device_id, since, until), _READINGS.c.latitude.is_not(None),
-                 _READINGS.c.longitude.is_not(None))
-        total = self._s.execute(select(func.count()).select_from(_READINGS).where(*where)).scalar_one()
-        numbered = (select(_READINGS.c.ts, _READINGS.c.latitude, _READINGS.c.longitude, _READINGS.c.accuracy_m,
-                           func.row_number().over(order_by=_READINGS.c.ts).label("n"))
-                    .where(*where).subquery())
-        query = select(numbered.c.ts, numbered.c.latitude, numbered.c.longitude, numbered.c.accuracy_m)
-        if total > max_points:  # every step-th fix and the last: the path's shape, and where it ends
-            step = -(-(total - 1) // (max_points - 1))
-            query = query.where(or_((numbered.c.n - 1) % step == 0, numbered.c.n == total))
-        rows = self._s.execute(query.order_by(numbered.c.ts)).all()
-        return [TrackPoint(cast(datetime, ts), Position(cast(float, lat), cast(float, lon), cast(float | None, acc)))
-                for ts, lat, lon, acc in rows], total
+        rows = self._s.execute(thinned_fixes(self._range(device_id, since, until), max_points)).all()
+        return [fix(row) for row in rows], int(rows[0].total) if rows else 0
 
     def meter(self, device_id: int, since: datetime, until: datetime) -> tuple[float | None, list[MeterReading]]:
         metered = _READINGS.c.kwh.is_not(None)

@@ -23,6 +23,15 @@ from adapters.persistence.accounts import (
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
 from adapters.persistence.assets import SqlAlchemyAssetRepository
 from adapters.persistence.backoffice import SqlAlchemyOperatorOverview
+from adapters.persistence.calibration import (
+    SqlAlchemyApplicationRepository,
+    SqlAlchemyCalibratedDevices,
+    SqlAlchemyCalibrationReminders,
+    SqlAlchemyCertificateNumbers,
+    SqlAlchemyCertificateRepository,
+    SqlAlchemyPriceRepository,
+)
+from adapters.persistence.calibration_reports import SqlAlchemyCalibrationReports
 from adapters.persistence.catalogue import SqlAlchemyCatalogueAdmin
 from adapters.persistence.device_records import SqlAlchemyDeviceCommandRepository, SqlAlchemyMaintenanceRepository
 from adapters.persistence.devices import (
@@ -33,7 +42,20 @@ from adapters.persistence.devices import (
 )
 from adapters.persistence.expiry_reminders import SqlAlchemyExpiryReminderRepository
 from adapters.persistence.exports import SqlAlchemyExportReadingSource, SqlAlchemyExportRepository
-from adapters.persistence.geofences import SqlAlchemyFenceRepository, SqlAlchemyFenceWatchRepository
+from adapters.persistence.fda_records import record_version_sources
+from adapters.persistence.fda_reports import SqlAlchemyFdaReportRepository
+from adapters.persistence.fda_signatures import (
+    SqlAlchemyEndorsementRepository,
+    SqlAlchemySignatureReader,
+    SqlAlchemySignatureRepository,
+)
+from adapters.persistence.fda_switches import SqlAlchemyFdaSwitches
+from adapters.persistence.fda_trail import SqlAlchemyAuditTrail
+from adapters.persistence.geofences import (
+    SqlAlchemyFenceRepository,
+    SqlAlchemyFenceWatchRepository,
+    SqlAlchemyWaybillFences,
+)
 from adapters.persistence.inbox import SqlAlchemyInbox
 from adapters.persistence.invoices import SqlAlchemyInvoiceRepository
 from adapters.persistence.jobs import SqlAlchemyJobRunRepository
@@ -85,9 +107,11 @@ if TYPE_CHECKING:
     from core.assets.ports import AssetsUnitOfWork
     from core.audit.ports import AuditUnitOfWork
     from core.backoffice.ports import BackOfficeUnitOfWork
+    from core.calibration.ports import DocumentsUnitOfWork
     from core.catalogue.ports import CatalogueAdminUnitOfWork
     from core.devices.ports import DevicesUnitOfWork
     from core.exports.ports import ExportsUnitOfWork
+    from core.fda.ports import FdaReportsUnitOfWork, FdaUnitOfWork, TrailUnitOfWork
     from core.geofences.ports import GeofencesUnitOfWork
     from core.inbox.ports import InboxUnitOfWork
     from core.jobs.ports import JobsUnitOfWork
@@ -141,6 +165,13 @@ class SqlAlchemyUnitOfWork:
     reads share the request's one connection and transaction (session_scope.py)."""
 
     accounts = _Repository(SqlAlchemyAccountRepository)
+    fda_switches = _Repository(SqlAlchemyFdaSwitches)
+    fda_trail = _Repository(SqlAlchemyAuditTrail)
+    fda_reports = _Repository(SqlAlchemyFdaReportRepository)
+    signatures = _Repository(SqlAlchemySignatureRepository)
+    signature_reader = _Repository(SqlAlchemySignatureReader)
+    endorsements = _Repository(SqlAlchemyEndorsementRepository)
+    record_versions = _Repository(record_version_sources)  # record type -> its versions (core.fda.ports.RecordVersions)
     roles = _Repository(SqlAlchemyRoleRepository)
     account_info = _Repository(SqlAlchemyAccountInfoRepository)
     sessions = _Repository(SqlAlchemySessionRepository)
@@ -201,6 +232,14 @@ class SqlAlchemyUnitOfWork:
     waybill_links = _Repository(SqlAlchemyShareLinkRepository)
     waybill_lookups = _Repository(SqlAlchemyLookupLog)
     waybill_templates = _Repository(SqlAlchemyWaybillTemplateRepository)
+    waybill_fences = _Repository(SqlAlchemyWaybillFences)
+    calibration_applications = _Repository(SqlAlchemyApplicationRepository)
+    calibration_prices = _Repository(SqlAlchemyPriceRepository)
+    calibration_certificates = _Repository(SqlAlchemyCertificateRepository)
+    certificate_numbers = _Repository(SqlAlchemyCertificateNumbers)
+    calibrated_devices = _Repository(SqlAlchemyCalibratedDevices)
+    calibration_reminders = _Repository(SqlAlchemyCalibrationReminders)
+    calibration_reports = _Repository(SqlAlchemyCalibrationReports)
 
     def __init__(self, session_factory: sessionmaker[Session], scope: SessionScope | None = None) -> None:
         self._session_factory = session_factory
@@ -250,6 +289,7 @@ if TYPE_CHECKING:
             ExportsUnitOfWork, InboxUnitOfWork, ReportsUnitOfWork, OrganizationsUnitOfWork,
             ProjectsUnitOfWork, SharingUnitOfWork, AssetsUnitOfWork, AuditUnitOfWork, UserAdminUnitOfWork,
             PromotionsUnitOfWork, VouchersUnitOfWork, CatalogueAdminUnitOfWork, GeofencesUnitOfWork,
-            WaybillsUnitOfWork]:
+            WaybillsUnitOfWork, DocumentsUnitOfWork,  # DocumentsUnitOfWork: calibration's, and its reports
+            TrailUnitOfWork, FdaReportsUnitOfWork, FdaUnitOfWork]:
         return (uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow, uow,
-                uow, uow, uow, uow)
+                uow, uow, uow, uow, uow, uow, uow, uow)

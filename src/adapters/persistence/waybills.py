@@ -26,7 +26,9 @@ from adapters.persistence.models import (
     WaybillShareLinkRow,
     WaybillTemplateRow,
 )
+from adapters.persistence.reading_history import fix, thinned_fixes
 from adapters.persistence.results import rows_written
+from core.devices.model import TrackPoint
 from core.shared.paging import Page, PageRequest
 from core.telemetry.model import TEMPERATURE
 from core.waybills.model import BoundDevice, Contact, Particulars, Party, Template, Waybill, WaybillState
@@ -227,7 +229,8 @@ class SqlAlchemyWaybillRepository:
             AlarmMessageRow.raised_at <= until)) or 0
 
     def by_number(self, order_number: str, limit: int) -> list[Waybill]:
-        rows = list(self._s.scalars(select(WaybillRow).where(WaybillRow.order_number == order_number)
+        rows = list(self._s.scalars(select(WaybillRow).where(WaybillRow.order_number == order_number,
+                                                             WaybillRow.state.in_(_STARTED))
                                     .order_by(WaybillRow.created_at.desc(), WaybillRow.id.desc()).limit(limit)))
         return self._many(rows)
 
@@ -263,6 +266,14 @@ class SqlAlchemyTripReadings:
             .where(ReadingRow.device_id.in_(list(device_ids)), ReadingRow.ts >= since, ReadingRow.ts <= until,
                    ReadingRow.temperature.is_not(None))).one()
         return first, last
+
+    def routes(self, device_ids: Sequence[int], since: datetime, until: datetime,
+               max_points: int) -> dict[int, list[TrackPoint]]:
+        found: dict[int, list[TrackPoint]] = defaultdict(list)
+        where = (ReadingRow.device_id.in_(list(device_ids)), ReadingRow.ts >= since, ReadingRow.ts <= until)
+        for row in self._s.execute(thinned_fixes(where, max_points)):
+            found[row.device_id].append(fix(row))
+        return dict(found)
 
 
 def _link(row: WaybillShareLinkRow, opens: tuple[ShareOpen, ...] = ()) -> ShareLink:

@@ -123,14 +123,15 @@ def listing(title: str, headers: Sequence[str], rows: Iterable[Sequence[object]]
 
 
 def streamed_listing(title: str, headers: Sequence[str], rows: Iterable[Sequence[object]],
-                     widths: Sequence[int] = ()) -> Iterator[bytes]:
+                     widths: Sequence[int] = (), preamble: Sequence[Sequence[object]] = ()) -> Iterator[bytes]:
     """`listing` for lists of any length: rows go to a temporary file as they come (openpyxl's
-    write-only mode), which is then handed out in chunks, so no part of it is whole in memory."""
+    write-only mode), which is then handed out in chunks, so no part of it is whole in memory.
+    `preamble`: lines above the header (what the listing is, how it was checked)."""
     book = Workbook(write_only=True)
     sheet = book.create_sheet(title[:31])
     for index, width in enumerate(widths):
         sheet.column_dimensions[get_column_letter(index + 1)].width = width
-    write_rows(sheet, headers, rows)
+    write_rows(sheet, headers, rows, preamble)
     with tempfile.TemporaryFile() as out:
         book.save(out)
         out.seek(0)
@@ -138,7 +139,10 @@ def streamed_listing(title: str, headers: Sequence[str], rows: Iterable[Sequence
             yield chunk
 
 
-def write_rows(sheet: Any, headers: Sequence[str], rows: Iterable[Sequence[object]]) -> None:
+def write_rows(sheet: Any, headers: Sequence[str], rows: Iterable[Sequence[object]],
+               preamble: Sequence[Sequence[object]] = ()) -> None:
+    for line in preamble:
+        sheet.append([safe_cell(v) for v in line])
     bold = []
     for header in headers:
         cell = WriteOnlyCell(sheet, value=header)

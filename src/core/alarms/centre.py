@@ -17,6 +17,8 @@ from core.alarms.model import AlarmState, Handling
 from core.alarms.ports import AlarmFilter, AlarmListing, AlarmsUnitOfWork
 from core.alarms.validation import RESULT_MAX
 from core.devices.grants import Element
+from core.fda.model import ALARM, Meaning, Signer
+from core.fda.ports import ChangeSigning
 from core.shared.clock import Clock
 from core.shared.errors import AlarmAlreadyHandled, InvalidInput, NotFound
 from core.shared.messages import N_
@@ -43,10 +45,12 @@ class ListAlarms:
 class DealAlarm:
     """Approve or refuse an untreated alarm, once, with a result text; or defer it for a while,
     as often as needed (see core/alarms/deferral.py). Either silences the alarm's alerts, so it
-    needs the right to change the device."""
+    needs the right to change the device. Where FDA mode is on for the device, the handling is
+    signed in its transaction (meaning "responsible" and the result as reason unless the signer
+    says otherwise): a refused signature changes nothing."""
 
-    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, signing: ChangeSigning | None = None) -> None:
+        self._uow, self._clock, self._signing = uow, clock, signing
 
     def __call__(self, cmd: DealWithAlarm) -> AlarmListing:
         result = (cmd.result or "").strip() or None
@@ -59,6 +63,8 @@ class DealAlarm:
             ensure_access(uow, cmd.account_id, listing.alarm.device_id, Element.ALARMS, operate=True)
             if listing.alarm.state is AlarmState.TREATED:
                 raise AlarmAlreadyHandled()
+            signer = Signer(cmd.account_id, cmd.session_id)
+            passed = self._signing.check(signer, listing.alarm.device_id, cmd.signature) if self._signing else None
             if minutes is not None:
                 done = uow.alarms.defer(Deferral(cmd.alarm_id, cmd.account_id, now, deferred_until(now, minutes),
                                                  result))
@@ -66,6 +72,8 @@ class DealAlarm:
                 done = uow.alarms.handle(cmd.alarm_id, cmd.handling, result, cmd.account_id, now)
             if not done:
                 raise AlarmAlreadyHandled()  # someone else was quicker
+            if self._signing is not None and passed is not None:
+                self._signing.sign(passed, ALARM, str(cmd.alarm_id), meaning=Meaning.RESPONSIBLE, reason=result)
             uow.commit()
             return _listing(uow, cmd.alarm_id, cmd.account_id, now)
 

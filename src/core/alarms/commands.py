@@ -5,6 +5,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from core.alarms.model import Handling, Recipient
+from core.fda.model import SignatureInput
 
 # The settings of a rule a change may give: AlarmRule field -> the name problems are reported
 # under (the API's). The limits and the levels 2 and 3 may be cleared (None), the others replaced.
@@ -28,6 +29,8 @@ class AddAlarmRule:
     level3_minutes: int | None = None
     enabled: bool = True
     recipients: tuple[Recipient, ...] = field(default_factory=tuple)
+    session_id: int = 0  # the caller's login session: whether a signature needs the user name
+    signature: SignatureInput | None = None  # FDA mode signs the limits (core.fda.ports.ChangeSigning)
 
 
 @dataclass(frozen=True)
@@ -40,6 +43,8 @@ class ChangeAlarmRule:
     changes: Mapping[str, Any] = field(default_factory=dict)
     device_id: int | None = None
     probe: str | None = None
+    session_id: int = 0
+    signature: SignatureInput | None = None
 
 
 @dataclass(frozen=True)
@@ -49,3 +54,5 @@ class DealWithAlarm:
     handling: Handling
     result: str | None = None
     defer_minutes: int | None = None  # only with Handling.DEFER; None there: the default delay
+    session_id: int = 0  # the caller's login session: whether a signature needs the user name
+    signature: SignatureInput | None = None  # FDA mode signs the handling (core.fda.ports.ChangeSigning)

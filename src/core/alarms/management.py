@@ -1,5 +1,7 @@
 """Alarm rules of the devices a caller can see: list and read them; add, change and delete them
-where the caller may change the device."""
+where the caller may change the device. Where FDA mode is on for the device, a change of its rules
+(its alarm limits) is signed in the change's transaction: the signature binds the device's
+parameters and limits as they then stand (record "deviceParams")."""
 
 from __future__ import annotations
 
@@ -13,6 +15,8 @@ from core.alarms.ports import AlarmsUnitOfWork, RuleListing
 from core.alarms.validation import rule_problems
 from core.devices.events import DeviceEvent, DeviceEventKind
 from core.devices.grants import Element, Grant, permit
+from core.fda.model import DEVICE_PARAMS, Meaning, SignatureInput, Signer
+from core.fda.ports import Authenticated, ChangeSigning
 from core.shared.clock import Clock
 from core.shared.edition import Edition
 from core.shared.errors import AlarmRuleExists, InvalidInput, NotFound, RuleHeldByAsset
@@ -55,6 +59,21 @@ def _log_limits(uow: AlarmsUnitOfWork, account_id: int, listing: RuleListing, no
                                          DeviceEventKind.LIMITS_CHANGED, now, f"{rule.probe}: {state}"[:200]))
 
 
+class _SignedLimits:
+    """The FDA signature of a change of a device's limits: checked before the change, written after it."""
+
+    def __init__(self, signing: ChangeSigning | None) -> None:
+        self._signing = signing
+
+    def check(self, account_id: int, session_id: int, device_id: int,
+              given: SignatureInput | None) -> Authenticated | None:
+        return self._signing.check(Signer(account_id, session_id), device_id, given) if self._signing else None
+
+    def sign(self, passed: Authenticated | None, device_id: int) -> None:
+        if self._signing is not None and passed is not None:
+            self._signing.sign(passed, DEVICE_PARAMS, str(device_id), meaning=Meaning.AUTHORED, reason=None)
+
+
 def _checked(rule: AlarmRule, edition: Edition) -> AlarmRule:
     problems = rule_problems(rule, edition)
     if problems:
@@ -92,8 +111,10 @@ def _not_held(uow: AlarmsUnitOfWork, device_id: int) -> None:
 
 
 class CreateAlarmRule:
-    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition,
+                 signing: ChangeSigning | None = None) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
+        self._signed = _SignedLimits(signing)
 
     def __call__(self, cmd: AddAlarmRule) -> RuleListing:
         now = self._clock.now()
@@ -108,9 +129,11 @@ class CreateAlarmRule:
                 raise AlarmRuleExists()
             if rule.enabled:
                 _not_held(uow, rule.device_id)
+            passed = self._signed.check(cmd.account_id, cmd.session_id, rule.device_id, cmd.signature)
             uow.alarms.add_rule(rule)
             listing = _listing(uow, rule.stored_id)
             _log_limits(uow, cmd.account_id, listing, now)
+            self._signed.sign(passed, rule.device_id)
             uow.commit()
             return listing
 
@@ -120,8 +143,10 @@ class UpdateAlarmRule:
     it left out; the result is checked whole, so a change that would leave the rule without a
     limit, or recipients on a level it no longer has, is refused (422) and nothing changes."""
 
-    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition,
+                 signing: ChangeSigning | None = None) -> None:
         self._uow, self._clock, self._edition = uow, clock, edition
+        self._signed = _SignedLimits(signing)
 
     @staticmethod
     def _changes(cmd: ChangeAlarmRule) -> dict[str, Any]:
@@ -154,6 +179,7 @@ class UpdateAlarmRule:
             rule = _checked(replace(stored, **changes, updated_at=self._clock.now()), self._edition)
             if rule.enabled and not stored.enabled:
                 _not_held(uow, rule.device_id)
+            passed = self._signed.check(cmd.account_id, cmd.session_id, rule.device_id, cmd.signature)
             uow.alarms.save_rule(rule)
             if stored.enabled and not rule.enabled:
                 # A disabled rule watches nothing: what it had raised ends now.
@@ -161,22 +187,27 @@ class UpdateAlarmRule:
                 uow.alarms.refresh_alarm_state([rule.device_id])
             listing = _listing(uow, rule.stored_id)
             _log_limits(uow, cmd.account_id, listing, self._clock.now())
+            self._signed.sign(passed, rule.device_id)
             uow.commit()
             return listing
 
 
 class DeleteAlarmRule:
-    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock) -> None:
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, signing: ChangeSigning | None = None) -> None:
         self._uow, self._clock = uow, clock
+        self._signed = _SignedLimits(signing)
 
-    def __call__(self, account_id: int, rule_id: int) -> None:
+    def __call__(self, account_id: int, rule_id: int, *, session_id: int = 0,
+                 signature: SignatureInput | None = None) -> None:
         with self._uow as uow:
             rule = uow.alarms.rule(rule_id)
             if rule is None:
                 raise NotFound()
             ensure_access(uow, account_id, rule.device_id, Element.PUSH, operate=True)
+            passed = self._signed.check(account_id, session_id, rule.device_id, signature)
             _log_limits(uow, account_id, _listing(uow, rule_id), self._clock.now(), deleted=True)
             uow.alarms.close_excursion(rule.device_id, rule.probe, self._clock.now())
             uow.alarms.delete_rule(rule_id)
             uow.alarms.refresh_alarm_state([rule.device_id])
+            self._signed.sign(passed, rule.device_id)
             uow.commit()

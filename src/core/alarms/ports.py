@@ -15,6 +15,7 @@ from core.notifications.model import Channel
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
+from core.telemetry.model import Reading
 
 
 @dataclass(frozen=True)
@@ -63,6 +64,14 @@ class AlarmRepository(Protocol):
 
     def open_excursions(self, device_ids: Collection[int]) -> dict[tuple[int, str], Excursion]:
         """Open excursions by (device, probe), each with its alarm once raised."""
+        ...
+
+    def readings(self, device_ids: Collection[int], since: datetime, limit: int) -> list[Reading]:
+        """The devices' stored readings from `since` on (their own instants), the first `limit`."""
+        ...
+
+    def last_alarm_ends(self, device_ids: Collection[int], since: datetime) -> dict[int, datetime]:
+        """Per device, the latest end of its alarms that ended from `since` on (a device with none is left out)."""
         ...
 
     def save_excursion(self, excursion: Excursion) -> None: ...

@@ -6,6 +6,7 @@ import logging
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 from core.alarms.alerts import AlertWriter
 from core.alarms.deferral import reminder_levels
@@ -107,6 +108,43 @@ class EvaluateAlarms:
             elif before is not None:
                 uow.alarms.remove_excursion(before.device_id, before.probe)
         return reached
+
+
+REJUDGED_MAX = 20_000  # readings judged again at most: a week of a logger reading every 30 s
+
+
+class RejudgeReadings:
+    """Judges again, by the limits that hold now, the readings since an instant already past at
+    which a trip began or ended: a waybill starts when its device is confirmed out of its origin
+    fence, at the first reading outside it, a few readings after (core/geofences/dwell.py), and the
+    job starts one at its planned time a little late; those readings were judged by the device's
+    own limits, and the last ones of a trip by the trip's. An excursion still pending that began
+    since is dropped first (the other limits made it); an alarm raised meanwhile stays a fact, and
+    the readings judged again go on with it or end it. One transaction, the devices locked as the
+    ingest locks them, so a batch arriving meanwhile waits. Readings an alarm already told about
+    (one ended since) are left as judged."""
+
+    def __init__(self, uow: AlarmsUnitOfWork, clock: Clock, edition: Edition) -> None:
+        self._uow = uow
+        self._evaluate = EvaluateAlarms(clock, edition)
+
+    def __call__(self, device_ids: Sequence[int], since: datetime) -> int:
+        """How many readings were judged again."""
+        with self._uow as uow:
+            # Readings an alarm of the old limits already told about, ended since, are not judged
+            # again: the new limits would raise the same excursion a second time.
+            told = uow.alarms.last_alarm_ends(device_ids, since)
+            readings = [r for r in uow.alarms.readings(device_ids, since, REJUDGED_MAX)
+                        if r.ts > told.get(r.device_id, since - timedelta(microseconds=1))]
+            if not readings:
+                return 0
+            uow.alarms.alarm_devices(sorted({r.device_id for r in readings}))
+            for (device_id, probe), excursion in uow.alarms.open_excursions(device_ids).items():
+                if excursion.alarm is None and excursion.started_at >= since:
+                    uow.alarms.remove_excursion(device_id, probe)
+            self._evaluate(uow, readings)
+            uow.commit()
+            return len(readings)
 
 
 class EscalateAlarms:

@@ -144,7 +144,8 @@ class DeviceFilter:
     vip_state: VipState | None = None
     scrapped: bool | None = None
     project_id: int | None = None  # its project's devices; NO_PROJECT: those in none (core/projects)
-    now: datetime | None = None  # needed by vip_state
+    calibration_due: bool | None = None  # a calibration due within CALIBRATION_DUE_WITHIN or past (or not)
+    now: datetime | None = None  # needed by vip_state and calibration_due
 
     @property
     def states_in_service(self) -> bool:
@@ -156,6 +157,8 @@ class DeviceFilter:
 
 
 NO_PROJECT = 0  # DeviceFilter.project_id of the devices in no project
+# "Calibration due": as far ahead as the first reminder of a due date (core.calibration.due_dates).
+CALIBRATION_DUE_WITHIN = timedelta(days=30)
 
 SORT_FIELDS = ("deviceId", "deviceName", "deviceGuid", "deviceTypeName", "serviceExpiredDate", "lastReadingAt",
                "createdAt", "temperature")

@@ -23,6 +23,8 @@ from core.devices.events import DeviceEvent, DeviceEventKind
 from core.devices.grants import Element, permitted
 from core.devices.model import Device, in_service
 from core.devices.ports import CommandChannel, DevicesUnitOfWork
+from core.fda.model import DEVICE_PARAMS, Meaning, SignatureInput, Signer
+from core.fda.ports import ChangeSigning
 from core.shared.clock import Clock
 from core.shared.errors import InvalidInput
 
@@ -60,27 +62,34 @@ def _view(uow: DevicesUnitOfWork, device: Device, now: datetime, timeout: timede
 class SaveDeviceParams:
     """Keep the desired parameters, take the display ones into the console's own settings of the
     device at once, and send the device a `params` command. The command is committed before it is
-    sent, so an answer can never arrive for a command the database does not hold yet."""
+    sent, so an answer can never arrive for a command the database does not hold yet. Where FDA
+    mode is on for the device the save is signed in that transaction (meaning "authored" unless the
+    signer says otherwise), binding the parameters and alarm limits as they then stand."""
 
     def __init__(self, uow: DevicesUnitOfWork, clock: Clock, channel: CommandChannel,
                  new_id: Callable[[], str] = lambda: uuid.uuid4().hex,
-                 timeout: timedelta = COMMAND_TIMEOUT) -> None:
+                 timeout: timedelta = COMMAND_TIMEOUT, signing: ChangeSigning | None = None) -> None:
         self._uow, self._clock, self._channel, self._new_id = uow, clock, channel, new_id
-        self._timeout = timeout
+        self._timeout, self._signing = timeout, signing
 
-    def __call__(self, account_id: int, device_id: int, params: DeviceParams) -> ParamsView:
+    def __call__(self, account_id: int, device_id: int, params: DeviceParams, *, session_id: int = 0,
+                 signature: SignatureInput | None = None) -> ParamsView:
         if problems := params_problems(params):
             raise InvalidInput.of(problems, {f: PROBLEM_PARAMS.get(m, {}) for f, m in problems.items()})
         now = self._clock.now()
         with self._uow as uow:
             device = permitted(uow.device_registry.visible(account_id, device_id), Element.PARAMS, operate=True)
             in_service([device])
+            signing = self._signing
+            passed = signing.check(Signer(account_id, session_id), device.id, signature) if signing else None
             command = DeviceCommand(self._new_id(), device.id, CommandKind.PARAMS, params, account_id, now)
             uow.device_commands.add(command)
             uow.device_registry.update(device.id, {"display_precision": params.display_precision,
                                                    "temperature_unit": params.temperature_unit})
             uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.PARAMS_CHANGED,
                                                  now, params.describe()))
+            if signing is not None and passed is not None:
+                signing.sign(passed, DEVICE_PARAMS, str(device.id), meaning=Meaning.AUTHORED, reason=None)
             uow.commit()
         if not self._channel.send(device.guid, command.message(device.guid)):
             with self._uow as uow:

@@ -21,11 +21,21 @@ from core.devices.model import (
     NewDeviceGift,
     TrackPoint,
 )
+from core.fda.model import Subject
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
 from core.telemetry.downsample import BucketPlan, Point
+
+
+class RecordKeeping(Protocol):
+    """What the devices ask of FDA mode (core.fda's switches answer it): whether a subject's, or a
+    device's, records must be kept. Declared here, not imported: core.fda reads the devices."""
+
+    def is_on(self, subject: Subject) -> bool: ...
+
+    def is_on_for_device(self, device_id: int) -> bool: ...
 
 
 class DeviceExpiryRepository(Protocol):
@@ -308,6 +318,8 @@ class DevicesUnitOfWork(Transaction, Protocol):
     def inbox(self) -> Inbox: ...  # the expiry reminders are posted to it (core.inbox)
     @property
     def outbox(self) -> OutboxRepository: ...  # and go out through it as the owner chose
+    @property
+    def fda_switches(self) -> RecordKeeping: ...  # FDA mode keeps a device's records (core.fda)
 
 
 class ExpiryReminderRepository(Protocol):

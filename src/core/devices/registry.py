@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from core.devices.access import Access, accessible
@@ -187,11 +188,15 @@ class UpdateDevice:
         return replace(device, vip_state=vip_state(device.service_expires_at, self._clock.now()))
 
 
-def delete_all_readings(uow: DevicesUnitOfWork, device_id: int, before, batch_size: int) -> int:
-    """Delete in batches of `batch_size`, one transaction each, until none is left."""
+def delete_all_readings(uow: DevicesUnitOfWork, device_id: int, before, batch_size: int,
+                        kept: Callable[[DevicesUnitOfWork], bool] | None = None) -> int:
+    """Delete in batches of `batch_size`, one transaction each, until none is left, or until
+    `kept`, asked in each batch's transaction, says the rest is to be kept."""
     deleted = 0
     while True:
         with uow:
+            if kept is not None and kept(uow):
+                return deleted
             count = uow.history.delete_batch(device_id, before, batch_size)
             uow.commit()
         deleted += count

@@ -1,5 +1,6 @@
 """Deleting devices, one or a batch, and clearing a device's data. Both destroy records, so each
-is recorded as a device event (who, when, what) that outlives the device."""
+is recorded as a device event (who, when, what) that outlives the device, and both are refused
+while FDA mode keeps the device's records (core.fda: its organization's, else its owner's)."""
 
 from __future__ import annotations
 
@@ -7,24 +8,36 @@ from collections.abc import Sequence
 
 from core.devices.access import owned_devices
 from core.devices.events import DeviceEvent, DeviceEventKind
+from core.devices.model import Device
 from core.devices.ports import BrokerAccess, DevicesUnitOfWork
 from core.devices.registry import READINGS_DELETED_PER_BATCH, delete_all_readings
+from core.fda.model import Subject
 from core.shared.clock import Clock
-from core.shared.errors import InvalidInput
+from core.shared.errors import InvalidInput, RecordsKeptByFda
 from core.shared.messages import N_
 
 MAX_BATCH_DELETE = 200
 BATCH_SIZE_PROBLEM = N_("Choose 1 to 200 devices")
 
 
+def refuse_kept_records(uow: DevicesUnitOfWork, devices: Sequence[Device]) -> None:
+    """RecordsKeptByFda, naming the first device whose subject has FDA mode on."""
+    subjects = {d.id: Subject.of_device(d.owner_account_id, d.organization_id) for d in devices}
+    on = {s for s in set(subjects.values()) if uow.fda_switches.is_on(s)}
+    kept = next((d for d in devices if subjects[d.id] in on), None)
+    if kept is not None:
+        raise RecordsKeptByFda(device=kept.name)
+
+
 class DeleteDevices:
     """All or nothing: when one of the devices is not the caller's to delete (not visible: 404;
-    visible but not owned: 403, as for one device), none is deleted, so a batch never half
-    happens. Only the owner deletes a device: its organization's administrators change it, but it
-    is not theirs to remove. The devices go in one transaction; their readings (which have no
-    foreign key, for the sake of ingest) follow in batches, so no transaction holds millions of
-    rows. Once the devices are gone the broker refuses their logins and closes their connections.
-    Readings a worker still writes for one afterwards are swept by `coldchain retention`."""
+    visible but not owned: 403, as for one device; FDA mode keeping its records: 409), none is
+    deleted, so a batch never half happens. Only the owner deletes a device: its organization's
+    administrators change it, but it is not theirs to remove. The devices go in one transaction;
+    their readings (which have no foreign key, for the sake of ingest) follow in batches, so no
+    transaction holds millions of rows. Once the devices are gone the broker refuses their logins
+    and closes their connections. Readings a worker still writes for one afterwards are swept by
+    `coldchain retention`."""
 
     def __init__(self, uow: DevicesUnitOfWork, broker: BrokerAccess, clock: Clock,
                  batch_size: int = READINGS_DELETED_PER_BATCH) -> None:
@@ -38,6 +51,7 @@ class DeleteDevices:
         now = self._clock.now()
         with self._uow as uow:
             devices = owned_devices(uow.device_registry.visible_many(account_id, ids), ids, account_id)
+            refuse_kept_records(uow, devices)
             for device in devices:
                 uow.device_registry.delete(device.id)
                 uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DELETED, now))
@@ -71,6 +85,7 @@ class ClearDeviceData:
         """Returns (readings, alarm records) deleted."""
         with self._uow as uow:
             [device] = owned_devices(uow.device_registry.visible_many(account_id, [device_id]), [device_id], account_id)
+            refuse_kept_records(uow, [device])
             alarms = uow.device_registry.clear_records(device.id)
             uow.device_events.record(DeviceEvent(device.id, device.guid, account_id, DeviceEventKind.DATA_CLEARED,
                                                  self._clock.now(), f"alarms={alarms}"))

@@ -8,6 +8,7 @@ from typing import IO, Protocol
 from core.accounts.ports import AccountRepository
 from core.devices.ports import DeviceRepository, ReadingHistoryRepository
 from core.exports.model import Certificate, Export, ExportStatus
+from core.geofences.model import Area
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
@@ -122,6 +123,60 @@ class ProbeFigures:
 
 
 @dataclass(frozen=True)
+class MapTrack:
+    """One device's way on a route map: where it was, (lat, lon) in time order."""
+
+    label: str
+    points: Sequence[tuple[float, float]]
+
+
+@dataclass(frozen=True)
+class MapFence:
+    label: str
+    areas: Sequence[Area]
+    origin: bool  # the trip's origin (else its destination): its colour
+
+
+class MapTiles(Protocol):
+    """A base map's XYZ tiles (Web Mercator, 256 pixels)."""
+
+    def fetch(self, zoom: int, tiles: Sequence[tuple[int, int]]) -> dict[tuple[int, int], bytes]:
+        """Each tile's image file by (x, y); raises when one of them cannot be had."""
+        ...
+
+
+@dataclass(frozen=True)
+class RouteMap:
+    """A report's map of routes, every text in the reader's language."""
+
+    title: str
+    tracks: Sequence[MapTrack]  # drawn in the report's series colours, in order
+    fences: Sequence[MapFence]
+    start: str
+    end: str
+    no_positions: str  # said instead of a map when no track has a point
+    metres: str  # the scale bar's label templates, with {value}
+    kilometres: str
+    north: str
+    tiles: MapTiles | None = None  # a base map under the routes; none: the routes on a plain ground
+    attribution: str = ""  # the base map's credit
+
+
+@dataclass(frozen=True)
+class SignatureBlock:
+    """The electronic signatures of a signed report (21 CFR 11.50), printed after its data: a row
+    per signature (printed name, meaning, date and time with the time zone, ...), each saying
+    whether it still applies to the record as printed; every text in the reader's language."""
+
+    title: str
+    statement: str  # what a signature here means, said above them
+    columns: Sequence[str]
+    rows: Sequence[Sequence[str]]
+    applies: Sequence[bool]  # per row: signed on the record as it is (else shown as void)
+    none: str  # said instead of the table when nobody signed
+
+
+@dataclass(frozen=True)
 class Report:
     """A PDF report, every text already in the reader's language and the device's unit."""
 
@@ -144,6 +199,8 @@ class Report:
     table: Sequence[Sequence[str]]
     time_zone: str
     footer_note: str | None = None  # said at the foot of every page beside the verification code
+    route: RouteMap | None = None  # a section after the chart
+    signatures: SignatureBlock | None = None  # the last section, after the table
 
 
 class ExportRenderer(Protocol):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from datetime import datetime, timedelta
 
 # ΔH/R of the USP <1160> / WHO mean kinetic temperature: 83.144 kJ/mol over the gas constant.
 MKT_ACTIVATION_K = 10_000.0
@@ -66,3 +67,32 @@ def temperature_text(celsius: float | None, unit: str, precision: int) -> str:
 
 def humidity_text(value: float | None, precision: int) -> str:
     return "" if value is None else f"{value:.{precision}f}"
+
+
+def side(value: float, upper: float | None, lower: float | None) -> bool | None:
+    """True above the upper limit, False below the lower, None inside (a value on a limit is
+    inside, as for alarm rules)."""
+    if upper is not None and value > upper:
+        return True
+    if lower is not None and value < lower:
+        return False
+    return None
+
+
+@dataclass
+class TimeOutOfRange:
+    """The time a probe spent outside its limits, fed its readings in time order: a reading's
+    value holds until the next reading, so the time out of range is the sum of the spans that
+    start at a reading out of range (the last reading starts none)."""
+
+    upper: float | None
+    lower: float | None
+    total: timedelta = timedelta(0)
+    _out_since: datetime | None = field(default=None, repr=False)
+
+    def add(self, ts: datetime, value: float | None) -> None:
+        if value is None or not math.isfinite(value):
+            return  # a reading without this probe's value changes nothing: the last one holds
+        if self._out_since is not None:
+            self.total += ts - self._out_since
+        self._out_since = ts if side(value, self.upper, self.lower) is not None else None

@@ -4,15 +4,16 @@ and checking a report's verification code."""
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Any
 from zoneinfo import ZoneInfo
 
 from core.devices.grants import Element, permitted
-from core.devices.model import Device, DeviceFilter, VipState
-from core.exports import stats
+from core.devices.model import DeviceFilter, VipState
+from core.exports import device_report, stats
+from core.exports.device_report import CHART_POINTS, TABLE_POINTS, Labels, local, unit_sign
 from core.exports.model import (
     DEVICE_LIST_EXPORT_FAILED,
     EXPORT_FAILED,
@@ -31,15 +32,7 @@ from core.exports.model import (
     ExportStatus,
     safe_file_name,
 )
-from core.exports.ports import (
-    ExportFiles,
-    ExportRenderer,
-    ExportsUnitOfWork,
-    ProbeFigures,
-    ReadingsSheet,
-    Report,
-    Translate,
-)
+from core.exports.ports import ExportFiles, ExportRenderer, ExportsUnitOfWork, ReadingsSheet, Translate
 from core.exports.verification import group_code, normalise_code, verification_code
 from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
@@ -48,8 +41,7 @@ from core.shared.edition import reading_languages
 from core.shared.errors import InvalidInput, NotFound, RuleViolation
 from core.shared.messages import N_
 from core.shared.paging import Page, PageRequest
-from core.telemetry.downsample import Point, fit, plan_buckets
-from core.telemetry.model import HUMIDITY, TEMPERATURE
+from core.telemetry.downsample import Point
 
 CHUNK = 5000  # readings read per transaction
 LIST_PAGE = 200  # devices read per transaction
@@ -61,8 +53,6 @@ STUCK_AFTER = timedelta(hours=1)
 # a dead worker's job to another after an hour (VISIBILITY_TIMEOUT_S, entrypoints/jobs/app.py),
 # whose retries then wait some minutes, and the longest export writes for a few minutes more.
 GIVE_UP_AFTER = timedelta(hours=3)
-CHART_POINTS = 1500
-TABLE_POINTS = 400  # about ten pages of the report
 DEVICE_GONE = N_("The device is no longer visible to this account")
 
 
@@ -366,15 +356,6 @@ class _Progress:
             self.shown = percent
 
 
-@dataclass(frozen=True)
-class _Labels:
-    translate: Translate
-    language: str
-
-    def __call__(self, msgid: str, **params: object) -> str:
-        return self.translate(msgid, self.language, **params)
-
-
 class RunExport:
     """Writes one export's file. Idempotent: a ready export is left alone; one cut short (its
     worker died, or a retry) is written again from the start into a fresh file, which replaces
@@ -443,34 +424,19 @@ class RunExport:
             total = uow.history.count(device.id, export.since, export.until)
             account = uow.accounts.get(export.account_id)
         account_name = account.user_name if account else ""
-        t = _Labels(self._translate, export.language)
+        t = Labels(self._translate, export.language)
         zone = ZoneInfo(export.time_zone)
-        precision, unit = device.display_precision, device.temperature_unit
-        file_name = safe_file_name(device.name, _local(export.since, zone)[:10], _local(export.until, zone)[:10],
+        file_name = safe_file_name(device.name, local(export.since, zone)[:10], local(export.until, zone)[:10],
                                    extension=export.format.value)
-        columns = [t(N_("Time"))]
-        if TEMPERATURE in device.probes:
-            columns.append(t(N_("Temperature ({unit})"), unit=_unit_sign(unit)))
-        if HUMIDITY in device.probes:
-            columns.append(t(N_("Humidity (%RH)")))
         facts = [(t(N_("Account")), account_name), (t(N_("Device")), device.name), (t(N_("GUID")), device.guid),
-                 (t(N_("Period")), f"{_local(export.since, zone)} – {_local(export.until, zone)}"),
+                 (t(N_("Period")), f"{local(export.since, zone)} – {local(export.until, zone)}"),
                  (t(N_("Time zone")), export.time_zone), (t(N_("Readings")), str(total))]
-
-        local = _LocalTimes(zone)
-
-        def row(point: Point) -> list[str]:
-            cells = [local(point.ts)]
-            if TEMPERATURE in device.probes:
-                cells.append(stats.temperature_text(point.temperature, unit, precision))
-            if HUMIDITY in device.probes:
-                cells.append(stats.humidity_text(point.humidity, precision))
-            return cells
+        row = device_report.row_writer(device, zone)
 
         if export.format is ExportFormat.PDF:
             generated_at = self._clock.now()
             progress = _Progress(self._uow, export.id, total, 0, 80)
-            summaries = {probe: stats.ProbeSummary(kinetic=probe == TEMPERATURE) for probe in device.probes}
+            summaries = device_report.summaries(device)
             for point in self._points(device.id, export.since, export.until, progress):
                 for probe, summary in summaries.items():
                     summary.add(point.value(probe))
@@ -478,13 +444,20 @@ class RunExport:
                                      total, export.id)
             certificate = Certificate(code, export.id, account_name, device.guid, device.name, export.since,
                                       export.until, generated_at, total)
-            report = self._report(export, device, t, zone, facts + [(t(N_("Generated")), _local(generated_at, zone))],
-                                  code, summaries, columns, row, total)
+            with self._uow as uow:
+                chart, _ = device_report.sample(uow.history, device, export.since, export.until, CHART_POINTS)
+                table, sampled = device_report.sample(uow.history, device, export.since, export.until, TABLE_POINTS)
+                excursions = uow.export_readings.excursions(device.id, export.since, export.until)
+            readings = device_report.Readings(total, summaries, chart, table, sampled, excursions)
+            report = device_report.document(
+                device, readings, t, export.time_zone, title=t(N_("Device data report")),
+                facts=facts + [(t(N_("Generated")), local(generated_at, zone))],
+                verification=(t(N_("Verification code")), group_code(code)))
             self._renderer.report_pdf(out, report)
             return _Written(file_name, total, certificate)
         progress = _Progress(self._uow, export.id, total)
         rows = (row(point) for point in self._points(device.id, export.since, export.until, progress))
-        sheet = ReadingsSheet(t(N_("Device data export")), facts, columns)
+        sheet = ReadingsSheet(t(N_("Device data export")), facts, device_report.columns(device, t))
         if export.format is ExportFormat.CSV:
             self._renderer.readings_csv(out, sheet, rows)
         else:
@@ -504,73 +477,10 @@ class RunExport:
                 return
             after = chunk[-1].ts
 
-    def _sample(self, device: Device, since: datetime, until: datetime, max_points: int) -> tuple[list[Point], bool]:
-        with self._uow as uow:
-            plan = plan_buckets(since, until, max_points, device.probes)
-            extremes, total = uow.history.extremes(device.id, plan)
-            if total <= max_points:
-                return uow.history.points(device.id, since, until), False
-        return fit(extremes, plan, max_points), True
-
-    def _report(self, export: Export, device: Device, t: _Labels, zone: ZoneInfo, facts: list[tuple[str, str]],
-                code: str, summaries: dict[str, stats.ProbeSummary], columns: list[str],
-                row: Callable[[Point], list[str]], total: int) -> Report:
-        assert export.since is not None and export.until is not None
-        precision, unit = device.display_precision, device.temperature_unit
-        limits = {limit.probe: limit for limit in device.limits}
-        figures = []
-        for probe, summary in summaries.items():
-            temperature = probe == TEMPERATURE
-            limit = limits.get(probe)
-            limit_text = t(N_("Not set"))
-            if limit is not None and limit.enabled and (limit.lower_limit is not None or limit.upper_limit is not None):
-                limit_text = (f"{_figure(limit.lower_limit, temperature, unit, precision)} … "
-                              f"{_figure(limit.upper_limit, temperature, unit, precision)}")
-            minimum, maximum, mean = (_figure(v if summary.count else None, temperature, unit, precision)
-                                      for v in (summary.minimum, summary.maximum, summary.mean))
-            figures.append(ProbeFigures(
-                t(N_("Temperature")) if temperature else t(N_("Humidity")),
-                _unit_sign(unit) if temperature else "%RH", minimum, maximum, mean,
-                _figure(summary.mkt, temperature, unit, precision) if temperature else "", limit_text))
-        assert export.since is not None and export.until is not None
-        with self._uow as uow:
-            excursions = uow.export_readings.excursions(device.id, export.since, export.until)
-        kinds = {1: t(N_("Above the upper limit")), 2: t(N_("Below the lower limit"))}
-        excursion_rows = []
-        for ex in excursions:
-            temperature = ex.probe == TEMPERATURE
-            excursion_rows.append([
-                t(N_("Temperature")) if temperature else t(N_("Humidity")), kinds.get(ex.kind, str(ex.kind)),
-                _local(ex.started_at, zone), _local(ex.ended_at, zone) if ex.ended_at else t(N_("ongoing")),
-                _figure(ex.limit_value, temperature, unit, precision),
-                _figure(ex.extreme_value, temperature, unit, precision)])
-        chart, _ = self._sample(device, export.since, export.until, CHART_POINTS)
-        table, sampled = self._sample(device, export.since, export.until, TABLE_POINTS)
-        note = None
-        if sampled:
-            note = t(N_("{shown} of {total} readings shown: in each time slice, those holding each probe's minimum "
-                        "and maximum"), shown=len(table), total=total)
-        return Report(
-            title=t(N_("Device data report")), facts=facts,
-            verification=(t(N_("Verification code")), group_code(code)),
-            summary_title=t(N_("Summary")),
-            summary_columns=[t(N_("Probe")), t(N_("Unit")), t(N_("Minimum")), t(N_("Maximum")), t(N_("Mean")),
-                             t(N_("MKT")), t(N_("Limits"))],
-            summary=figures, excursions_title=t(N_("Excursions")),
-            excursion_columns=[t(N_("Probe")), t(N_("Kind")), t(N_("Start")), t(N_("End")), t(N_("Limit")),
-                               t(N_("Extreme"))],
-            excursions=excursion_rows, no_excursions=t(N_("No excursion in the period")),
-            chart_title=t(N_("Chart")),
-            chart=[(p.ts, None if p.temperature is None else stats.to_unit(p.temperature, unit), p.humidity)
-                   for p in chart],
-            chart_labels=(t(N_("Temperature ({unit})"), unit=_unit_sign(unit)), t(N_("Humidity (%RH)"))),
-            table_title=t(N_("Readings")), table_note=note, table_columns=columns,
-            table=[row(p) for p in table], time_zone=export.time_zone)
-
     # --- the device list
 
     def _device_list(self, export: Export, out: Any) -> _Written:
-        t = _Labels(self._translate, export.language)
+        t = Labels(self._translate, export.language)
         zone = ZoneInfo(export.time_zone)
         filters = dict(export.filters)
         if filters.get("vip_state") is not None:
@@ -591,12 +501,12 @@ class RunExport:
                                                        reading_languages(export.language, self._language))
                 for d in page.items:
                     yield [d.name, d.guid, d.type_name, scrapped if d.scrapped else online if d.online else offline,
-                           _local(d.last_reading_at, zone) if d.last_reading_at else "",
+                           local(d.last_reading_at, zone) if d.last_reading_at else "",
                            _with_sign(stats.temperature_text(d.last_temperature, d.temperature_unit,
                                                              d.display_precision), d.temperature_unit),
                            stats.humidity_text(d.last_humidity, d.display_precision),
                            yes if d.alarm_state else no, levels.get(d.level_id or 0, d.level_name or ""),
-                           _local(d.service_expires_at, zone)[:10] if d.service_expires_at else "",
+                           local(d.service_expires_at, zone)[:10] if d.service_expires_at else "",
                            d.organization_name or "", d.remark or ""]
                 progress.advance(len(page.items))
                 if len(page.items) < LIST_PAGE:
@@ -607,7 +517,7 @@ class RunExport:
                    t(N_("Temperature")), t(N_("Humidity (%RH)")), t(N_("Alarm")), t(N_("Service level")),
                    t(N_("Service expiry")), t(N_("Organization")), t(N_("Remark"))]
         self._renderer.table_xlsx(out, t(N_("Device list")), columns, rows())
-        return _Written(safe_file_name(t(N_("Device list")), _local(export.created_at, zone)[:10], extension="xlsx"),
+        return _Written(safe_file_name(t(N_("Device list")), local(export.created_at, zone)[:10], extension="xlsx"),
                         progress.done)
 
 
@@ -618,38 +528,6 @@ class _Written:
     certificate: Certificate | None = None
 
 
-class _LocalTimes:
-    """`_local` for a year of readings: the zone's offset is looked up once per quarter hour of
-    readings (zones change offset on a quarter hour at the finest), not converted reading by
-    reading; only the current quarter's is kept, so a year costs no more memory than a day."""
-
-    def __init__(self, zone: ZoneInfo) -> None:
-        self._zone = zone
-        self._key = -1
-        self._offset = timedelta(0)
-
-    def __call__(self, instant: datetime) -> str:
-        key = int(instant.timestamp()) // 900
-        if key != self._key:
-            self._key, self._offset = key, instant.astimezone(self._zone).utcoffset() or timedelta(0)
-        t = instant + self._offset
-        return f"{t.year:04d}-{t.month:02d}-{t.day:02d} {t.hour:02d}:{t.minute:02d}:{t.second:02d}"
-
-
-def _local(instant: datetime, zone: ZoneInfo) -> str:
-    return instant.astimezone(zone).strftime("%Y-%m-%d %H:%M:%S")
-
-
-def _unit_sign(unit: str) -> str:
-    return "°F" if unit == "F" else "°C"
-
-
-
 def _with_sign(text: str, unit: str) -> str:
-    return f"{text} {_unit_sign(unit)}" if text else ""
+    return f"{text} {unit_sign(unit)}" if text else ""
 
-
-def _figure(value: float | None, temperature: bool, unit: str, precision: int) -> str:
-    if value is None:
-        return "—"
-    return stats.temperature_text(value, unit, precision) if temperature else stats.humidity_text(value, precision)

@@ -73,6 +73,9 @@ CUSTOMER_ROUTES: list[Permission] = [
     *_route("consumer.sharer", CRUD),
     *_route("operation.log", ("query", "export")),
     *_route("activities.list", ("query",)),
+    # A customer's calibration applications (issue 21): apply, list and follow their own; the lab's
+    # lists are the back office's calibration.admin.* below.
+    *_route("calibration.order", ("add", "query", "detail", "edit")),
 ]
 
 CLOUD_CHAIN_ROUTES: list[Permission] = [

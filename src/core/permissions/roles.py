@@ -33,7 +33,7 @@ class RoleDefinition:
 _PERSONAL = c.names((
     "home", "mall", "message.list", "device.list", "device.detail", "waybill", "asset.list", "fda",
     "consumer.info", "consumer.wallet", "consumer.recharge", "consumer.download", "consumer.sharer",
-    "operation.log", "activities.list", "dataCenter.scheduledBackup",
+    "operation.log", "activities.list", "dataCenter.scheduledBackup", "calibration.order",
 ))
 _ENTERPRISE = _PERSONAL | c.names((
     "project.list", "organization.list", "consumer.list", "consumer.role", "cloudChain",

@@ -210,6 +210,15 @@ class DeviceScrapped(RuleViolation):
     message = N_("This device has been scrapped: restore it first")
 
 
+class RecordsKeptByFda(RuleViolation):
+    """21 CFR Part 11: while FDA mode is on for a device's records (its organization's, else its
+    owner's), its readings and alarm records are never deleted, neither with the device nor alone."""
+
+    code = 2351
+    message = N_("FDA mode keeps the records of {device}: its readings and alarms cannot be deleted while "
+                 "FDA mode is on")
+
+
 # --- Recharge: orders, invoices (HTTP 409) ----------------------------------------------------
 
 
@@ -373,6 +382,7 @@ BUSINESS_ERRORS: tuple[type[DomainError], ...] = (
     DeviceAlreadyAdded,
     DeviceTypeNotAddable,
     DeviceScrapped,
+    RecordsKeptByFda,
     PriceChanged,
     FreeLevelNotOrderable,
     MixedDeviceTypes,

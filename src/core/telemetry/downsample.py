@@ -72,36 +72,95 @@ def plan_buckets(start: datetime, end: datetime, max_points: int, probes: Sequen
     return BucketPlan(start, end, timedelta(microseconds=width_us), count, probes)
 
 
-def _extremes(points: Iterable[Point], probes: tuple[str, ...]) -> list[Point]:
-    """The readings holding each probe's minimum and maximum; the earliest one on a tie."""
-    lowest: dict[str, tuple[float, Point]] = {}  # probe -> (its value, the reading)
-    highest: dict[str, tuple[float, Point]] = {}
-    for point in sorted(points, key=lambda p: p.ts):
-        for probe in probes:
+class _Peaks:
+    """The readings holding each probe's minimum and maximum, fed in time order: the earliest one
+    on a tie."""
+
+    def __init__(self, probes: tuple[str, ...]) -> None:
+        self._probes = probes
+        self._lowest: dict[str, tuple[float, Point]] = {}  # probe -> (its value, the reading)
+        self._highest: dict[str, tuple[float, Point]] = {}
+
+    def add(self, point: Point) -> None:
+        for probe in self._probes:
             value = point.value(probe)
             if value is None:
                 continue
-            if probe not in lowest or value < lowest[probe][0]:
-                lowest[probe] = value, point
-            if probe not in highest or value > highest[probe][0]:
-                highest[probe] = value, point
-    chosen: list[Point] = []
-    for probe in probes:  # priority order, used by `fit` when even one bucket is too much
-        for extreme in (highest.get(probe), lowest.get(probe)):
-            if extreme is not None and extreme[1] not in chosen:
-                chosen.append(extreme[1])
-    return chosen
+            if probe not in self._lowest or value < self._lowest[probe][0]:
+                self._lowest[probe] = value, point
+            if probe not in self._highest or value > self._highest[probe][0]:
+                self._highest[probe] = value, point
+
+    def chosen(self) -> list[Point]:
+        chosen: list[Point] = []
+        for probe in self._probes:  # priority order, used by `fit` when even one bucket is too much
+            for extreme in (self._highest.get(probe), self._lowest.get(probe)):
+                if extreme is not None and extreme[1] not in chosen:
+                    chosen.append(extreme[1])
+        return chosen
+
+
+def _extremes(points: Iterable[Point], probes: tuple[str, ...]) -> list[Point]:
+    peaks = _Peaks(probes)
+    for point in sorted(points, key=lambda p: p.ts):
+        peaks.add(point)
+    return peaks.chosen()
+
+
+class BucketExtremes:
+    """`downsample` fed one reading at a time, in time order: each bucket keeps only the readings
+    holding its extremes so far, so a year of readings is sampled without being held."""
+
+    def __init__(self, plan: BucketPlan) -> None:
+        self._plan = plan
+        self._buckets: dict[int, _Peaks] = {}
+
+    def add(self, point: Point) -> None:
+        plan = self._plan
+        if plan.start <= point.ts <= plan.end:
+            index = plan.index(point.ts)
+            peaks = self._buckets.get(index)
+            if peaks is None:
+                peaks = self._buckets[index] = _Peaks(plan.probes)
+            peaks.add(point)
+
+    def chosen(self) -> list[Point]:
+        chosen = [p for peaks in self._buckets.values() for p in peaks.chosen()]
+        return fit(chosen, self._plan, len(chosen))
 
 
 def downsample(points: Iterable[Point], plan: BucketPlan) -> list[Point]:
     """The min and max readings of each probe in each bucket of `plan`, in time order. Points
     outside the plan's range are ignored."""
-    buckets: dict[int, list[Point]] = {}
-    for point in points:
-        if plan.start <= point.ts <= plan.end:
-            buckets.setdefault(plan.index(point.ts), []).append(point)
-    chosen = [p for bucket in buckets.values() for p in _extremes(bucket, plan.probes)]
-    return fit(chosen, plan, len(chosen))
+    extremes = BucketExtremes(plan)
+    for point in sorted(points, key=lambda p: p.ts):
+        extremes.add(point)
+    return extremes.chosen()
+
+
+class StreamedSample:
+    """What a chart of [start, end] shows (a history's `extremes`, then `fit`), fed the range's
+    readings in time order: every reading while they fit in `max_points`, else those holding each
+    bucket's extremes. Holds at most `max_points` readings and a bucket's extremes."""
+
+    def __init__(self, start: datetime, end: datetime, max_points: int, probes: Sequence[str]) -> None:
+        self._plan = plan_buckets(start, end, max_points, probes)
+        self._max = max_points
+        self._all: list[Point] | None = []
+        self._extremes = BucketExtremes(self._plan)
+
+    def add(self, point: Point) -> None:
+        self._extremes.add(point)
+        if self._all is not None:
+            self._all.append(point)
+            if len(self._all) > self._max:
+                self._all = None
+
+    def result(self) -> tuple[list[Point], bool]:
+        """The sample, and whether it left readings out."""
+        if self._all is not None:
+            return self._all, False
+        return fit(self._extremes.chosen(), self._plan, self._max), True
 
 
 def fit(points: Sequence[Point], plan: BucketPlan, max_points: int) -> list[Point]:

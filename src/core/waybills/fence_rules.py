@@ -8,18 +8,21 @@ from datetime import datetime
 
 from core.waybills.errors import DeviceOnAnotherTrip, NoDeviceBound
 from core.waybills.model import WaybillState
-from core.waybills.ports import WaybillsUnitOfWork
+from core.waybills.ports import Rejudge, WaybillsUnitOfWork
 from core.waybills.use_cases import move
 
 
 class WaybillFenceRules:
-    def __init__(self, uow: WaybillsUnitOfWork) -> None:
-        self._uow = uow
+    def __init__(self, uow: WaybillsUnitOfWork, rejudge: Rejudge) -> None:
+        self._uow, self._rejudge = uow, rejudge
 
     def crossed(self, device_id: int, fence_id: int, entered: bool, at: datetime) -> None:
         """Start, at `at`, a not-started waybill of the device whose origin is the fence when the
         device leaves it; finish, at `at`, one in progress whose destination is the fence when it
-        enters it. A waybill that cannot start (a device on another trip) waits for its owner."""
+        enters it. A waybill that cannot start (a device on another trip) waits for its owner. The
+        crossing was confirmed a few readings after `at`: those readings are judged again by the
+        limits that hold from `at`."""
+        moved: set[int] = set()
         with self._uow as uow:
             for waybill in uow.waybills.of_device_at_fence(device_id, fence_id):
                 p = waybill.particulars
@@ -31,7 +34,10 @@ class WaybillFenceRules:
                     continue
                 when = at if waybill.started_at is None else max(at, waybill.started_at)
                 try:
-                    move(uow, waybill, target, when)
+                    if move(uow, waybill, target, when):
+                        moved.update(waybill.device_ids)
                 except (NoDeviceBound, DeviceOnAnotherTrip):
                     continue
             uow.commit()
+        if moved:
+            self._rejudge(sorted(moved), at)

@@ -7,6 +7,7 @@ from datetime import datetime
 from enum import IntEnum
 
 from core.shared.messages import N_
+from core.shared.text import EMAIL_FORMAT, EMAIL_MAX, PHONE_FORMAT, PHONE_MAX  # noqa: F401 (the waybill's rules)
 from core.telemetry.model import SENSOR_RANGE, TEMPERATURE
 
 
@@ -32,9 +33,7 @@ SHORT_MAX = 20  # goods name, order number, cooler code, contacts (spec 001 sect
 EXPRESS_MAX = 100
 TEMPLATE_NAME_MAX = 32
 # Not in the spec: a party's phone and address, and how many alarm contacts a trip notifies.
-PHONE_MAX = 20
 ADDRESS_MAX = 200
-EMAIL_MAX = 100
 CONTACTS_MAX = 10
 MAX_BIND = 200  # devices bound in one call
 LIMIT_RANGE = SENSOR_RANGE[TEMPERATURE]
@@ -43,9 +42,7 @@ REQUIRED = N_("This field is required")
 SHORT_LENGTH = N_("At most 20 characters")
 EXPRESS_LENGTH = N_("At most 100 characters")
 TEMPLATE_NAME_LENGTH = N_("A template name is 1 to 32 characters")
-PHONE_FORMAT = N_("A phone number is up to 20 digits, with + - and spaces")
 ADDRESS_LENGTH = N_("An address is at most 200 characters")
-EMAIL_FORMAT = N_("Enter a valid e-mail address")
 CONTACT_NEEDS_WAY = N_("Each alarm contact needs a name of 1 to 20 characters and a phone or an e-mail")
 CONTACTS_COUNT = N_("At most 10 alarm contacts")
 START_AFTER_STOP = N_("The start must not be after the stop")
@@ -57,6 +54,7 @@ NOT_YOUR_ORGANIZATION = N_("You may not make waybills in this organization")
 ORGANIZATION_DEVICE = N_("An organization's device goes only on a waybill of the same organization")
 PERSONAL_DEVICE = N_("A device in no organization goes only on a personal waybill")
 TOO_MANY_DEVICES = N_("At most 200 devices at a time")
+NOT_YOUR_FENCE = N_("Choose one of the waybill owner's geofences")
 
 
 @dataclass(frozen=True)

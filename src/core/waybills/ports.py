@@ -5,8 +5,11 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
+from core.devices.model import TrackPoint
 from core.devices.ports import DeviceRepository
+from core.geofences.model import Fence
 from core.shared.paging import Page, PageRequest
+from core.shared.ports import LookupLog
 from core.shared.transaction import Transaction
 from core.waybills.model import Template, Waybill, WaybillState
 from core.waybills.sharing import ShareLink
@@ -85,12 +88,45 @@ class WaybillRepository(Protocol):
         ...
 
     def by_number(self, order_number: str, limit: int) -> list[Waybill]:
-        """The newest waybills whose order number is exactly this, whoever's."""
+        """The newest started waybills whose order number is exactly this, whoever's (one query
+        when there is none: a number not started costs what a made-up one does)."""
         ...
 
     def latest_of_guid(self, guid: str) -> Waybill | None:
         """The waybill a device is on now, or it was on last (started ones only)."""
         ...
+
+
+@dataclass(frozen=True)
+class FenceOwner:
+    """Whose a geofence is: a waybill starts and finishes only by fences of its own owner."""
+
+    owner_account_id: int
+    organization_id: int | None  # None: its owner account's own
+
+
+class WaybillFences(Protocol):
+    """The geofences (another context's) a waybill's devices are watched against."""
+
+    def owners(self, fence_ids: Sequence[int]) -> dict[int, FenceOwner]:
+        """Whose each fence is; a fence that does not exist is left out."""
+        ...
+
+    def owned(self, fence_ids: Sequence[int], owner_account_id: int, organization_id: int | None) -> list[Fence]:
+        """Those of the fences of the owner's kind: the organization's when it is given, else the
+        account's own in no organization (what a trip report draws)."""
+        ...
+
+    def watch(self, fence_ids: Sequence[int], device_ids: Sequence[int]) -> None:
+        """Watch the devices against the fences; a device watched already keeps where it is known to be."""
+        ...
+
+
+class Rejudge(Protocol):
+    """Judges the devices' readings again from an instant already past at which a trip's limits
+    began or stopped applying (the alarms do: core.alarms.use_cases.RejudgeReadings)."""
+
+    def __call__(self, device_ids: Sequence[int], since: datetime) -> object: ...
 
 
 class TripReadings(Protocol):
@@ -101,6 +137,13 @@ class TripReadings(Protocol):
     def span(self, device_ids: Sequence[int], since: datetime, until: datetime) -> tuple[datetime | None,
                                                                                          datetime | None]:
         """The first and last instants of those readings; (None, None) when there is none."""
+        ...
+
+    def routes(self, device_ids: Sequence[int], since: datetime, until: datetime,
+               max_points: int) -> dict[int, list[TrackPoint]]:
+        """Each device's readings that carry a position in [since, until], in time order: every one
+        when they fit in `max_points`, else evenly spaced ones and the last (as a device's track is
+        thinned). A device without any is left out."""
         ...
 
 
@@ -118,14 +161,6 @@ class ShareLinkRepository(Protocol):
     def revoke(self, link_id: int, at: datetime) -> None: ...
 
     def record_open(self, link_id: int, at: datetime, address: str | None) -> None: ...
-
-
-class LookupLog(Protocol):
-    """The public quick query's record of lookups by client address, for its rate limit."""
-
-    def count_since(self, address: str, since: datetime) -> int: ...
-
-    def record(self, address: str, at: datetime) -> None: ...
 
 
 class TemplateRepository(Protocol):
@@ -154,8 +189,10 @@ class WaybillsUnitOfWork(Transaction, Protocol):
     @property
     def waybill_templates(self) -> TemplateRepository: ...
     @property
+    def waybill_fences(self) -> WaybillFences: ...
+    @property
     def device_registry(self) -> DeviceRepository: ...
 
 
-__all__ = ["LookupLog", "ShareLinkRepository", "TemplateRepository", "Trip", "TripReadings", "WaybillFilter",
-           "WaybillRepository", "WaybillsUnitOfWork"]
+__all__ = ["FenceOwner", "LookupLog", "Rejudge", "ShareLinkRepository", "TemplateRepository", "Trip", "TripReadings",
+           "WaybillFences", "WaybillFilter", "WaybillRepository", "WaybillsUnitOfWork"]

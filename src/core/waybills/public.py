@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import hmac
 from dataclasses import dataclass
-from datetime import datetime, timedelta
+from datetime import datetime
 
 from core.shared.clock import Clock
-from core.shared.errors import InvalidInput, NotFound, TooManyAttempts
+from core.shared.errors import InvalidInput, NotFound
+from core.shared.lookups import count_lookup
 from core.waybills.errors import ShareLinkUnavailable
 from core.waybills.model import Waybill
 from core.waybills.ports import WaybillsUnitOfWork
@@ -18,8 +19,6 @@ from core.waybills.sharing import ReportSeal, ShareLink, expiry, new_token, toke
 from core.waybills.statistics import DEFAULT_ACTIVATION_ENERGY
 from core.waybills.use_cases import TripReport, changeable, trip_report
 
-LOOKUPS_PER_WINDOW = 30
-LOOKUP_WINDOW = timedelta(minutes=10)
 MATCHES_MAX = 5  # waybills a number shows at most (numbers are the owners', not unique)
 
 
@@ -75,11 +74,7 @@ class RevokeShareLink:
 
 
 def _limit(uow: WaybillsUnitOfWork, address: str, now: datetime) -> None:
-    """Count this lookup; TooManyAttempts once the address made too many within the window."""
-    since = now - LOOKUP_WINDOW
-    if uow.waybill_lookups.count_since(address, since) >= LOOKUPS_PER_WINDOW:
-        raise TooManyAttempts(int(LOOKUP_WINDOW.total_seconds()))
-    uow.waybill_lookups.record(address, now)
+    count_lookup(uow.waybill_lookups, address, now)
 
 
 class QuickQuery:
@@ -97,7 +92,7 @@ class QuickQuery:
             uow.commit()
             found: list[Waybill] = []
             if number:
-                found = [w for w in uow.waybills.by_number(number.strip(), MATCHES_MAX) if w.started_at is not None]
+                found = uow.waybills.by_number(number.strip(), MATCHES_MAX)
             elif guid:
                 latest = uow.waybills.latest_of_guid(guid.strip())
                 found = [latest] if latest is not None else []

@@ -4,11 +4,10 @@ refusal names every field that is wrong under the API's name for it."""
 from __future__ import annotations
 
 import math
-import re
 from dataclasses import replace
 
 from core.shared.errors import InvalidInput
-from core.shared.text import has_refused_characters
+from core.shared.text import contact_email_problem, contact_phone_problem, has_refused_characters
 from core.waybills.model import (
     ADDRESS_LENGTH,
     ADDRESS_MAX,
@@ -16,14 +15,10 @@ from core.waybills.model import (
     CONTACT_NEEDS_WAY,
     CONTACTS_COUNT,
     CONTACTS_MAX,
-    EMAIL_FORMAT,
-    EMAIL_MAX,
     EXPRESS_LENGTH,
     EXPRESS_MAX,
     LIMIT_RANGE,
     LIMIT_RANGE_TEXT,
-    PHONE_FORMAT,
-    PHONE_MAX,
     SHORT_LENGTH,
     SHORT_MAX,
     START_AFTER_STOP,
@@ -34,9 +29,6 @@ from core.waybills.model import (
     Particulars,
     Party,
 )
-
-_PHONE = re.compile(r"^\+?[0-9][0-9 \-]*$")
-_EMAIL = re.compile(r"^[^@\s]+@[^@\s]+\.[^@\s]+$")
 
 
 def _clean(value: str | None) -> str | None:
@@ -52,9 +44,7 @@ def _text_problem(value: str | None, limit: int, too_long: str) -> str | None:
 
 
 def _phone_problem(value: str | None) -> str | None:
-    if value is None:
-        return None
-    return None if len(value) <= PHONE_MAX and _PHONE.match(value) else PHONE_FORMAT
+    return None if value is None else contact_phone_problem(value)
 
 
 def _party(party: Party) -> Party:
@@ -79,9 +69,7 @@ def _contact_problem(contact: Contact) -> str | None:
         return problem
     if problem := _phone_problem(contact.phone):
         return problem
-    if contact.email is not None and (len(contact.email) > EMAIL_MAX or not _EMAIL.match(contact.email)):
-        return EMAIL_FORMAT
-    return None
+    return None if contact.email is None else contact_email_problem(contact.email)
 
 
 def limits_problem(upper: float | None, lower: float | None) -> tuple[str, str] | None:

@@ -8,6 +8,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from core.exports import stats
+
 GAS_CONSTANT = 8.3144621  # J/(mol·K)
 DEFAULT_ACTIVATION_ENERGY = 83_144.0  # ΔH in J/mol (83.144 kJ/mol, USP <1160>)
 # What a request may ask for: the activation energies published for pharmaceuticals lie well inside.
@@ -54,15 +56,6 @@ class TripFigures:
     excursions: tuple[Excursion, ...]
 
 
-def _out(value: float, upper: float | None, lower: float | None) -> bool | None:
-    """True above, False below, None inside (a value on a limit is inside, as for alarm rules)."""
-    if upper is not None and value > upper:
-        return True
-    if lower is not None and value < lower:
-        return False
-    return None
-
-
 def trip_figures(points: Sequence[Point], upper: float | None, lower: float | None,
                  activation_energy: float = DEFAULT_ACTIVATION_ENERGY) -> TripFigures:
     """The figures of one device's readings (any order). A reading's value holds until the next
@@ -71,13 +64,12 @@ def trip_figures(points: Sequence[Point], upper: float | None, lower: float | No
     if not ordered:
         return TripFigures(0, None, None, None, None, timedelta(0), ())
     values = [p.temperature for p in ordered]
-    out_of_range = timedelta(0)
+    out_of_range = stats.TimeOutOfRange(upper, lower)
     excursions: list[Excursion] = []
     current: tuple[bool, datetime, float] | None = None  # (above, start, extreme)
-    for index, point in enumerate(ordered):
-        side = _out(point.temperature, upper, lower)
-        if side is not None and index + 1 < len(ordered):
-            out_of_range += ordered[index + 1].ts - point.ts
+    for point in ordered:
+        out_of_range.add(point.ts, point.temperature)
+        side = stats.side(point.temperature, upper, lower)
         if current is not None and side is not current[0]:
             excursions.append(Excursion(current[0], current[1], point.ts, current[2]))
             current = None
@@ -90,4 +82,4 @@ def trip_figures(points: Sequence[Point], upper: float | None, lower: float | No
     if current is not None:
         excursions.append(Excursion(current[0], current[1], ordered[-1].ts, current[2]))
     return TripFigures(len(values), min(values), max(values), sum(values) / len(values),
-                       mean_kinetic_temperature(values, activation_energy), out_of_range, tuple(excursions))
+                       mean_kinetic_temperature(values, activation_energy), out_of_range.total, tuple(excursions))

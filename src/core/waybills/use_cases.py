@@ -10,10 +10,11 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 
 from core.devices.access import Access, require
-from core.devices.model import Device
+from core.devices.model import Device, TrackPoint
+from core.geofences.model import Fence
 from core.shared.clock import Clock
 from core.shared.errors import Forbidden, InvalidInput, NotFound
-from core.shared.ownership import Organizations, kept_apart, may_change, may_make_in, may_read
+from core.shared.ownership import Held, Organizations, kept_apart, may_change, may_make_in, may_read
 from core.shared.paging import Page, PageRequest
 from core.telemetry.downsample import Point as ChartPoint
 from core.telemetry.downsample import downsample, plan_buckets
@@ -27,6 +28,7 @@ from core.waybills.errors import (
 )
 from core.waybills.model import (
     MAX_BIND,
+    NOT_YOUR_FENCE,
     NOT_YOUR_ORGANIZATION,
     ORGANIZATION_DEVICE,
     PERSONAL_DEVICE,
@@ -40,12 +42,13 @@ from core.waybills.model import (
     corrected_span,
     may_go,
 )
-from core.waybills.ports import WaybillFilter, WaybillsUnitOfWork
+from core.waybills.ports import Rejudge, WaybillFilter, WaybillsUnitOfWork
 from core.waybills.rules import checked, template_name_problem
 from core.waybills.sharing import ReportSeal, data_digest
 from core.waybills.statistics import DEFAULT_ACTIVATION_ENERGY, Point, TripFigures, trip_figures
 
 CHART_POINTS = 2000  # per device, the most a report's chart carries (peaks kept: core.telemetry.downsample)
+ROUTE_POINTS = 500  # per device, the most positions a report's route carries (evenly spaced, the last kept)
 
 
 def _organizations(uow: WaybillsUnitOfWork, account_id: int) -> Organizations:
@@ -108,6 +111,44 @@ def move(uow: WaybillsUnitOfWork, waybill: Waybill, target: WaybillState, at: da
     return uow.waybills.change_state(waybill.id, waybill.state, target, at)
 
 
+def _fences(p: Particulars) -> dict[str, int]:
+    return {field: fence_id for field, fence_id in (("originFenceId", p.origin_fence_id),
+                                                      ("destinationFenceId", p.destination_fence_id))
+            if fence_id is not None}
+
+
+def _refuse_but(p: Particulars, allowed: set[int]) -> None:
+    """InvalidInput on the first of the origin and destination not among `allowed` (another's fence
+    and a missing one are refused alike)."""
+    for field, fence_id in _fences(p).items():
+        if fence_id not in allowed:
+            raise InvalidInput(field, NOT_YOUR_FENCE)
+
+
+def _own_fences(uow: WaybillsUnitOfWork, owner: Held, p: Particulars) -> None:
+    """InvalidInput unless the origin and destination are fences of the waybill's owner (its
+    organization's, or its owner's own for a personal one), as the ingest watches a device only
+    against fences of its owner's kind."""
+    if chosen := list(_fences(p).values()):
+        owned = uow.waybill_fences.owned(chosen, owner.owner_account_id, owner.organization_id)
+        _refuse_but(p, {f.id for f in owned if f.id is not None})
+
+
+def _fences_to_read(uow: WaybillsUnitOfWork, account_id: int, p: Particulars) -> None:
+    """InvalidInput unless the caller may read the fences (a template fills waybills of the caller
+    and of its organizations: the waybill made from it checks whose they are)."""
+    if chosen := list(_fences(p).values()):
+        organizations = _organizations(uow, account_id)
+        _refuse_but(p, {fence_id for fence_id, owner in uow.waybill_fences.owners(chosen).items()
+                        if may_read(owner, account_id, organizations)})
+
+
+def _watch_fences(uow: WaybillsUnitOfWork, p: Particulars, device_ids: Sequence[int]) -> None:
+    """The devices watched against the origin and destination, so leaving the one starts the
+    waybill and entering the other finishes it without linking each device to each fence by hand."""
+    uow.waybill_fences.watch(list(_fences(p).values()), device_ids)
+
+
 @dataclass(frozen=True)
 class WaybillView:
     """A waybill as its detail shows it: the trip's span corrected to its devices' data, and how many
@@ -136,8 +177,10 @@ class CreateWaybill:
         with self._uow as uow:
             if not may_make_in(organization_id, _organizations(uow, account_id)):
                 raise InvalidInput("organizationId", NOT_YOUR_ORGANIZATION)
-            waybill_id = uow.waybills.add(Waybill(None, account_id, clean, WaybillState.NOT_STARTED,
-                                                  self._clock.now(), organization_id=organization_id))
+            waybill = Waybill(None, account_id, clean, WaybillState.NOT_STARTED, self._clock.now(),
+                              organization_id=organization_id)
+            _own_fences(uow, waybill, clean)
+            waybill_id = uow.waybills.add(waybill)
             uow.commit()
             return _view(uow, readable(uow, account_id, waybill_id), self._clock.now())
 
@@ -158,7 +201,9 @@ class UpdateWaybill:
             if current.state is WaybillState.IN_PROGRESS and (
                     (clean.upper_limit, clean.lower_limit) != (before.upper_limit, before.lower_limit)):
                 raise LimitsLockedWhileRunning()
+            _own_fences(uow, current, clean)
             uow.waybills.update(replace(current, particulars=clean))
+            _watch_fences(uow, clean, current.device_ids)
             uow.commit()
             return _view(uow, readable(uow, account_id, waybill_id), self._clock.now())
 
@@ -222,6 +267,7 @@ class BindDevices:
                 raise LimitsLockedWhileRunning()
             if new:
                 uow.waybills.bind(waybill_id, new, running=False)
+                _watch_fences(uow, waybill.particulars, new)
             uow.commit()
             return _view(uow, readable(uow, account_id, waybill_id), self._clock.now())
 
@@ -263,10 +309,11 @@ class RunDueWaybills:
     """The periodic job: starts the waybills whose planned start has come and finishes those whose
     planned stop has, each at its planned time (a late run does not shift the trip). A waybill that
     cannot start (no device, a device on another trip) waits for its owner; each waybill is its own
-    transaction, so one refusal stops no other."""
+    transaction, so one refusal stops no other. The readings since the planned time, judged by the
+    limits that held before, are judged again."""
 
-    def __init__(self, uow: WaybillsUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: WaybillsUnitOfWork, clock: Clock, rejudge: Rejudge) -> None:
+        self._uow, self._clock, self._rejudge = uow, clock, rejudge
 
     def __call__(self) -> tuple[int, int]:
         """(started, finished)."""
@@ -295,6 +342,8 @@ class RunDueWaybills:
                     uow.commit()
                     started += target is WaybillState.IN_PROGRESS
                     finished += target is WaybillState.FINISHED
+            if moved:
+                self._rejudge(waybill.device_ids, at)
         return started, finished
 
 
@@ -317,6 +366,7 @@ class DeviceFigures:
     guid: str
     figures: TripFigures
     chart: list[ChartPoint]
+    route: list[TrackPoint]  # in time order; empty when its readings carried no position
 
 
 @dataclass(frozen=True)
@@ -325,6 +375,8 @@ class TripReport:
     devices: tuple[DeviceFigures, ...]
     activation_energy: float
     verification_code: str
+    origin: Fence | None = None  # the waybill's fences, when of its owner's kind (its route map draws them)
+    destination: Fence | None = None
 
     @property
     def waybill(self) -> Waybill:
@@ -333,14 +385,16 @@ class TripReport:
 
 def trip_report(uow: WaybillsUnitOfWork, waybill: Waybill, now: datetime, seal: ReportSeal,
                 activation_energy: float = DEFAULT_ACTIVATION_ENERGY) -> TripReport:
-    """The figures of each device over the trip's corrected span, against the waybill's limits; the
-    verification code seals the waybill's id and its readings."""
+    """The figures and route of each device over the trip's corrected span, against the waybill's
+    limits; the verification code seals the waybill's id and its readings."""
     assert waybill.id is not None
     view = _view(uow, waybill, now)
     span = view.span
     points: dict[int, list[Point]] = {}
+    routes: dict[int, list[TrackPoint]] = {}
     if span is not None and waybill.devices:
         points = uow.trip_readings.points(waybill.device_ids, span.start, span.end)
+        routes = uow.trip_readings.routes(waybill.device_ids, span.start, span.end, ROUTE_POINTS)
     p = waybill.particulars
     devices = []
     sealed: list[tuple[int, datetime, float | None]] = []
@@ -352,9 +406,21 @@ def trip_report(uow: WaybillsUnitOfWork, waybill: Waybill, now: datetime, seal: 
             plan = plan_buckets(span.start, span.end, CHART_POINTS, ("t",))
             chart = downsample([ChartPoint(pt.ts, pt.temperature, None) for pt in own], plan)
         devices.append(DeviceFigures(device.id, device.name, device.guid,
-                                     trip_figures(own, p.upper_limit, p.lower_limit, activation_energy), chart))
+                                     trip_figures(own, p.upper_limit, p.lower_limit, activation_energy), chart,
+                                     routes.get(device.id, [])))
     code = f"{waybill.id}-{seal.code(waybill.id, data_digest(sealed))}"
-    return TripReport(view, tuple(devices), activation_energy, code)
+    origin, destination = _drawn_fences(uow, waybill)
+    return TripReport(view, tuple(devices), activation_energy, code, origin, destination)
+
+
+def _drawn_fences(uow: WaybillsUnitOfWork, waybill: Waybill) -> tuple[Fence | None, Fence | None]:
+    """The waybill's origin and destination fences, those of its owner's kind only: an id naming
+    another's fence shows nothing of it."""
+    p = waybill.particulars
+    if not (wanted := list(_fences(p).values())):
+        return None, None
+    found = {f.id: f for f in uow.waybill_fences.owned(wanted, waybill.owner_account_id, waybill.organization_id)}
+    return found.get(p.origin_fence_id), found.get(p.destination_fence_id)
 
 
 class GetTripReport:
@@ -395,6 +461,7 @@ class SaveTemplate:
     def __call__(self, account_id: int, template_id: int | None, name: str, particulars: Particulars) -> Template:
         clean_name, clean = _template_name(name), checked(particulars)
         with self._uow as uow:
+            _fences_to_read(uow, account_id, clean)
             if template_id is not None:
                 current = _own_template(uow, account_id, template_id)
             if uow.waybill_templates.name_taken(account_id, clean_name, template_id):

@@ -10,7 +10,10 @@ from flask import Flask, g, request, send_from_directory
 from werkzeug.exceptions import NotFound
 
 from adapters.i18n import resolve_language
+from core.calibration.errors import ERRORS as CALIBRATION_ERRORS
 from core.catalogue.errors import ERRORS as CATALOGUE_ERRORS
+from core.fda.errors import ERRORS as FDA_ERRORS
+from core.fda.reports import ERRORS as FDA_REPORT_ERRORS
 from core.ordering.errors import ERRORS as ORDER_DESK_ERRORS
 from core.organizations.errors import ERRORS as ORGANIZATION_ERRORS
 from core.promotions.errors import ERRORS as PROMOTION_ERRORS
@@ -26,12 +29,23 @@ from entrypoints.api.audit import recording
 from entrypoints.api.audit.views import blp as audit_blp
 from entrypoints.api.audit.views import device_blp as device_audit_blp
 from entrypoints.api.browser_policy import CrossOriginRefused, is_preflight, protect
+from entrypoints.api.calibration.device_views import blp as calibration_devices_blp
+from entrypoints.api.calibration.documents import REPORT_UPLOAD_BYTES  # its calls are on calibration_blp
+from entrypoints.api.calibration.payments import blp as calibration_payments_blp
+from entrypoints.api.calibration.views import blp as calibration_blp
 from entrypoints.api.catalogue.views import blp as catalogue_blp
 from entrypoints.api.client_address import behind_proxies
 from entrypoints.api.devices.detail_views import blp as device_detail_blp
 from entrypoints.api.devices.views import blp as devices_blp
 from entrypoints.api.errors import Api
 from entrypoints.api.exports.views import blp as exports_blp
+from entrypoints.api.fda import blp as fda_blp
+from entrypoints.api.fda import (  # noqa: F401 (their routes are on fda_blp)
+    endorsement_views,
+    report_views,
+    signing_views,
+    trail_views,
+)
 from entrypoints.api.framework import BODY_LIMIT_MARK, PUBLIC_MARK, ApiBlueprint
 from entrypoints.api.geofences.views import blp as geofences_blp
 from entrypoints.api.inbox.views import blp as inbox_blp
@@ -80,14 +94,16 @@ es-ES, ru-RU, pt-PT, de-DE, zh-TW); times follow `X-Time-Zone`. Money is integer
 text that is not UTF-8, or holds NUL or a lone surrogate (`\\ud800`), in a JSON body, a query string,
 a form or a cookie, names included; JSON nested more than {MAX_DEPTH} levels; numbers of more than {MAX_DIGITS}
 digits or beyond a double, NaN and Infinity. A body over {MAX_BODY_BYTES >> 20} MiB is 413 (an invoice's PDF
-upload takes up to {INVOICE_UPLOAD_BYTES >> 20} MiB). A browser's
-cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
+upload takes up to {INVOICE_UPLOAD_BYTES >> 20} MiB, a calibration report's {REPORT_UPLOAD_BYTES >> 20} MiB).
+A browser's cross-origin preflight (OPTIONS) is refused with 403: the API serves its own origin only.
 
 Business codes:
 """ + "\n".join(f"- {e.code}: {e.message}" for e in (*BUSINESS_ERRORS, *ORGANIZATION_ERRORS,
                                                                 *USER_ADMIN_ERRORS, *PROMOTION_ERRORS,
                                                                 *VOUCHER_ERRORS, *CATALOGUE_ERRORS,
-                                                                *ORDER_DESK_ERRORS, *WAYBILL_ERRORS))
+                                                                *ORDER_DESK_ERRORS, *WAYBILL_ERRORS,
+                                                                *CALIBRATION_ERRORS, *FDA_ERRORS,
+                                                                *FDA_REPORT_ERRORS))
 
 
 def _bearer_token() -> str | None:
@@ -154,6 +170,10 @@ def create_app(container: Container) -> Flask:
     api.register_blueprint(device_audit_blp, url_prefix="/api/device")
     api.register_blueprint(waybills_blp, url_prefix="/api/device")
     api.register_blueprint(waybill_quick_query_blp, url_prefix="/api/device")
+    api.register_blueprint(fda_blp, url_prefix="/api/device")
+    api.register_blueprint(calibration_blp, url_prefix="/api/calibration")
+    api.register_blueprint(calibration_devices_blp, url_prefix="/api/calibration")
+    api.register_blueprint(calibration_payments_blp, url_prefix="/api")
     api.register_blueprint(payment_blp, url_prefix="/api/payment")
     api.register_blueprint(catalogue_blp, url_prefix="/api/payment")
     api.register_blueprint(payment_providers_blp, url_prefix="/api/payment")

@@ -9,6 +9,7 @@ from typing import Any
 import flask_smorest
 from werkzeug.exceptions import HTTPException
 
+from core.fda.errors import SignatureRequired, SigningLocked, UnknownTimeZone, UserNameNeeded
 from core.shared.errors import (
     BadCredentials,
     DomainError,
@@ -31,6 +32,11 @@ HTTP_STATUS = {
     NotFound: 404,
     InvalidInput: 422,
     TooManyAttempts: 429,
+    # electronic signatures (core/fda/errors.py); their other refusals are 403 (Forbidden's) and 409
+    UserNameNeeded: 400,
+    UnknownTimeZone: 400,
+    SigningLocked: 423,
+    SignatureRequired: 428,
 }
 HTTP_MESSAGES = {
     401: NotAuthenticated.message,

@@ -78,7 +78,7 @@ def send_expiry_reminders(container: Container) -> str:
 def purge_expired_readings(container: Container) -> str:
     report = container.purge_readings()()
     return (f"deleted {report.readings} readings of {report.devices} devices past retention and "
-            f"{report.orphans} readings of deleted devices")
+            f"{report.orphans} readings of deleted devices; FDA mode keeps the readings of {report.kept} devices")
 
 
 def ensure_partitions(container: Container) -> str:
@@ -102,6 +102,16 @@ def run_due_waybills(container: Container) -> str:
     return f"started {started} and finished {finished} waybill(s) at their planned times"
 
 
+def send_calibration_reminders(container: Container) -> str:
+    return f"reminded the owners of {len(container.send_calibration_reminders()())} device(s) of a calibration due"
+
+
+def resume_calibration_refunds(container: Container) -> str:
+    states = list(container.resume_calibration_refunds()().values())
+    counts = ", ".join(f"{states.count(s)} {s.name.lower()}" for s in dict.fromkeys(states))
+    return f"asked again {len(states)} calibration refund(s)" + (f": {counts}" if counts else "")
+
+
 def prune_job_runs(container: Container) -> str:
     return f"forgot {container.prune_job_runs()()} run(s) older than two weeks"
 
@@ -115,9 +125,13 @@ JOBS = (
     Job("deliver_messages", deliver_messages, 15.0),
     Job("reconcile_payments", reconcile_payments, 60.0),
     Job("resume_refunds", resume_refunds, 5 * 60.0),
+    # Refunds of cancelled calibration applications the provider has not paid yet (same refund code: once).
+    Job("resume_calibration_refunds", resume_calibration_refunds, 5 * 60.0),
     Job("sign_agreements", sign_agreements, 60.0),
     Job("charge_due_agreements", charge_due_agreements, 15 * 60.0),
     Job("send_expiry_reminders", send_expiry_reminders, crontab(minute=5), timedelta(hours=1)),
+    # Calibration due dates are days in the lab's zone: hourly, so a day's reminder goes out early in it.
+    Job("send_calibration_reminders", send_calibration_reminders, crontab(minute=35), timedelta(hours=1)),
     Job("purge_expired_readings", purge_expired_readings, crontab(hour=3, minute=30), timedelta(days=1)),
     Job("ensure_reading_partitions", ensure_partitions, 6 * 3600.0),
     # Files of the download centre a week old; hourly, so none stays much past its expiry shown.

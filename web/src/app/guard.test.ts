@@ -29,7 +29,6 @@ describe('guard decisions', () => {
 
   it.each([
     ['/device/list?deviceName=A', '/user/login?redirect=%2Fdevice%2Flist%3FdeviceName%3DA'],
-    ['/mobile/calibration/list', '/mobile/calibration/login?redirect=%2Fmobile%2Fcalibration%2Flist'],
     ['/admin/order/list', '/calibration/admin/login?redirect=%2Fadmin%2Forder%2Flist'],
     ['/customer/order/detail/7', '/calibration/login?redirect=%2Fcustomer%2Forder%2Fdetail%2F7'],
   ])('sends an unauthenticated visit of %s to the area login with the redirect', (path, to) => {
@@ -38,7 +37,9 @@ describe('guard decisions', () => {
 
   it('lets public pages through without a token', () => {
     for (const path of ['/user/login', '/user/register', '/user/recover', '/mobilePay/pay', '/help/center',
-      '/pcQuick/waybill', '/calibration/form', '/mobile/calibration/apply', '/vipDetails/backups', '/elitechMall/center']) {
+      '/pcQuick/waybill', '/calibration/form', '/mobile/calibration/apply', '/vipDetails/backups', '/elitechMall/center',
+      // a customer without an account lists and opens the applications this browser made
+      '/mobile/calibration/list', '/mobile/calibration/detail/CAL20261127ABCD2345']) {
       expect(decide(ctx(path)).kind, path).toBe('allow');
     }
   });
@@ -101,6 +102,7 @@ describe('guard decisions', () => {
     expect(findRoute('/calibration/admin/login')?.name).toBe('calibrationAdminLogin');
     expect(findRoute('/admin/order/list')?.name).toBe('calibrationOrders');
     expect(loginPathFor('/calibration/form')).toBe('/calibration/login');
+    expect(loginPathFor('/mobile/calibration/list')).toBe('/mobile/calibration/login');
   });
 
   it('falls back from scene 2 to 1 without cloudChain.myProject', () => {

@@ -2,10 +2,13 @@
 import { pages as account } from '@/features/account/pages';
 import { pages as assets } from '@/features/assets/pages';
 import { pages as auth } from '@/features/auth/pages';
+import { pages as calibration } from '@/features/calibration/pages';
+import { pages as calibrationlab } from '@/features/calibrationlab/pages';
 import { pages as catalogue } from '@/features/catalogue/pages';
 import { pages as devices } from '@/features/devices/pages';
 import { pages as downloads } from '@/features/downloads/pages';
 import { pages as errors } from '@/features/errors/pages';
+import { pages as fda } from '@/features/fda/pages';
 import { pages as home } from '@/features/home/pages';
 import { pages as geofence } from '@/features/geofence/pages';
 import { pages as messages } from '@/features/messages/pages';
@@ -23,10 +26,14 @@ import { pages as sharing } from '@/features/sharing/pages';
 import { pages as useradmin } from '@/features/useradmin/pages';
 import { pages as vouchers } from '@/features/vouchers/pages';
 import { pages as waybills } from '@/features/waybills/pages';
+import { calibrationOrderPages } from './calibrationOrders';
 import type { PageLoader } from './lazy';
 
 export const PAGES: Readonly<Record<string, PageLoader>> = {
-  ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...home, ...messages, ...operationLog,
+  ...account, ...assets, ...auth, ...catalogue, ...devices, ...downloads, ...errors, ...fda, ...home, ...messages, ...operationLog,
   ...offline, ...orderdesk, ...organizations, ...platforms, ...projects, ...recharge, ...rechargestats, ...reports, ...sharing,
   ...useradmin, ...vouchers, ...waybills, ...quickquery, ...geofence,
+  ...calibration,
+  ...calibrationlab,
+  ...calibrationOrderPages,
 };

@@ -93,6 +93,9 @@ export const ROUTES: RouteDef[] = [
     'apply/success', 'apply/latter', 'pdf', 'preview', 'login'].map((page) =>
     open(`mobileCalibration.${page}`, `/mobile/calibration/${page}`, 'mobileCalibration', { calibration: true }),
   ),
+  // A customer without an account finds the applications this browser made (their tokens are kept here).
+  open('mobileCalibrationList', '/mobile/calibration/list', 'mobileCalibration', { calibration: true }),
+  open('mobileCalibrationDetail', '/mobile/calibration/detail/:applicationId', 'mobileCalibration', { calibration: true }),
   open('vipBackups', '/vipDetails/backups'),
   open('vipAssets', '/vipDetails/assets'),
   open('vipLargeScreen', '/vipDetails/largeScreen'),
@@ -103,9 +106,6 @@ export const ROUTES: RouteDef[] = [
   open('serverError', '/500'),
 
   // --- signed in, other layouts -------------------------------------------------------------
-  { name: 'mobileCalibrationList', path: '/mobile/calibration/list', layout: 'mobileCalibration', calibration: true },
-  { name: 'mobileCalibrationDetail', path: '/mobile/calibration/detail/:applicationId', layout: 'mobileCalibration',
-    calibration: true },
   { name: 'calibrationOrders', path: '/:role/order/list', layout: 'calibration', calibration: true },
   { name: 'calibrationOrderDetail', path: '/:role/order/detail/:applicationId', layout: 'calibration',
     calibration: true },

@@ -14,11 +14,12 @@ import {
 describe('the list address', () => {
   it('reads the filters of an address', () => {
     const filters = readFilters(new URLSearchParams('deviceName=+Cold+room+&status=online&service=expired&start=3&pageSize=20'));
-    expect(filters).toEqual({ mode: 'list', deviceName: 'Cold room', status: 'online', service: 'expired', project: null, start: 3, pageSize: 20 });
+    expect(filters).toEqual({ mode: 'list', deviceName: 'Cold room', status: 'online', service: 'expired', calibration: 'all', project: null,
+      start: 3, pageSize: 20 });
   });
 
   it('reads anything unknown as no filter', () => {
-    const filters = readFilters(new URLSearchParams('status=sleeping&service=soon&start=-2&pageSize=15'));
+    const filters = readFilters(new URLSearchParams('status=sleeping&service=soon&calibration=late&start=-2&pageSize=15'));
     expect(filters).toEqual(NO_FILTERS);
     for (const project of ['-1', '1.5', 'x', '', '2147483648', '1e30']) {
       expect(readFilters(new URLSearchParams({ project })).project).toBeNull();
@@ -32,13 +33,16 @@ describe('the list address', () => {
 
   it('writes only what differs from no filter, and reads it back', () => {
     expect(writeFilters(NO_FILTERS).toString()).toBe('');
-    const filters = { mode: 'board', deviceName: 'Dock', status: 'alarm', service: 'expiring', project: 7, start: 2, pageSize: 40 } as const;
+    const filters = { mode: 'board', deviceName: 'Dock', status: 'alarm', service: 'expiring', calibration: 'due', project: 7, start: 2,
+      pageSize: 40 } as const;
     expect(readFilters(writeFilters(filters))).toEqual(filters);
     expect(writeFilters({ ...filters, mode: 'map' }).get('mode')).toBe('map');
     expect(readFilters(new URLSearchParams('mode=globe')).mode).toBe('list');
     expect(readFilters(new URLSearchParams('project=0')).project).toBe(0); // devices in no project
     expect(deviceQuery(1, { ...NO_FILTERS, project: 0 })).toMatchObject({ projectId: 0 });
     expect(deviceQuery(1, NO_FILTERS)).not.toHaveProperty('projectId');
+    expect(deviceQuery(1, { ...NO_FILTERS, calibration: 'due' })).toMatchObject({ calibrationDue: 1 });
+    expect(deviceQuery(1, NO_FILTERS)).not.toHaveProperty('calibrationDue');
     expect(listHref('/device/list', { status: 'online' })).toBe('/device/list?status=online');
     expect(listHref('/device/list')).toBe('/device/list');
   });

@@ -1,6 +1,7 @@
 /**
  * The device list's state lives in its address, so a link (the expired dialog's, a home tile's)
- * opens it filtered and the tab bar reopens it as it was: `?deviceName=&status=&service=&project=&start=&pageSize=`.
+ * opens it filtered and the tab bar reopens it as it was:
+ * `?deviceName=&status=&service=&calibration=&project=&start=&pageSize=`.
  */
 import type { DeviceFilters, DeviceQuery, Scene } from './api/devices';
 import { NAME_MAX } from '@/lib/api/devices';
@@ -25,6 +26,9 @@ export const STATUS_FILTERS = ['all', 'online', 'offline', 'alarm', 'enabled', '
 export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const SERVICE_FILTERS = ['all', 'expiring', 'expired'] as const;
 export type ServiceFilter = (typeof SERVICE_FILTERS)[number];
+/** Devices whose calibration falls due within 30 days or is overdue (the due date a calibration certificate set). */
+export const CALIBRATION_FILTERS = ['all', 'due'] as const;
+export type CalibrationFilter = (typeof CALIBRATION_FILTERS)[number];
 
 
 /** How the list shows its devices: a table, markers on a map, or a card each. */
@@ -36,6 +40,7 @@ export interface ListFilters {
   deviceName: string;
   status: StatusFilter;
   service: ServiceFilter;
+  calibration: CalibrationFilter;
   /** One project's devices (its id), those in none (0), or any (null). */
   project: number | null;
   start: number;
@@ -43,7 +48,7 @@ export interface ListFilters {
 }
 
 export const NO_FILTERS: ListFilters = {
-  mode: 'list', deviceName: '', status: 'all', service: 'all', project: null, start: 1, pageSize: DEFAULT_PAGE_SIZE,
+  mode: 'list', deviceName: '', status: 'all', service: 'all', calibration: 'all', project: null, start: 1, pageSize: DEFAULT_PAGE_SIZE,
 };
 
 /** The largest id the server takes (a 32-bit integer). */
@@ -63,6 +68,7 @@ export function readFilters(params: URLSearchParams): ListFilters {
     deviceName: [...(params.get('deviceName') ?? '').trim()].slice(0, NAME_MAX).join(''),
     status: oneOf(STATUS_FILTERS, params.get('status'), 'all'),
     service: oneOf(SERVICE_FILTERS, params.get('service'), 'all'),
+    calibration: oneOf(CALIBRATION_FILTERS, params.get('calibration'), 'all'),
     project: Number.isInteger(project) && project >= 0 && project <= MAX_ID ? project : null,
     start: Number.isInteger(start) && start >= 1 ? start : 1,
     pageSize: pageSizeOf(pageSize),
@@ -76,6 +82,7 @@ export function writeFilters(filters: ListFilters): URLSearchParams {
   if (filters.deviceName) params.set('deviceName', filters.deviceName);
   if (filters.status !== 'all') params.set('status', filters.status);
   if (filters.service !== 'all') params.set('service', filters.service);
+  if (filters.calibration !== 'all') params.set('calibration', filters.calibration);
   if (filters.project !== null) params.set('project', String(filters.project));
   if (filters.start > 1) params.set('start', String(filters.start));
   if (filters.pageSize !== DEFAULT_PAGE_SIZE) params.set('pageSize', String(filters.pageSize));
@@ -115,6 +122,7 @@ export function deviceQuery(scene: Scene, filters: ListFilters): DeviceQuery {
     ...(filters.deviceName ? { deviceName: filters.deviceName } : {}),
     ...STATUS_QUERY[filters.status],
     ...SERVICE_QUERY[filters.service],
+    ...(filters.calibration === 'due' ? { calibrationDue: 1 as const } : {}),
     ...(filters.project !== null ? { projectId: filters.project } : {}),
   };
 }

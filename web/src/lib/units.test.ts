@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   clampPrecision,
   formatInstant,
+  formatDays,
+  formatInZone,
   formatNumber,
   formatValue,
   fromUnit,
@@ -88,5 +90,26 @@ describe('instants', () => {
   it('draws a dash for no instant or an unreadable one', () => {
     expect(formatInstant(null, 'en-US')).toBe(NO_VALUE);
     expect(formatInstant('not a date', 'en-US')).toBe(NO_VALUE);
+  });
+});
+
+describe('formatInZone', () => {
+  it("writes a signature's time in the signer's zone, with its offset and name, whatever the reader's zone", () => {
+    const text = formatInZone('2026-05-01T07:00:00Z', 'Europe/Berlin', 'en-GB');
+    expect(text).toBe('01/05/2026, 09:00:00 GMT+2 (Europe/Berlin)');
+    expect(formatInZone('2026-05-01T07:00:00Z', 'Asia/Shanghai', 'en-GB')).toMatch(/15:00:00 GMT\+8 \(Asia\/Shanghai\)$/);
+  });
+
+  it('shows the local time the server wrote when the browser does not know the zone', () => {
+    expect(formatInZone('2026-05-01T07:00:00Z', 'Mars/Olympus', 'en-GB', '2026-05-01T09:00:00+02:00'))
+      .toBe('2026-05-01 09:00:00+02:00 (Mars/Olympus)');
+  });
+});
+
+describe('formatDays', () => {
+  it('names the first and the last day of a period that ends at the next midnight, in any browser zone', () => {
+    expect(formatDays('2026-04-01T00:00:00+08:00', '2026-05-01T00:00:00+08:00', 'en-GB')).toBe('01/04/2026 – 30/04/2026');
+    expect(formatDays('2026-04-01T00:00:00-05:00', '2026-04-15T12:00:00-05:00', 'en-GB')).toBe('01/04/2026 – 15/04/2026');
+    expect(formatDays('nonsense', '2026-04-15', 'en-GB')).toBe(NO_VALUE);
   });
 });

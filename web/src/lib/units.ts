@@ -84,3 +84,46 @@ export function formatInstant(iso: string | null | undefined, language: string, 
     hourCycle: 'h23',
   }).format(at);
 }
+
+/**
+ * An instant as a signer saw it (a signature's manifestation, 21 CFR 11.50): date and time in the
+ * signer's IANA zone with its offset, and the zone's name, e.g. ["01.05.2026, 09:00:00 GMT+2",
+ * "Europe/Berlin"]. `local` (the same instant written with the zone's offset) is shown as it is
+ * when the browser does not know the zone.
+ */
+export function inZone(iso: string, timeZone: string, language: string, local?: string): [string, string] {
+  const at = new Date(iso);
+  if (Number.isNaN(at.getTime())) return [local ?? NO_VALUE, timeZone];
+  try {
+    const text = new Intl.DateTimeFormat(language, {
+      year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+      hourCycle: 'h23', timeZone, timeZoneName: 'shortOffset',
+    }).format(at);
+    return [text, timeZone];
+  } catch {
+    return [(local ?? iso).replace('T', ' '), timeZone];
+  }
+}
+
+/** inZone as one line: "01.05.2026, 09:00:00 GMT+2 (Europe/Berlin)". */
+export function formatInZone(iso: string, timeZone: string, language: string, local?: string): string {
+  const [when, zone] = inZone(iso, timeZone, language, local);
+  return `${when} (${zone})`;
+}
+
+/**
+ * A period of whole days as the server wrote it (its start and the start of the day after its
+ * last, in the reader's zone): the first and last day, e.g. "01.04.2026 – 30.04.2026". The days
+ * are read from the text, so they are the days the period was asked for, whatever the browser's zone.
+ */
+export function formatDays(startIso: string, endIso: string, language: string): string {
+  const day = (iso: string) => (/^\d{4}-\d{2}-\d{2}/.exec(iso)?.[0] ?? null);
+  const first = day(startIso);
+  const next = day(endIso);
+  if (!first || !next) return NO_VALUE;
+  const midnight = /T00:00(:00(\.0+)?)?/.test(endIso);
+  const last = new Date(`${next}T00:00:00Z`);
+  if (midnight) last.setUTCDate(last.getUTCDate() - 1);
+  const format = new Intl.DateTimeFormat(language, { year: 'numeric', month: '2-digit', day: '2-digit', timeZone: 'UTC' });
+  return `${format.format(new Date(`${first}T00:00:00Z`))} – ${format.format(last)}`;
+}

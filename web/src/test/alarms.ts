@@ -1,5 +1,6 @@
 /** Test data of the message centre: alarm messages like the server's, and a server that keeps them. */
 import type { Alarm, Deferral } from '@/lib/api/alarms';
+import type { Signature, SignatureRow } from '@/lib/api/fda';
 import { envelope, fakeServer, type Call, type FakeServer, type Routes } from '@/test/harness';
 
 export const READER = ['home', 'message.list', 'message.list:query', 'device.list'];
@@ -31,6 +32,7 @@ export function alarm(change: Partial<Alarm> = {}): Alarm {
     temperatureUnit: 'C',
     displayPrecision: 1,
     access: 2,
+    signatures: [],
     ...change,
   };
 }
@@ -49,8 +51,23 @@ export interface AlarmServer extends FakeServer {
 /** Who the fake server says handled an alarm (the signed-in account of the tests). */
 export const HANDLED_BY = 'alice';
 
+/** FDA mode for every alarm's device: handling needs a signature with this password (else 428, or 403 when wrong). */
+export interface FdaOptions {
+  password: string;
+}
+
+/** The manifestation the fake server keeps for a signed handling. */
+function signatureRow(alarmId: number, signature: Signature, id: number): SignatureRow {
+  return {
+    id, recordType: 'alarm', recordId: String(alarmId), recordLabel: 'Vaccine fridge logger', signerName: 'Alice Doe', signerLogin: HANDLED_BY,
+    meaning: signature.meaning ?? 'responsible', meaningText: 'Responsible', reason: signature.reason ?? null,
+    signedAt: '2026-05-01T01:00:00Z', timeZone: signature.timeZone ?? 'UTC', localTime: '2026-05-01T09:00:00+08:00',
+    endorsementId: signature.endorsementId ?? null, endorsementName: null, valid: true,
+  };
+}
+
 /** Pages, counts, handles and defers `alarms` as the server would; `extra` answers anything else. */
-export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
+export function alarmServer(alarms: Alarm[], extra: Routes = {}, fda?: FdaOptions): AlarmServer {
   const store = alarms.map((a) => ({ ...a }));
   const deferrals = new Map<number, Deferral[]>();
   const page = (call: Call) => {
@@ -71,10 +88,13 @@ export function alarmServer(alarms: Alarm[], extra: Routes = {}): AlarmServer {
       return envelope({ start: body.start, pageSize: body.pageSize, totalCount: rows.length, data: rows.slice(from, from + body.pageSize) });
     },
     'POST /device/DeviceAlarm/deal': (call) => {
-      const body = call.body as { id: number; handling: number; result: string | null; deferMinutes?: number };
+      const body = call.body as { id: number; handling: number; result: string | null; deferMinutes?: number; signature?: Signature };
       const row = store.find((a) => a.id === body.id);
       if (!row) return envelope(null, 404, 404, 'Not found');
       if (row.state === 1) return envelope(null, 1011, 409, 'This alarm has already been handled');
+      if (fda && !body.signature) return envelope(null, 428, 428, 'This change needs your electronic signature');
+      if (fda && body.signature?.password !== fda.password) return envelope(null, 403, 403, 'Wrong user name or password: 4 tries left');
+      if (fda && body.signature) row.signatures = [...row.signatures, signatureRow(row.id, body.signature, row.signatures.length + 1)];
       if (body.handling === 3) {
         const now = Date.now();
         const until = new Date(now + (body.deferMinutes ?? 60) * 60_000).toISOString();

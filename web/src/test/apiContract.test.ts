@@ -21,6 +21,7 @@ import {
   paramsStateSchema,
 } from '@/features/devices/api/detailTabs';
 import { historySchema } from '@/features/devices/api/history';
+import { deviceCalibrationSchema } from '@/features/devices/api/calibration';
 import {
   batchDeletedSchema,
   brokerLoginSchema,
@@ -78,6 +79,13 @@ import {
 } from '@/features/messages/api/systemMessages';
 import { alertPackagesSchema, countryCodeSchema } from '@/features/recharge/api/alerts';
 import { billSchema } from '@/features/recharge/api/bills';
+// calibration lab (issue 21)
+import {
+  certificateSchema,
+  labApplicationPageSchema,
+  labApplicationSchema,
+  priceSetSchema,
+} from '@/lib/api/calibrationLab';
 import { invoiceableOrderSchema, myInvoicePageSchema } from '@/features/recharge/api/invoices';
 import { invoiceSchema } from '@/lib/api/invoices';
 import {
@@ -129,6 +137,18 @@ import {
 } from '@/features/catalogue/api/packages';
 import { scenePermissionsSchema } from '@/lib/api/scenePermissions';
 import {
+  appliedSchema as calibrationAppliedSchema,
+  applicationPageSchema as calibrationPageSchema,
+  applicationSchema as calibrationSchema,
+  cancelCheckSchema as calibrationCancelCheckSchema,
+  cancelledSchema,
+  certificateSchema as calibrationCertificateSchema,
+  invoiceSchema as calibrationInvoiceSchema,
+  paidSchema,
+  paymentSchema,
+  priceSchema as calibrationPriceSchema,
+} from '@/lib/api/calibration';
+import {
   revokedSchema,
   sharedSchema,
   sharePageSchema,
@@ -143,6 +163,11 @@ import {
   fenceDeletedSchema, fenceDetailSchema, fenceEventPageSchema, fencePageSchema,
 } from '@/features/geofence/api/fences';
 import { editionConfigSchema } from '@/lib/config';
+// FDA 21 CFR Part 11 (issue 22)
+import {
+  endorsementPageSchema, endorsementSchema, fdaStatusSchema, reportPageSchema, reportSchema as fdaReportSchema, signatureRowSchema,
+  signaturePageSchema, signingStateSchema, switchedSchema, trailPageSchema, unlockedSchema, verificationSchema,
+} from '@/lib/api/fda';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const SOURCES = join(ROOT, 'web/src');
@@ -247,6 +272,8 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/device/ScheduledReport/update', scheduleSchema],
   ['POST', '/api/device/ScheduledReport/runs', runPageSchema],
   ['POST', '/api/device/Project/page', projectPageSchema],
+  ['GET', '/api/calibration/Device/calibration', deviceCalibrationSchema],
+  ['POST', '/api/calibration/Device/interval', deviceCalibrationSchema],
   ['GET', '/api/device/Project/get', projectSchema],
   ['POST', '/api/device/Project/insert', projectSchema],
   ['PUT', '/api/device/Project/update', projectSchema],
@@ -398,6 +425,55 @@ const CONTRACT: readonly [Method, string, z.ZodType, typeof PART?][] = [
   ['POST', '/api/payment/activity/PayCardSecret/selectCardSecretList', cardBatchPageSchema],
   ['PUT', '/api/payment/activity/PayCardSecret/updateCardSecret', cardBatchSchema],
   ['POST', '/api/payment/activity/PayCardSecret/selectCardList', cardPageSchema],
+  // calibration lab (issue 21)
+  ['POST', '/api/calibration/Application/page/allApplicationOrder', labApplicationPageSchema],
+  ['POST', '/api/calibration/Application/page/allQuickOrder', labApplicationPageSchema],
+  ['POST', '/api/calibration/Application/handleQuickOrder', labApplicationSchema],
+  ['GET', '/api/calibration/Application/get/applicationInfo', labApplicationSchema],
+  ['POST', '/api/calibration/Application/applicationStatus', labApplicationSchema],
+  ['POST', '/api/calibration/Application/trackingNumber', labApplicationSchema],
+  ['POST', '/api/calibration/ResultInfo/queryResultList', z.array(certificateSchema)],
+  ['POST', '/api/calibration/ResultInfo/insert', certificateSchema],
+  ['PUT', '/api/calibration/ResultInfo/update', certificateSchema],
+  ['POST', '/api/calibration/ResultInfo/importCert', certificateSchema],
+  ['POST', '/api/calibration/Application/result/explain', certificateSchema],
+  ['POST', '/api/calibration/ResultInfo/issue', certificateSchema],
+  ['POST', '/api/calibration/ResultInfo/correct', certificateSchema],
+  ['PUT', '/api/calibration/PriceConf/update/price', priceSetSchema],
+  // calibration, the customer's calls (lib/api/calibration.ts)
+  ['GET', '/api/calibration/PriceConf/get/price', z.array(calibrationPriceSchema)],
+  ['POST', '/api/calibration/Application/apply', calibrationAppliedSchema],
+  ['POST', '/api/calibration/Application/applyQuickOrder', calibrationAppliedSchema],
+  ['POST', '/api/calibration/Application/page/ApplicationOrder', calibrationPageSchema],
+  ['GET', '/api/calibration/Application/get/applicationInfo', calibrationSchema],
+  ['POST', '/api/calibration/Application/trackingNumber', calibrationSchema],
+  ['POST', '/api/calibration/Application/update/baseInfo', calibrationSchema],
+  ['POST', '/api/calibration/Application/update/invoice', calibrationSchema],
+  ['GET', '/api/calibration/Application/getUserInvoice', calibrationInvoiceSchema.nullable()],
+  ['POST', '/api/calibration/Application/cancel/check', calibrationCancelCheckSchema],
+  ['POST', '/api/calibration/ResultInfo/queryResultList', z.array(calibrationCertificateSchema)],
+  ['POST', '/api/payment/payment/aliPay', paymentSchema],
+  ['POST', '/api/payment/payment/wechatPay', paymentSchema],
+  ['POST', '/api/payment/payment/calibrationPay', paymentSchema],
+  ['GET', '/api/payment/payment/confirmCalibration', paidSchema],
+  ['POST', '/api/calibration/Application/cancel/apply', cancelledSchema],
+  // FDA 21 CFR Part 11 (issue 22; lib/api/fda.ts)
+  ['GET', '/api/device/FdaRecord/status', fdaStatusSchema],
+  ['GET', '/api/device/FdaRecord/signingState', signingStateSchema],
+  ['POST', '/api/device/FdaRecord/enable', switchedSchema],
+  ['POST', '/api/device/FdaRecord/disable', switchedSchema],
+  ['POST', '/api/device/FdaRecord/sign', signatureRowSchema],
+  ['GET', '/api/device/FdaRecord/recordSignatures', z.array(signatureRowSchema)],
+  ['POST', '/api/device/FdaRecord/signatures', signaturePageSchema],
+  ['POST', '/api/device/FdaRecord/unlockSigning', unlockedSchema],
+  ['GET', '/api/device/FdaRecord/verify', verificationSchema],
+  ['POST', '/api/device/FdaRecord/trail', trailPageSchema],
+  ['POST', '/api/device/FdaEndorsement/page', endorsementPageSchema],
+  ['POST', '/api/device/FdaEndorsement/insert', endorsementSchema],
+  ['POST', '/api/device/FdaEndorsement/update', endorsementSchema],
+  ['POST', '/api/device/FdaReport/insert', fdaReportSchema],
+  ['POST', '/api/device/FdaReport/page', reportPageSchema],
+  ['GET', '/api/device/FdaReport/get', fdaReportSchema],
 ];
 
 /** Calls whose answer the client does not read, so there is nothing to compare. */
@@ -428,6 +504,15 @@ const UNREAD: readonly [Method, string][] = [
   ['POST', '/api/payment/PayOrder/exportRechargeStatistics'],
   ['GET', '/api/device/Waybill/reportPdf'],
   ['POST', '/api/device/Waybill/export'],
+  // calibration (issue 21): the lab's report PDF sent and saved as it comes, the order and certificate PDFs
+  ['POST', '/api/calibration/Application/upload/report'],
+  ['GET', '/api/calibration/Application/download/report'],
+  ['GET', '/api/calibration/Application/download/order'],
+  ['GET', '/api/calibration/ResultInfo/download/certificate'],
+  // FDA (issue 22): answered with no data, and the trail's XLSX and the report's PDF saved as they come
+  ['POST', '/api/device/FdaEndorsement/delete'],
+  ['GET', '/api/device/FdaRecord/trail/export'],
+  ['GET', '/api/device/FdaReport/download'],
 ];
 
 // ---- a schema reduced to what both sides can say: types, null, fields and whether each is sent
@@ -439,6 +524,8 @@ interface Shape {
   properties?: Map<string, Shape>;
   required?: Set<string>;
   items?: Shape;
+  /** The client fills it in when the answer leaves it out (a zod default). */
+  defaulted?: boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -465,7 +552,7 @@ function shapeOf(schema: Json, resolve: (ref: string) => Json): Shape {
   const declared = schema.type === undefined ? [] : Array.isArray(schema.type) ? schema.type : [schema.type];
   const types = new Set((declared as string[]).filter((type) => type !== 'null'));
   if (types.size === 0 && schema.properties) types.add('object');
-  const shape: Shape = { types, nullable: nullable || declared.includes('null') };
+  const shape: Shape = { types, nullable: nullable || declared.includes('null'), defaulted: 'default' in schema };
   if (schema.properties) {
     shape.properties = new Map(
       Object.entries(schema.properties as Record<string, Json>).map(([name, field]) => [name, shapeOf(field, resolve)]),
@@ -511,7 +598,8 @@ function disagreements(client: Shape, server: Shape, where: string, part = false
         const sent = server.required?.has(name) ?? false;
         const needed = client.required?.has(name) ?? false;
         if (needed && !sent) found.push(`${at}: the client requires it, the server may leave it out`);
-        if (sent && !needed) found.push(`${at}: the server always sends it, the client takes it as optional`);
+        // A default reads an older server's answer without the field as well as one that always has it.
+        if (sent && !needed && !mine.defaulted) found.push(`${at}: the server always sends it, the client takes it as optional`);
         found.push(...disagreements(mine, theirs, at, part));
       }
     }

@@ -19,6 +19,7 @@ from core.shared.edition import LANGUAGES
 from core.shared.messages import N_
 from core.telemetry.model import PROBES
 from entrypoints.api import context
+from entrypoints.api.fda.signature_schemas import signature_field, signature_rows
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 from entrypoints.api.validators import email_rule, phone_rule
 
@@ -27,6 +28,8 @@ MAX_ID = 2_147_483_647
 LIMIT = Range(min=-200, max=200)  # the widest sensor range; the core checks the probe's own
 PROBE_DESCRIPTION = "t temperature (°C), h humidity (%RH)"
 DATETIME_MAX = 40
+SIGNED_LIMITS = ("the signer's electronic signature: needed where FDA mode is on for the device (428 without "
+                 "it); it binds the device's parameters and alarm limits as they then stand")
 
 
 class ZonedDateTime(LocalDateTime):
@@ -102,6 +105,7 @@ class _RuleFields(Schema):
 class AlarmRuleInsertSchema(_RuleFields):
     deviceId = fields.Integer(required=True, validate=Range(1, MAX_ID))
     probe = fields.String(required=True, validate=OneOf(PROBES), metadata={"description": PROBE_DESCRIPTION})
+    signature = signature_field(SIGNED_LIMITS)
 
 
 KEPT = "absent: kept"
@@ -126,6 +130,13 @@ class AlarmRuleUpdateSchema(Schema):
     enabled = fields.Boolean(metadata={"description": KEPT})
     recipients = fields.List(fields.Nested(RecipientSchema), validate=Length(max=MAX_RECIPIENTS),
                              metadata={"description": "absent: kept; a list replaces them all ([] removes them)"})
+    signature = signature_field(SIGNED_LIMITS, absent_only=True)
+
+
+class SignedDeleteSchema(Schema):
+    """A deletion's optional JSON body."""
+
+    signature = signature_field(SIGNED_LIMITS)
 
 
 class AlarmRuleSchema(Schema):
@@ -200,6 +211,8 @@ class AlarmSchema(Schema):
     access = fields.Integer(required=True, validate=OneOf([int(Access.READ), int(Access.WRITE)]), metadata={
         "description": "the caller's access to the device, as in the device list: 1 read only (handling is "
                        "refused with 403), 2 read and change"})
+    signatures = signature_rows("the electronic signatures of its handling (FDA mode), oldest first, each valid "
+                                "while the alarm is as it was signed")
 
 
 class DealSchema(Schema):
@@ -214,6 +227,9 @@ class DealSchema(Schema):
             "description": f"with handling 3 only: minutes until the alarm is untreated again, "
                            f"{MIN_DEFER_MINUTES} to {MAX_DEFER_MINUTES} (the console offers "
                            f"{', '.join(map(str, DEFER_CHOICES))}); absent or null: {DEFAULT_DEFER_MINUTES}"})
+    signature = signature_field("the handler's electronic signature: needed where FDA mode is on for the alarm's "
+                                "device (428 without it); meaning responsible and the result as reason unless "
+                                "given; a refused signature changes nothing")
 
 
 class DeferralPageQuery(PageQuery):

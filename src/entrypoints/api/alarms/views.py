@@ -18,9 +18,11 @@ from core.alarms.model import AlarmKind, AlarmState, Handling, Recipient
 from core.alarms.ports import AlarmFilter, AlarmListing, RuleListing
 from core.alarms.push import PushSetting
 from core.alarms.push_management import PushSettingView
+from core.fda.model import ALARM, Manifestation
 from core.shared.errors import AlarmAlreadyHandled, AlarmRuleExists, RuleHeldByAsset
 from entrypoints.api import context
 from entrypoints.api.alarms import schemas as s
+from entrypoints.api.fda.signature_schemas import documents_signing, signature_input, signature_row
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
 
 blp = ApiBlueprint("alarms", __name__, description="Alarm rules and alarm messages")
@@ -41,7 +43,12 @@ def _rule_row(listing: RuleListing) -> dict:
     }
 
 
-def _alarm_row(listing: AlarmListing) -> dict:
+def _alarm_signatures(alarm_ids: list[int]) -> dict[str, list[Manifestation]]:
+    """The alarms' handling signatures (FDA mode), as the caller reads them."""
+    return context.container().record_signatures().of_many(context.caller_id(), ALARM, [str(i) for i in alarm_ids])
+
+
+def _alarm_row(listing: AlarmListing, signatures: dict[str, list[Manifestation]]) -> dict:
     a, d = listing.alarm, listing.device
     return {
         "id": a.id, "deviceId": d.id, "deviceName": d.name, "deviceGuid": d.guid, "ruleId": a.rule_id,
@@ -52,6 +59,7 @@ def _alarm_row(listing: AlarmListing) -> dict:
         "deferralCount": listing.deferrals, "handling": int(a.handling) if a.handling else None,
         "result": a.result, "handledAt": a.handled_at, "handledBy": listing.handled_by_name,
         "temperatureUnit": d.temperature_unit, "displayPrecision": d.precision, "access": int(listing.access),
+        "signatures": [signature_row(m) for m in signatures.get(str(a.id), [])],
     }
 
 
@@ -68,7 +76,9 @@ def _recipients(rows: list[dict]) -> tuple[Recipient, ...]:
 def _add(body: dict) -> AddAlarmRule:
     settings = {setting: body[name] for setting, name in SETTINGS.items()}
     return AddAlarmRule(account_id=context.caller_id(), device_id=body["deviceId"],
-                        probe=body["probe"], **{**settings, "recipients": _recipients(body["recipients"])})
+                        probe=body["probe"], **{**settings, "recipients": _recipients(body["recipients"])},
+                        session_id=context.current_principal().session_id,
+                        signature=signature_input(body["signature"]))
 
 
 def _change(body: dict) -> ChangeAlarmRule:
@@ -76,7 +86,9 @@ def _change(body: dict) -> ChangeAlarmRule:
     if changes.get("recipients") is not None:
         changes["recipients"] = _recipients(changes["recipients"])
     return ChangeAlarmRule(account_id=context.caller_id(), rule_id=body["id"], changes=changes,
-                           device_id=body.get("deviceId"), probe=body.get("probe"))
+                           device_id=body.get("deviceId"), probe=body.get("probe"),
+                           session_id=context.current_principal().session_id,
+                           signature=signature_input(body.get("signature")))
 
 
 def _unknown(func):
@@ -120,6 +132,7 @@ class AlarmRuleInsertView(MethodView):
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleInsertSchema)
     @blp.ok(s.AlarmRuleSchema, refusals=[AlarmRuleExists, RuleHeldByAsset])
+    @documents_signing(blp)
     def post(self, body):
         """Add the alarm rule of one probe of a device: limits, delay, graded levels 1-3 with their
         minutes after the alarm (level1 < level2 < level3, else 422 "Graded alarm times wrongly set")
@@ -134,6 +147,7 @@ class AlarmRuleUpdateView(MethodView):
     @blp.requires("device.list:edit")
     @blp.arguments(s.AlarmRuleUpdateSchema)
     @blp.ok(s.AlarmRuleSchema, refusals=[RuleHeldByAsset])
+    @documents_signing(blp)
     def put(self, body):
         """Change a rule's name, limits, delay, levels, recipients or enabled flag: only the fields
         sent change (null clears a limit or level 2 or 3), and the rule as it would then be is
@@ -149,11 +163,15 @@ class AlarmRuleDeleteView(MethodView):
     @_read_only_or_unknown  # outermost: its 403 covers the permission too
     @blp.requires("device.list:edit")
     @blp.arguments(s.IdQuery, location="query")
+    @blp.arguments(s.SignedDeleteSchema, required=False)
     @blp.ok()
-    def delete(self, query):
-        """Delete a rule; its alarm messages stay in the message centre, ended."""
+    @documents_signing(blp)
+    def delete(self, query, body):
+        """Delete a rule; its alarm messages stay in the message centre, ended. Where FDA mode is on
+        for the device, a JSON body carries the signature."""
         delete = context.container().delete_alarm_rule()
-        delete(context.caller_id(), query["id"])
+        delete(context.caller_id(), query["id"], session_id=context.current_principal().session_id,
+               signature=signature_input((body or {}).get("signature")))
 
 
 @blp.route("/DeviceAlarm/page")
@@ -169,7 +187,8 @@ class AlarmPageView(MethodView):
         list_alarms = context.container().list_alarms()
         where = AlarmFilter(body.get("deviceId"), body.get("state"), body.get("startTime"), body.get("endTime"))
         page = list_alarms(context.caller_id(), where, page_request(body))
-        return page_body(page, _alarm_row)
+        signatures = _alarm_signatures([listing.alarm.stored_id for listing in page.items])
+        return page_body(page, lambda listing: _alarm_row(listing, signatures))
 
 
 @blp.route("/DeviceAlarm/deal")
@@ -178,17 +197,21 @@ class AlarmDealView(MethodView):
     @blp.requires("message.list:edit")
     @blp.arguments(s.DealSchema)
     @blp.ok(s.AlarmSchema, refusals=[AlarmAlreadyHandled])
+    @documents_signing(blp)
     def post(self, body):
         """Handle an untreated or deferred alarm, with a result of up to 50 characters: approve (1) or
         refuse (2) treat it, once; a treated alarm cannot be handled again (409, code 1011). Defer
         (3) silences it for deferMinutes (1 to 1440, 60 when absent): meanwhile it is listed as
         deferred (state 2, until deferredUntil), is not counted as untreated and alerts nobody;
         then it is untreated again and the recipients of its level, and of levels that came due
-        meanwhile, are reminded. It may be deferred again, and each deferral is recorded."""
+        meanwhile, are reminded. It may be deferred again, and each deferral is recorded. Where
+        FDA mode is on for the device, every handling is signed (`signature`) in its transaction:
+        without one 428, and a refused signature (wrong password 403, locked 423) changes nothing."""
         deal = context.container().deal_alarm()
         listing = deal(DealWithAlarm(context.caller_id(), body["id"], Handling(body["handling"]),
-                                     body["result"], body["deferMinutes"]))
-        return _alarm_row(listing)
+                                     body["result"], body["deferMinutes"],
+                                     context.current_principal().session_id, signature_input(body["signature"])))
+        return _alarm_row(listing, _alarm_signatures([listing.alarm.stored_id]))
 
 
 @blp.route("/DeviceAlarm/deferrals")

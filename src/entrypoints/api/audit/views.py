@@ -22,6 +22,7 @@ from core.shared.messages import N_
 from entrypoints.api import context
 from entrypoints.api.audit import schemas as s
 from entrypoints.api.audit.labels import labels_in
+from entrypoints.api.fda.trail_lines import verification_lines
 from entrypoints.api.framework import (
     XLSX,
     ApiBlueprint,
@@ -61,7 +62,8 @@ def _filter(body: dict) -> OperationFilter:
                            action=body.get("action"), outcome=Outcome(outcome) if outcome else None)
 
 
-def _row(o: Operation) -> dict:
+def operation_row(o: Operation) -> dict:
+    """An entry as the log's pages answer it (OperationSchema)."""
     return {"id": o.id, "at": o.at, "accountId": o.actor_account_id, "userName": o.actor_name,
             "clientAddress": o.client_address, "action": o.action, "method": o.method, "outcome": o.outcome.value,
             "status": o.status,
@@ -83,14 +85,14 @@ class OperationLogPageView(MethodView):
         what they did, what they owned when it changed, and their managed organizations' entries;
         an operator reads every entry. Secrets are never shown ("***")."""
         page = context.container().list_operations()(_reader(PERMISSION), _filter(body), page_request(body))
-        return page_body(page, _row)
+        return page_body(page, operation_row)
 
 
 def _value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-class _Words:
+class SheetWords:
     """What an export writes in the caller's language: outcomes, and the calls', object types' and
     columns' labels (a code without one as it is)."""
 
@@ -102,7 +104,8 @@ class _Words:
         return self.labels[group].get(code, code)
 
 
-def _sheet_row(o: Operation, zone: tzinfo, words: _Words) -> list[object]:
+def sheet_row(o: Operation, zone: tzinfo, words: SheetWords) -> list[object]:
+    """An entry as the log's export writes it (SHEET_HEADERS)."""
     objects = "; ".join(f"{words.label('object', c.object_type)} {c.label or c.object_id or ''}".strip()
                         for c in o.changes)
     changes = "\n".join(f"{words.label('field', name)}: {_value(old)} -> {_value(new)}" for c in o.changes
@@ -117,7 +120,10 @@ class OperationLogExportView(MethodView):
     @blp.alt_response(200, success=True, content_type=XLSX, schema={"type": "string", "format": "binary"},
                       description="the entries as the page lists them (newest first, at most 50,000), times in "
                                   "X-Time-Zone; headers, outcomes, and the labels of calls, object types and "
-                                  "fields (GET /OperationLog/labels) in the request's language")
+                                  "fields (GET /OperationLog/labels) in the request's language. When FDA mode is "
+                                  "on for the caller's own records or an organization whose log it reads, the "
+                                  "first lines say, for each, whether its audit trail verified, when, and its "
+                                  "first broken link (GET /device/FdaRecord/verify)")
     @blp.alt_response(403, schema=ErrorEnvelope, description=_DENIED[403])
     def post(self, body):
         """The filter's entries as an XLSX; `operation.log:export` (or the back office's
@@ -125,10 +131,12 @@ class OperationLogExportView(MethodView):
         operations = context.container().export_operations()(_reader(f"{PERMISSION}:export"), _filter(body))
         language, zone = context.language.get(), context.time_zone.get()
         translator = context.container().translator()
-        words = _Words(translator, language)
-        rows = [_sheet_row(o, zone, words) for o in operations]
+        words = SheetWords(translator, language)
+        rows = [sheet_row(o, zone, words) for o in operations]
+        trails = context.container().verify_reader_trails()(context.caller_id())
         chunks = operation_sheet(translator.translate(SHEET_TITLE, language),
-                                 [translator.translate(h, language) for h in SHEET_HEADERS], rows)
+                                 [translator.translate(h, language) for h in SHEET_HEADERS], rows,
+                                 preamble=verification_lines(trails, translator, language, zone))
         return xlsx_download(stream_with_context(chunks), "operation-log.xlsx")
 
 
@@ -155,4 +163,4 @@ class DeviceOperationLogView(MethodView):
         the device."""
         page = context.container().list_device_operations()(context.caller_id(),
                                                              body["deviceId"], page_request(body))
-        return page_body(page, _row)
+        return page_body(page, operation_row)

@@ -8,6 +8,7 @@ from core.devices.device_commands import RECORD_INTERVAL_S, UPLOAD_INTERVAL_S, C
 from core.devices.maintenance import LIMITS
 from core.devices.rules import PRECISION_MAX, TEMPERATURE_UNITS
 from entrypoints.api.devices.schemas import DEVICE_ID, MAX_ID, TEMPERATURE_UNIT_DOC
+from entrypoints.api.fda.signature_schemas import signature_field
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 Length, Range, OneOf = validate.Length, validate.Range, validate.OneOf
@@ -27,6 +28,9 @@ class ParamsSchema(Schema):
 
 class ParamsSaveSchema(ParamsSchema):
     deviceId = DEVICE_ID
+    signature = signature_field("the saver's electronic signature: needed where FDA mode is on for the device (428 "
+                                "without it), meaning authored unless given; it binds the device's parameters and "
+                                "alarm limits as they then stand (record deviceParams)")
 
 
 class ParamsStateSchema(Schema):

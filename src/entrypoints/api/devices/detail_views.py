@@ -14,6 +14,7 @@ from entrypoints.api import context
 from entrypoints.api.devices import detail_schemas as s
 from entrypoints.api.devices.schemas import DeviceIdQuery
 from entrypoints.api.devices.views import NOT_VISIBLE, WRITE_REFUSED
+from entrypoints.api.fda.signature_schemas import documents_signing, signature_input
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
 
 blp = ApiBlueprint("device_detail", __name__, description="Device detail: parameters, operation log, maintenance")
@@ -48,15 +49,21 @@ class ParamsSaveView(MethodView):
     @blp.arguments(s.ParamsSaveSchema)
     @blp.ok(s.ParamsStateSchema)
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @documents_signing(blp)
     def post(self, body):
         """Save the device's parameters and send them to it: a `params` command on
         devices/{guid}/commands (QoS 1) with a new id, which the device answers on
         devices/{guid}/acks. Display precision and unit also become the console's display settings
         of the device at once. Upload interval 60 s to 24 h, record interval 10 s to 24 h and not
-        longer than the upload interval. The change is a line of the operation log."""
+        longer than the upload interval. The change is a line of the operation log. Where FDA mode
+        is on for the device the save is signed (`signature`) in its transaction: without one 428,
+        and a refused signature changes nothing."""
         params = DeviceParams(body["displayPrecision"], body["temperatureUnit"], body["uploadInterval"],
                               body["recordInterval"])
-        return _params(context.container().save_device_params()(context.caller_id(), body["deviceId"], params))
+        save = context.container().save_device_params()
+        return _params(save(context.caller_id(), body["deviceId"], params,
+                            session_id=context.current_principal().session_id,
+                            signature=signature_input(body["signature"])))
 
 
 def _event(entry: DeviceEventEntry) -> dict:

@@ -138,6 +138,9 @@ class DevicePageQuery(PageQuery):
     scrapped = fields.Integer(validate=FLAG, metadata={"description": "1 scrapped devices only, 0 those in service"})
     projectId = fields.Integer(validate=Range(min=0, max=MAX_ID), metadata={
         "description": "the devices in this project (Project/page's id); 0: those in no project"})
+    calibrationDue = fields.Integer(validate=FLAG, metadata={
+        "description": "1 devices whose calibration falls due within 30 days or is overdue (the due date an issued "
+                       "calibration certificate set, Device/calibration), 0 the others"})
 
 
 class DeviceFilterQuery(DevicePageQuery):

@@ -91,12 +91,13 @@ def _device_row(d: Device) -> dict:
         "alarmState": d.alarm_state, "lastReadingAt": d.last_reading_at, "temperature": d.last_temperature,
         "humidity": d.last_humidity, "displayPrecision": d.display_precision, "temperatureUnit": d.temperature_unit,
         "activatedAt": d.activated_at, "createdAt": d.created_at, "energy": d.energy,
-        "position": _position(d.position, d.position_at), "scrappedAt": d.scrapped_at,
+        "position": position_row(d.position, d.position_at), "scrappedAt": d.scrapped_at,
         "projectId": d.project_id, "projectName": d.project_name,
     }
 
 
-def _position(p: Position | None, ts: datetime | None) -> dict | None:
+def position_row(p: Position | None, ts: datetime | None) -> dict | None:
+    """A position as the API gives it (a device's last, a point of its track or of a trip's route)."""
     return None if p is None or ts is None else {"lat": p.lat, "lon": p.lon, "acc": p.accuracy_m, "ts": ts}
 
 
@@ -127,7 +128,8 @@ def device_filter(body: Any) -> DeviceFilter:
         status=body.get("status"), scene=body.get("scene"), online=_FLAGS.get(body.get("online")),
         alarm=_FLAGS.get(body.get("alarm")), level_id=body.get("levelId"),
         vip_state=VipState(body["vipState"]) if "vipState" in body else None,
-        scrapped=_FLAGS.get(body.get("scrapped")), project_id=body.get("projectId"))
+        scrapped=_FLAGS.get(body.get("scrapped")), project_id=body.get("projectId"),
+        calibration_due=_FLAGS.get(body.get("calibrationDue")))
 
 
 @blp.route("/Device/page")
@@ -221,11 +223,12 @@ class DeviceDeleteView(MethodView):
     @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:delete")
     @blp.arguments(s.DeviceIdQuery, location="query")
-    @blp.ok()
+    @blp.ok(refusals=[e.RecordsKeptByFda])
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def delete(self, query):
         """Delete a device with its readings, alarm rules and broker login. Only its owner may:
-        everyone else in its organization gets 403 (and the caller must hold device.list:delete)."""
+        everyone else in its organization gets 403 (and the caller must hold device.list:delete).
+        Refused while FDA mode keeps its records (its organization's, else its owner's: 409)."""
         context.container().delete_device()(context.caller_id(), query["deviceId"])
 
 
@@ -287,7 +290,7 @@ class TrackView(MethodView):
         position answers no points (its last position is the device's `position`)."""
         track = context.container().device_track()(QueryTrack(
             context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], body["maxPoints"]))
-        return {"points": [_position(p.position, p.ts) for p in track.points], "downsampled": track.downsampled,
+        return {"points": [position_row(p.position, p.ts) for p in track.points], "downsampled": track.downsampled,
                 "total": track.total}
 
 
@@ -354,13 +357,13 @@ class DeviceBatchDeleteView(MethodView):
                                                              "is deleted")  # outermost: covers the permission
     @blp.requires("device.list:delete")
     @blp.arguments(s.BatchDeleteSchema)
-    @blp.ok(s.BatchDeletedSchema)
+    @blp.ok(s.BatchDeletedSchema, refusals=[e.RecordsKeptByFda])
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_VISIBLE}, for any of the devices: then none "
                                                              "is deleted")
     def post(self, body):
         """Delete devices as Device/delete does, all or none: when any of them is not the caller's
         to delete, nothing is deleted and the answer is what deleting that one alone would get
-        (404 not visible, 403 not its owner)."""
+        (404 not visible, 403 not its owner, 409 FDA mode keeps its records)."""
         ids = list(dict.fromkeys(body["deviceIds"]))
         context.container().delete_devices()(context.caller_id(), ids)
         return {"deleted": len(ids)}
@@ -426,12 +429,13 @@ class DeviceClearDataView(MethodView):
     @blp.alt_response(403, schema=ErrorEnvelope, description=OWNER_ONLY)  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.DeviceIdQuery, location="query")
-    @blp.ok(s.DataClearedSchema)
+    @blp.ok(s.DataClearedSchema, refusals=[e.RecordsKeptByFda])
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
     def post(self, query):
         """Delete the device's readings and alarm records (and forget its last reading), keeping
         the device, its settings, alarm limits and broker login. Only its owner may (the readings
-        are the records an audit asks for); the act is recorded (who, when) and outlives the device."""
+        are the records an audit asks for); the act is recorded (who, when) and outlives the device.
+        Refused while FDA mode keeps the device's records (409)."""
         readings, alarms = context.container().clear_device_data()(context.caller_id(), query["deviceId"])
         return {"readings": readings, "alarms": alarms}
 

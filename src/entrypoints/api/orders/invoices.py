@@ -17,9 +17,7 @@ any PDF (download: detail)."""
 
 from __future__ import annotations
 
-from urllib.parse import quote
-
-from flask import Response, stream_with_context
+from flask import stream_with_context
 from flask.views import MethodView
 
 from adapters.spreadsheets.workbooks import streamed_listing
@@ -43,6 +41,7 @@ from entrypoints.api.framework import (
     ApiBlueprint,
     ErrorEnvelope,
     caller_permissions,
+    file_download,
     page_body,
     page_of,
     xlsx_download,
@@ -152,12 +151,6 @@ class MyInvoicesView(MethodView):
         return page_body(page, _mine)
 
 
-def _disposition(name: str) -> str:
-    """An attachment's name for every browser: an ASCII fallback, and the name itself (RFC 6266)."""
-    fallback = "".join(c if c.isascii() and c.isprintable() and c not in '"\\' else "_" for c in name)
-    return f"attachment; filename=\"{fallback}\"; filename*=UTF-8''{quote(name)}"
-
-
 @blp.route("/PayInvoice/download")
 class InvoiceDownloadView(MethodView):
     @blp.arguments(s.InvoiceIdQuery, location="query")
@@ -169,8 +162,7 @@ class InvoiceDownloadView(MethodView):
         (`order.recharge:detail`); anybody else gets 404, as for an unknown id."""
         operator = f"{PERMISSION}:detail" in caller_permissions()
         file = context.container().invoice_pdf()(query["invoiceId"], context.caller_id(), operator)
-        return Response(file.content, mimetype="application/pdf",
-                        headers={"Content-Disposition": _disposition(file.name), "X-Content-Type-Options": "nosniff"})
+        return file_download(file.content, "application/pdf", file.name)
 
 
 # --- the back office ---------------------------------------------------------------------------------

@@ -38,7 +38,7 @@ def _notification(provider: Provider, camp: int = 0) -> Response:
     body = request.get_data(cache=False)[:MAX_NOTIFICATION_BYTES + 1]
     if len(body) > MAX_NOTIFICATION_BYTES:
         body = b""  # nobody's genuine notification is this large: refused as unreadable
-    handle = context.container().handle_payment_notification()
+    handle = context.container().handle_provider_notification()  # calibration's, then ordering's
     return _answer(handle(provider, request.headers, body, camp))
 
 

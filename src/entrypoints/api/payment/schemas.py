@@ -453,7 +453,9 @@ class BillSchema(Schema):
 
 
 class DevelopmentPayQuery(Schema):
-    order = fields.String(required=True, validate=[Length(min=1, max=20), validate.Regexp(r"^\d+$")])
+    # an order's code (digits), or a calibration application's number (CAL, the date, 8 characters)
+    order = fields.String(required=True, validate=[Length(min=1, max=20),
+                                                   validate.Regexp(r"^(\d+|CAL\d{8}[0-9A-Z]{8})$")])
     amount = fields.Integer(required=True, **CENTS)
     signature = fields.String(required=True, validate=[Length(equal=64), validate.Regexp(r"^[0-9a-f]{64}$")])
 

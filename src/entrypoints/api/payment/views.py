@@ -8,6 +8,9 @@ from collections.abc import Callable, Sequence
 
 from flask.views import MethodView
 
+from core.calibration.errors import NotPayable as CalibrationNotPayable
+from core.calibration.errors import PaymentDiffers
+from core.calibration.model import normalized_number
 from core.ordering import errors as oe
 from core.ordering.bills import Bill, BillMode, InvoiceType
 from core.ordering.commands import ConfirmPayment, CreateAlertOrder, CreateServiceOrder
@@ -584,6 +587,8 @@ class DevelopmentPayView(MethodView):
         if not gateway.verify(query["order"], query["amount"], query["signature"]):
             raise e.Forbidden()
         currency = _container().settings().edition.profile.currency  # every order's, in an edition
+        if normalized_number(query["order"]):  # a calibration application's number (CAL...)
+            return _pay_calibration(query["order"], query["amount"], currency)
         outcome = _container().settle_order()(query["order"], query["amount"], currency, "development",
                                               closed_pays=False)
         if outcome is SettlementOutcome.UNKNOWN_ORDER:
@@ -591,3 +596,12 @@ class DevelopmentPayView(MethodView):
         if not outcome.paid:
             raise e.OrderNotPayable()
         return {"payStatus": int(PayStatus.PAID)}
+
+
+def _pay_calibration(number: str, amount_cents: int, currency: str) -> dict:
+    """The development pay link of a calibration application settles it as a notification would."""
+    try:
+        _container().settle_calibration_payment()(number, amount_cents, currency, None, "development")
+    except (CalibrationNotPayable, PaymentDiffers):
+        raise e.OrderNotPayable() from None
+    return {"payStatus": int(PayStatus.PAID)}

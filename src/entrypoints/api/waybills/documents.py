@@ -10,13 +10,14 @@ from flask import Response
 
 from adapters.exports.renderer import ExportRenderer
 from adapters.spreadsheets.workbooks import streamed_listing
-from core.exports.ports import ProbeFigures, Report
-from core.shared.messages import N_
+from core.exports.ports import MapFence, MapTrack, ProbeFigures, Report, RouteMap
+from core.shared.messages import N_, NC_
 from core.shared.paging import PageRequest
 from core.waybills.model import WaybillState
 from core.waybills.ports import WaybillFilter
-from core.waybills.use_cases import TripReport
+from core.waybills.use_cases import DeviceFigures, TripReport
 from entrypoints.api import context
+from entrypoints.api.framework import file_download
 
 TITLE = N_("Waybill trip report")
 ONLY_THIS_SHIPMENT = N_("The results relate only to this shipment.")
@@ -29,8 +30,14 @@ SUMMARY = (N_("Device"), N_("Readings"), N_("Minimum"), N_("Maximum"), N_("Mean"
            N_("Time out of range"))
 EXCURSIONS = N_("Excursions")
 NO_EXCURSIONS = N_("No excursion")
-EXCURSION_COLUMNS = (N_("Device"), N_("Start"), N_("End"), N_("Minutes"), N_("Extreme"), N_("Limit"))
+START, END = N_("Start"), N_("End")
+EXCURSION_COLUMNS = (N_("Device"), START, END, N_("Minutes"), N_("Extreme"), N_("Limit"))
 CHART = N_("Temperature")
+ROUTE = N_("Route")
+NO_POSITIONS = N_("No positions were recorded on this trip")
+ORIGIN, DESTINATION = N_("Origin"), N_("Destination")
+METRES, KILOMETRES = N_("{value} m"), N_("{value} km")
+NORTH = NC_("compass point", "N")  # the north arrow's letter
 DEVICES = N_("Devices")
 SHEET_COLUMNS = (N_("Waybill number"), N_("Goods"), N_("Tracking number"), N_("Cooler code"), N_("State"),
                  N_("Upper limit"), N_("Lower limit"), N_("Planned start"), N_("Planned stop"), N_("Started"),
@@ -45,6 +52,22 @@ def _t(text: str) -> str:
 
 def _number(value: float | None) -> str:
     return "" if value is None else f"{value:.1f}"
+
+
+def _route_map(report: TripReport, charted: DeviceFigures | None) -> RouteMap:
+    """The devices' routes, the charted one first (the first series colour is the chart's), and the
+    waybill's fences by their part in the trip, not their names: the receiver reads the report too."""
+    fences = [MapFence(_t(label), fence.areas, label == ORIGIN)
+              for label, fence in ((ORIGIN, report.origin), (DESTINATION, report.destination))
+              if fence is not None]
+    settings = context.container().settings()
+    return RouteMap(
+        title=_t(ROUTE), tracks=[MapTrack(d.device_name, [(p.position.lat, p.position.lon) for p in d.route])
+                                 for d in sorted(report.devices, key=lambda d: d is not charted)],
+        fences=fences, start=_t(START), end=_t(END), no_positions=_t(NO_POSITIONS),
+        metres=_t(METRES), kilometres=_t(KILOMETRES),
+        north=context.container().translator().pgettext("compass point", NORTH, context.language.get()),
+        tiles=context.container().map_tiles(), attribution=settings.map_tile_attribution)
 
 
 def trip_pdf(report: TripReport) -> Response:
@@ -76,12 +99,11 @@ def trip_pdf(report: TripReport) -> Response:
         chart=chart, chart_labels=(charted.device_name if charted else "", ""), table_title=_t(DEVICES),
         table_note=_t(ONLY_THIS_SHIPMENT), table_columns=[_t(SUMMARY[0]), _t(SUMMARY[1])],
         table=[[d.device_name, str(d.figures.count)] for d in report.devices], time_zone=str(context.time_zone.get()),
-        footer_note=_t(ONLY_THIS_SHIPMENT))
+        footer_note=_t(ONLY_THIS_SHIPMENT), route=_route_map(report, charted))
     out = BytesIO()
     ExportRenderer().report_pdf(out, document)
     name = f"waybill-{w.id}.pdf"
-    return Response(out.getvalue(), mimetype="application/pdf",
-                    headers={"Content-Disposition": f'attachment; filename="{name}"'})
+    return file_download(out.getvalue(), "application/pdf", name)
 
 
 def waybill_sheet(account_id: int, where: WaybillFilter) -> Iterator[bytes]:

@@ -23,7 +23,8 @@ from core.waybills.model import (
 )
 from core.waybills.sharing import CUSTOM, VALIDITIES
 from core.waybills.statistics import ACTIVATION_ENERGY_RANGE, DEFAULT_ACTIVATION_ENERGY
-from entrypoints.api.devices.schemas import DEVICE_ID, Instant
+from core.waybills.use_cases import ROUTE_POINTS
+from entrypoints.api.devices.schemas import DEVICE_ID, Instant, PositionSchema
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 Length, Range, OneOf = validate.Length, validate.Range, validate.OneOf
@@ -213,6 +214,10 @@ class DeviceFiguresSchema(Schema):
     excursions = fields.List(fields.Nested(ExcursionSchema), required=True)
     points = fields.List(fields.Nested(ChartPointSchema), required=True, metadata={
         "description": "the chart: at most 2000 readings, the peaks kept"})
+    route = fields.List(fields.Nested(PositionSchema), required=True, metadata={
+        "description": f"where the device went over the trip's span, in time order: the positions its readings "
+                       f"carried (telemetry lat, lon, acc), at most {ROUTE_POINTS}: evenly spaced ones and the last "
+                       "when more were stored; empty when none carried a position"})
 
 
 class TripSchema(Schema):

@@ -15,6 +15,7 @@ from core.waybills.ports import WaybillFilter
 from core.waybills.sharing import ShareLink
 from core.waybills.use_cases import TripReport, WaybillView
 from entrypoints.api import context
+from entrypoints.api.devices.views import position_row
 from entrypoints.api.framework import (
     XLSX,
     ApiBlueprint,
@@ -88,7 +89,8 @@ def trip(report: TripReport) -> dict:
             "excursions": [{"above": e.above, "start": e.start, "end": e.end,
                             "seconds": int(e.duration.total_seconds()), "extreme": e.extreme}
                            for e in d.figures.excursions],
-            "points": [{"ts": p.ts, "t": p.temperature} for p in d.chart if p.temperature is not None]}
+            "points": [{"ts": p.ts, "t": p.temperature} for p in d.chart if p.temperature is not None],
+            "route": [position_row(p.position, p.ts) for p in d.route]}
             for d in report.devices]}
 
 

@@ -1,5 +1,6 @@
 /**
- * A map of devices (markers) and of one device's path (a track), with Leaflet.
+ * A map of devices (markers), of one device's path (a track) and of several named paths in their
+ * own colours with their ends marked (a trip's routes), with Leaflet.
  *
  * Why Leaflet: raster tiles from any XYZ server the installation configures (MAP_TILE_URL), no
  * WebGL (MapLibre needs it, and headless or old browsers may lack it), small. Without a tile
@@ -10,9 +11,6 @@
 import L from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import { useEffect, useRef } from 'react';
-// Only the file's address: the atlas is fetched and parsed as JSON when needed, not bundled into
-// a 750 kB script.
-import atlasUrl from 'world-atlas/countries-50m.json?url';
 import { editionConfig } from '@/lib/config';
 import './deviceMap.css';
 
@@ -35,11 +33,23 @@ export interface TrackPoint {
   acc: number | null;
 }
 
+export interface MapTrack {
+  /** Whose path it is: shown on hover over the line. */
+  label: string;
+  colour: string;
+  points: readonly TrackPoint[];
+  /** Shown on hover over the first and the last point, which are marked. */
+  startLabel: string;
+  endLabel: string;
+}
+
 export interface DeviceMapProps {
   /** Devices to mark; clicking one calls onSelect with its id. */
   markers?: readonly MapMarker[];
   /** A path in time order; its last point is marked with its accuracy circle. */
   track?: readonly TrackPoint[];
+  /** Paths drawn side by side; the map is fitted to all of them. */
+  tracks?: readonly MapTrack[];
   onSelect?: (id: number) => void;
   /** For tests and the e2e suite. */
   testId?: string;
@@ -55,6 +65,9 @@ const TONE_COLOURS: Record<MarkerTone, string> = { alarm: '#cd4246', online: '#2
 let outlines: Promise<GeoJSON.GeoJsonObject> | null = null;
 
 async function fetchAtlas(): Promise<TopoJSON.Topology> {
+  // Only the file's address: the atlas is fetched and parsed as JSON when needed, not bundled into
+  // a 750 kB script; asked for here, a test without it draws on a blank base.
+  const { default: atlasUrl } = await import('world-atlas/countries-50m.json?url');
   const response = await fetch(atlasUrl);
   if (!response.ok) throw new Error(`countries' outlines: HTTP ${response.status}`);
   return (await response.json()) as TopoJSON.Topology;
@@ -96,8 +109,43 @@ export function baseLayer(map: L.Map, alive: () => boolean): void {
   }, () => undefined); // without them the markers still stand on a blank base
 }
 
-/** A Leaflet map in a div; the markers and track are redrawn when they change. */
-export default function DeviceMap({ markers = [], track = [], onSelect, testId = 'device-map', className }: DeviceMapProps) {
+/** Sets attributes on a vector layer's element once it is drawn, for tests and screen readers. */
+function tagged<T extends L.Path>(layer: T, attributes: Record<string, string>): T {
+  layer.on('add', () => {
+    const element = layer.getElement();
+    if (element) for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, value);
+  });
+  return layer;
+}
+
+// Beside the point, on the side towards the map's middle: a point near an edge keeps its text in view.
+const ENDS_TOOLTIP: L.TooltipOptions = { direction: 'auto', offset: [8, 0] };
+
+/** One of several paths: its line, a hollow dot where it starts and a full one where it ends. */
+function drawTrack(group: L.LayerGroup, track: MapTrack, index: number): L.LatLng[] {
+  const path = track.points.map((p) => L.latLng(p.lat, p.lon));
+  if (path.length === 0) return path;
+  const data = { 'data-track': String(index) };
+  if (path.length > 1) {
+    tagged(L.polyline(path, { color: track.colour, weight: 4, opacity: 0.85 }), { ...data, 'data-testid': 'track-line' })
+      .bindTooltip(track.label, { sticky: true }).addTo(group);
+    tagged(L.circleMarker(path[0]!, { radius: 6, color: track.colour, weight: 3, fillColor: '#ffffff', fillOpacity: 1 }),
+      { ...data, 'data-testid': 'track-start', 'aria-label': track.startLabel })
+      .bindTooltip(track.startLabel, ENDS_TOOLTIP).addTo(group);
+  }
+  tagged(L.circleMarker(path[path.length - 1]!, { radius: 7, color: '#ffffff', weight: 2, fillColor: track.colour, fillOpacity: 1 }),
+    { ...data, 'data-testid': 'track-end', 'aria-label': track.endLabel })
+    .bindTooltip(track.endLabel, ENDS_TOOLTIP).addTo(group);
+  return path;
+}
+
+// One empty list for props left out: a fresh [] at each render would redraw and refit the map.
+const NONE: readonly never[] = [];
+
+/** A Leaflet map in a div; the markers and tracks are redrawn when they change. */
+export default function DeviceMap({
+  markers = NONE, track = NONE, tracks = NONE, onSelect, testId = 'device-map', className,
+}: DeviceMapProps) {
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<L.Map | null>(null);
   const drawn = useRef<L.LayerGroup | null>(null);
@@ -135,9 +183,10 @@ export default function DeviceMap({ markers = [], track = [], onSelect, testId =
       if (last.acc) L.circle([last.lat, last.lon], { radius: last.acc, color: '#2d72d2', weight: 1, fillOpacity: 0.15 }).addTo(group);
       bounds.push(...path);
     }
+    tracks.forEach((one, index) => bounds.push(...drawTrack(group, one, index)));
     const renderer = markers.length > SVG_MARKERS_MAX ? L.canvas({ padding: 0.5 }) : undefined;
     for (const marker of markers) {
-      const dot = L.circleMarker([marker.lat, marker.lon], {
+      const dot = tagged(L.circleMarker([marker.lat, marker.lon], {
         renderer,
         radius: 8,
         color: '#ffffff',
@@ -145,24 +194,15 @@ export default function DeviceMap({ markers = [], track = [], onSelect, testId =
         fillColor: TONE_COLOURS[marker.tone],
         fillOpacity: 1,
         className: `jc-map-marker jc-map-marker-${marker.tone}`,
-      });
+      }), { 'data-testid': 'map-marker', 'data-device-id': String(marker.id), 'aria-label': marker.label, role: 'button' });
       dot.bindTooltip(marker.label, { direction: 'top', offset: [0, -8] });
       dot.on('click', () => select.current?.(marker.id));
-      dot.on('add', () => {
-        const path = dot.getElement();
-        if (path) {
-          path.setAttribute('data-testid', 'map-marker');
-          path.setAttribute('data-device-id', String(marker.id));
-          path.setAttribute('aria-label', marker.label);
-          path.setAttribute('role', 'button');
-        }
-      });
       dot.addTo(group);
       bounds.push([marker.lat, marker.lon]);
     }
     if (bounds.length === 1) current.setView(bounds[0]!, 13);
     else if (bounds.length > 1) current.fitBounds(L.latLngBounds(bounds), { padding: [32, 32], maxZoom: 15 });
-  }, [markers, track]);
+  }, [markers, track, tracks]);
 
   return <div ref={element} className={`jc-device-map ${className ?? ''}`} data-testid={testId} />;
 }

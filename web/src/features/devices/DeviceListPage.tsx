@@ -28,6 +28,7 @@ import { useDevicePage, useSceneTotals, type Device, type Scene } from '@/lib/ap
 import { ServiceExpiry, StateTag } from '@/components/DeviceTags';
 import { ReadOnlyReason, ReadOnlyTag, SharedTag } from '@/components/ReadOnly';
 import {
+  CALIBRATION_FILTERS,
   deviceQuery,
   detailHref,
   listExportFilters,
@@ -318,6 +319,13 @@ function Toolbar({ children, filters, onRefine, onRefresh, refreshing }: Toolbar
         value={filters.service}
         onChange={(event) => onRefine({ service: event.currentTarget.value as ListFilters['service'] })}
         options={SERVICE_FILTERS.map((value) => ({ value, label: t(`list.serviceFilter.${value}`) }))}
+      />
+      <HTMLSelect
+        aria-label={t('list.calibration')}
+        data-testid="device-calibration-filter"
+        value={filters.calibration}
+        onChange={(event) => onRefine({ calibration: event.currentTarget.value as ListFilters['calibration'] })}
+        options={CALIBRATION_FILTERS.map((value) => ({ value, label: t(`list.calibrationFilter.${value}`) }))}
       />
       <ProjectFilter value={filters.project} onChange={(project) => onRefine({ project })} />
       <span className="jc-devices-toolbar-spacer" />

@@ -63,4 +63,26 @@ describe('IdleLogout', () => {
     expect(screen.queryByTestId('idle-dialog')).toBeNull();
     expect(api.calls).toHaveLength(0);
   });
+
+  it('starts when FDA mode comes on mid-session (the FDA page reads the account again), and stops when it goes off', async () => {
+    vi.useFakeTimers();
+    const api = fakeServer({ 'GET /base/BaseAccount/loginOut': () => envelope(null) });
+    signIn(accountInfo({ enableProtect: 1, enableFda: 0 }));
+    renderApp(<IdleLogout reload={() => {}} />);
+    await advance(IDLE_TIMEOUT_MS * 2);
+    expect(screen.queryByTestId('idle-dialog')).toBeNull();
+
+    // FDA mode turned on for the own records: the session's profile now says so
+    act(() => session.loaded(accountInfo({ enableProtect: 1, enableFda: 1 }), 1, ['home']));
+    await advance(IDLE_TIMEOUT_MS - 1_000);
+    act(() => session.loaded(accountInfo({ enableProtect: 1, enableFda: 0 }), 1, ['home']));
+    await advance(IDLE_TIMEOUT_MS * 2);
+    expect(screen.queryByTestId('idle-dialog')).toBeNull();
+    expect(api.calls).toHaveLength(0);
+
+    act(() => session.loaded(accountInfo({ enableProtect: 1, enableFda: 1 }), 1, ['home']));
+    await advance(IDLE_TIMEOUT_MS);
+    expect(screen.getByTestId('idle-dialog')).toBeInTheDocument();
+    expect(api.callsTo('GET /base/BaseAccount/loginOut')).toHaveLength(1);
+  });
 });

@@ -135,7 +135,7 @@ describe('HomePage', () => {
 
   it('links to the pages the user may open that are built, at most eight', () => {
     server();
-    const held = ['home', 'device.list', 'fda', 'asset.list', 'consumer.info', 'consumer.recharge',
+    const held = ['home', 'device.list', 'mall', 'asset.list', 'consumer.info', 'consumer.recharge',
       'organization.list', 'message.list', 'operation.log'];
     signIn(accountInfo(), held);
     const built = renderApp(<HomePage />);
@@ -144,15 +144,15 @@ describe('HomePage', () => {
     expect(hrefs).toContain('/device/list');
     expect(hrefs).toContain('/consumer/recharge');
     expect(hrefs).not.toContain('/home');
-    expect(hrefs).not.toContain('/fda'); // not built: offered to nobody
+    expect(hrefs).not.toContain('/mall/center'); // not built: offered to nobody
     built.unmount();
 
-    for (const name of ['fda', 'assetList', 'consumerInfo', 'organizationList', 'operationLog']) pages[name] = pages.home;
+    for (const name of ['mallCenter', 'assetList', 'consumerInfo', 'organizationList', 'operationLog']) pages[name] = pages.home;
     signIn(accountInfo(), held);
     renderApp(<HomePage />);
     const links = screen.getAllByTestId('home-quick-link');
     expect(links).toHaveLength(8);
-    expect(links.map((l) => l.getAttribute('href'))).toContain('/fda');
+    expect(links.map((l) => l.getAttribute('href'))).toContain('/mall/center');
   });
 
   it('shows an operator the counts across every customer instead of a customer’s tiles', async () => {

@@ -42,7 +42,7 @@ describe('quickLinks', () => {
   });
 
   it('uses the real route table, offering only routes whose page is built', () => {
-    const links = quickLinks(['home', 'device.list', 'fda', 'consumer.info', 'consumer.recharge'], 1,
+    const links = quickLinks(['home', 'device.list', 'mall', 'consumer.info', 'consumer.recharge'], 1,
       offeredRoutes());
     expect(links.map((l) => l.path)).toEqual([
       '/device/list',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -23,6 +23,7 @@ function trip(change: Partial<Trip> = {}): Trip {
       excursions: [{ above: true, start: '2026-05-01T09:00:00+00:00', end: '2026-05-01T10:05:00+00:00', seconds: 3900,
         extreme: 9.5 }],
       points: [],
+      route: [],
     }],
     ...change,
   };
@@ -90,6 +91,25 @@ describe('the public quick query', () => {
     expect(screen.getByTestId('trip-mkt')).toHaveTextContent('6.1 °C');
     expect(screen.getByTestId('trip-excursions')).toHaveTextContent('Above the limit, up to 9.5 °C');
     expect(screen.getByTestId('trip-excursions')).toHaveTextContent('1 h 5 min');
+  });
+
+  it('shows where the devices went on a map, or says no position was recorded', async () => {
+    const route = [{ ts: '2026-05-01T08:00:00+00:00', lat: 52.52, lon: 13.4, acc: 10 },
+      { ts: '2026-05-01T10:00:00+00:00', lat: 52.4, lon: 13.05, acc: null }];
+    const moving = trip();
+    moving.devices = [{ ...moving.devices[0]!, route }];
+    // an answer from before routes has none: read as an empty route
+    const { route: _none, ...old } = moving.devices[0]!;
+    fakeServer({ 'GET /device/QuickSearch/share': (call) => envelope(call.params.get('token') === 'moving' ? moving
+      : { ...moving, devices: [old] }) });
+    renderApp(<SharedTripPage />, '/mobileQuick/query/detail?share=moving');
+    expect(await screen.findByTestId('route-legend')).toHaveTextContent('Box logger');
+    expect(await screen.findAllByTestId('track-line')).toHaveLength(1);
+    expect(screen.getByTestId('trip-route')).toHaveTextContent('Route');
+    cleanup();
+    renderApp(<SharedTripPage />, '/mobileQuick/query/detail?share=still');
+    expect(await screen.findByTestId('route-empty')).toHaveTextContent('No positions were recorded on this trip.');
+    expect(screen.queryByTestId('route-map')).toBeNull();
   });
 
   it('opens a shared trip by its token and offers its PDF; a gone link says so', async () => {

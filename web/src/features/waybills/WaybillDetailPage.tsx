@@ -3,6 +3,7 @@ import { ArrowLeftIcon, DocumentIcon, EditIcon, LinkIcon, PlayIcon, StopIcon, Tr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { useFenceChoices } from '@/lib/api/fences';
 import { notify } from '@/lib/notify';
 import { usePermissions } from '@/lib/permissions';
 import { saveFile } from '@/lib/saveFile';
@@ -36,6 +37,8 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
   // The report and its PDF need the detail permission; sharing and starting, edit (the server's rules).
   const mayRead = held.has('waybill.list:detail');
   const trip = useTrip(id, mayRead);
+  const fenced = Boolean(query.data?.originFenceId || query.data?.destinationFenceId);
+  const fences = useFenceChoices(fenced && held.has('waybill.geofence'));
   const setState = useSetWaybillState();
   const [editing, setEditing] = useState(false);
   const [sharing, setSharing] = useState(false);
@@ -56,6 +59,10 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
   const limit = (v: number | null | undefined) => (v === null ? '—' : `${v} °C`);
   const party = (n?: string | null, phone?: string | null, address?: string | null) =>
     [n, phone, address].filter(Boolean).join(' · ') || '—';
+  // A fence is named when the caller's list has it (one deleted since, or not the caller's to list, by number).
+  const fence = (label: string, fenceId: number | null | undefined): [string, string][] => (fenceId
+    ? [[label, fences.data?.data.find((f) => f.id === fenceId)?.name
+      ?? (fences.isLoading ? '…' : t('fence.unknown', { id: fenceId }))]] : []);
   const info: [string, string][] = [
     [t('field.goodsName'), waybill.goodsName ?? '—'], [t('field.expressNumber'), waybill.expressNumber ?? '—'],
     [t('field.coolerCode'), waybill.coolerCode ?? '—'], [t('field.lowerLimit'), limit(waybill.lowerLimit)],
@@ -65,6 +72,8 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
     [t('field.sender'), party(waybill.senderName, waybill.senderPhone, waybill.senderAddress)],
     [t('field.receiver'), party(waybill.receiverName, waybill.receiverPhone, waybill.receiverAddress)],
     [t('section.contacts'), (waybill.alarmContacts ?? []).map((c) => [c.name, c.phone, c.email].filter(Boolean).join(' ')).join('; ') || '—'],
+    ...fence(t('field.originFence'), waybill.originFenceId),
+    ...fence(t('field.destinationFence'), waybill.destinationFenceId),
   ];
   const changeState = () => {
     if (confirming === null) return;

@@ -2,13 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import i18n from 'i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { accountInfo, envelope, fakeServer, renderApp, setUpI18n, signIn } from '@/test/harness';
+import { accountInfo, envelope, fakeServer, renderApp, renderRoute, setUpI18n, signIn } from '@/test/harness';
 import { session } from '@/lib/session';
 import { device, page as devices } from '@/test/devices';
 import type { OwnerTrip, ShareLink, WaybillDetail } from './api/waybills';
 import { ShareDialog } from './components/ShareDialog';
-import { TripReport, tripChartOption } from './components/TripReport';
+import { tripChartOption } from '@/components/chart/tripChart';
+import { TripReport } from './components/TripReport';
 import { WaybillDrawer } from './components/WaybillDrawer';
+import WaybillDetailPage from './WaybillDetailPage';
 import { toFields, toForm, waybillFormSchema, type WaybillForm } from './waybillForm';
 import WaybillsPage from './WaybillsPage';
 
@@ -21,6 +23,10 @@ afterEach(() => {
 const PERMITTED = ['home', 'device.list', 'waybill.list', 'waybill.list:add', 'waybill.list:edit', 'waybill.list:delete',
   'waybill.list:detail', 'waybill.list:export'];
 const page = <T,>(rows: T[]) => envelope({ start: 1, pageSize: 10, totalCount: rows.length, data: rows });
+
+const fence = (id: number, name: string) => ({ id, name, areas: [], createdAt: '2026-10-01T08:00:00+08:00', deviceCount: 1,
+  organizationId: null, organizationName: null, changeable: true });
+const FENCES = [fence(7, 'Shanghai depot'), fence(9, 'Hangzhou clinic')];
 
 function waybill(change: Partial<WaybillDetail> = {}): WaybillDetail {
   return {
@@ -71,8 +77,10 @@ describe('the waybill form', () => {
   });
 
   it('sends trimmed text, null for empty, numbers for the limits', () => {
-    const fields = toFields({ ...blank, orderNum: ' WB-9 ', upperLimit: '8', lowerLimit: '-2.5', startTime: '2026-12-01T08:00' });
-    expect(fields).toMatchObject({ orderNum: 'WB-9', goodsName: null, upperLimit: 8, lowerLimit: -2.5, stopTime: null });
+    const fields = toFields({ ...blank, orderNum: ' WB-9 ', upperLimit: '8', lowerLimit: '-2.5', startTime: '2026-12-01T08:00',
+      originFenceId: '7' });
+    expect(fields).toMatchObject({ orderNum: 'WB-9', goodsName: null, upperLimit: 8, lowerLimit: -2.5, stopTime: null,
+      originFenceId: 7, destinationFenceId: null });
     expect(new Date(fields.startTime ?? '').getTime()).toBe(new Date('2026-12-01T08:00').getTime());
   });
 });
@@ -162,9 +170,11 @@ describe('the trip report', () => {
     corrected: false, spanStart: null, spanEnd: null, alarmCount: 1, deltaH: 83144, verificationCode: '1-ABC',
     devices: [{ deviceName: 'Truck logger', count: 3, minimum: 3, maximum: 9.5, mean: 5.2, mkt: 5.83, outOfRangeSeconds: 3720,
       excursions: [{ above: true, start: '2026-11-01T09:00:00+08:00', end: '2026-11-01T10:02:00+08:00', seconds: 3720, extreme: 9.5 }],
-      points: [{ ts: '2026-11-01T08:00:00+08:00', t: 3 }, { ts: '2026-11-01T09:30:00+08:00', t: 9.5 }] }],
+      points: [{ ts: '2026-11-01T08:00:00+08:00', t: 3 }, { ts: '2026-11-01T09:30:00+08:00', t: 9.5 }], route: [] }],
     waybill: waybill(),
   };
+  const route = [{ ts: '2026-11-01T08:00:00+08:00', lat: 31.23, lon: 121.47, acc: 12 },
+    { ts: '2026-11-01T09:30:00+08:00', lat: 30.27, lon: 120.15, acc: null }];
 
   it('draws the readings with the limits as mark lines', () => {
     const option = tripChartOption(trip, { upper: 'Upper', lower: 'Lower' });
@@ -184,6 +194,25 @@ describe('the trip report', () => {
     expect(row).toHaveTextContent('1 h 2 min');
     expect(screen.getByTestId('waybill-excursions')).toHaveTextContent('Above');
     expect(screen.getByTestId('waybill-excursions')).toHaveTextContent('9.5');
+  });
+
+  it('shows the devices\' routes on a map after the chart, each device named in the legend', async () => {
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    const second = { ...trip.devices[0]!, deviceName: 'Door logger', route: [] };
+    renderApp(<TripReport trip={{ ...trip, devices: [{ ...trip.devices[0]!, route }, second] }} />, '/waybill/detail/4');
+    const legend = await screen.findByTestId('route-legend');
+    expect(legend).toHaveTextContent('Truck logger');
+    expect(legend).not.toHaveTextContent('Door logger');
+    expect(screen.getByRole('img', { name: 'Route' })).toBeInTheDocument();
+    expect(await screen.findAllByTestId('track-end')).toHaveLength(1);
+    expect(screen.queryByTestId('route-empty')).toBeNull();
+  });
+
+  it('says no position was recorded when no device has a route', async () => {
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    renderApp(<TripReport trip={trip} />, '/waybill/detail/4');
+    expect(await screen.findByTestId('route-empty')).toHaveTextContent('No positions were recorded on this trip');
+    expect(screen.queryByTestId('route-map')).toBeNull();
   });
 });
 
@@ -215,5 +244,86 @@ describe('the waybill drawer', () => {
     await user.click(screen.getByTestId('waybill-save'));
     await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
     expect(server.callsTo('POST /device/Waybill/batchBind')[0]?.body).toEqual({ id: 4, deviceIds: [11] });
+  });
+});
+
+describe('the waybill\'s fences', () => {
+  const WITH_FENCES = [...PERMITTED, 'waybill.geofence'];
+
+  it('offers the caller\'s fences as origin and destination and sends the ids chosen', async () => {
+    const server = fakeServer({
+      'POST /device/WaybillTemplate/page': () => page([]),
+      'POST /device/DeviceFence/page': () => page(FENCES),
+      'POST /device/Device/page': () => envelope(devices([])),
+      'POST /device/Waybill/insert': () => envelope(waybill({ state: 0, devices: [], originFenceId: 7 })),
+    });
+    signIn(accountInfo({}, { permissionRoutes: WITH_FENCES }), WITH_FENCES);
+    const saved = vi.fn();
+    renderApp(<WaybillDrawer waybill="new" onClose={() => undefined} onSaved={saved} />, '/waybill/list');
+    const user = userEvent.setup();
+    const origin = await screen.findByTestId('waybill-originFenceId');
+    await waitFor(() => expect(origin).toBeEnabled());
+    expect([...origin.querySelectorAll('option')].map((o) => o.textContent)).toEqual(['None', 'Shanghai depot', 'Hangzhou clinic']);
+    expect(origin).toHaveValue('');
+    expect(screen.getByText(/starts when its devices leave the origin fence/)).toBeInTheDocument();
+    await user.type(screen.getByTestId('waybill-orderNum'), 'WB-002');
+    await user.selectOptions(origin, 'Shanghai depot');
+    await user.click(screen.getByTestId('waybill-save'));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(server.callsTo('POST /device/Waybill/insert')[0]?.body).toMatchObject({
+      orderNum: 'WB-002', originFenceId: 7, destinationFenceId: null });
+  });
+
+  it('shows a waybill\'s fences when editing it and sends a fence taken off as null', async () => {
+    const server = fakeServer({
+      'POST /device/WaybillTemplate/page': () => page([]),
+      'POST /device/DeviceFence/page': () => page(FENCES),
+      'POST /device/Device/page': () => envelope(devices([])),
+      'PUT /device/Waybill/update': () => envelope(waybill({ originFenceId: 7 })),
+    });
+    signIn(accountInfo({}, { permissionRoutes: WITH_FENCES }), WITH_FENCES);
+    const saved = vi.fn();
+    renderApp(<WaybillDrawer waybill={waybill({ state: 0, originFenceId: 7, destinationFenceId: 9 })}
+      onClose={() => undefined} onSaved={saved} />, '/waybill/list');
+    const destination = await screen.findByTestId('waybill-destinationFenceId');
+    await waitFor(() => expect(destination).toBeEnabled());
+    expect(screen.getByTestId('waybill-originFenceId')).toHaveValue('7');
+    expect(destination).toHaveValue('9');
+    await userEvent.setup().selectOptions(destination, 'None');
+    await userEvent.setup().click(screen.getByTestId('waybill-save'));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(server.callsTo('PUT /device/Waybill/update')[0]?.body).toMatchObject({ id: 4, originFenceId: 7, destinationFenceId: null });
+  });
+
+  it('keeps a waybill\'s fences, without offering them, to a user who may not list fences', async () => {
+    const server = fakeServer({
+      'POST /device/WaybillTemplate/page': () => page([]),
+      'POST /device/Device/page': () => envelope(devices([])),
+      'PUT /device/Waybill/update': () => envelope(waybill({ originFenceId: 7 })),
+    });
+    signIn(accountInfo({}, { permissionRoutes: PERMITTED }), PERMITTED);
+    const saved = vi.fn();
+    renderApp(<WaybillDrawer waybill={waybill({ state: 0, originFenceId: 7, destinationFenceId: 9 })}
+      onClose={() => undefined} onSaved={saved} />, '/waybill/list');
+    await userEvent.setup().click(await screen.findByTestId('waybill-save'));
+    await waitFor(() => expect(saved).toHaveBeenCalledTimes(1));
+    expect(screen.queryByTestId('waybill-originFenceId')).toBeNull();
+    expect(server.callsTo('POST /device/DeviceFence/page')).toHaveLength(0);
+    expect(server.callsTo('PUT /device/Waybill/update')[0]?.body).toMatchObject({ originFenceId: 7, destinationFenceId: 9 });
+  });
+
+  it('names the fences among the particulars of the detail page', async () => {
+    fakeServer({
+      'GET /device/Waybill/get': () => envelope(waybill({ originFenceId: 7, destinationFenceId: 12 })),
+      'GET /device/Waybill/report': () => envelope(null, 500, 500, 'later'),
+      'POST /device/DeviceFence/page': () => page(FENCES),
+    });
+    const withFences = [...PERMITTED, 'waybill.geofence'];
+    signIn(accountInfo({}, { permissionRoutes: withFences }), withFences);
+    renderRoute(<WaybillDetailPage />, '/waybill/detail/:waybillPk', '/waybill/detail/4');
+    const origin = await screen.findByText('Origin fence');
+    await waitFor(() => expect(origin.nextElementSibling).toHaveTextContent('Shanghai depot'));
+    // a fence deleted since (or not the caller's to list) by its number
+    expect(screen.getByText('Destination fence').nextElementSibling).toHaveTextContent('Fence #12');
   });
 });

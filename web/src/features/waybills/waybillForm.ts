@@ -56,6 +56,9 @@ export function waybillFormSchema(t: TFunction) {
       .max(WAYBILL_LIMITS.contacts, t('error.contacts', { max: WAYBILL_LIMITS.contacts })),
     startTime: z.string(),
     stopTime: z.string(),
+    // a fence's id as the select holds it; '' for none
+    originFenceId: z.string(),
+    destinationFenceId: z.string(),
     deviceIds: z.array(z.number()).max(WAYBILL_LIMITS.bind, t('error.bind', { max: WAYBILL_LIMITS.bind })),
   }).superRefine((form, ctx) => {
     const upper = form.upperLimit.trim(), lower = form.lowerLimit.trim();
@@ -80,7 +83,8 @@ export function toForm(source: Partial<WaybillTemplate> | null, deviceIds: numbe
     receiverName: s(source?.receiverName), receiverPhone: s(source?.receiverPhone),
     receiverAddress: s(source?.receiverAddress),
     alarmContacts: (source?.alarmContacts ?? []).map((c) => ({ name: c.name, phone: s(c.phone), email: s(c.email) })),
-    startTime: toLocalInput(source?.startTime), stopTime: toLocalInput(source?.stopTime), deviceIds,
+    startTime: toLocalInput(source?.startTime), stopTime: toLocalInput(source?.stopTime),
+    originFenceId: n(source?.originFenceId), destinationFenceId: n(source?.destinationFenceId), deviceIds,
   };
 }
 
@@ -95,5 +99,6 @@ export function toFields(form: WaybillForm): WaybillFields {
     receiverName: s(form.receiverName), receiverPhone: s(form.receiverPhone), receiverAddress: s(form.receiverAddress),
     alarmContacts: form.alarmContacts.map((c) => ({ name: c.name.trim(), phone: s(c.phone), email: s(c.email) })),
     startTime: fromLocalInput(form.startTime), stopTime: fromLocalInput(form.stopTime),
+    originFenceId: n(form.originFenceId), destinationFenceId: n(form.destinationFenceId),
   };
 }

@@ -10,6 +10,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { signatureRowSchema, type Signature } from './fda';
 import { pageOf } from './page';
 import { accessSchema } from '@/lib/access';
 import { api } from '@/lib/http/index';
@@ -93,6 +94,8 @@ export const alarmSchema = z.object({
   displayPrecision: z.number().int(),
   /** The caller's access to the device: 1 read only (may not handle it), 2 read and change. */
   access: accessSchema,
+  /** The electronic signatures of its handling (FDA mode), oldest first; none without FDA. */
+  signatures: z.array(signatureRowSchema).default([]),
 });
 export type Alarm = z.infer<typeof alarmSchema>;
 
@@ -119,6 +122,8 @@ export interface DealBody {
   result: string | null;
   /** With handling 3 only: minutes until the alarm is untreated again. */
   deferMinutes?: number;
+  /** Required where FDA is on for the alarm's device (else 428); the reason defaults to the result. */
+  signature?: Signature;
 }
 
 export const deferralSchema = z.object({
@@ -142,9 +147,12 @@ export async function fetchAlarmPage(query: AlarmQuery): Promise<AlarmPage> {
   return alarmPageSchema.parse(await api.post('/device/DeviceAlarm/page', query));
 }
 
-/** Handles an untreated alarm; refusals are left to the dialog (silent). */
+/**
+ * Handles an untreated alarm; refusals are left to the dialog (silent). Signed, a 403 is the
+ * signature's refusal (wrong password), which the signature dialog shows.
+ */
 export async function dealAlarm(body: DealBody): Promise<Alarm> {
-  return alarmSchema.parse(await api.post('/device/DeviceAlarm/deal', body, { silent: true }));
+  return alarmSchema.parse(await api.post('/device/DeviceAlarm/deal', body, { silent: true, denialIsAnswer: body.signature !== undefined }));
 }
 
 /** An alarm's deferrals, newest first. */

@@ -136,6 +136,8 @@ export interface DeviceQuery {
   scrapped?: 0 | 1;
   /** One project's devices; 0 those in no project. */
   projectId?: number;
+  /** 1 devices whose calibration falls due within 30 days or is overdue, 0 the others. */
+  calibrationDue?: 0 | 1;
 }
 
 /** The list's filters without its page: calls that take every matching device. */

@@ -33,3 +33,8 @@ export interface ProfileIdentity {
 export async function updateProfileIdentity(body: ProfileIdentity): Promise<void> {
   await api.post('/base/BaseUserProfile/update', body, { silent: true });
 }
+
+/** Switches idle protection (it works while FDA mode is on for the account's own records); silent like the rest. */
+export async function updateIdleProtection(enableProtect: 0 | 1): Promise<void> {
+  await api.post('/base/BaseUserProfile/update', { enableProtect }, { silent: true });
+}

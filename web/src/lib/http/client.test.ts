@@ -132,6 +132,14 @@ describe('http client', () => {
     expect(deps.endSession).toHaveBeenCalledWith('denied');
   });
 
+  it('keeps the session on the 403 of a call that takes it as its answer (a refused signature)', async () => {
+    const { client, deps } = setup(async () => json({ code: 403, msg: 'Wrong password: 4 tries left', data: null }, 403));
+    await expect(client.post('/sign', {}, { silent: true, denialIsAnswer: true }))
+      .rejects.toMatchObject({ status: 403, message: 'Wrong password: 4 tries left' });
+    expect(deps.endSession).not.toHaveBeenCalled();
+    expect(deps.notifyError).not.toHaveBeenCalled();
+  });
+
   it('says "Server Exception" for a 500, never the body', async () => {
     const { client, deps } = setup(async () => json({ code: 500, msg: 'Traceback...', data: null }, 500));
     await expect(client.get('/a')).rejects.toMatchObject({ message: 't:serverException' });

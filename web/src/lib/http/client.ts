@@ -4,8 +4,8 @@
  * - a bearer token on every request except login and register;
  * - an identical request (method, url, body, params) still in flight is cancelled by its repeat;
  * - answers: code 0 resolves with `data`; code 2010 notifies "Logon timeout, please login again"
- *   and ends the session after 1.5 s; 401 (unless the body is a login result) and 403 end it at
- *   once; 500 says "Server Exception"; no answer says the network failed; a cancelled request is
+ *   and ends the session after 1.5 s; 401 (unless the body is a login result) and 403 (unless the
+ *   call says a 403 is its answer: a refused signature) end it at once; 500 says "Server Exception"; no answer says the network failed; a cancelled request is
  *   silent; any other failure shows the server's message (or a default) for 4 s and rejects.
  */
 
@@ -60,6 +60,11 @@ export interface RequestOptions {
   silent?: boolean;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * A 403 is this call's own answer, not a lost permission: an electronic signature refused (wrong
+   * password, an endorsement that does not allow the signer). The session stays; the caller shows it.
+   */
+  denialIsAnswer?: boolean;
 }
 
 export interface ClientDeps {
@@ -175,7 +180,7 @@ export function createHttpClient(deps: ClientDeps) {
     } else if (status === 401 && !body) {
       // A 401 with an envelope is a login result (wrong password): shown like any other failure.
       endSession('unauthorized', deps.t('sessionTimeout'));
-    } else if (status === 403) {
+    } else if (status === 403 && !options.denialIsAnswer) {
       endSession('denied', deps.t('accessDenied'));
     } else if (status >= 500) {
       if (!options.silent) deps.notifyError(deps.t('serverException'), deps.t('errorTitle'));

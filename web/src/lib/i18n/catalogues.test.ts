@@ -32,7 +32,8 @@ const SAME_IN_EVERY_LANGUAGE = new Set([
   'name@company.com', // an example address
   'Celsius (°C)', 'Fahrenheit (°F)',
   '{{count}} s', // the SI symbol of the second
-  'CSV', 'Excel (XLSX)', // file formats
+  'CSV', 'Excel (XLSX)', 'PDF', // file formats
+  'file failed', // the mobile calibration PDF's refusal, worded by spec 000 section 7 in every language
 ]);
 const SAME_IN: Record<string, ReadonlySet<string>> = {
   // German uses these words as English does
@@ -42,7 +43,7 @@ const SAME_IN: Record<string, ReadonlySet<string>> = {
     'Format', 'Export',
   ]),
   // Spanish words spelt as in English
-  'es-ES': new Set(['Error', 'Total', 'Normal', 'Roles', 'Series', 'Premium', '30 min', 'min', 'Total {{kwh}} kWh']),
+  'es-ES': new Set(['Error', 'Total', 'Normal', 'Roles', 'Series', 'Premium', '30 min', 'min', 'Total {{kwh}} kWh', 'No']),
   // European Portuguese writes these as English does
   'pt-PT': new Set(['Online', 'Offline', 'E-mail', 'Total', 'Normal', 'Premium', 'OK', '30 min', 'min', 'Total {{kwh}} kWh']),
 };

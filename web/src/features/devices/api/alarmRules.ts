@@ -9,6 +9,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { pageOf } from '@/lib/api/page';
+import type { Signature } from '@/lib/api/fda';
 import { api } from '@/lib/http/index';
 import { deviceKeys } from '@/lib/api/devices';
 
@@ -72,18 +73,23 @@ export async function fetchDeviceRules(deviceId: number): Promise<AlarmRule[]> {
   return page.data;
 }
 
+/** Where FDA mode is on for the device a change of its limits is signed (else 428); a signed call's 403 is the signature's refusal. */
+type Signed = { signature?: Signature };
+const signedOptions = (body: Signed) => ({ silent: true, denialIsAnswer: body.signature !== undefined });
+
 /** Refusals are left to the form (silent), which shows them under their fields. */
-export async function insertRule(body: AlarmRuleInsert): Promise<AlarmRule> {
-  return alarmRuleSchema.parse(await api.post('/device/DeviceAlarmRule/insert', body, { silent: true }));
+export async function insertRule(body: AlarmRuleInsert & Signed): Promise<AlarmRule> {
+  return alarmRuleSchema.parse(await api.post('/device/DeviceAlarmRule/insert', body, signedOptions(body)));
 }
 
-export async function updateRule(body: AlarmRuleUpdate): Promise<AlarmRule> {
-  return alarmRuleSchema.parse(await api.put('/device/DeviceAlarmRule/update', body, { silent: true }));
+export async function updateRule(body: AlarmRuleUpdate & Signed): Promise<AlarmRule> {
+  return alarmRuleSchema.parse(await api.put('/device/DeviceAlarmRule/update', body, signedOptions(body)));
 }
 
-/** A rule goes; its alarm messages stay in the message centre, ended. */
-export async function deleteRule(id: number): Promise<void> {
-  await api.delete('/device/DeviceAlarmRule/delete', { params: { id } });
+/** A rule goes; its alarm messages stay in the message centre, ended. Refusals are the caller's to show. */
+export async function deleteRule({ id, signature }: { id: number } & Signed): Promise<void> {
+  await api.delete('/device/DeviceAlarmRule/delete', { params: { id }, ...(signature ? { body: { signature } } : {}),
+    ...signedOptions({ signature }) });
 }
 
 export const ruleKeys = {
@@ -98,7 +104,7 @@ export function useDeviceRules(deviceId: number) {
 export function useSaveRule(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlarmRuleInsert | AlarmRuleUpdate) => ('id' in body ? updateRule(body) : insertRule(body)),
+    mutationFn: (body: (AlarmRuleInsert | AlarmRuleUpdate) & Signed) => ('id' in body ? updateRule(body) : insertRule(body)),
     onSuccess: async () => {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: ruleKeys.device(deviceId) }),

@@ -9,6 +9,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { z } from 'zod';
 import { pageOf } from '@/lib/api/page';
 import { deviceKeys } from '@/lib/api/devices';
+import type { Signature } from '@/lib/api/fda';
 import { api } from '@/lib/http/index';
 import { TEMPERATURE_UNITS } from '@/lib/units';
 
@@ -88,9 +89,13 @@ export async function fetchParams(deviceId: number): Promise<ParamsState> {
   return paramsStateSchema.parse(await api.get('/device/DeviceParam/get', { params: { deviceId } }));
 }
 
-/** Refusals are left to the form (silent). */
-export async function saveParams(body: DeviceParams & { deviceId: number }): Promise<ParamsState> {
-  return paramsStateSchema.parse(await api.post('/device/DeviceParam/save', body, { silent: true }));
+/**
+ * Refusals are left to the form (silent). Where FDA is on for the device the change is signed
+ * (else 428); a signed save's 403 is the signature's refusal, which the signature dialog shows.
+ */
+export async function saveParams(body: DeviceParams & { deviceId: number; signature?: Signature }): Promise<ParamsState> {
+  return paramsStateSchema.parse(await api.post('/device/DeviceParam/save', body,
+    { silent: true, denialIsAnswer: body.signature !== undefined }));
 }
 
 export async function fetchOperationLog(deviceId: number, start: number, pageSize: number) {
@@ -131,7 +136,8 @@ export function useDeviceParams(deviceId: number) {
 export function useSaveParams(deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (params: DeviceParams) => saveParams({ ...params, deviceId }),
+    mutationFn: ({ signature, ...params }: DeviceParams & { signature?: Signature }) =>
+      saveParams({ ...params, deviceId, ...(signature ? { signature } : {}) }),
     onSuccess: async (saved) => {
       queryClient.setQueryData(tabKeys.params(deviceId), saved);
       await Promise.all([

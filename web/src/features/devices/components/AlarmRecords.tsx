@@ -3,6 +3,7 @@ import { ArrowDownIcon, ArrowUpIcon, ErrorIcon, LockIcon, RefreshIcon, TickCircl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Pager } from '@/components/Pager';
+import { SignatureList } from '@/components/Signatures';
 import type { Alarm } from '@/lib/api/alarms';
 import { alarmValue } from '@/lib/alarmValues';
 import { usePermitted } from '@/lib/permissions';
@@ -131,6 +132,7 @@ function AlarmTable({ alarms, stale }: { alarms: readonly Alarm[]; stale: boolea
                     {alarm.result && <div className="jc-alarms-result">{alarm.result}</div>}
                   </div>
                 )}
+                <SignatureList signatures={alarm.signatures} />
               </td>
             </tr>
           ))}

@@ -4,6 +4,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { envelope, fakeServer, renderRoute, setUpI18n, type Routes } from '@/test/harness';
 import { session } from '@/lib/session';
 import type { DeviceDetail } from '@/lib/api/devices';
+import { signatureNeeds } from '@/lib/api/fda';
+import { ALL_DEVICE_PERMISSIONS } from '@/test/devices';
 import { detail, signInWith } from '@/test/devices';
 import type { AlarmRule, PushSetting } from '../api/alarmRules';
 import DeviceDetailPage from '../DeviceDetailPage';
@@ -44,6 +46,7 @@ async function openTab(device = detail()) {
 beforeAll(setUpI18n);
 afterEach(() => {
   session.clear();
+  signatureNeeds.forget();
   vi.restoreAllMocks();
 });
 
@@ -203,6 +206,81 @@ describe('AlarmSettings', () => {
     await user.click(within(confirm as HTMLElement).getByRole('button', { name: 'Delete rule' }));
     await waitFor(() => expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')).toHaveLength(1));
     expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')[0]?.params.get('id')).toBe('5');
+  });
+
+  describe('where FDA mode is on for the device', () => {
+    const FDA = [...ALL_DEVICE_PERMISSIONS, 'fda', 'fda:query'];
+    const fda = (enabled: boolean): Routes => ({
+      'GET /device/FdaRecord/status': () => envelope({ subjects: [
+        { accountId: 7, organizationId: null, name: 'alice', enabled, changeable: true },
+      ] }),
+      'GET /device/FdaRecord/signingState': () =>
+        envelope({ needsUserName: false, locked: false, lockedUntil: null, reauthMinutes: 15, userName: 'alice' }),
+    });
+    const TZ = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+    it('signs a change of the limits before it is sent, with the rule named', async () => {
+      const api = server(detail(), [rule()], { ...fda(true), 'PUT /device/DeviceAlarmRule/update': () => envelope(rule({ upperLimit: 7 })) });
+      signInWith(FDA);
+      const user = userEvent.setup({ delay: null });
+      await openTab();
+      await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+      const card = await screen.findByTestId('alarm-rule-t');
+      await user.clear(within(card).getByLabelText('Upper limit'));
+      await user.type(within(card).getByLabelText('Upper limit'), '7');
+      await user.click(within(card).getByTestId('rule-t-save'));
+      const dialog = await screen.findByTestId('signature-dialog');
+      expect(api.callsTo('PUT /device/DeviceAlarmRule/update')).toEqual([]);
+      expect(within(dialog).getByTestId('signature-label')).toHaveTextContent('Cold room A logger · Cold room');
+      await user.type(within(dialog).getByTestId('signature-password'), 'pw');
+      await user.type(within(dialog).getByTestId('signature-reason-input'), 'Tighter limit for vaccines');
+      await user.click(within(dialog).getByTestId('signature-submit'));
+      await waitFor(() => expect(api.callsTo('PUT /device/DeviceAlarmRule/update')).toHaveLength(1));
+      expect(api.callsTo('PUT /device/DeviceAlarmRule/update')[0]?.body).toMatchObject({ id: 5, upperLimit: 7,
+        signature: { password: 'pw', meaning: 'approved', reason: 'Tighter limit for vaccines', timeZone: TZ } });
+    }, SLOW);
+
+    it('deletes a rule with a signature in the body of the DELETE; a refused signature keeps it and the session', async () => {
+      let tries = 0;
+      const api = server(detail(), [rule()], { ...fda(true), 'DELETE /device/DeviceAlarmRule/delete': () => {
+        tries += 1;
+        return tries === 1 ? envelope(null, 403, 403, 'Wrong user name or password: 4 tries left') : envelope(null);
+      } });
+      const user = userEvent.setup();
+      signInWith(FDA);
+      await openTab();
+      await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+      await user.click(await screen.findByTestId('rule-t-delete'));
+      const confirm = (await screen.findByTestId('rule-t-delete-confirm')).closest('.bp6-alert');
+      await user.click(within(confirm as HTMLElement).getByRole('button', { name: 'Delete rule' }));
+      const dialog = await screen.findByTestId('signature-dialog');
+      expect(within(dialog).getByTestId('signature-label')).toHaveTextContent('Delete rule · Cold room');
+      await user.type(within(dialog).getByTestId('signature-password'), 'wrong');
+      await user.type(within(dialog).getByTestId('signature-reason-input'), 'Probe removed');
+      await user.click(within(dialog).getByTestId('signature-submit'));
+      expect(await within(dialog).findByTestId('signature-error')).toHaveTextContent('4 tries left');
+      expect(session.get().info).not.toBeNull();
+      await user.type(within(dialog).getByTestId('signature-password'), 'pw');
+      await user.click(within(dialog).getByTestId('signature-submit'));
+      await waitFor(() => expect(api.callsTo('DELETE /device/DeviceAlarmRule/delete')).toHaveLength(2));
+      const sent = api.callsTo('DELETE /device/DeviceAlarmRule/delete')[1]!;
+      expect(sent.params.get('id')).toBe('5');
+      expect(sent.body).toEqual({ signature: { password: 'pw', meaning: 'approved', reason: 'Probe removed', timeZone: TZ } });
+    }, SLOW);
+
+    it('changes unsigned where the switch is off', async () => {
+      const api = server(detail(), [rule()], { ...fda(false), 'PUT /device/DeviceAlarmRule/update': () => envelope(rule()) });
+      signInWith(FDA);
+      const user = userEvent.setup({ delay: null });
+      await openTab();
+      await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+      const card = await screen.findByTestId('alarm-rule-t');
+      await user.click(within(card).getByLabelText('Alarm on'));
+      await user.click(within(card).getByTestId('rule-t-save'));
+      await waitFor(() => expect(api.callsTo('PUT /device/DeviceAlarmRule/update')).toHaveLength(1));
+      expect(api.callsTo('PUT /device/DeviceAlarmRule/update')[0]?.body).not.toHaveProperty('signature');
+      expect(screen.queryByTestId('signature-dialog')).toBeNull();
+    }, SLOW);
   });
 
   it('shows the limits in force in the basic info', async () => {

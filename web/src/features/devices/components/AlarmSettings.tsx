@@ -16,6 +16,8 @@ import { sortError } from '@/lib/serverErrors';
 import { unitSymbol } from '@/lib/units';
 import type { DeviceDetail } from '@/lib/api/devices';
 import { useDeviceReadOnlyReason } from '@/components/ReadOnly';
+import { useFdaRequired, useSigning, type SigningRequest } from '@/components/SignatureDialog';
+import { failureText } from '@/app/effects';
 import { PushSettings } from './PushSettings';
 import { useDeleteRule, useDeviceRules, useSaveRule, type AlarmRule } from '../api/alarmRules';
 import {
@@ -87,14 +89,30 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
   const recipients = useFieldArray({ control: form.control, name: 'recipients' });
   const save = useSaveRule(device.deviceId);
   const remove = useDeleteRule(device.deviceId);
+  // Where FDA mode is on for the device, a change of its alarm limits is signed (the switches say, else the server's 428).
+  const signing = useSigning();
+  const fdaOn = useFdaRequired(device, writable);
+  const signed = (label: string): SigningRequest =>
+    ({ label: `${device.deviceName} · ${label}`, recordType: 'deviceParams', meaning: 'approved', reasonRequired: true });
   const [deleting, setDeleting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const removeRule = async (id: number) => {
+  // The confirmation stays open under the signature dialog (closing it first would hand the focus
+  // back to the page while the signer types); a cancelled signature comes back to it.
+  const [removing, setRemoving] = useState(false);
+  const removeRule = async (id: number, name: string) => {
+    setRemoving(true);
     try {
-      await remove.mutateAsync(id);
+      const removed = await signing.signIfNeeded(signed(`${t('ruleDelete.action')} · ${name}`),
+        (signature) => remove.mutateAsync({ id, ...(signature ? { signature } : {}) }),
+        { required: fdaOn, key: `device:${device.deviceId}` });
+      if (removed === null) return;
+      setDeleting(false);
       notify.success(t('ruleDelete.done'));
-    } catch {
-      setDeleting(false); // the client has shown the server's reason; the rule stays
+    } catch (error) {
+      setDeleting(false);
+      notify.error(failureText(error)); // the rule stays
+    } finally {
+      setRemoving(false);
     }
   };
   const symbol = unitSymbol(probe, unit);
@@ -104,9 +122,12 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
     const settings = ruleSettings(values, probe, unit, rule);
+    const body = rule ? { ...settings, id: rule.id } : { ...settings, deviceId: device.deviceId, probe };
     try {
-      await save.mutateAsync(rule ? { ...settings, id: rule.id } : { ...settings, deviceId: device.deviceId, probe });
-      notify.success(t('alarmSettings.saved'));
+      const saved = await signing.signIfNeeded(signed(values.name.trim() || t(`probe.${probe}`)),
+        (signature) => save.mutateAsync(signature ? { ...body, signature } : body),
+        { required: fdaOn, key: `device:${device.deviceId}` });
+      if (saved !== null) notify.success(t('alarmSettings.saved'));
     } catch (error) {
       setFailure(showRefusal(error, form.setError, values.recipients.length, t));
     }
@@ -117,6 +138,7 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
 
   return (
     <Card className="jc-alarm-rule" elevation={0} data-testid={`alarm-rule-${probe}`}>
+      {signing.dialog}
       <form onSubmit={submit} noValidate aria-label={t(`probe.${probe}`)}>
         <fieldset disabled={!writable} className="jc-alarm-fieldset">
           <div className="jc-alarm-rule-head">
@@ -200,8 +222,8 @@ function RuleCard({ device, probe, rule, writable }: { device: DeviceDetail; pro
       </form>
       {rule && (
         <Alert isOpen={deleting} intent="danger" icon={<TrashIcon />} cancelButtonText={t('info.cancel')}
-          confirmButtonText={t('ruleDelete.action')} loading={remove.isPending} onCancel={() => setDeleting(false)}
-          onConfirm={() => void removeRule(rule.id)} canEscapeKeyCancel>
+          confirmButtonText={t('ruleDelete.action')} loading={removing} onCancel={() => setDeleting(false)}
+          onConfirm={() => void removeRule(rule.id, rule.name)} canEscapeKeyCancel>
           <p data-testid={`rule-${probe}-delete-confirm`}>{t('ruleDelete.warning', { name: rule.name })}</p>
         </Alert>
       )}

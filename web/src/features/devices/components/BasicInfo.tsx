@@ -35,6 +35,7 @@ import {
 import { formatInstant, formatNumber, formatValue, NO_VALUE } from '@/lib/units';
 import { ServiceExpiry } from '@/components/DeviceTags';
 import { ReadOnlyReason } from '@/components/ReadOnly';
+import { CalibrationInfo } from './CalibrationInfo';
 import { TextField } from './TextField';
 import { LIVE_VALIDATION } from '@/lib/forms';
 
@@ -99,6 +100,7 @@ export function BasicInfo({ device }: { device: DeviceDetail }) {
           </div>
         ))}
       </dl>
+      <CalibrationInfo deviceId={device.deviceId} />
       <Dialog
         isOpen={editing}
         onClose={() => setEditing(false)}

@@ -6,6 +6,7 @@ import { ALL_DEVICE_PERMISSIONS, detail, signInWith } from '@/test/devices';
 import { everyElement } from '@/lib/access';
 import { session } from '@/lib/session';
 import type { DeviceDetail } from '@/lib/api/devices';
+import { signatureNeeds } from '@/lib/api/fda';
 import type { MaintenanceRecord, ParamsState } from '../api/detailTabs';
 import DeviceDetailPage from '../DeviceDetailPage';
 import { maintenanceFormSchema } from './MaintenanceTab';
@@ -42,6 +43,7 @@ const open = (tab: string) => renderRoute(<DeviceDetailPage />, PATTERN, `/devic
 beforeAll(setUpI18n);
 afterEach(() => {
   session.clear();
+  signatureNeeds.forget();
   vi.restoreAllMocks();
 });
 
@@ -86,6 +88,83 @@ describe('the parameter settings tab', () => {
     expect(await screen.findByText('The record interval may not be longer than the upload interval')).toBeInTheDocument();
     await user.click(screen.getByTestId('params-save'));
     expect(api.callsTo('POST /device/DeviceParam/save')).toEqual([]);
+  });
+
+  describe('where FDA is on for the device', () => {
+    const FDA = [...ALL_DEVICE_PERMISSIONS, 'fda', 'fda:query'];
+    const signingState = () => envelope({ needsUserName: false, locked: false, lockedUntil: null, reauthMinutes: 15, userName: 'alice' });
+    const status = (enabled: boolean) => () => envelope({ subjects: [
+      { accountId: 7, organizationId: null, name: 'alice', enabled: false, changeable: true },
+      { accountId: null, organizationId: 3, name: 'Acme Cold Chain', enabled, changeable: true },
+    ] });
+    const sent: ParamsState = { ...NEVER_SENT, desired: { ...DESIRED, uploadInterval: 600 }, state: 'pending', commandId: 'c1',
+      sentAt: '2026-11-22T10:00:00+08:00' };
+
+    async function change(user: ReturnType<typeof userEvent.setup>) {
+      const upload = await screen.findByTestId('param-upload');
+      await user.clear(upload);
+      await user.type(upload, '600');
+      await user.click(screen.getByTestId('params-save'));
+    }
+
+    it("signs the change at once when the organization's switch says FDA is on, sending it with the signature", async () => {
+      const api = server(detail({ organizationId: 3, organizationName: 'Acme Cold Chain' }), {
+        'GET /device/FdaRecord/status': status(true),
+        'GET /device/FdaRecord/signingState': signingState,
+        'POST /device/DeviceParam/save': () => envelope(sent),
+      });
+      const user = userEvent.setup();
+      signInWith(FDA);
+      open('params');
+      await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+      await change(user);
+      const dialog = await screen.findByTestId('signature-dialog');
+      expect(api.callsTo('POST /device/DeviceParam/save')).toEqual([]);
+      expect(within(dialog).getByTestId('signature-label')).toHaveTextContent('Cold room A logger');
+      expect(within(dialog).getByTestId('signature-meaning-select')).toHaveValue('m:approved');
+      await user.type(within(dialog).getByTestId('signature-password'), 'Coldchain#2026');
+      await user.type(within(dialog).getByTestId('signature-reason-input'), 'Faster uploads for the audit');
+      await user.click(within(dialog).getByTestId('signature-submit'));
+      await waitFor(() => expect(screen.getByTestId('params-state')).toHaveAttribute('data-state', 'pending'));
+      expect(api.callsTo('POST /device/DeviceParam/save')[0]?.body).toEqual({ ...DESIRED, uploadInterval: 600, deviceId: 1, signature: {
+        password: 'Coldchain#2026', meaning: 'approved', reason: 'Faster uploads for the audit',
+        timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
+      } });
+    });
+
+    it("asks on the server's 428 when the switches do not say, and saves nothing when the signer cancels", async () => {
+      const api = server(detail({ ownerId: 99, isOwner: false, sharedWithMe: true }), {
+        'GET /device/FdaRecord/status': status(false),
+        'GET /device/FdaRecord/signingState': signingState,
+        'POST /device/DeviceParam/save': () => envelope(null, 428, 428, 'This change needs your electronic signature'),
+      });
+      const user = userEvent.setup();
+      signInWith(FDA);
+      open('params');
+      await change(user);
+      const dialog = await screen.findByTestId('signature-dialog');
+      expect(within(dialog).getByTestId('signature-intro')).toHaveTextContent('This change needs your electronic signature');
+      await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+      await waitFor(() => expect(screen.queryByTestId('signature-dialog')).toBeNull());
+      expect(api.callsTo('POST /device/DeviceParam/save')).toHaveLength(1);
+      expect(screen.queryByTestId('params-failure')).toBeNull();
+      expect(screen.getByTestId('params-state')).toHaveTextContent('Never sent');
+    });
+
+    it('saves unsigned where the switch is off', async () => {
+      const api = server(detail({ organizationId: 3 }), {
+        'GET /device/FdaRecord/status': status(false),
+        'POST /device/DeviceParam/save': () => envelope(sent),
+      });
+      const user = userEvent.setup();
+      signInWith(FDA);
+      open('params');
+      await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+      await change(user);
+      await waitFor(() => expect(api.callsTo('POST /device/DeviceParam/save')).toHaveLength(1));
+      expect(api.callsTo('POST /device/DeviceParam/save')[0]?.body).not.toHaveProperty('signature');
+      expect(screen.queryByTestId('signature-dialog')).toBeNull();
+    });
   });
 
   it('is read-only for a member who may only read the device', async () => {

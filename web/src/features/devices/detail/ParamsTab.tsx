@@ -13,6 +13,7 @@ import { usePermitted } from '@/lib/permissions';
 import { showError } from '@/lib/serverErrors';
 import { formatInstant, formatNumber, TEMPERATURE_UNITS } from '@/lib/units';
 import { useDeviceReadOnlyReason } from '@/components/ReadOnly';
+import { useFdaRequired, useSigning } from '@/components/SignatureDialog';
 import { TextField } from '../components/TextField';
 import {
   RECORD_INTERVAL,
@@ -115,60 +116,71 @@ function ParamsEditor({ device, state, writable }: { device: DeviceDetail; state
   const resolver = useMemo(() => zodResolver(paramsFormSchema(t)), [t]);
   const form = useForm<ParamsForm, unknown, ParamsValues>({ resolver, mode: 'onChange', defaultValues: formOf(state.desired) });
   const save = useSaveParams(device.deviceId);
+  const signing = useSigning();
+  // Whether FDA wants the change signed, when the caller's switches say (else the server's 428 asks).
+  const fdaOn = useFdaRequired(device, writable);
   const [failure, setFailure] = useState<string | null>(null);
 
   const submit = form.handleSubmit(async (values) => {
     setFailure(null);
+    const params = { ...values, displayPrecision: Number(values.displayPrecision) };
     try {
-      await save.mutateAsync({ ...values, displayPrecision: Number(values.displayPrecision) });
-      notify.success(t('paramsTab.sent'));
+      const saved = await signing.signIfNeeded(
+        { label: `${device.deviceName} · ${t('paramsTab.title')}`, recordType: 'deviceParams', meaning: 'approved', reasonRequired: true },
+        (signature) => save.mutateAsync(signature ? { ...params, signature } : params),
+        { required: fdaOn, key: `device:${device.deviceId}` },
+      );
+      if (saved !== null) notify.success(t('paramsTab.sent'));
     } catch (error) {
       setFailure(showError(error, form.setError, FIELDS, {}, t));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label={t('paramsTab.title')} data-testid="params-form">
-      <fieldset disabled={!writable} className="jc-tab-fieldset">
-        <h3 className="jc-tab-title">{t('paramsTab.title')}</h3>
-        <div className="jc-tab-row">
-          <Controller
-            name="displayPrecision"
-            control={form.control}
-            render={({ field: { ref, ...field } }) => (
-              <FormGroup label={t('info.field.precision')} labelFor="param-precision">
-                <HTMLSelect {...field} id="param-precision" ref={ref} fill
-                  options={PRECISIONS.map((value) => ({ value, label: `${value} · ${formatNumber(3.14159, Number(value))}` }))} />
-              </FormGroup>
-            )}
-          />
-          <Controller
-            name="temperatureUnit"
-            control={form.control}
-            render={({ field }) => (
-              <FormGroup label={t('info.field.unit')}>
-                <SegmentedControl aria-label={t('info.field.unit')} fill value={field.value} disabled={!writable}
-                  onValueChange={(value) => field.onChange(value)}
-                  options={TEMPERATURE_UNITS.map((unit) => ({ value: unit, label: t(`info.unit.${unit}`) }))} />
-              </FormGroup>
-            )}
-          />
-        </div>
-        <div className="jc-tab-row">
-          <TextField control={form.control} name="uploadInterval" id="param-upload" label={t('paramsTab.field.upload')}
-            maxLength={6} inputMode="numeric" testId="param-upload"
-            hint={t('paramsTab.hint.upload', UPLOAD_INTERVAL)} />
-          <TextField control={form.control} name="recordInterval" id="param-record" label={t('paramsTab.field.record')}
-            maxLength={6} inputMode="numeric" testId="param-record"
-            hint={t('paramsTab.hint.record', RECORD_INTERVAL)} />
-        </div>
-        {failure && <Callout intent="danger" compact data-testid="params-failure">{failure}</Callout>}
-        {writable && (
-          <Button type="submit" intent="primary" icon={<FloppyDiskIcon />} loading={save.isPending}
-            text={t('paramsTab.save')} data-testid="params-save" />
-        )}
-      </fieldset>
-    </form>
+    <>
+      {signing.dialog}
+      <form onSubmit={submit} noValidate aria-label={t('paramsTab.title')} data-testid="params-form">
+        <fieldset disabled={!writable} className="jc-tab-fieldset">
+          <h3 className="jc-tab-title">{t('paramsTab.title')}</h3>
+          <div className="jc-tab-row">
+            <Controller
+              name="displayPrecision"
+              control={form.control}
+              render={({ field: { ref, ...field } }) => (
+                <FormGroup label={t('info.field.precision')} labelFor="param-precision">
+                  <HTMLSelect {...field} id="param-precision" ref={ref} fill
+                    options={PRECISIONS.map((value) => ({ value, label: `${value} · ${formatNumber(3.14159, Number(value))}` }))} />
+                </FormGroup>
+              )}
+            />
+            <Controller
+              name="temperatureUnit"
+              control={form.control}
+              render={({ field }) => (
+                <FormGroup label={t('info.field.unit')}>
+                  <SegmentedControl aria-label={t('info.field.unit')} fill value={field.value} disabled={!writable}
+                    onValueChange={(value) => field.onChange(value)}
+                    options={TEMPERATURE_UNITS.map((unit) => ({ value: unit, label: t(`info.unit.${unit}`) }))} />
+                </FormGroup>
+              )}
+            />
+          </div>
+          <div className="jc-tab-row">
+            <TextField control={form.control} name="uploadInterval" id="param-upload" label={t('paramsTab.field.upload')}
+              maxLength={6} inputMode="numeric" testId="param-upload"
+              hint={t('paramsTab.hint.upload', UPLOAD_INTERVAL)} />
+            <TextField control={form.control} name="recordInterval" id="param-record" label={t('paramsTab.field.record')}
+              maxLength={6} inputMode="numeric" testId="param-record"
+              hint={t('paramsTab.hint.record', RECORD_INTERVAL)} />
+          </div>
+          {failure && <Callout intent="danger" compact data-testid="params-failure">{failure}</Callout>}
+          {writable && (
+            <Button type="submit" intent="primary" icon={<FloppyDiskIcon />} loading={save.isPending}
+              text={t('paramsTab.save')} data-testid="params-save" />
+          )}
+        </fieldset>
+      </form>
+    </>
   );
 }
 

@@ -6,36 +6,18 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { fenceKeys, fenceSchema, type Area } from '@/lib/api/fences';
 import { pageOf } from '@/lib/api/page';
 import { api } from '@/lib/http/index';
+
+// The list and the shapes are shared (lib/api/fences): a waybill picks its fences too.
+export {
+  areaSchema, fencePageSchema, fenceSchema, fetchFences, pointSchema, useFences, type Area, type Fence, type Point,
+} from '@/lib/api/fences';
 
 /** The server's bounds (src/core/geofences/model.py). */
 export const FENCE_LIMITS = { name: 20, areas: 10, radius: 50_000, vertices: 100 } as const;
 
-export const pointSchema = z.object({ lat: z.number(), lon: z.number() });
-export type Point = z.infer<typeof pointSchema>;
-
-export const areaSchema = z.object({
-  shape: z.enum(['circle', 'polygon']),
-  lat: z.number().nullish(),
-  lon: z.number().nullish(),
-  radius: z.number().nullish(),
-  points: z.array(pointSchema).optional(),
-});
-export type Area = z.infer<typeof areaSchema>;
-
-export const fenceSchema = z.object({
-  id: z.number(),
-  name: z.string(),
-  areas: z.array(areaSchema),
-  createdAt: z.string(),
-  deviceCount: z.number(),
-  organizationId: z.number().nullable(),
-  organizationName: z.string().nullable(),
-  changeable: z.boolean(),
-});
-export type Fence = z.infer<typeof fenceSchema>;
-export const fencePageSchema = pageOf(fenceSchema);
 export const fenceDetailSchema = fenceSchema.extend({ deviceIds: z.array(z.number()) });
 export type FenceDetail = z.infer<typeof fenceDetailSchema>;
 export const fenceDeletedSchema = z.object({ released: z.number() });
@@ -58,15 +40,10 @@ export interface FenceInput {
 }
 
 const keys = {
-  all: ['fences'] as const,
-  page: (start: number, pageSize: number) => ['fences', 'page', start, pageSize] as const,
+  ...fenceKeys,
   one: (id: number) => ['fences', 'one', id] as const,
   events: (id: number, start: number) => ['fences', 'events', id, start] as const,
 };
-
-export async function fetchFences(start: number, pageSize: number) {
-  return fencePageSchema.parse(await api.post('/device/DeviceFence/page', { start, pageSize }));
-}
 
 export async function fetchFence(id: number) {
   return fenceDetailSchema.parse(await api.get('/device/DeviceFence/get', { params: { id } }));
@@ -92,11 +69,6 @@ export async function changeDevices(id: number, added: number[], removed: number
 
 export async function fetchEvents(fenceId: number, start: number, pageSize: number) {
   return fenceEventPageSchema.parse(await api.post('/device/DeviceFence/events', { fenceId, start, pageSize }));
-}
-
-export function useFences(start: number, pageSize: number) {
-  return useQuery({ queryKey: keys.page(start, pageSize), queryFn: () => fetchFences(start, pageSize),
-    placeholderData: keepPreviousData });
 }
 
 export function useFence(id: number | null) {

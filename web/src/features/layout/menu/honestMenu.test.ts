@@ -69,10 +69,10 @@ describe('the menus of the demo accounts', () => {
     }
   });
 
-  it('gives alice the device list and her recharge page, and nothing unbuilt such as the FDA page', () => {
+  it('gives alice the device list, her recharge page and the FDA page, built since', () => {
     const names = menuOf('alice', 1).map((entry) => entry.name);
     expect(names).toEqual(expect.arrayContaining(['home', 'deviceList', 'messageList', 'consumerRecharge']));
-    expect(names).not.toContain('fda');
+    expect(names).toContain('fda'); // built since (issue 22): its menu item came with its page
     expect(names).toEqual(expect.arrayContaining(['waybillList', 'geofence'])); // built since, with their pages
     expect(names).toContain('operationLog'); // built since: its menu item came with its page
   });
@@ -98,9 +98,10 @@ describe('the menus of the demo accounts', () => {
     }
   });
 
-  it('would offer the FDA page to alice the day its page is registered, with no menu change', () => {
-    const pages = { ...PAGES, fda: PAGES.home! };
-    expect(menuOf('alice', 1, offeredRoutes(pages)).map((entry) => entry.name)).toContain('fda');
+  it('offers the FDA page only with its page registered', () => {
+    const { fda: _fda, ...without } = PAGES;
+    expect(menuOf('alice', 1, offeredRoutes(without)).map((entry) => entry.name)).not.toContain('fda');
+    expect(menuOf('alice', 1).map((entry) => entry.name)).toContain('fda');
   });
 });
 
@@ -134,7 +135,7 @@ describe('offered routes', () => {
     expect(linkOffered('/device/list')).toBe(true);
     expect(linkOffered('/consumer/download')).toBe(true);
     expect(linkOffered('/waybill/list')).toBe(true);
-    expect(linkOffered('/fda')).toBe(false);
+    expect(linkOffered('/fda')).toBe(true);
     expect(linkOffered('/no/such/page')).toBe(false);
     expect(linkOffered('https://support.example.com/chat')).toBe(true);
   });

@@ -2,6 +2,7 @@ import { AnchorButton, Button, HTMLTable } from '@blueprintjs/core';
 import { TakeActionIcon } from '@blueprintjs/icons';
 import { useTranslation } from 'react-i18next';
 import { Permit } from '@/components/Permit';
+import { SignatureList } from '@/components/Signatures';
 import { mayChange } from '@/lib/access';
 import { ReadOnlyReason, ReadOnlyTag } from '@/components/ReadOnly';
 import { DEFERRED, MESSAGE_ROUTE, TREATED, type Alarm } from '@/lib/api/alarms';
@@ -111,6 +112,7 @@ function AlarmRow({ alarm, onDeal }: { alarm: Alarm; onDeal: (alarm: Alarm) => v
         ) : (
           <HandledSummary alarm={alarm} />
         )}
+        <SignatureList signatures={alarm.signatures} />
         <DeferralHistory alarm={alarm} />
       </td>
     </tr>

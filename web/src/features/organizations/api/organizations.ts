@@ -7,9 +7,9 @@
  * /base/BaseRole/updateRoleInOrganization. The roles offered are the organization type's
  * assignable ones (GET /base/BaseRole/queryRoleByOrganizationType lists the same).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
-import { MY_ORGANIZATIONS_KEY, myOrganizationSchema } from '@/lib/api/myOrganizations';
+import { myOrganizationSchema } from '@/lib/api/myOrganizations';
 import { ORGANIZATIONS_KEY } from '@/lib/api/organizationsKey';
 import { api } from '@/lib/http/index';
 
@@ -22,38 +22,11 @@ export const MANAGERS: readonly string[] = ['org_creator', 'org_admin'];
 
 export { myOrganizationSchema, type MyOrganization, useMyOrganizations } from '@/lib/api/myOrganizations';
 
-export const memberSchema = z.object({
-  accountId: z.number(),
-  userName: z.string(),
-  realName: z.string().nullable(),
-  roleCode: z.string(),
-  roleName: z.string(),
-  creator: z.boolean(),
-});
-export type Member = z.infer<typeof memberSchema>;
-
-export const membersSchema = z.object({
-  myRole: z.string(),
-  members: z.array(memberSchema),
-  invitations: z.array(z.object({
-    invitationId: z.number(), displayName: z.string(), roleCode: z.string(), createdAt: z.string(), expiresAt: z.string(),
-  })),
-});
-export type Members = z.infer<typeof membersSchema>;
+export { memberSchema, membersSchema, useMembers, type Member, type Members } from '@/lib/api/organizationPeople';
 
 export const invitationSchema = z.object({ invitationId: z.number(), displayName: z.string(), expiresAt: z.string() });
 
 const KEY = ORGANIZATIONS_KEY;
-const keys = {
-  mine: MY_ORGANIZATIONS_KEY,
-  members: (id: number) => [...KEY, 'members', id] as const,
-};
-
-export function useMembers(organizationId: number | null) {
-  return useQuery({ queryKey: keys.members(organizationId ?? 0), enabled: organizationId !== null,
-    queryFn: async () => membersSchema.parse(await api.get('/base/BaseOrganization/members',
-      { params: { organizationId } })) });
-}
 
 /** A mutation that refreshes every organization query when it settles. */
 function useOrgMutation<A, R>(call: (args: A) => Promise<R>) {

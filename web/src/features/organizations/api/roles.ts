@@ -12,18 +12,9 @@ import { api } from '@/lib/http/index';
 /** The server's bounds (src/core/organizations/custom_roles.py). */
 export const ROLE_LIMITS = { name: 20, description: 20 } as const;
 
-export const organizationRoleSchema = z.object({
-  roleId: z.number().nullable(),
-  roleCode: z.string(),
-  roleName: z.string(),
-  description: z.string().nullable(),
-  roleType: z.number(),
-  builtIn: z.boolean(),
-  assignable: z.boolean(),
-  permissions: z.array(z.string()),
-  memberCount: z.number(),
-});
-export type OrganizationRole = z.infer<typeof organizationRoleSchema>;
+import { organizationRoleSchema } from '@/lib/api/organizationPeople';
+
+export { organizationRoleSchema, type OrganizationRole, useOrganizationRoles } from '@/lib/api/organizationPeople';
 
 export const permissionRouteSchema = z.object({
   route: z.string(),
@@ -33,16 +24,8 @@ export const permissionRouteSchema = z.object({
 export type PermissionRoute = z.infer<typeof permissionRouteSchema>;
 
 const keys = {
-  roles: (id: number) => [...ORGANIZATIONS_KEY, 'roles', id] as const,
   grantable: [...ORGANIZATIONS_KEY, 'grantable'] as const,
 };
-
-/** The roles a member of the organization may hold; null: none asked for. */
-export function useOrganizationRoles(organizationId: number | null) {
-  return useQuery({ queryKey: keys.roles(organizationId ?? 0), enabled: organizationId !== null,
-    queryFn: async () => z.array(organizationRoleSchema).parse(await api.get('/base/BaseRole/queryRoleByOrganizationType',
-      { params: { organizationType: 2, organizationId } })) });
-}
 
 export function useGrantablePermissions() {
   return useQuery({ queryKey: keys.grantable, staleTime: Infinity,

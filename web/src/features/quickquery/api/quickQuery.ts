@@ -8,6 +8,7 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
+import { positionSchema } from '@/lib/api/devices';
 import { ApiError, api } from '@/lib/http/index';
 
 export const excursionSchema = z.object({
@@ -29,6 +30,8 @@ export const deviceFiguresSchema = z.object({
   outOfRangeSeconds: z.number(),
   excursions: z.array(excursionSchema),
   points: z.array(z.object({ ts: z.string(), t: z.number() })),
+  /** Its positions in time order (thinned by the server); an answer from before routes has none. */
+  route: z.array(positionSchema).default([]),
 });
 export type DeviceFigures = z.infer<typeof deviceFiguresSchema>;
 

@@ -1,13 +1,14 @@
-/** What a receiver sees of a trip: its state, limits, chart, figures per device and excursions. */
+/** What a receiver sees of a trip: its state, limits, chart, route, figures per device and excursions. */
 import { Callout, Card, H3, H4, Spinner, Tag, type Intent } from '@blueprintjs/core';
 import type { TFunction } from 'i18next';
 import { Suspense, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/chart/LazyEChart';
 import { echartsLocale } from '@/components/chart/chartOption';
+import { RouteMap } from '@/components/map/RouteMap';
 import { formatInstant } from '@/lib/units';
 import type { DeviceFigures, Trip } from '../api/quickQuery';
-import { tripChartOption } from '../tripChart';
+import { tripChartOption } from '@/components/chart/tripChart';
 
 const STATE_INTENT: Record<number, Intent> = { 0: 'none', 1: 'primary', 2: 'success' };
 
@@ -49,6 +50,7 @@ export function TripView({ trip, narrow = false, actions }: TripViewProps) {
   const language = i18n.language;
   const option = useMemo(() => tripChartOption(trip, { upper: t('upper'), lower: t('lower') }, narrow), [trip, t, narrow]);
   const hasReadings = trip.devices.some((d) => d.points.length > 0);
+  const routeLabels = { map: t('route.title'), start: t('route.start'), end: t('route.end'), empty: t('route.empty') };
   return (
     <div className="jc-qq-trip" data-testid="trip-view">
       <Card className="jc-qq-card" elevation={0}>
@@ -78,6 +80,10 @@ export function TripView({ trip, narrow = false, actions }: TripViewProps) {
         ) : (
           <p className="jc-qq-muted" data-testid="trip-no-readings">{t('noReadings')}</p>
         )}
+      </Card>
+      <Card className="jc-qq-card" elevation={0} data-testid="trip-route">
+        <H4>{t('route.title')}</H4>
+        <RouteMap devices={trip.devices} labels={routeLabels} />
       </Card>
       {trip.devices.map((device, index) => (
         <DeviceCard key={`${device.deviceName}-${index}`} device={device} deltaH={trip.deltaH} />

@@ -10,6 +10,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { pageOf } from '@/lib/api/page';
+import { positionSchema } from '@/lib/api/devices';
 import { api } from '@/lib/http/index';
 
 /** The server's bounds (src/core/waybills/model.py). */
@@ -78,6 +79,8 @@ export const deviceFiguresSchema = z.object({
   outOfRangeSeconds: z.number(),
   excursions: z.array(excursionSchema),
   points: z.array(z.object({ ts: z.string(), t: z.number() })),
+  /** Its positions in time order (thinned by the server); an answer from before routes has none. */
+  route: z.array(positionSchema).default([]),
 });
 export const ownerTripSchema = z.object({
   orderNum: z.string().nullish(),
@@ -137,6 +140,9 @@ export interface WaybillFields {
   /** ISO 8601 with an offset. */
   startTime: string | null;
   stopTime: string | null;
+  /** The trip starts when its devices leave this fence, and finishes when they enter the destination. */
+  originFenceId: number | null;
+  destinationFenceId: number | null;
 }
 
 export interface WaybillFilter {

@@ -3,7 +3,9 @@ import { TimelineLineChartIcon } from '@blueprintjs/icons';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EChart } from '@/components/chart/LazyEChart';
-import { echartsLocale, type ChartOption } from '@/components/chart/chartOption';
+import { echartsLocale } from '@/components/chart/chartOption';
+import { tripChartOption } from '@/components/chart/tripChart';
+import { RouteMap } from '@/components/map/RouteMap';
 import { formatInstant } from '@/lib/units';
 import type { OwnerTrip } from '../api/waybills';
 
@@ -15,30 +17,7 @@ export function formatDuration(seconds: number, t: (key: string, values: Record<
   return h > 0 ? t('duration.h', { h, m }) : t('duration.m', { m, s });
 }
 
-/** The readings of each device as lines, the waybill's limits as mark lines. */
-export function tripChartOption(trip: OwnerTrip, labels: { upper: string; lower: string }): ChartOption {
-  const limits = [
-    ...(typeof trip.upperLimit === 'number' ? [{ yAxis: trip.upperLimit, name: labels.upper }] : []),
-    ...(typeof trip.lowerLimit === 'number' ? [{ yAxis: trip.lowerLimit, name: labels.lower }] : []),
-  ];
-  return {
-    tooltip: { trigger: 'axis' },
-    legend: { type: 'scroll', top: 0 },
-    grid: { left: 40, right: 16, top: 32, bottom: 56, containLabel: true },
-    xAxis: { type: 'time' },
-    yAxis: { type: 'value', scale: true, name: '°C' },
-    dataZoom: [{ type: 'inside' }, { type: 'slider', height: 18, bottom: 8 }],
-    series: trip.devices.map((device, index) => ({
-      type: 'line', name: device.deviceName, showSymbol: false,
-      data: device.points.map((p) => [p.ts, p.t]),
-      ...(index === 0 && limits.length ? {
-        markLine: { symbol: 'none', lineStyle: { type: 'dashed', color: '#cd4246' }, label: { formatter: '{b}: {c}' }, data: limits },
-      } : {}),
-    })),
-  } as ChartOption;
-}
-
-/** The trip report: figures per device (with MKT and time out of range), excursions and the chart. */
+/** The trip report: figures per device (with MKT and time out of range), excursions, the chart and the routes. */
 export function TripReport({ trip }: { trip: OwnerTrip }) {
   const { t, i18n } = useTranslation('waybills');
   const option = useMemo(() => tripChartOption(trip, { upper: t('report.upper'), lower: t('report.lower') }), [trip, t]);
@@ -46,6 +25,7 @@ export function TripReport({ trip }: { trip: OwnerTrip }) {
   const excursions = trip.devices.flatMap((device) => device.excursions.map((e) => ({ ...e, deviceName: device.deviceName })));
   if (trip.devices.length === 0) return <NonIdealState icon={<TimelineLineChartIcon />} title={t('report.noDevices')} />;
   const hasPoints = trip.devices.some((d) => d.points.length > 0);
+  const routeLabels = { map: t('section.route'), start: t('route.start'), end: t('route.end'), empty: t('route.empty') };
   return (
     <div data-testid="waybill-report">
       {trip.corrected && trip.spanStart && trip.spanEnd && (
@@ -103,6 +83,10 @@ export function TripReport({ trip }: { trip: OwnerTrip }) {
           <EChart option={option} locale={echartsLocale(i18n.language)} className="jc-wb-chart" />
         </Suspense>
       ) : <p data-testid="waybill-no-data">{t('report.noData')}</p>}
+      <section data-testid="waybill-route">
+        <p className="jc-wb-section">{t('section.route')}</p>
+        <RouteMap devices={trip.devices} labels={routeLabels} />
+      </section>
       <p className="jc-wb-muted" data-testid="waybill-verification">{t('report.verification', { code: trip.verificationCode })}</p>
     </div>
   );

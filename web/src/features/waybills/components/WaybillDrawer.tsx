@@ -1,10 +1,11 @@
-import { Button, Callout, Drawer, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
+import { Button, Callout, Classes, Drawer, FormGroup, HTMLSelect, InputGroup } from '@blueprintjs/core';
 import { AddIcon, CrossIcon, FloppyDiskIcon } from '@blueprintjs/icons';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, type Control, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { DevicePicker } from '@/components/DevicePicker';
+import { useFenceChoices, type Fence } from '@/lib/api/fences';
 import { LIVE_VALIDATION } from '@/lib/forms';
 import { notify } from '@/lib/notify';
 import { usePermissions } from '@/lib/permissions';
@@ -24,7 +25,8 @@ interface WaybillDrawerProps {
 /** The fields the server may refuse by name (its 422 answers). */
 export const SERVER_FIELDS = [
   'orderNum', 'goodsName', 'expressNumber', 'coolerCode', 'upperLimit', 'lowerLimit', 'senderName', 'senderPhone',
-  'senderAddress', 'receiverName', 'receiverPhone', 'receiverAddress', 'startTime', 'stopTime',
+  'senderAddress', 'receiverName', 'receiverPhone', 'receiverAddress', 'startTime', 'stopTime', 'originFenceId',
+  'destinationFenceId',
 ] as const satisfies readonly FieldPath<WaybillForm>[];
 
 /** Makes a waybill or edits it: particulars, parties, alarm contacts, planned times and its devices. */
@@ -53,6 +55,26 @@ function Field({ control, name, label, type, autoFocus }: {
   );
 }
 
+/** The fence a trip starts or finishes at, among the caller's; one not listed (gone, or past the first page) stays. */
+function FenceSelect({ control, name, label, fences }: {
+  control: Control<WaybillForm>; name: 'originFenceId' | 'destinationFenceId'; label: string; fences: readonly Fence[] | undefined;
+}) {
+  const { t } = useTranslation('waybills');
+  return (
+    <Controller name={name} control={control} render={({ field: { ref, value, onChange, onBlur }, fieldState }) => {
+      const options = [{ value: '', label: t('fence.none') }, ...(fences ?? []).map((f) => ({ value: String(f.id), label: f.name }))];
+      if (value && !options.some((o) => o.value === value)) options.push({ value, label: t('fence.unknown', { id: value }) });
+      return (
+        <FormGroup label={label} labelFor={`waybill-${name}`} intent={fieldState.error ? 'danger' : 'none'}
+          helperText={fieldState.error?.message}>
+          <HTMLSelect ref={ref} id={`waybill-${name}`} value={value} onChange={(e) => onChange(e.currentTarget.value)}
+            onBlur={onBlur} options={options} fill disabled={fences === undefined} data-testid={`waybill-${name}`} />
+        </FormGroup>
+      );
+    }} />
+  );
+}
+
 function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null; onDone: () => void;
   onSaved?: (waybill: WaybillDetail) => void }) {
   const { t } = useTranslation('waybills');
@@ -60,6 +82,9 @@ function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null
   // Binding is an edit and a template an addition on the server: without them the drawer does not offer them.
   const mayBind = held.has('waybill.list:edit');
   const mayKeepTemplate = held.has('waybill.list:add');
+  // The fences are listed with the geofence page's permission; without it a waybill's fences stay as they are.
+  const mayPickFences = held.has('waybill.geofence');
+  const fences = useFenceChoices(mayPickFences);
   const schema = useMemo(() => waybillFormSchema(t), [t]);
   const save = useSaveWaybill();
   const saveTemplate = useSaveTemplate();
@@ -116,6 +141,15 @@ function WaybillFormBody({ waybill, onDone, onSaved }: { waybill: Waybill | null
         <Field control={control} name="startTime" label={t('field.startTime')} type="datetime-local" />
         <Field control={control} name="stopTime" label={t('field.stopTime')} type="datetime-local" />
       </div>
+      {mayPickFences && <>
+        <p className="jc-wb-section">{t('section.fences')}</p>
+        <p className={`${Classes.TEXT_MUTED} jc-wb-help`}>{t('fence.help')}</p>
+        <div className="jc-wb-grid">
+          <FenceSelect control={control} name="originFenceId" label={t('field.originFence')} fences={fences.data?.data} />
+          <FenceSelect control={control} name="destinationFenceId" label={t('field.destinationFence')}
+            fences={fences.data?.data} />
+        </div>
+      </>}
       <p className="jc-wb-section">{t('section.sender')}</p>
       <div className="jc-wb-grid">
         <Field control={control} name="senderName" label={t('field.name')} />
