@@ -102,6 +102,10 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
             self.cfg.set("post_worker_init", worker_ready)
             self.cfg.set("threads", threads)
             self.cfg.set("worker_class", "gthread")
+            # An idle connection is closed by its client or proxy, never by us first: gunicorn's 2 s
+            # closed sockets that Node's fetch (4 s) and nginx or a load balancer (60 s) were about to
+            # reuse, and the request written on them was lost ("other side closed").
+            self.cfg.set("keepalive", 75)
             # A line a request at INFO: LOG_LEVEL=warning or error leaves them out with the rest of
             # INFO, and with them the formatting that costs a small call as much as its view.
             self.cfg.set("accesslog", "-" if settings.log_level in ("DEBUG", "INFO") else None)

@@ -196,3 +196,39 @@ def test_the_development_secret_key_is_generated_once_and_kept_private(tmp_path)
     run("migrate", tmp_path=tmp_path)
     assert key_file.read_text() == key and len(key) >= 32
     assert oct(key_file.stat().st_mode & 0o777) == "0o600"
+
+
+def test_an_idle_keep_alive_connection_outlives_the_clients_own_idle_timeout(tmp_path):
+    """Node's fetch reuses a connection idle for up to 4 s, a proxy for 60 s: a server that closed it
+    sooner (gunicorn's default, 2 s) lost the request written on it ("other side closed")."""
+    import http.client
+
+    from tests.support.mosquitto import free_port
+
+    assert run("migrate", tmp_path=tmp_path).returncode == 0
+    port = free_port()
+    server = start("serve", "--port", str(port), tmp_path=tmp_path, MQTT_EMBEDDED="0",
+                   PAYMENT_SANDBOX_URL=f"http://127.0.0.1:{free_port()}")
+    try:
+        wait_until(lambda: _answers(port), timeout=60, what="coldchain serve")
+        connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        for pause in (0, 5):
+            time.sleep(pause)
+            connection.request("GET", "/api/base/config")
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200 and not response.will_close
+        connection.close()
+    finally:
+        server.terminate()
+        server.wait(30)
+
+
+def _answers(port: int) -> bool:
+    import urllib.request
+
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/base/config", timeout=2):
+            return True
+    except OSError:
+        return False
