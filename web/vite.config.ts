@@ -1,4 +1,6 @@
 /// <reference types="vitest/config" />
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
@@ -60,6 +62,12 @@ function blueprintIconsByNameOff(): Plugin {
   };
 }
 
+const TESTS = 'src/**/*.test.{ts,tsx}';
+/** The test files that replace a module (vi.mock), relative to web/. */
+const MOCKING = readdirSync(join(root, 'src'), { recursive: true, encoding: 'utf8' })
+  .filter((file) => /\.test\.tsx?$/.test(file) && /\bvi\.mock\(/.test(readFileSync(join(root, 'src', file), 'utf8')))
+  .map((file) => `src/${file.split('\\').join('/')}`);
+
 export default defineConfig({
   root,
   plugins: [react(), blueprintIconsByNameOff()],
@@ -84,10 +92,18 @@ export default defineConfig({
     environment: 'jsdom',
     globals: false,
     setupFiles: ['./src/test/setup.ts'],
-    include: ['src/**/*.test.{ts,tsx}'],
     css: false,
     // `make test` runs these beside the Python suites on two cores: a test that types a form of
     // six fields has taken over 5 s there. A broken test still fails, only later.
     testTimeout: 20_000,
+    // A worker imports React, Blueprint and the catalogues once for all its files instead of once a
+    // file: isolated, three fifths of the suite's time went to importing and making jsdom anew
+    // (vitest's own figures, 2026-11-28). A file that replaces a module (vi.mock) would replace it
+    // for the files after it too: those run isolated. What a file leaves in the page goes after it
+    // (src/test/setup.ts).
+    projects: [
+      { extends: true, test: { name: 'shared', include: [TESTS], exclude: MOCKING, isolate: false } },
+      { extends: true, test: { name: 'isolated', include: MOCKING.length ? MOCKING : ['no-such-file'] } },
+    ],
   },
 });

@@ -4,16 +4,20 @@ import { ErrorIcon, InfoSignIcon, TickCircleIcon, WarningSignIcon } from '@bluep
 import { createElement, type JSX } from 'react';
 
 export const NOTIFY_MS = 4_000;
-let toaster: Promise<Toaster> | null = null;
+let toaster: { container: HTMLElement; instance: Promise<Toaster> } | null = null;
 const ICONS: Partial<Record<Intent, JSX.Element>> = {
   [Intent.DANGER]: createElement(ErrorIcon),
   [Intent.WARNING]: createElement(WarningSignIcon),
   [Intent.SUCCESS]: createElement(TickCircleIcon),
 };
 
+/** The toaster, made again when its element has left the page (the unit tests empty it between files). */
 function get(): Promise<Toaster> {
-  toaster ??= OverlayToaster.create({ position: Position.TOP, maxToasts: 4 });
-  return toaster;
+  if (!toaster?.container.isConnected) {
+    const container = document.body.appendChild(document.createElement('div'));
+    toaster = { container, instance: OverlayToaster.create({ position: Position.TOP, maxToasts: 4 }, { container }) };
+  }
+  return toaster.instance;
 }
 
 /**

@@ -31,4 +31,9 @@ afterEach(() => {
   expect(iconsNamedByString.splice(0), 'icons named by a string, not imported').toEqual([]);
 });
 
-afterAll(() => new Promise((resolve) => setTimeout(resolve, TRANSITIONS_MS)));
+// Most files share their worker's page (vite.config.ts, isolate off): what a file left in it, a toast
+// or an overlay's portal, goes with it, so the next file starts from an empty page.
+afterAll(async () => {
+  await new Promise((resolve) => setTimeout(resolve, TRANSITIONS_MS));
+  document.body.replaceChildren();
+});
