@@ -126,7 +126,7 @@ from core.fda import endorsements as fda_endorsements
 from core.fda import reports as fda_reports
 from core.fda import switch as fda_switch
 from core.fda import use_cases as fda
-from core.fda.model import Subject
+from core.fda.model import Subject, TrailState
 from core.fda.signing import Signing, SigningPolicy
 from core.geofences.detection import DetectCrossings
 from core.geofences.dwell import Dwell
@@ -304,13 +304,14 @@ def _signed(use_case: Callable[..., T], uow: SqlAlchemyUnitOfWork, hasher: Passw
     return use_case(uow, *args, signing=Signing(uow, hasher, clock, policy, language))
 
 
-def _trail_state(check: audit_trail.CheckTrail) -> Callable[[Subject], fda_reports.TrailState | None]:
-    """The periodic report's line on its subject's audit trail, from the trail's own verification."""
+def _trail_state(check: audit_trail.CheckTrail) -> Callable[[Subject], TrailState | None]:
+    """A document's line on its subject's audit trail (the periodic report's, a signed export's),
+    from the trail's own verification."""
 
-    def state(subject: Subject) -> fda_reports.TrailState:
+    def state(subject: Subject) -> TrailState:
         found = check(subject)
-        return fda_reports.TrailState(found.verified, found.links,
-                                      found.first_broken.seq if found.first_broken else None, found.checked_at)
+        return TrailState(found.verified, found.links, found.first_broken.seq if found.first_broken else None,
+                          found.checked_at, found.head_hash)
 
     return state
 

@@ -220,6 +220,12 @@ class Translate(Protocol):
     def __call__(self, msgid: str, language: str, /, **params: object) -> str: ...
 
 
+class TranslateInContext(Protocol):
+    def __call__(self, context: str, msgid: str, language: str, /) -> str:
+        """A message marked NC_(context, msgid) in the language (Translator.pgettext)."""
+        ...
+
+
 class LevelNames(Protocol):
     def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
         """Levels' names in the first of `languages` that has one, else their own."""
