@@ -589,10 +589,16 @@ class Container(containers.DeclarativeContainer):
     # Exports: the API records one, a job writes its file (entrypoints/jobs), the owner downloads it.
     export_files = providers.Singleton(LocalExportFiles, providers.Callable(lambda s: s.export_dir, settings))
     export_renderer = providers.Singleton(ExportRenderer)
-    request_export = providers.Factory(RequestExport, uow, clock)
+    # A device's readings export is signed where FDA mode is on, and its files state the signature
+    # and whether the subject's audit trail verified (core.exports.signed).
+    fda_trail_check = providers.Factory(_trail_state, providers.Factory(audit_trail.CheckTrail, uow, clock))
+    request_export = providers.Factory(_signed, RequestExport, uow, hasher, clock, signing_policy, default_language,
+                                       clock)
     run_export = providers.Factory(RunExport, uow, export_files, export_renderer, clock,
-                                   providers.Callable(lambda t: t.translate, translator), secret_key, default_language)
-    retry_export = providers.Factory(RetryExport, uow, clock)
+                                   providers.Callable(lambda t: t.translate, translator), secret_key, default_language,
+                                   trail=fda_trail_check,
+                                   translate_in_context=providers.Callable(lambda t: t.pgettext, translator))
+    retry_export = providers.Factory(_signed, RetryExport, uow, hasher, clock, signing_policy, default_language, clock)
     fail_export = providers.Factory(FailExport, uow, clock, default_language)
     fail_abandoned_exports = providers.Factory(FailAbandonedExports, uow, clock, default_language)
     list_exports = providers.Factory(ListExports, uow)
@@ -733,7 +739,6 @@ class Container(containers.DeclarativeContainer):
     upload_calibration_report = providers.Factory(calibration_docs.UploadReport, uow, clock)
     calibration_report = providers.Factory(calibration_docs.DownloadReport, uow)
     # FDA periodic reports (issue 22); the PDF states whether the subject's audit trail verified.
-    fda_trail_check = providers.Factory(_trail_state, providers.Factory(audit_trail.CheckTrail, uow, clock))
     create_fda_report = providers.Factory(fda_reports.CreateReport, uow, clock)
     list_fda_reports = providers.Factory(fda_reports.ListReports, uow)
     get_fda_report = providers.Factory(fda_reports.GetReport, uow)

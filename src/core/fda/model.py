@@ -202,7 +202,8 @@ def content_hash(content: Mapping[str, Any]) -> str:
 
 # The record types signatures bind to; the persistence adapter maps each to its RecordVersions.
 ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH = "alarm", "deviceParams", "waybill", "report", "fda"
-RECORD_TYPES = (ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH)
+EXPORT = "export"  # a device-data export of the download centre, signed by who asked for it
+RECORD_TYPES = (ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH, EXPORT)
 
 USER_NAME_MAX = 50
 PASSWORD_MAX = 128
