@@ -210,3 +210,36 @@ def test_a_failed_export_tried_again_is_signed_again(team):
     assert [s["valid"] for s in team.signatures("carol", "export", again.data["id"])] == [True]
     assert counts(team) == (1, 2)  # the failed one deleted; its signature stays, as every signature does
 
+
+# --- the waybill's trip report -------------------------------------------------------------------------
+
+
+def trip_pdf(team: Team, user: str, waybill: int) -> str:
+    response = team.api.client.get("/api/device/Waybill/reportPdf", query_string={"id": waybill},
+                                   headers={"Authorization": f"Bearer {team.tokens[user]}",
+                                            "X-Time-Zone": "Asia/Shanghai", "Accept-Language": "en-US"})
+    assert response.status_code == 200 and response.mimetype == "application/pdf"
+    return pdf_text(response.data).replace("\n", " ")
+
+
+def test_the_trip_report_shows_the_waybill_s_signatures_each_marked_whether_it_still_applies(team):
+    waybill = team.call("acme", "POST", "/device/Waybill/insert",
+                        json={"orderNum": "WB-7", "organizationId": team.org}).data["id"]
+    assert "Electronic signatures" not in trip_pdf(team, "dave", waybill)  # none: no such section
+    assert team.sign("carol", "waybill", waybill, user="carol", meaning="reviewed", timeZone="Asia/Shanghai",
+                     reason="Seals checked").status == 200
+    text = trip_pdf(team, "dave", waybill)
+    assert "Electronic signatures" in text and "Carol Chen (carol)" in text and "Reviewed" in text
+    assert "UTC+08:00 (Asia/Shanghai)" in text and "Seals checked" in text
+    assert "changed after it was signed" not in text
+    assert team.call("acme", "PUT", "/device/Waybill/update", json={"id": waybill, "orderNum": "WB-7A"}).status == 200
+    assert team.sign("acme", "waybill", waybill, user="acme", meaning="approved").status == 200
+    text = trip_pdf(team, "dave", waybill)
+    assert text.count("No: the waybill changed after it was signed") == 1 and "acme (acme)" in text
+    # a share link's PDF has no reader to check the signatures as: it shows none, and no signer's login
+    link = team.call("acme", "POST", "/device/Waybill/share", json={"id": waybill, "validity": "8h"})
+    assert link.status == 200, link.body
+    shared = team.api.client.get("/api/device/QuickSearch/sharePdf", query_string={"token": link.data["token"]},
+                                 headers={"Accept-Language": "en-US"})
+    assert shared.status_code == 200 and shared.mimetype == "application/pdf"
+    assert "(carol)" not in pdf_text(shared.data) and "Electronic signatures" not in pdf_text(shared.data)
