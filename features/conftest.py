@@ -10,6 +10,7 @@ from features.audit.steps import *  # noqa: F403
 from features.backoffice.steps import *  # noqa: F403
 from features.calibration.lab_steps import *  # noqa: F403
 from features.calibration.steps import *  # noqa: F403
+from features.fda.export_steps import *  # noqa: F403
 from features.fda.steps import *  # noqa: F403
 from features.geofences.steps import *  # noqa: F403
 from features.onboarding.steps import *  # noqa: F403

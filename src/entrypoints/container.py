@@ -126,7 +126,7 @@ from core.fda import endorsements as fda_endorsements
 from core.fda import reports as fda_reports
 from core.fda import switch as fda_switch
 from core.fda import use_cases as fda
-from core.fda.model import Subject
+from core.fda.model import Subject, TrailState
 from core.fda.signing import Signing, SigningPolicy
 from core.geofences.detection import DetectCrossings
 from core.geofences.dwell import Dwell
@@ -304,13 +304,14 @@ def _signed(use_case: Callable[..., T], uow: SqlAlchemyUnitOfWork, hasher: Passw
     return use_case(uow, *args, signing=Signing(uow, hasher, clock, policy, language))
 
 
-def _trail_state(check: audit_trail.CheckTrail) -> Callable[[Subject], fda_reports.TrailState | None]:
-    """The periodic report's line on its subject's audit trail, from the trail's own verification."""
+def _trail_state(check: audit_trail.CheckTrail) -> Callable[[Subject], TrailState | None]:
+    """A document's line on its subject's audit trail (the periodic report's, a signed export's),
+    from the trail's own verification."""
 
-    def state(subject: Subject) -> fda_reports.TrailState:
+    def state(subject: Subject) -> TrailState:
         found = check(subject)
-        return fda_reports.TrailState(found.verified, found.links,
-                                      found.first_broken.seq if found.first_broken else None, found.checked_at)
+        return TrailState(found.verified, found.links, found.first_broken.seq if found.first_broken else None,
+                          found.checked_at, found.head_hash)
 
     return state
 
@@ -588,10 +589,16 @@ class Container(containers.DeclarativeContainer):
     # Exports: the API records one, a job writes its file (entrypoints/jobs), the owner downloads it.
     export_files = providers.Singleton(LocalExportFiles, providers.Callable(lambda s: s.export_dir, settings))
     export_renderer = providers.Singleton(ExportRenderer)
-    request_export = providers.Factory(RequestExport, uow, clock)
+    # A device's readings export is signed where FDA mode is on, and its files state the signature
+    # and whether the subject's audit trail verified (core.exports.signed).
+    fda_trail_check = providers.Factory(_trail_state, providers.Factory(audit_trail.CheckTrail, uow, clock))
+    request_export = providers.Factory(_signed, RequestExport, uow, hasher, clock, signing_policy, default_language,
+                                       clock)
     run_export = providers.Factory(RunExport, uow, export_files, export_renderer, clock,
-                                   providers.Callable(lambda t: t.translate, translator), secret_key, default_language)
-    retry_export = providers.Factory(RetryExport, uow, clock)
+                                   providers.Callable(lambda t: t.translate, translator), secret_key, default_language,
+                                   trail=fda_trail_check,
+                                   translate_in_context=providers.Callable(lambda t: t.pgettext, translator))
+    retry_export = providers.Factory(_signed, RetryExport, uow, hasher, clock, signing_policy, default_language, clock)
     fail_export = providers.Factory(FailExport, uow, clock, default_language)
     fail_abandoned_exports = providers.Factory(FailAbandonedExports, uow, clock, default_language)
     list_exports = providers.Factory(ListExports, uow)
@@ -732,7 +739,6 @@ class Container(containers.DeclarativeContainer):
     upload_calibration_report = providers.Factory(calibration_docs.UploadReport, uow, clock)
     calibration_report = providers.Factory(calibration_docs.DownloadReport, uow)
     # FDA periodic reports (issue 22); the PDF states whether the subject's audit trail verified.
-    fda_trail_check = providers.Factory(_trail_state, providers.Factory(audit_trail.CheckTrail, uow, clock))
     create_fda_report = providers.Factory(fda_reports.CreateReport, uow, clock)
     list_fda_reports = providers.Factory(fda_reports.ListReports, uow)
     get_fda_report = providers.Factory(fda_reports.GetReport, uow)

@@ -42,6 +42,7 @@ class ExportRenderer:
         text = io.TextIOWrapper(out, encoding="utf-8", newline="", write_through=False)
         try:
             writer = csv.writer(text)
+            writer.writerows(_header_lines(sheet))
             writer.writerow(sheet.columns)
             writer.writerows(rows)
             text.flush()
@@ -51,6 +52,8 @@ class ExportRenderer:
     def readings_xlsx(self, out: IO[bytes], sheet: ReadingsSheet, rows: Iterator[Sequence[str]]) -> None:
         book = Workbook(write_only=True)
         data = book.create_sheet(_sheet_title(sheet.title))
+        for line in _header_lines(sheet):
+            data.append(line)
         data.append(list(sheet.columns))
         for row in rows:
             data.append([row[0], *(_cell(v) for v in row[1:])])
@@ -130,6 +133,13 @@ def _signatures(block: SignatureBlock) -> list:
              for row, applies in zip(block.rows, block.applies, strict=True)]
     width = 180 * mm / max(1, len(block.columns))
     return [KeepTogether(story + [grid(rows, [width] * len(block.columns))])]
+
+
+def _header_lines(sheet: ReadingsSheet) -> list[list[str]]:
+    """The lines above a sheet's columns (label, value), then an empty line; none without them."""
+    if not sheet.header:
+        return []
+    return [[label, value] for label, value in sheet.header] + [[]]
 
 
 def _sheet_title(title: str) -> str:

@@ -4,8 +4,8 @@ signable record, as the reader may see it, with the hash of its content (core.fd
 A version holds what the signer vouches for, and nothing that changes by itself later: an alarm's
 raising, its handling and deferrals (not its level, end or furthest value, which the excursion
 moves on after the handling); a device's parameters and alarm limits; a waybill's particulars, state
-and devices; an FDA switch's state. The reports' source is added to `record_versions` by the
-periodic reports' work."""
+and devices; an FDA switch's state; a device-data export's request (core.exports.signed). The
+reports' source is added to `record_versions` by the periodic reports' work."""
 
 from __future__ import annotations
 
@@ -20,6 +20,7 @@ from sqlalchemy.orm import Session
 from adapters.persistence.alarms import SqlAlchemyAlarmRepository
 from adapters.persistence.device_records import SqlAlchemyDeviceCommandRepository
 from adapters.persistence.devices import SqlAlchemyDeviceRepository
+from adapters.persistence.exports import SqlAlchemyExportRepository
 from adapters.persistence.fda_reports import report_versions
 from adapters.persistence.fda_switches import SqlAlchemyFdaSwitches
 from adapters.persistence.models import (
@@ -33,7 +34,19 @@ from adapters.persistence.models import (
 from adapters.persistence.waybills import SqlAlchemyWaybillRepository
 from core.devices.device_commands import CommandKind, DeviceParams
 from core.devices.grants import Element
-from core.fda.model import ALARM, DEVICE_PARAMS, FDA_SWITCH, REPORT, WAYBILL, SignableRecord, Subject, content_hash
+from core.exports import signed
+from core.exports.model import ID_LENGTH, ExportKind
+from core.fda.model import (
+    ALARM,
+    DEVICE_PARAMS,
+    EXPORT,
+    FDA_SWITCH,
+    REPORT,
+    WAYBILL,
+    SignableRecord,
+    Subject,
+    content_hash,
+)
 from core.fda.ports import RecordVersions
 from core.shared.errors import NotFound
 from core.waybills.ports import WaybillsUnitOfWork
@@ -142,7 +155,33 @@ class FdaSwitchVersions:
         return SignableRecord(FDA_SWITCH, subject.key, name, content_hash(content), subject)
 
 
+class ExportVersions:
+    """A device's readings export, for the account that asked for it and for the people of its
+    device's subject (the account itself, the organization's members), who list its signatures.
+    Gone with its device, or once purged (a week on)."""
+
+    def __init__(self, session: Session) -> None:
+        self._s, self._exports = session, SqlAlchemyExportRepository(session)
+
+    def version_of(self, record_id: str, reader_account_id: int) -> SignableRecord | None:
+        export = self._exports.get(record_id) if 0 < len(record_id) <= ID_LENGTH + 10 else None
+        if export is None or export.kind is not ExportKind.READINGS or export.device_id is None:
+            return None
+        device = self._s.execute(select(DeviceRow.owner_account_id, DeviceRow.organization_id)
+                                 .where(DeviceRow.id == export.device_id)).first()
+        if device is None:
+            return None
+        subject = Subject.of_device(device.owner_account_id, device.organization_id)
+        if reader_account_id not in (export.account_id, subject.account_id) and (
+                subject.organization_id is None or self._s.scalar(select(OrganizationMemberRow.account_id).where(
+                    OrganizationMemberRow.organization_id == subject.organization_id,
+                    OrganizationMemberRow.account_id == reader_account_id)) is None):
+            return None
+        return SignableRecord(EXPORT, export.id, signed.version_label(export), signed.version_hash(export), subject)
+
+
 def record_version_sources(session: Session) -> Mapping[str, RecordVersions]:
     """Every signable record type's source on the session (the unit of work's `record_versions`)."""
     return {ALARM: AlarmVersions(session), DEVICE_PARAMS: DeviceParamsVersions(session),
-            WAYBILL: WaybillVersions(session), FDA_SWITCH: FdaSwitchVersions(session), REPORT: report_versions(session)}
+            WAYBILL: WaybillVersions(session), FDA_SWITCH: FdaSwitchVersions(session), REPORT: report_versions(session),
+            EXPORT: ExportVersions(session)}

@@ -2,7 +2,12 @@
 columns and rows, the per-probe summary with the mean kinetic temperature, the alarms of the
 period, a chart and a table sampled to keep each probe's peaks. The download centre's PDF export
 (use_cases.RunExport) and the FDA periodic report (core.fda.reports) print it; each adds its own
-facts, code and sections."""
+facts, code and sections.
+
+Beside it, how a document states FDA mode's part (21 CFR 11.50, 11.10(e)): a signature's
+manifestation (printed name, meaning, date and time with the signer's zone), the signatures'
+section, and whether the subject's audit trail verified. The periodic report, the signed exports
+and the waybill's trip report say them alike."""
 
 from __future__ import annotations
 
@@ -15,6 +20,7 @@ from core.devices.model import Device
 from core.devices.ports import ReadingHistoryRepository
 from core.exports import stats
 from core.exports.ports import Excursion, ProbeFigures, Report, SignatureBlock, Translate
+from core.fda.model import Manifestation, TrailState, meaning_words
 from core.shared.messages import N_
 from core.telemetry.downsample import Point, fit, plan_buckets
 from core.telemetry.model import HUMIDITY, TEMPERATURE
@@ -174,3 +180,58 @@ def document(device: Device, readings: Readings, t: Labels, time_zone: str, *, t
         chart_labels=(t(N_("Temperature ({unit})"), unit=unit_sign(unit)), t(N_("Humidity (%RH)"))),
         table_title=t(N_("Readings")), table_note=note, table_columns=columns(device, t),
         table=[row(p) for p in readings.table], time_zone=time_zone, footer_note=footer_note, signatures=signatures)
+
+
+# --- FDA mode's statements --------------------------------------------------------------------------
+
+InContext = Callable[[str, str], str]  # (message context, msgid) -> the text in the reader's language
+
+
+def signed_when(signature: Manifestation) -> str:
+    """When it was signed, in the signer's zone, with the offset and the zone's name (11.50(a)(2))."""
+    when = signature.local_signed_at
+    offset = when.strftime("%z")
+    return f"{when:%Y-%m-%d %H:%M:%S} UTC{offset[:3]}:{offset[3:]} ({signature.time_zone})"
+
+
+def signed_meaning(signature: Manifestation, in_context: InContext) -> str:
+    """The meaning in the reader's language, with the endorsement it was signed under."""
+    meaning = meaning_words(signature.meaning, in_context)
+    if signature.endorsement_name and meaning != signature.endorsement_name:
+        meaning = f"{meaning} ({signature.endorsement_name})"
+    return meaning
+
+
+def signature_line(signature: Manifestation, t: Labels, in_context: InContext) -> str:
+    """A signature's manifestation on one line (a fact of a file): printed name and login, meaning,
+    date and time with the zone, the reason; and, once the record changed, that it no longer applies."""
+    parts = [f"{signature.signer_name} ({signature.signer_login})", signed_meaning(signature, in_context),
+             signed_when(signature)]
+    if signature.reason:
+        parts.append(signature.reason)
+    if not signature.valid:
+        parts.append(t(N_("No longer applies: the record changed after it was signed")))
+    return "; ".join(parts)
+
+
+def signature_block(signatures: Sequence[Manifestation], t: Labels, in_context: InContext, *, statement: str,
+                    void: str) -> SignatureBlock:
+    """The signatures' section of a PDF: a row per signature, `void` in the last column of one that
+    no longer applies to the record as printed."""
+    yes = t(N_("Yes"))
+    rows = [[f"{s.signer_name} ({s.signer_login})", signed_meaning(s, in_context), signed_when(s), s.reason or "",
+             yes if s.valid else void] for s in signatures]
+    return SignatureBlock(
+        title=t(N_("Electronic signatures")), statement=statement,
+        columns=[t(N_("Printed name")), t(N_("Meaning")), t(N_("Date and time")), t(N_("Reason")), t(N_("Applies"))],
+        rows=rows, applies=[s.valid for s in signatures], none=t(N_("Not signed yet")))
+
+
+def trail_line(state: TrailState | None, t: Labels, zone: ZoneInfo) -> str:
+    """Whether the subject's audit trail verified when the document was made, and when it was checked."""
+    if state is None:
+        return t(N_("Not verified"))
+    if state.verified:
+        return t(N_("Verified: {links} entries, unbroken (checked {at})"), links=state.links,
+                 at=local(state.checked_at, zone))
+    return t(N_("Broken at entry {seq} (checked {at})"), seq=state.first_broken, at=local(state.checked_at, zone))

@@ -3,7 +3,7 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, Protocol
+from typing import IO, TYPE_CHECKING, Protocol
 
 from core.accounts.ports import AccountRepository
 from core.devices.ports import DeviceRepository, ReadingHistoryRepository
@@ -14,6 +14,9 @@ from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
 from core.telemetry.downsample import Point
+
+if TYPE_CHECKING:  # core.fda.ports reads the exports' readings: imported at run time, it would be a cycle
+    from core.fda.ports import FdaSwitches, SignatureReader
 
 
 @dataclass(frozen=True)
@@ -109,6 +112,7 @@ class ReadingsSheet:
     title: str
     facts: Sequence[tuple[str, str]]  # label, value: account, device, period, unit...
     columns: Sequence[str]
+    header: Sequence[tuple[str, str]] = ()  # label, value: lines above the columns (FDA mode's statement)
 
 
 @dataclass(frozen=True)
@@ -220,6 +224,12 @@ class Translate(Protocol):
     def __call__(self, msgid: str, language: str, /, **params: object) -> str: ...
 
 
+class TranslateInContext(Protocol):
+    def __call__(self, context: str, msgid: str, language: str, /) -> str:
+        """A message marked NC_(context, msgid) in the language (Translator.pgettext)."""
+        ...
+
+
 class LevelNames(Protocol):
     def level_names(self, level_ids: Sequence[int], languages: Sequence[str]) -> dict[int, str]:
         """Levels' names in the first of `languages` that has one, else their own."""
@@ -243,3 +253,7 @@ class ExportsUnitOfWork(Transaction, Protocol):
     def inbox(self) -> Inbox: ...  # the owner is told when an export is ready or failed (core.inbox)
     @property
     def outbox(self) -> OutboxRepository: ...
+    @property
+    def fda_switches(self) -> FdaSwitches: ...  # whether a device's subject has FDA mode on: its exports are signed
+    @property
+    def signature_reader(self) -> SignatureReader: ...  # an export's signatures, which its files state

@@ -12,7 +12,7 @@ from zoneinfo import ZoneInfo
 
 from core.devices.grants import Element, permitted
 from core.devices.model import DeviceFilter, VipState
-from core.exports import device_report, stats
+from core.exports import device_report, signed, stats
 from core.exports.device_report import CHART_POINTS, TABLE_POINTS, Labels, local, unit_sign
 from core.exports.model import (
     DEVICE_LIST_EXPORT_FAILED,
@@ -32,8 +32,17 @@ from core.exports.model import (
     ExportStatus,
     safe_file_name,
 )
-from core.exports.ports import ExportFiles, ExportRenderer, ExportsUnitOfWork, ReadingsSheet, Translate
+from core.exports.ports import (
+    ExportFiles,
+    ExportRenderer,
+    ExportsUnitOfWork,
+    ReadingsSheet,
+    Translate,
+    TranslateInContext,
+)
 from core.exports.verification import group_code, normalise_code, verification_code
+from core.fda.model import EXPORT, Meaning, SignatureInput, Signer
+from core.fda.ports import ChangeSigning, TrailCheck
 from core.inbox.model import MessageKind, SystemMessage
 from core.inbox.posting import post
 from core.shared.clock import Clock
@@ -75,6 +84,8 @@ class RequestReadingsExport:
     format: ExportFormat
     language: str
     time_zone: str
+    session_id: int = 0  # the caller's login session: a signature's re-authentication window is per session
+    signature: SignatureInput | None = None  # FDA mode signs the export (core.fda.ports.ChangeSigning)
 
 
 @dataclass(frozen=True)
@@ -91,10 +102,14 @@ def _new_id() -> str:
 
 
 class RequestExport:
-    """Records the export, pending; the caller then sends its job (RunExport)."""
+    """Records the export, pending; the caller then sends its job (RunExport). Where FDA mode is
+    on for the device's subject, a device's readings export is signed by who asks for it (meaning
+    "authored" unless the signer says otherwise) in the transaction that records it: without a
+    signature SignatureRequired (428), and a refused signature records nothing. The device list is
+    not signed."""
 
-    def __init__(self, uow: ExportsUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: ExportsUnitOfWork, clock: Clock, signing: ChangeSigning | None = None) -> None:
+        self._uow, self._clock, self._signing = uow, clock, signing
 
     def __call__(self, cmd: RequestReadingsExport | RequestDeviceListExport) -> Export:
         with self._uow as uow:
@@ -107,10 +122,11 @@ class RequestExport:
                 export = Export(_new_id(), cmd.account_id, ExportKind.READINGS, cmd.format, self._clock.now(),
                                 cmd.language, cmd.time_zone, device_id=device.id, since=cmd.since, until=cmd.until,
                                 title=device.name)
+                _admit_signed(uow, self._signing, export, Signer(cmd.account_id, cmd.session_id), cmd.signature)
             else:
                 export = Export(_new_id(), cmd.account_id, ExportKind.DEVICE_LIST, cmd.format, self._clock.now(),
                                 cmd.language, cmd.time_zone, filters=dict(cmd.filters))
-            _admit(uow, export)
+                _admit(uow, export)
             uow.commit()
         return export
 
@@ -123,14 +139,28 @@ def _admit(uow: ExportsUnitOfWork, export: Export) -> None:
     uow.exports.add(export)
 
 
+def _admit_signed(uow: ExportsUnitOfWork, signing: ChangeSigning | None, export: Export, signer: Signer,
+                  given: SignatureInput | None) -> None:
+    """Records a device's readings export, signed where FDA mode is on for the device's subject:
+    the signature is checked before anything is recorded (a failed attempt is counted all the same),
+    then binds the export as recorded."""
+    assert export.device_id is not None
+    passed = signing.check(signer, export.device_id, given) if signing is not None else None
+    _admit(uow, export)
+    if signing is not None and passed is not None:
+        signing.sign(passed, EXPORT, export.id, meaning=Meaning.AUTHORED, reason=None)
+
+
 class RetryExport:
     """Asks again for what a failed export asked, as a new export (pending: the caller sends its
-    job), and deletes the failed one; the account's limit of exports in progress holds."""
+    job), and deletes the failed one; the account's limit of exports in progress holds. The new
+    export is another record: where FDA mode is on, it is signed as DeviceDataExport/create's."""
 
-    def __init__(self, uow: ExportsUnitOfWork, clock: Clock) -> None:
-        self._uow, self._clock = uow, clock
+    def __init__(self, uow: ExportsUnitOfWork, clock: Clock, signing: ChangeSigning | None = None) -> None:
+        self._uow, self._clock, self._signing = uow, clock, signing
 
-    def __call__(self, account_id: int, export_id: str) -> Export:
+    def __call__(self, account_id: int, export_id: str, session_id: int = 0,
+                 signature: SignatureInput | None = None) -> Export:
         with self._uow as uow:
             failed = _owned(uow, account_id, export_id)
             if failed.status is not ExportStatus.FAILED:
@@ -142,7 +172,10 @@ class RetryExport:
                 title = device.name
             export = replace(failed, id=_new_id(), created_at=self._clock.now(), status=ExportStatus.PENDING,
                              progress=0, title=title, file_name=None, size=None, finished_at=None, error=None)
-            _admit(uow, export)
+            if export.kind is ExportKind.READINGS:
+                _admit_signed(uow, self._signing, export, Signer(account_id, session_id), signature)
+            else:
+                _admit(uow, export)
             uow.exports.delete(failed.id)
             uow.commit()
         return export
@@ -362,12 +395,15 @@ class RunExport:
     nothing until it is whole."""
 
     def __init__(self, uow: ExportsUnitOfWork, files: ExportFiles, renderer: ExportRenderer, clock: Clock,
-                 translate: Translate, key: bytes, default_language: str, notify: bool = True) -> None:
+                 translate: Translate, key: bytes, default_language: str, notify: bool = True, *,
+                 trail: TrailCheck | None = None, translate_in_context: TranslateInContext | None = None) -> None:
         """`notify`: tell the owner in the inbox when the file is ready or failed (a scheduled
-        report's files are not: its mail tells)."""
+        report's files are not: its mail tells). `trail` verifies a subject's audit trail and
+        `translate_in_context` says a signature's meaning, for the files FDA mode has a part in."""
         self._uow, self._files, self._renderer = uow, files, renderer
         self._clock, self._translate, self._key = clock, translate, key
         self._language, self._notify = default_language, notify
+        self._trail, self._in_context = trail, translate_in_context
 
     def __call__(self, export_id: str) -> str:
         with self._uow as uow:
@@ -423,6 +459,7 @@ class RunExport:
             device = permitted(uow.device_registry.visible(export.account_id, export.device_id), Element.CHART)
             total = uow.history.count(device.id, export.since, export.until)
             account = uow.accounts.get(export.account_id)
+            fda = signed.signed_part(uow, export)
         account_name = account.user_name if account else ""
         t = Labels(self._translate, export.language)
         zone = ZoneInfo(export.time_zone)
@@ -431,6 +468,7 @@ class RunExport:
         facts = [(t(N_("Account")), account_name), (t(N_("Device")), device.name), (t(N_("GUID")), device.guid),
                  (t(N_("Period")), f"{local(export.since, zone)} – {local(export.until, zone)}"),
                  (t(N_("Time zone")), export.time_zone), (t(N_("Readings")), str(total))]
+        header = self._statement(fda, export.language, t, zone) if fda is not None else []
         row = device_report.row_writer(device, zone)
 
         if export.format is ExportFormat.PDF:
@@ -451,18 +489,29 @@ class RunExport:
             readings = device_report.Readings(total, summaries, chart, table, sampled, excursions)
             report = device_report.document(
                 device, readings, t, export.time_zone, title=t(N_("Device data report")),
-                facts=facts + [(t(N_("Generated")), local(generated_at, zone))],
+                facts=[*facts, (t(N_("Generated")), local(generated_at, zone)), *header],
                 verification=(t(N_("Verification code")), group_code(code)))
             self._renderer.report_pdf(out, report)
             return _Written(file_name, total, certificate)
         progress = _Progress(self._uow, export.id, total)
         rows = (row(point) for point in self._points(device.id, export.since, export.until, progress))
-        sheet = ReadingsSheet(t(N_("Device data export")), facts, device_report.columns(device, t))
+        sheet = ReadingsSheet(t(N_("Device data export")), [*facts, *header], device_report.columns(device, t), header)
         if export.format is ExportFormat.CSV:
             self._renderer.readings_csv(out, sheet, rows)
         else:
             self._renderer.readings_xlsx(out, sheet, rows)
         return _Written(file_name, total)
+
+    def _statement(self, fda: signed.Signed, language: str, t: Labels, zone: ZoneInfo) -> list[tuple[str, str]]:
+        """FDA mode's lines: the signatures, and the subject's audit trail verified now (outside
+        any open transaction: the verification opens its own)."""
+        trail = self._trail(fda.subject) if self._trail is not None else None
+        in_context = self._in_context
+
+        def words(message_context: str, msgid: str) -> str:
+            return in_context(message_context, msgid, language) if in_context is not None else msgid
+
+        return signed.statement(fda, trail, t, words, zone)
 
     def _points(self, device_id: int, since: datetime, until: datetime, progress: _Progress) -> Iterator[Point]:
         """Every reading of the period, a chunk per short transaction: nothing holds the period in

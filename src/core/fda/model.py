@@ -166,6 +166,18 @@ class FdaReport:
 
 
 @dataclass(frozen=True)
+class TrailState:
+    """What the verification of a subject's audit trail found (core.fda.audit_trail's own check),
+    as a document that states it (the periodic report, a signed export) prints it."""
+
+    verified: bool
+    links: int
+    first_broken: int | None  # the first broken link's sequence number
+    checked_at: datetime
+    head_hash: str | None = None  # the newest link's hash: the anchor an auditor keeps
+
+
+@dataclass(frozen=True)
 class ReportFilter:
     organization_id: int | None = None
     device_id: int | None = None
@@ -190,7 +202,8 @@ def content_hash(content: Mapping[str, Any]) -> str:
 
 # The record types signatures bind to; the persistence adapter maps each to its RecordVersions.
 ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH = "alarm", "deviceParams", "waybill", "report", "fda"
-RECORD_TYPES = (ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH)
+EXPORT = "export"  # a device-data export of the download centre, signed by who asked for it
+RECORD_TYPES = (ALARM, DEVICE_PARAMS, WAYBILL, REPORT, FDA_SWITCH, EXPORT)
 
 USER_NAME_MAX = 50
 PASSWORD_MAX = 128

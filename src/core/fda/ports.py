@@ -20,6 +20,7 @@ from core.fda.model import (
     Signer,
     SigningLock,
     Subject,
+    TrailState,
 )
 from core.fda.trail import LinkedEntry, TrailRow
 from core.inbox.ports import Inbox
@@ -88,6 +89,13 @@ class AuditTrail(Protocol):
     def newest(self, chain_key: str, limit: int) -> Iterator[TrailRow]:
         """Up to `limit` links as page() lists them, read in batches."""
         ...
+
+
+class TrailCheck(Protocol):
+    """A subject's audit trail verified now, for a document that states it; None: it cannot be
+    checked here."""
+
+    def __call__(self, subject: Subject) -> TrailState | None: ...
 
 
 class TrailUnitOfWork(Transaction, Protocol):
@@ -255,4 +263,4 @@ class ChangeSigning(Protocol):
 
 __all__ = ["AuditTrail", "Authenticated", "ChangeSigning", "EndorsementRepository", "FdaReportRepository",
            "FdaReportsUnitOfWork", "FdaSwitches", "FdaUnitOfWork", "OrganizationRoleRef", "RecordVersions",
-           "SignatureFilter", "SignatureReader", "SignatureRepository", "TrailUnitOfWork"]
+           "SignatureFilter", "SignatureReader", "SignatureRepository", "TrailCheck", "TrailUnitOfWork"]

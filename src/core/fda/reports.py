@@ -14,19 +14,18 @@ from __future__ import annotations
 
 import hashlib
 import struct
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from io import BytesIO
-from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from core.devices.model import ProbeLimits
 from core.devices.ports import DeviceRepository
 from core.exports import device_report, stats
-from core.exports.device_report import Labels, local
+from core.exports.device_report import InContext, Labels, local
 from core.exports.model import MAX_SPAN, ORDER_PROBLEM, SPAN_PROBLEM, safe_file_name
-from core.exports.ports import ExportRenderer, SignatureBlock, Translate
+from core.exports.ports import ExportRenderer, SignatureBlock, Translate, TranslateInContext
 from core.fda.model import (
     REPORT,
     FdaReport,
@@ -37,9 +36,8 @@ from core.fda.model import (
     ReportStatus,
     SignableRecord,
     Subject,
-    meaning_words,
 )
-from core.fda.ports import FdaReportRepository, FdaReportsUnitOfWork
+from core.fda.ports import FdaReportRepository, FdaReportsUnitOfWork, TrailCheck
 from core.shared.clock import Clock
 from core.shared.errors import DomainError, Forbidden, InvalidInput, NotFound, RuleViolation
 from core.shared.messages import N_
@@ -166,7 +164,6 @@ def label(report: FdaReport) -> str:
     return f"{report.device_name or f'#{report.device_id}'} {period}"
 
 
-InContext = Callable[[str, str], str]  # (message context, msgid) -> the text in the reader's language
 
 
 
@@ -336,28 +333,6 @@ class GetReport:
 
 
 @dataclass(frozen=True)
-class TrailState:
-    """What the verification of the subject's audit trail found (the trail's own check)."""
-
-    verified: bool
-    links: int
-    first_broken: int | None  # the first broken link's sequence number
-    checked_at: datetime
-
-
-class TranslateInContext(Protocol):
-    def __call__(self, context: str, msgid: str, language: str, /) -> str:
-        """A message marked NC_(context, msgid) in the language (Translator.pgettext)."""
-        ...
-
-
-class TrailCheck(Protocol):
-    def __call__(self, subject: Subject) -> TrailState | None:
-        """None: the subject's trail cannot be checked here."""
-        ...
-
-
-@dataclass(frozen=True)
 class ReportFile:
     file_name: str
     content: bytes
@@ -418,7 +393,7 @@ class ReportPdf:
                  (t(N_("Status")), t(STATUS_TEXTS[status_of(signatures)])),
                  (t(N_("Created")), f"{local(report.created_at, zone)} {report.creator_name}".strip()),
                  (t(N_("Generated")), local(self._clock.now(), zone)),
-                 (t(N_("Audit trail")), self._trail_text(report.subject, t, zone))]
+                 (t(N_("Audit trail")), device_report.trail_line(self._trail(report.subject), t, zone))]
         table_points, sampled = table.result()
         readings = device_report.Readings(total, summaries, chart.result()[0], table_points, sampled, excursions)
         document = device_report.document(
@@ -431,33 +406,10 @@ class ReportPdf:
                               extension="pdf")
         return ReportFile(name, out.getvalue())
 
-    def _trail_text(self, subject: Subject, t: Labels, zone: ZoneInfo) -> str:
-        state = self._trail(subject)
-        if state is None:
-            return t(N_("Not verified"))
-        if state.verified:
-            return t(N_("Verified: {links} entries, unbroken (checked {at})"), links=state.links,
-                     at=local(state.checked_at, zone))
-        return t(N_("Broken at entry {seq} (checked {at})"), seq=state.first_broken, at=local(state.checked_at, zone))
-
     @staticmethod
     def _block(signatures: Sequence[Manifestation], t: Labels, in_context: InContext) -> SignatureBlock:
-        yes, no = t(N_("Yes")), t(N_("No: the report changed after it was signed"))
-        rows = []
-        for s in signatures:
-            when = s.local_signed_at
-            offset = when.strftime("%z")
-            meaning = meaning_words(s.meaning, in_context)
-            if s.endorsement_name and meaning != s.endorsement_name:
-                meaning = f"{meaning} ({s.endorsement_name})"
-            rows.append([f"{s.signer_name} ({s.signer_login})", meaning,
-                         f"{when:%Y-%m-%d %H:%M:%S} UTC{offset[:3]}:{offset[3:]} ({s.time_zone})", s.reason or "",
-                         yes if s.valid else no])
-        return SignatureBlock(
-            title=t(N_("Electronic signatures")),
-            statement=t(N_("Each signature is the legally binding equivalent of its signer's handwritten signature "
-                           "(21 CFR Part 11). It applies to the content it was made on: once the report's content "
-                           "(SHA-256 above) changed, it no longer applies.")),
-            columns=[t(N_("Printed name")), t(N_("Meaning")), t(N_("Date and time")), t(N_("Reason")),
-                     t(N_("Applies"))],
-            rows=rows, applies=[s.valid for s in signatures], none=t(N_("Not signed yet")))
+        return device_report.signature_block(
+            signatures, t, in_context, void=t(N_("No: the report changed after it was signed")),
+            statement=t(N_("Each signature is the legally binding equivalent of its signer's handwritten "
+                           "signature (21 CFR Part 11). It applies to the content it was made on: once the "
+                           "report's content (SHA-256 above) changed, it no longer applies.")))

@@ -5,11 +5,25 @@ from marshmallow import fields, validate
 from core.exports.model import ID_LENGTH, ExportFormat, ExportKind, ExportStatus
 from core.exports.verification import CODE_LENGTH
 from entrypoints.api.devices.schemas import DEVICE_ID, DeviceFilterQuery, Instant
+from entrypoints.api.fda.signature_schemas import signature_field
 from entrypoints.api.framework import LocalDateTime, PageQuery, Schema
 
 OneOf, Length = validate.OneOf, validate.Length
 EXPORT_ID = fields.String(required=True, validate=Length(1, ID_LENGTH + 10),
                           metadata={"description": "the export's id, as create answered it"})
+
+
+SIGNED_EXPORT = ("the electronic signature of who asks for the export (meaning authored unless the signer gives "
+                 "another): needed where FDA mode is on for the device's organization, else its owner (428, code 2321 "
+                 "without it); a refused signature records no export. Its files then state the signature and whether "
+                 "the audit trail verified. One given while FDA mode is off is checked and signs as well")
+
+
+class RetryExportSchema(Schema):
+    """A retry's optional body: a failed readings export is asked for again as a new export, which
+    FDA mode signs as DeviceDataExport/create's."""
+
+    signature = signature_field(SIGNED_EXPORT)
 
 
 class ReadingsExportSchema(Schema):
@@ -20,6 +34,7 @@ class ReadingsExportSchema(Schema):
     format = fields.String(required=True, validate=OneOf([f.value for f in ExportFormat]),
                            metadata={"description": "csv, xlsx, or pdf (a report with summary, chart and "
                                                     "verification code)"})
+    signature = signature_field(SIGNED_EXPORT)
 
 
 class DeviceListExportSchema(DeviceFilterQuery):

@@ -13,6 +13,7 @@ from core.exports.use_cases import ExportNotFailed, RequestDeviceListExport, Req
 from entrypoints.api import context
 from entrypoints.api.devices.views import device_filter
 from entrypoints.api.exports import schemas as s
+from entrypoints.api.fda.signature_schemas import SIGNING_REFUSALS, documents_signing, signature_input
 from entrypoints.api.framework import ApiBlueprint, ErrorEnvelope, page_body, page_of, page_request
 from entrypoints.jobs.app import send_export
 
@@ -48,20 +49,32 @@ def _zone_name() -> str:
 
 @blp.route("/DeviceDataExport/create")
 class ReadingsExportView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=f"the caller lacks `device.detail`; "
+                                                              f"{SIGNING_REFUSALS[403]}")
     @blp.requires("device.detail")
     @blp.arguments(s.ReadingsExportSchema)
     @blp.ok(s.ExportSchema, refusals=(TooManyExports,))
     @blp.alt_response(404, schema=ErrorEnvelope, description=NOT_VISIBLE)
+    @documents_signing(blp)
     def post(self, body):
         """Export a device's readings from startTime to endTime (both included, at most 366 days) as
         CSV, XLSX or a PDF report. Anyone who may see the device may export it (a member of its
         organization too). The file is written by a job: the answer is the export, pending; poll
         DeviceDataExport/get for its progress, then download it. Values are in the device's unit and
         display precision, times in the request's X-Time-Zone. An account has at most 3 exports in
-        progress at once (1201). The file is kept 7 days."""
+        progress at once (1201). The file is kept 7 days.
+
+        Where FDA mode is on for the device's organization (else its owner), the export is signed
+        by the caller (`signature`, meaning authored) in the transaction that records it: without
+        one 428 (2321), and a refused signature (wrong password 403, locked 423) records nothing.
+        Every file of it then states the signature's manifestation (printed name, date and time
+        with the signer's time zone, meaning) and whether the audit trail verified when it was
+        written, with the trail's newest hash: CSV and XLSX in lines above the columns (and the
+        XLSX's Info sheet), the PDF among its facts."""
         export = context.container().request_export()(RequestReadingsExport(
             context.caller_id(), body["deviceId"], body["startTime"], body["endTime"], ExportFormat(body["format"]),
-            context.language.get(), _zone_name()))
+            context.language.get(), _zone_name(), context.current_principal().session_id,
+            signature_input(body["signature"])))
         return _started(export)
 
 
@@ -141,15 +154,24 @@ class DeleteExportView(MethodView):
 
 @blp.route("/DeviceDataExport/retry")
 class RetryExportView(MethodView):
+    @blp.alt_response(403, schema=ErrorEnvelope, description=f"the caller lacks `consumer.download`; "
+                                                              f"{SIGNING_REFUSALS[403]}")
     @blp.requires("consumer.download")
     @blp.arguments(s.ExportIdQuery, location="query")
+    @blp.arguments(s.RetryExportSchema, required=False)
     @blp.ok(s.ExportSchema, refusals=(ExportNotFailed, TooManyExports))
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_OWN}; or its device is no longer visible")
-    def post(self, query):
+    @documents_signing(blp)
+    def post(self, query, body):
         """Try a failed export again: the same request as a new export (the answer, pending, then
         written by a job as DeviceDataExport/create's), and the failed one deleted. Only a failed
-        export (1202), within the limit of exports in progress (1201)."""
-        return _started(context.container().retry_export()(context.caller_id(), query["id"]))
+        export (1202), within the limit of exports in progress (1201). The new export is another
+        record: where FDA mode is on for its device's organization (else its owner), a readings export is signed as
+        DeviceDataExport/create's (the body's `signature`; 428 without it, and a refused signature
+        changes nothing)."""
+        principal = context.current_principal()
+        return _started(context.container().retry_export()(
+            context.caller_id(), query["id"], principal.session_id, signature_input(body.get("signature"))))
 
 
 def _certificate(c: Certificate | None) -> dict:

@@ -1,5 +1,7 @@
 """The waybills' files: the trip report as PDF (the device reports' renderer, adapters/exports) and the
-list as XLSX (streamed, adapters/spreadsheets), every text in the caller's language and time zone."""
+list as XLSX (streamed, adapters/spreadsheets), every text in the caller's language and time zone.
+The PDF ends with the waybill's electronic signatures (POST /FdaRecord/sign, recordType waybill),
+each saying whether it still applies to the waybill as it is (21 CFR 11.50, 11.70)."""
 
 from __future__ import annotations
 
@@ -10,7 +12,10 @@ from flask import Response
 
 from adapters.exports.renderer import ExportRenderer
 from adapters.spreadsheets.workbooks import streamed_listing
-from core.exports.ports import MapFence, MapTrack, ProbeFigures, Report, RouteMap
+from core.exports.device_report import Labels, signature_block
+from core.exports.ports import MapFence, MapTrack, ProbeFigures, Report, RouteMap, SignatureBlock
+from core.fda.model import WAYBILL
+from core.shared.errors import NotAuthenticated, NotFound
 from core.shared.messages import N_, NC_
 from core.shared.paging import PageRequest
 from core.waybills.model import WaybillState
@@ -43,6 +48,10 @@ SHEET_COLUMNS = (N_("Waybill number"), N_("Goods"), N_("Tracking number"), N_("C
                  N_("Upper limit"), N_("Lower limit"), N_("Planned start"), N_("Planned stop"), N_("Started"),
                  N_("Finished"), N_("Devices"))
 SHEET_TITLE = N_("Waybills")
+SIGNED_STATEMENT = N_("Each signature is the legally binding equivalent of its signer's handwritten signature "
+                      "(21 CFR Part 11). It applies to the waybill as it was signed: once the waybill changed, it no "
+                      "longer applies.")
+SIGNATURE_VOID = N_("No: the waybill changed after it was signed")
 EXPORT_ROWS_MAX = 10_000
 
 
@@ -68,6 +77,25 @@ def _route_map(report: TripReport, charted: DeviceFigures | None) -> RouteMap:
         metres=_t(METRES), kilometres=_t(KILOMETRES),
         north=context.container().translator().pgettext("compass point", NORTH, context.language.get()),
         tiles=context.container().map_tiles(), attribution=settings.map_tile_attribution)
+
+
+def _signatures(waybill_id: int | None) -> SignatureBlock | None:
+    """The waybill's signatures as the caller reads them (None: it has none, and the PDF has no
+    such section). A share link's PDF has no caller to read them as: it shows none, and gives
+    no signer's login to whoever holds the link."""
+    if waybill_id is None:
+        return None
+    try:
+        found = context.container().record_signatures()(context.caller_id(), WAYBILL, str(waybill_id))
+    except (NotFound, NotAuthenticated):
+        return None
+    if not found:
+        return None
+    translator, language = context.container().translator(), context.language.get()
+    t = Labels(translator.translate, language)
+    return signature_block(found, t, lambda message_context, msgid: translator.pgettext(message_context, msgid,
+                                                                                          language),
+                           statement=t(SIGNED_STATEMENT), void=t(SIGNATURE_VOID))
 
 
 def trip_pdf(report: TripReport) -> Response:
@@ -99,7 +127,7 @@ def trip_pdf(report: TripReport) -> Response:
         chart=chart, chart_labels=(charted.device_name if charted else "", ""), table_title=_t(DEVICES),
         table_note=_t(ONLY_THIS_SHIPMENT), table_columns=[_t(SUMMARY[0]), _t(SUMMARY[1])],
         table=[[d.device_name, str(d.figures.count)] for d in report.devices], time_zone=str(context.time_zone.get()),
-        footer_note=_t(ONLY_THIS_SHIPMENT), route=_route_map(report, charted))
+        footer_note=_t(ONLY_THIS_SHIPMENT), route=_route_map(report, charted), signatures=_signatures(w.id))
     out = BytesIO()
     ExportRenderer().report_pdf(out, document)
     name = f"waybill-{w.id}.pdf"
