@@ -29,7 +29,9 @@ const VENDORS: { name: string; test: RegExp | ((id: string) => boolean) }[] = [
   { name: 'leaflet', test: inPackages('leaflet') },
   { name: 'query', test: inPackages('@tanstack') },
   { name: 'i18n', test: inPackages('i18next', 'react-i18next', 'html-parse-stringify', 'void-elements') },
-  { name: 'forms', test: inPackages('react-hook-form', '@hookform', 'zod') },
+  // zod's switch to parsers built without `new Function` goes in zod's own chunk: a shared chunk that
+  // builds an object schema as it loads runs before the entry's body would (lib/jitlessZod.ts).
+  { name: 'forms', test: (id) => inPackages('react-hook-form', '@hookform', 'zod').test(id) || /[\\/]src[\\/]lib[\\/]jitlessZod\.ts$/.test(id) },
 ];
 
 /** Each language's catalogues, from every feature, in one chunk fetched when that language is used. */

@@ -8,7 +8,10 @@
  * - carol (an administrator of Acme) reviews and acme approves a monthly report of the warehouse cold
  *   room, each in the signature dialog; the PDF shows both manifestations;
  * - an entry of the organization's trail is edited in the database as a superuser would: the trail
- *   tab's verification names the broken link.
+ *   tab's verification names the broken link;
+ * - a waybill of the organization is approved with acme's signature (in English, in New York) and
+ *   carol's (in Russian, in Moscow, on a phone); dave, a read-only member, sees both
+ *   manifestations and is offered no approval.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -27,6 +30,7 @@ const ORGANIZATION = 'Acme Cold Chain';
 const WAREHOUSE = 'Warehouse 1 cold room';
 const FRIDGE = 'Vaccine fridge logger';
 const fda = readLocale('fda/locales', 'en-US');
+const waybills = { en: readLocale('waybills/locales', 'en-US'), ru: readLocale('waybills/locales', 'ru-RU') };
 let baseURL = '';
 let work = '';
 let database = '';
@@ -63,7 +67,7 @@ async function api<T>(user: string, path: string, body?: unknown): Promise<T> {
 }
 
 /** The signature dialog filled and sent: the user name when it asks for it, the password, a reason. */
-async function sign(page: Page, user: string, reason: string): Promise<void> {
+async function sign(page: Page, user: string, reason: string, screenshot = `fda-walk-signature-${user}`): Promise<void> {
   const dialog = page.getByTestId('signature-dialog');
   await dialog.waitFor();
   await page.locator('.bp6-overlay-enter-done').filter({ has: dialog }).first().waitFor();
@@ -72,7 +76,7 @@ async function sign(page: Page, user: string, reason: string): Promise<void> {
   await dialog.getByTestId('signature-password').fill(PASSWORD);
   const reasonInput = dialog.getByTestId('signature-reason-input');
   if (await reasonInput.isVisible()) await reasonInput.fill(reason);
-  await shot(page, `fda-walk-signature-${user}`);
+  await shot(page, screenshot);
   await dialog.getByTestId('signature-submit').click();
   await dialog.waitFor({ state: 'detached' });
 }
@@ -199,4 +203,63 @@ db.commit()
       await shot(page, `fda-walk-${tab}-ru-phone`);
     }
   });
+
+  it('approves a waybill of the organization with signatures, in English on a desktop and in Russian on a phone', async () => {
+    const organizations = await api<{ organizationId: number; organizationName: string }[]>('acme', '/base/BaseOrganization/list');
+    const organizationId = organizations.find((o) => o.organizationName === ORGANIZATION)!.organizationId;
+    await api('acme', '/device/FdaRecord/enable', { organizationId }); // on since the first walk: nothing to do then
+    const waybill = await api<{ id: number }>('acme', '/device/Waybill/insert', {
+      orderNum: 'WB-FDA-2611', goodsName: 'Insulin pens', lowerLimit: 2, upperLimit: 8, organizationId });
+    const browser = session.context.browser()!;
+    const person = async (user: string, locale: string, timezoneId: string, viewport: { width: number; height: number }) => {
+      const context = await browser.newContext({ viewport, locale, timezoneId });
+      const page = await context.newPage();
+      await logInPastNotice(page, baseURL, user, locale);
+      await page.goto(`${baseURL}/waybill/detail/${waybill.id}`);
+      return { context, page, card: page.getByTestId('waybill-approval') };
+    };
+    const signatures = (card: ReturnType<Page['getByTestId']>) => card.getByTestId('signature');
+
+    // --- acme approves in English, in New York -----------------------------------------------------
+    const acme = await person('acme', 'en-US', 'America/New_York', { width: 1280, height: 900 });
+    await expect.poll(() => acme.card.getAttribute('data-status')).toBe('pending');
+    await expect(acme.card.getByTestId('waybill-unsigned').textContent()).resolves.toBe(waybills.en.approval.unsigned);
+    await acme.card.getByTestId('waybill-approve').click();
+    await expect(acme.page.getByTestId('signature-label').textContent()).resolves.toBe('WB-FDA-2611');
+    await sign(acme.page, 'acme', 'Kept at 2-8 °C throughout', 'fda-waybill-signature-en');
+    await expect.poll(() => acme.card.getAttribute('data-status')).toBe('approved');
+    const byAcme = signatures(acme.card).first();
+    await expect(byAcme.getByTestId('signature-name').textContent()).resolves.toContain('acme');
+    await expect(byAcme.getByTestId('signature-meaning').textContent()).resolves.toBe('Approved');
+    await expect(byAcme.getByTestId('signature-time').textContent()).resolves.toContain('(America/New_York)');
+    await expect(byAcme.getByTestId('signature-validity').getAttribute('data-valid')).resolves.toBe('true');
+    await expect(acme.card.getByTestId('waybill-approve').count()).resolves.toBe(0); // approved by acme already
+    await shot(acme.page, 'fda-waybill-approved-en');
+    await acme.context.close();
+
+    // --- carol, an administrator, approves too, in Russian, in Moscow, on a phone -------------------
+    const carol = await person('carol', 'ru-RU', 'Europe/Moscow', { width: 375, height: 812 });
+    await expect.poll(() => signatures(carol.card).count()).toBe(1);
+    await expect(carol.card.getByTestId('waybill-approval-status').textContent()).resolves.toBe(waybills.ru.approval.status.approved);
+    await carol.card.getByTestId('waybill-approve').click();
+    await sign(carol.page, 'carol', 'Проверено: температура в норме', 'fda-waybill-signature-ru-phone');
+    await expect.poll(() => signatures(carol.card).count()).toBe(2);
+    const byCarol = signatures(carol.card).last();
+    await expect(byCarol.getByTestId('signature-meaning').textContent()).resolves.toBe('Утверждено');
+    await expect(byCarol.getByTestId('signature-time').textContent()).resolves.toContain('(Europe/Moscow)');
+    await expect(byCarol.getByTestId('signature-reason').textContent()).resolves.toContain('температура в норме');
+    await carol.card.scrollIntoViewIfNeeded();
+    const overflow = await carol.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the waybill page is wider than the phone').toBeLessThanOrEqual(0);
+    await shot(carol.page, 'fda-waybill-approved-ru-phone');
+    await carol.context.close();
+
+    // --- dave, a read-only member named by no endorsement: both manifestations, no approval --------
+    const dave = await person('dave', 'ru-RU', 'Europe/Moscow', { width: 1280, height: 900 });
+    await expect.poll(() => signatures(dave.card).count()).toBe(2);
+    await expect(dave.card.getByTestId('waybill-approve').count()).resolves.toBe(0);
+    await dave.card.scrollIntoViewIfNeeded();
+    await shot(dave.page, 'fda-waybill-read-only-ru');
+    await dave.context.close();
+  }, 180_000);
 });

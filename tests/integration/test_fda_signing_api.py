@@ -34,6 +34,7 @@ R = "/device/FdaRecord"
 E = "/device/FdaEndorsement"
 RULES = "/device/DeviceAlarmRule"
 ALARMS = "/device/DeviceAlarm"
+ORGANIZATION_ROLES = "/base/BaseRole/queryRoleByOrganizationType"
 NEEDS_SIGNATURE = "This change needs your electronic signature"
 USER_NAME_NEEDED = "Sign with your user name and password"
 PARAMS = {"displayPrecision": 1, "temperatureUnit": "C", "uploadInterval": 600, "recordInterval": 120}
@@ -386,6 +387,35 @@ def test_a_read_only_member_signs_only_as_an_endorsement_names_them(team):
         "name": "Mine", "meaning": "approved", "recordTypes": ["waybill"], "accountIds": [team.ids["alice"]]}))
     assert alice_own["organizationId"] is None
     assert team.sign("acme", "waybill", waybill, user="acme", endorsementId=alice_own["id"]).code == 2325
+
+
+def test_an_endorsement_names_a_built_in_role_by_the_id_the_role_list_answers(team):
+    """The FDA page picks roles from queryRoleByOrganizationType: a built-in one comes with its
+    row's id, and an endorsement naming it lets its holders sign and nobody else."""
+    listed = ok(team.call("carol", "GET", ORGANIZATION_ROLES,
+                          query={"organizationType": 2, "organizationId": team.org}))
+    built_in = {r["roleCode"]: r["roleId"] for r in listed if r["builtIn"]}
+    assert set(built_in) == {"org_creator", "org_admin", "org_member"}
+    assert all(isinstance(role_id, int) for role_id in built_in.values()), built_in
+    unscoped = ok(team.call("alice", "GET", ORGANIZATION_ROLES, query={"organizationType": 2}))
+    assert {r["roleCode"]: r["roleId"] for r in unscoped} == built_in  # the same rows for a caller of no organization
+
+    waybill = _waybill(team)
+    admins = ok(_endorsement(team, name="Administrators", roleIds=[built_in["org_admin"]]))
+    assert admins["roleIds"] == [built_in["org_admin"]]
+    signed = ok(team.sign("carol", "waybill", waybill, user="carol", endorsementId=admins["id"]))  # an administrator
+    assert (signed["signerLogin"], signed["endorsementName"]) == ("carol", "Administrators")
+    for outsider in ("bob", "acme"):  # a plain member; the creator holds org_creator, not org_admin
+        refused = team.sign(outsider, "waybill", waybill, user=outsider, endorsementId=admins["id"])
+        assert (refused.status, refused.code) == (403, 2325), outsider
+
+    members = ok(_endorsement(team, name="Members", meaning="reviewed", roleIds=[built_in["org_member"]]))
+    assert team.sign("dave", "waybill", waybill, user="dave", meaning="reviewed").code == 2329  # unendorsed: may not
+    by_member = ok(team.sign("dave", "waybill", waybill, user="dave", endorsementId=members["id"]))
+    assert (by_member["signerLogin"], by_member["meaning"]) == ("dave", "reviewed")
+    assert team.sign("carol", "waybill", waybill, endorsementId=members["id"]).code == 2325
+    assert [(s["signerLogin"], s["valid"]) for s in team.signatures("bob", "waybill", waybill)] == [
+        ("carol", True), ("dave", True)]
 
 
 def test_endorsements_are_read_by_members_and_changed_by_administrators(team):

@@ -60,7 +60,7 @@ from core.organizations.model import (
     MyOrganization,
     Organization,
 )
-from core.permissions.roles import BY_CODE
+from core.permissions.roles import BUILT_IN, BY_CODE
 from core.platform.model import DictItem
 from core.pricing.level_change import ServiceState
 from core.pricing.model import AlertPackage, Level, ServiceItem
@@ -1319,6 +1319,9 @@ class FakeOrganizationRoles:
 
     def is_built_in(self, role_id: int) -> bool:
         return role_id in self.BUILT_IN_IDS
+
+    def built_in_ids(self) -> dict[str, int]:
+        return {r.code: id_ for id_, r in zip(self.BUILT_IN_IDS, BUILT_IN, strict=False)}
 
     def name_taken(self, organization_id: int, key: str, except_id: int | None = None) -> bool:
         return any(r.organization_id == organization_id and r.name.casefold() == key and r.id != except_id

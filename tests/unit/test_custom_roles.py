@@ -122,6 +122,9 @@ def test_the_roles_of_an_organization_are_the_built_in_ones_then_its_own(uow):
         ("org_creator", True, False), ("org_admin", True, True), ("org_member", True, True)]
     assert [r.name for r in listed[3:]] == ["Viewer"]
     assert [r.code for r in ListOrganizationRoles(uow)(MEMBER, None)] == ["org_creator", "org_admin", "org_member"]
+    # a built-in role carries its row's id, as a custom one does: an FDA endorsement names roles by id
+    ids = uow.organization_roles.built_in_ids()
+    assert [r.id for r in listed[:3]] == [ids["org_creator"], ids["org_admin"], ids["org_member"]]
 
 
 def test_a_member_is_given_a_custom_role_of_the_organization_and_never_another_organizations(uow, clock):

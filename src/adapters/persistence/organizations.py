@@ -228,6 +228,11 @@ class SqlAlchemyOrganizationRoleRepository:
     def is_built_in(self, role_id: int) -> bool:
         return bool(self._s.scalar(select(RoleRow.built_in).where(RoleRow.id == role_id)))
 
+    def built_in_ids(self) -> dict[str, int]:
+        rows = self._s.execute(select(RoleRow.code, RoleRow.id).where(RoleRow.built_in.is_(True),
+                                                                     RoleRow.organization_id.is_(None)))
+        return {code: id_ for code, id_ in rows}
+
     def name_taken(self, organization_id: int, key: str, except_id: int | None = None) -> bool:
         query = select(RoleRow.id).where(RoleRow.organization_id == organization_id, RoleRow.name_key == key)
         if except_id is not None:

@@ -110,18 +110,21 @@ def assignable_role(uow: OrganizationsUnitOfWork, organization_id: int, role_cod
 
 
 class ListOrganizationRoles:
-    """queryRoleByOrganizationType with an organization: its built-in roles, then its custom ones
-    by name. Only for its members."""
+    """queryRoleByOrganizationType: the built-in organization roles, then, with an organization (its
+    members only), its custom ones by name. A built-in role carries the id of its row, which an FDA
+    endorsement names (core.fda.endorsements)."""
 
     def __init__(self, uow: OrganizationsUnitOfWork) -> None:
         self._uow = uow
 
     def __call__(self, account_id: int, organization_id: int | None) -> list[OrganizationRole]:
-        built_in = [OrganizationRole(r.code, r.name, True, r.code in ASSIGNABLE_ROLES, r.permissions)
-                    for r in roles.BUILT_IN if r.role_type is roles.RoleType.ORGANIZATION]
-        if organization_id is None:
-            return built_in
         with self._uow as uow:
+            ids = uow.organization_roles.built_in_ids()
+            built_in = [OrganizationRole(r.code, r.name, True, r.code in ASSIGNABLE_ROLES, r.permissions,
+                                         ids.get(r.code)) for r in roles.BUILT_IN
+                        if r.role_type is roles.RoleType.ORGANIZATION]
+            if organization_id is None:
+                return built_in
             _role(uow, organization_id, account_id)
             custom = uow.organization_roles.of_organization(organization_id)
         return built_in + [OrganizationRole(r.code, r.name, False, True, r.permissions, r.id, r.description,

@@ -130,8 +130,9 @@ class InvitationSchema(InviteeSchema):
 
 
 class RoleSchema(Schema):
-    roleId = fields.Integer(required=True, allow_none=True, metadata={"description": "a custom role's id; "
-                                                                                     "null for a built-in one"})
+    roleId = fields.Integer(required=True, allow_none=True, metadata={
+        "description": "the role's id (a built-in role's too: an FDA endorsement's roleIds names it); "
+                       "null only for a built-in role the database does not hold yet"})
     roleCode = fields.String(required=True)
     roleName = fields.String(required=True, metadata={"description": "a built-in role's in the request's "
                                                                      "language, a custom role's as given"})

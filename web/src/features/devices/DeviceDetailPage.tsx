@@ -208,7 +208,7 @@ function DetailHeader({ device }: { device: DeviceDetail }) {
         )}
       </div>
       <div className="jc-device-actions">
-        <ExportDeviceButton deviceId={device.deviceId} />
+        <ExportDeviceButton device={device} />
         {held.has('consumer.recharge') && !writable && (
           <ReadOnlyReason className="jc-device-recharge-anchor" device={device}>
             <AnchorButton intent="primary" icon={<CreditCardIcon />} disabled text={t('list.recharge')} data-testid="device-detail-recharge" />

@@ -83,10 +83,10 @@ describe('the endorsements tab', () => {
     await user.type(await within(dialog).findByTestId('endorsement-own-meaning'), 'Released for shipping');
     await user.click(within(within(dialog).getByTestId('endorsement-records')).getByLabelText('Alarm handling'));
     await user.click(within(within(dialog).getByTestId('endorsement-records')).getByLabelText('Periodic report'));
-    // built-in roles carry no id: only the organization's own roles are offered
+    // a built-in role is offered by its id as the organization's own roles are
     const roles = within(dialog).getByTestId('endorsement-roles');
-    expect(within(roles).queryByLabelText('Organization administrator')).toBeNull();
     await user.click(within(roles).getByLabelText('Quality assurance'));
+    await user.click(within(roles).getByLabelText('Organization administrator'));
     await user.click(within(within(dialog).getByTestId('endorsement-people')).getByLabelText('bob'));
     await user.click(within(dialog).getByTestId('endorsement-distinct'));
     await user.click(within(dialog).getByTestId('endorsement-save'));
@@ -94,7 +94,7 @@ describe('the endorsements tab', () => {
     await waitFor(() => expect(screen.queryByTestId('endorsement-dialog')).toBeNull());
     expect(bodyOf(server.callsTo('POST /device/FdaEndorsement/insert')[0])).toEqual({
       organizationId: 3, name: 'Shipping release', description: 'Before a lot leaves', meaning: 'Released for shipping',
-      recordTypes: ['alarm', 'report'], roleIds: [41], accountIds: [8], distinctSigner: true,
+      recordTypes: ['alarm', 'report'], roleIds: [41, 3], accountIds: [8], distinctSigner: true,
     });
     await waitFor(() => expect(screen.getAllByTestId('endorsement-row')).toHaveLength(2));
   });

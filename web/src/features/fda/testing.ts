@@ -178,7 +178,7 @@ export function fdaServer(extra: Routes = {}, initial: Partial<FdaState> = {}): 
       { accountId: 8, userName: 'bob', realName: null, roleCode: 'custom_41', roleName: 'QA', creator: false },
     ] }),
     'GET /base/BaseRole/queryRoleByOrganizationType': () => envelope([
-      { roleId: null, roleCode: 'org_admin', roleName: 'Organization administrator', description: null, roleType: 2, builtIn: true,
+      { roleId: 3, roleCode: 'org_admin', roleName: 'Organization administrator', description: null, roleType: 2, builtIn: true,
         assignable: true, permissions: [], memberCount: 0 },
       { roleId: 41, roleCode: 'custom_41', roleName: 'Quality assurance', description: null, roleType: 3, builtIn: false,
         assignable: true, permissions: [], memberCount: 1 },

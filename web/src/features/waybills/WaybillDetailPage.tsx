@@ -12,6 +12,7 @@ import { downloadReportPdf, useSetWaybillState, useTrip, useWaybill } from './ap
 import { ShareDialog } from './components/ShareDialog';
 import { StateTag } from './components/StateTag';
 import { TripReport } from './components/TripReport';
+import { WaybillApproval } from './components/WaybillApproval';
 import { WaybillDrawer } from './components/WaybillDrawer';
 import './waybills.css';
 
@@ -19,7 +20,7 @@ function parseId(raw: string | undefined): number | null {
   return raw && /^\d{1,10}$/.test(raw) && Number(raw) >= 1 && Number(raw) < 2 ** 31 ? Number(raw) : null;
 }
 
-/** One waybill: its particulars and devices, starting and finishing it, its trip report, PDF and share links. */
+/** One waybill: its particulars, its approval (FDA mode), devices, starting and finishing it, its trip report, PDF and share links. */
 export default function WaybillDetailPage() {
   const id = parseId(useParams().waybillPk);
   const { t } = useTranslation('waybills');
@@ -123,6 +124,7 @@ function WaybillDetail({ id, back }: { id: number; back: React.ReactNode }) {
           {info.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
         </dl>
       </Card>
+      <WaybillApproval waybill={waybill} />
       <Card elevation={0}>
         <H4>{t('section.devices')}</H4>
         {waybill.devices.length === 0 ? <p>{t('report.noDevices')}</p> : (

@@ -1,6 +1,6 @@
 /**
  * Exports to the download centre (/consumer/download): POST /device/DeviceDataExport/create for a
- * device's readings (CSV, XLSX or a PDF report), POST .../createDeviceList for the device list
+ * device's readings (CSV, XLSX or a PDF report; signed by its author where FDA mode is on), POST .../createDeviceList for the device list
  * (XLSX), POST .../page to list them, GET .../readyCount for the header's badge, DELETE .../delete,
  * POST .../retry?id= to ask again for a failed one, and GET .../download?id= for the file. A job writes each file; the list polls while one is
  * pending or running. Files are kept 7 days; an account has at most 3 exports in progress (1201).
@@ -9,6 +9,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import type { DeviceQuery } from './devices';
+import type { Signature } from './fda';
 import { pageOf } from './page';
 import { api } from '@/lib/http/index';
 import { saveFile } from '@/lib/saveFile';
@@ -55,6 +56,8 @@ export interface ReadingsExportRequest {
   startTime: string;
   endTime: string;
   format: ExportFormat;
+  /** Where FDA mode is on for the device, its author's electronic signature (meaning authored); without one the server answers 428. */
+  signature?: Signature;
 }
 
 /** The device list's filters, as Device/page takes them (without paging). */
@@ -66,8 +69,13 @@ export const exportKeys = {
   ready: ['exports', 'ready'] as const,
 };
 
+/**
+ * Refusals are the caller's to show (silent): unsigned, a 428 is the cue to ask for the signature;
+ * signed, a 403 is the signature's refusal (a wrong password), which the signature dialog shows.
+ */
 export async function createReadingsExport(body: ReadingsExportRequest): Promise<ExportRecord> {
-  return exportSchema.parse(await api.post('/device/DeviceDataExport/create', body));
+  return exportSchema.parse(await api.post('/device/DeviceDataExport/create', body,
+    { silent: true, denialIsAnswer: body.signature !== undefined }));
 }
 
 export async function createDeviceListExport(filters: DeviceListExportRequest): Promise<ExportRecord> {

@@ -311,6 +311,8 @@ export const fdaKeys = {
   signingState: ['fda', 'signingState'] as const,
   signatures: (filter: SignatureFilter, start: number, pageSize: number) => ['fda', 'signatures', filter, start, pageSize] as const,
   record: (recordType: string, recordId: string) => ['fda', 'record', recordType, recordId] as const,
+  /** Every record of a type: a change of one (a waybill saved) makes its signatures' validity stale. */
+  records: (recordType: RecordType) => ['fda', 'record', recordType] as const,
   endorsements: (scope: Scope) => ['fda', 'endorsements', scope.organizationId ?? null] as const,
   verification: (scope: Scope) => ['fda', 'verification', scope.organizationId ?? null] as const,
   trail: (filter: TrailFilter, start: number, pageSize: number) => ['fda', 'trail', filter, start, pageSize] as const,
@@ -336,6 +338,15 @@ export function useEndorsements(scope: Scope, enabled = true) {
   return useQuery({
     queryKey: fdaKeys.endorsements(scope),
     queryFn: () => fetchEndorsements(scope, 1, FDA_LIMITS.pageSize),
+    enabled,
+  });
+}
+
+/** A record's signatures, oldest first, each with whether the record is still as it was signed. */
+export function useRecordSignatures(recordType: RecordType, recordId: string, enabled = true) {
+  return useQuery({
+    queryKey: fdaKeys.record(recordType, recordId),
+    queryFn: () => fetchRecordSignatures(recordType, recordId),
     enabled,
   });
 }

@@ -99,7 +99,7 @@ function EndorsementFormBody({ scope, endorsement, roles, members, onClose }: Om
   useRevalidateOnLanguageChange(form);
   const [failure, setFailure] = useState<string | null>(null);
   const organization = scope.organizationId !== undefined;
-  // Built-in roles carry no id: a role is named by its id, so only the organization's own roles are offered.
+  // A role is named by its id: built-in roles carry theirs as custom ones do; one without (an older server's) cannot be named.
   const namedRoles = roles.filter((role): role is OrganizationRole & { roleId: number } => role.roleId !== null);
 
   const submit = form.handleSubmit(async (values) => {

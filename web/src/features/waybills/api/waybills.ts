@@ -9,6 +9,7 @@
  */
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
+import { fdaKeys } from '@/lib/api/fda';
 import { pageOf } from '@/lib/api/page';
 import { positionSchema } from '@/lib/api/devices';
 import { api } from '@/lib/http/index';
@@ -254,10 +255,13 @@ export function useTemplates(enabled = true) {
   return useQuery({ queryKey: waybillKeys.templates, queryFn: fetchTemplates, enabled });
 }
 
-/** After any change the list, the waybill and its report are stale. */
+/** After any change the list, the waybill, its report and whether its signatures still apply are stale. */
 function useInvalidate() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: waybillKeys.all });
+  return () => Promise.all([
+    queryClient.invalidateQueries({ queryKey: waybillKeys.all }),
+    queryClient.invalidateQueries({ queryKey: fdaKeys.records('waybill') }),
+  ]);
 }
 
 export function useSaveWaybill() {
