@@ -32,6 +32,37 @@ PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgre
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
 REFERENCE_TABLES = {"permissions", "roles", "role_permissions", "dict_items"}
 BACKENDS = ("sqlite", "postgresql")
+# Every test that takes an application runs on PostgreSQL, production's database. On SQLite (the
+# embedded default of `make run`) run the files of the adapters that speak it differently (a
+# `dialect` branch: readings and their partitions, the append-only log and trail, bounds, revenue,
+# ordering, fences, jobs...), the repositories and migrations; the browser tests and the CLI's run on
+# SQLite whole. The API suites twice over took a third of CI's time (2026-11-28).
+# TEST_SQLITE=all runs everything on both, as a change to an adapter's SQL deserves.
+ON_SQLITE_TOO = frozenset({
+    "test_account_changes_api.py", "test_registration_api.py", "test_session_api.py",  # accounts
+    "test_alarms.py", "test_alarms_api.py", "test_expiry_reminders.py",
+    "test_device_history_api.py", "test_ingest.py", "test_repositories.py", "test_migrations.py",
+    "test_operation_log_api.py", "test_fda_trail_api.py", "test_fda_reports_api.py",  # append-only
+    "test_attack_lengths.py",  # bounds
+    "test_revenue_rollup.py", "test_recharge_statistics_api.py", "test_promotions_api.py",
+    "test_catalogue_api.py", "test_ordering_repositories.py", "test_payment_flows.py",
+    "test_platform_api.py", "test_geofences_api.py", "test_geofence_ingest.py",
+    "test_calibration_persistence.py", "test_embedded_jobs.py", "test_export_jobs.py",
+})
+SQLITE_EVERYWHERE = os.environ.get("TEST_SQLITE") == "all"
+
+
+def pytest_collection_modifyitems(config, items) -> None:
+    if SQLITE_EVERYWHERE:
+        return
+    kept, dropped = [], []
+    for item in items:
+        callspec = getattr(item, "callspec", None)
+        on_sqlite = callspec is not None and callspec.params.get("database_url") == "sqlite"
+        (dropped if on_sqlite and item.path.name not in ON_SQLITE_TOO else kept).append(item)
+    if dropped:
+        config.hook.pytest_deselected(items=dropped)
+        items[:] = kept
 
 
 def settings_for_tests(database_url: str, var_dir: Path, **overrides: str):
