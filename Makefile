@@ -107,15 +107,17 @@ browser:
 test-web: python browser
 	@if [ -f package.json ]; then $(MAKE) --no-print-directory node_modules/.installed && npm run --silent test:all; fi
 
-# CI runs the Python and the web suites side by side (each about half an hour on two cores, mostly
-# waiting on servers, brokers and the browser); the web log follows the Python one. The Debian
-# packages come first, one apt at a time.
-test: lint mosquitto fonts browser
+# CI runs the linters, the Python and the web suites side by side (mostly waiting on servers,
+# brokers and the browser); the web log follows the Python one, the linters' comes last. The
+# packages come first, one installer at a time.
+test: python node_modules/.installed mosquitto fonts browser
 	@mkdir -p var
-	@$(MAKE) --no-print-directory test-web > var/test-web.log 2>&1 & web=$$!; \
+	@$(MAKE) --no-print-directory lint > var/lint.log 2>&1 & lint=$$!; \
+	$(MAKE) --no-print-directory test-web > var/test-web.log 2>&1 & web=$$!; \
 	$(MAKE) --no-print-directory test-python; python=$$?; \
 	wait $$web; webrc=$$?; echo; echo "--- web: typecheck, vitest and the Chromium e2e ---"; cat var/test-web.log; \
-	exit $$(( python || webrc ))
+	wait $$lint; lintrc=$$?; echo; echo "--- linters ---"; cat var/lint.log; \
+	exit $$(( python || webrc || lintrc ))
 
 # wrk drives the API at fleet size (bench/api.py); Debian's, never a downloaded one.
 wrk:
