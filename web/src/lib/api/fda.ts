@@ -27,8 +27,8 @@ export const MEANINGS = ['reviewed', 'approved', 'responsible', 'authored'] as c
 export type Meaning = (typeof MEANINGS)[number];
 export const isMeaning = (value: unknown): value is Meaning => (MEANINGS as readonly unknown[]).includes(value);
 
-/** What gets signed (core/fda RecordVersions). */
-export const RECORD_TYPES = ['alarm', 'deviceParams', 'waybill', 'report', 'fda'] as const;
+/** What gets signed (core/fda RecordVersions); an export is a device's readings export, its id the export's. */
+export const RECORD_TYPES = ['alarm', 'deviceParams', 'waybill', 'report', 'fda', 'export'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export const REPORT_STATUSES = ['draft', 'reviewed', 'approved'] as const;
