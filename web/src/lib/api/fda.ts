@@ -231,9 +231,9 @@ export async function signRecord(recordType: RecordType, recordId: string, signa
   return signatureRowSchema.parse(await api.post('/device/FdaRecord/sign', { recordType, recordId, signature }, SIGNING));
 }
 
-/** A record's signatures, oldest first. */
-export async function fetchRecordSignatures(recordType: RecordType, recordId: string) {
-  return z.array(signatureRowSchema).parse(await api.get('/device/FdaRecord/recordSignatures', { params: { recordType, recordId } }));
+/** A record's signatures, oldest first; `silent` where the record may be gone (a 404 is then no failure to show). */
+export async function fetchRecordSignatures(recordType: RecordType, recordId: string, { silent = false } = {}) {
+  return z.array(signatureRowSchema).parse(await api.get('/device/FdaRecord/recordSignatures', { params: { recordType, recordId }, silent }));
 }
 
 /** The signatures on the caller's subjects' records, newest first. */
