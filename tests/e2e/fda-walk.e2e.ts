@@ -11,7 +11,10 @@
  *   tab's verification names the broken link;
  * - a waybill of the organization is approved with acme's signature (in English, in New York) and
  *   carol's (in Russian, in Moscow, on a phone); dave, a read-only member, sees both
- *   manifestations and is offered no approval.
+ *   manifestations and is offered no approval;
+ * - acme exports the warehouse cold room's readings, signed as their author; the export fails (as
+ *   a full disk would have it) and its retry in the download centre is signed too (the server's
+ *   428 opens the dialog); the download centre shows each export's manifestation, on a phone too.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -31,6 +34,7 @@ const WAREHOUSE = 'Warehouse 1 cold room';
 const FRIDGE = 'Vaccine fridge logger';
 const fda = readLocale('fda/locales', 'en-US');
 const waybills = { en: readLocale('waybills/locales', 'en-US'), ru: readLocale('waybills/locales', 'ru-RU') };
+const downloads = readLocale('downloads/locales', 'en-US');
 let baseURL = '';
 let work = '';
 let database = '';
@@ -261,5 +265,71 @@ db.commit()
     await dave.card.scrollIntoViewIfNeeded();
     await shot(dave.page, 'fda-waybill-read-only-ru');
     await dave.context.close();
+  }, 180_000);
+
+  it("signs a device's export and its retry as their author, and the download centre shows each manifestation", async () => {
+    const organizations = await api<{ organizationId: number; organizationName: string }[]>('acme', '/base/BaseOrganization/list');
+    const organizationId = organizations.find((o) => o.organizationName === ORGANIZATION)!.organizationId;
+    await api('acme', '/device/FdaRecord/enable', { organizationId }); // on since the first walk: nothing to do then
+    const devices = await api<{ data: { deviceId: number; deviceName: string }[] }>('acme', '/device/Device/page',
+      { deviceName: WAREHOUSE, pageSize: 10 });
+    const warehouse = devices.data.find((d) => d.deviceName === WAREHOUSE)!;
+    const browser = session.context.browser()!;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+    const page = await context.newPage();
+    await logInPastNotice(page, baseURL, 'acme');
+
+    // --- the export button: the organization's switch says FDA mode is on, the dialog asks first ---
+    await page.goto(`${baseURL}/device/detail/${warehouse.deviceId}`);
+    await page.getByTestId('device-export').click();
+    await page.getByTestId('export-submit').click();
+    await sign(page, 'acme', 'Weekly data for QA', 'fda-export-signature');
+    await page.waitForURL((url) => url.pathname === '/consumer/download');
+    const row = page.getByTestId('download-row').first();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('ready'); // APP_ENV=test writes it in the request
+    const signed = row.getByTestId('signature');
+    await signed.waitFor();
+    await expect(signed.getByTestId('signature-name').textContent()).resolves.toContain('acme');
+    await expect(signed.getByTestId('signature-meaning').textContent()).resolves.toBe('Authored');
+    await expect(signed.getByTestId('signature-time').textContent()).resolves.toContain('(Europe/Berlin)');
+    await expect(signed.getByTestId('signature-reason').textContent()).resolves.toContain('Weekly data for QA');
+    await shot(page, 'fda-export-signed');
+
+    // --- the export fails (its file could not be written); its retry is signed as a new export -------
+    const [first] = (await api<{ data: { id: string }[] }>('acme', '/device/DeviceDataExport/page', { start: 1, pageSize: 1 })).data;
+    execFileSync(python, ['-c', `
+import sqlite3, sys
+db = sqlite3.connect(sys.argv[1])
+db.execute("UPDATE exports SET status = 'failed', progress = 0, file_name = NULL, size = NULL, error = 'The file could not be written' WHERE id = ?", (sys.argv[2],))
+db.commit()
+`, database, first!.id]);
+    await page.reload();
+    await expect.poll(() => row.getAttribute('data-status')).toBe('failed');
+    await row.getByTestId('download-retry').click();
+    const dialog = page.getByTestId('signature-dialog');
+    await expect(dialog.getByTestId('signature-label').textContent()).resolves.toContain(WAREHOUSE);
+    await expect(dialog.getByTestId('signature-intro').textContent()).resolves.toContain(downloads.signIntro);
+    await sign(page, 'acme', 'Asked again after a write failure', 'fda-export-retry-signature');
+    await expect.poll(() => row.getAttribute('data-status')).toBe('ready');
+    await expect(page.getByTestId('download-row').count()).resolves.toBe(1); // the failed one deleted
+    await expect(row.getByTestId('signature-reason').textContent()).resolves.toContain('Asked again after a write failure');
+    const [again] = (await api<{ data: { id: string }[] }>('acme', '/device/DeviceDataExport/page', { start: 1, pageSize: 1 })).data;
+    expect(again!.id).not.toBe(first!.id);
+    const onRecord = await api<{ meaning: string; signerLogin: string }[]>('acme',
+      `/device/FdaRecord/recordSignatures?recordType=export&recordId=${again!.id}`);
+    expect(onRecord).toMatchObject([{ meaning: 'authored', signerLogin: 'acme' }]);
+    await shot(page, 'fda-export-retried');
+    await context.close();
+
+    // --- on a phone, in Russian: the manifestation fits ------------------------------------------------
+    const phone = await browser.newContext({ viewport: { width: 375, height: 812 }, locale: 'ru-RU', timezoneId: 'Europe/Moscow' });
+    const small = await phone.newPage();
+    await logInPastNotice(small, baseURL, 'acme', 'ru-RU');
+    await small.goto(`${baseURL}/consumer/download`);
+    await small.getByTestId('download-row').first().getByTestId('signature').waitFor();
+    const overflow = await small.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, 'the download centre is wider than the phone').toBeLessThanOrEqual(0);
+    await shot(small, 'fda-export-signed-ru-phone');
+    await phone.close();
   }, 180_000);
 });

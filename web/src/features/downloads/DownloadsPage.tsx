@@ -2,12 +2,17 @@ import { Button, Card, H2, HTMLTable, NonIdealState, ProgressBar, Spinner, Tag, 
 import { DownloadIcon, ErrorIcon, InboxIcon, RefreshIcon, RepeatIcon, TrashIcon } from '@blueprintjs/icons';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { failureText } from '@/app/effects';
 import { PagerFooter } from '@/components/PagerFooter';
+import { useSigning } from '@/components/SignatureDialog';
 import {
   downloadExport, isWorking, useDeleteExport, useExportPage, useRetryExport, type ExportRecord,
 } from '@/lib/api/exports';
+import { CancelledError } from '@/lib/http';
+import { notify } from '@/lib/notify';
 import { DEFAULT_PAGE_SIZE } from '@/lib/paging';
 import { formatInstant } from '@/lib/units';
+import { ExportSignatures } from './ExportSignatures';
 import './downloads.css';
 
 const STATUS_INTENT: Record<ExportRecord['status'], Intent> = {
@@ -28,7 +33,11 @@ export function formatSize(bytes: number | null, language: string): string {
   return `${new Intl.NumberFormat(language, { maximumFractionDigits: digits }).format(value)} ${units[unit]}`;
 }
 
-/** The download centre: the caller's exports with their status and progress, kept 7 days. */
+/**
+ * The download centre: the caller's exports with their status and progress, kept 7 days, and a
+ * readings export's electronic signatures (FDA mode). A failed export is asked for again as a new
+ * one, which FDA mode has its author sign: the server's 428 opens the signature dialog.
+ */
 export default function DownloadsPage() {
   const { t, i18n } = useTranslation(['downloads', 'app']);
   const [start, setStart] = useState(1);
@@ -36,6 +45,7 @@ export default function DownloadsPage() {
   const query = useExportPage(start, pageSize);
   const remove = useDeleteExport();
   const retry = useRetryExport();
+  const signing = useSigning();
   const [downloading, setDownloading] = useState<string | null>(null);
   const page = query.data;
   const language = i18n.language;
@@ -51,8 +61,27 @@ export default function DownloadsPage() {
     }
   };
 
+  const named = (record: ExportRecord) => (record.kind === 'deviceList' ? t('deviceList') : record.title);
+
+  const tryAgain = async (record: ExportRecord) => {
+    const period = record.startTime && record.endTime
+      ? `${formatInstant(record.startTime, language, false)} – ${formatInstant(record.endTime, language, false)}` : null;
+    try {
+      await signing.signIfNeeded(
+        { label: [named(record), period, record.format.toUpperCase()].filter(Boolean).join(' · '), intro: t('signIntro'),
+          recordType: 'export', meanings: ['authored'], submitText: t('signSubmit') },
+        (signature) => retry.mutateAsync(signature ? { id: record.id, signature } : { id: record.id }),
+        // as the device's export button: a 428 learnt for the device asks for the signature first
+        record.deviceId !== null ? { key: `device:${record.deviceId}` } : {},
+      ); // null: the signer cancelled, nothing was asked for
+    } catch (error) {
+      if (!(error instanceof CancelledError)) notify.error(failureText(error)); // not failed any more, too many in progress, gone
+    }
+  };
+
   return (
     <div className="jc-dl" data-testid="downloads-page">
+      {signing.dialog}
       <header className="jc-dl-head">
         <H2 className="jc-dl-title">{t('app:route.consumerDownload')}</H2>
         <p>{t('subtitle')}</p>
@@ -88,13 +117,14 @@ export default function DownloadsPage() {
                 {page.data.map((record) => (
                   <tr key={record.id} data-testid="download-row" data-status={record.status} data-format={record.format}>
                     <td className="jc-dl-file">
-                      <strong>{record.kind === 'deviceList' ? t('deviceList') : record.title}</strong>
+                      <strong>{named(record)}</strong>
                       <span className="jc-dl-sub">
                         <Tag minimal>{record.format.toUpperCase()}</Tag>
                         {record.startTime && record.endTime && (
                           <span>{formatInstant(record.startTime, language, false)} – {formatInstant(record.endTime, language, false)}</span>
                         )}
                       </span>
+                      <ExportSignatures record={record} />
                     </td>
                     <td className="jc-dl-status" data-label={t('column.status')}>
                       <Tag intent={STATUS_INTENT[record.status]} minimal={record.status !== 'ready'}>{t(`status.${record.status}`)}</Tag>
@@ -110,8 +140,8 @@ export default function DownloadsPage() {
                     <td className="jc-dl-actions">
                       {record.status === 'failed' ? (
                         <Button icon={<RepeatIcon />} intent="primary" variant="outlined" size="small" text={t('retry')}
-                          loading={retry.isPending && retry.variables === record.id}
-                          onClick={() => retry.mutate(record.id)} data-testid="download-retry" />
+                          loading={retry.isPending && retry.variables?.id === record.id}
+                          onClick={() => void tryAgain(record)} data-testid="download-retry" />
                       ) : (
                         <Button icon={<DownloadIcon />} intent="primary" size="small" text={t('download')}
                           disabled={record.status !== 'ready'} loading={downloading === record.id}

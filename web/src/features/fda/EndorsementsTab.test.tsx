@@ -99,6 +99,23 @@ describe('the endorsements tab', () => {
     await waitFor(() => expect(screen.getAllByTestId('endorsement-row')).toHaveLength(2));
   });
 
+  it('lets an endorsement cover readings exports', async () => {
+    const server = fdaServer();
+    vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const user = userEvent.setup();
+    open(server);
+    await user.click(await screen.findByTestId('endorsement-edit'));
+    const dialog = await screen.findByTestId('endorsement-dialog');
+    const records = within(dialog).getByTestId('endorsement-records');
+    expect(within(records).getAllByRole('checkbox').map((box) => box.closest('label')?.textContent)).toEqual([
+      'Alarm handling', 'Device parameters', 'Waybill', 'Periodic report', 'FDA mode switch', 'Readings export']);
+    await user.click(within(records).getByLabelText('Readings export'));
+    await user.click(within(dialog).getByTestId('endorsement-save'));
+    await waitFor(() => expect(screen.queryByTestId('endorsement-dialog')).toBeNull());
+    expect(bodyOf(server.callsTo('POST /device/FdaEndorsement/update')[0])).toMatchObject({ id: 21, recordTypes: ['report', 'export'] });
+    expect(await screen.findByTestId('endorsement-row')).toHaveTextContent('Readings export');
+  });
+
   it("shows the server's refusal in the dialog", async () => {
     const server = fdaServer({
       'POST /device/FdaEndorsement/update': () => new Response(JSON.stringify({ code: 422, msg: 'Invalid input', data: null,

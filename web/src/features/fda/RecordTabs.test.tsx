@@ -8,7 +8,7 @@ import { session } from '@/lib/session';
 import FdaPage from './FdaPage';
 import { reportFormSchema } from './components/ReportDialog';
 import { addDays, dayStartIn, lastMonth, periodOf } from './dates';
-import { bodyOf, FDA_PERMISSIONS, fdaServer, PASSWORD, trailRow, type FdaServer } from './testing';
+import { bodyOf, FDA_PERMISSIONS, fdaServer, PASSWORD, signatureRow, trailRow, type FdaServer } from './testing';
 import i18n from 'i18next';
 
 vi.mock('@/lib/saveFile', () => ({ saveFile: vi.fn() }));
@@ -63,6 +63,22 @@ describe('the signatures tab', () => {
       endTime: dayStartIn('2026-05-01', TZ),
       start: 1, pageSize: 10,
     });
+  });
+
+  it("names an export's signature as a readings export, and finds the exports' signatures", async () => {
+    const exported = signatureRow({ id: 7, recordType: 'export', recordId: 'x1y2', meaning: 'authored', meaningText: 'Authored', reason: null,
+      recordLabel: 'Cold room A logger 2026-05-01 00:00 – 2026-05-08 00:00 UTC (PDF)' });
+    const server = fdaServer({}, { signatures: [exported] });
+    const user = userEvent.setup();
+    open(server, 'signatures');
+    const [row] = await screen.findAllByTestId('signature-row');
+    expect(within(row!).getByText('Readings export').closest('.jc-fda-record-tag')).not.toBeNull();
+    expect(row).toHaveTextContent('Cold room A logger 2026-05-01 00:00 – 2026-05-08 00:00 UTC (PDF)');
+    expect(row).toHaveTextContent('Authored');
+    await user.selectOptions(screen.getByTestId('signature-filter-record'), 'Readings export');
+    await user.click(screen.getByTestId('signature-search'));
+    await waitFor(() => expect(server.callsTo('POST /device/FdaRecord/signatures')).toHaveLength(2));
+    expect(bodyOf(server.callsTo('POST /device/FdaRecord/signatures')[1])).toMatchObject({ recordType: 'export' });
   });
 
   it('does not search a backwards range', async () => {

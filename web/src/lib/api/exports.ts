@@ -2,7 +2,7 @@
  * Exports to the download centre (/consumer/download): POST /device/DeviceDataExport/create for a
  * device's readings (CSV, XLSX or a PDF report; signed by its author where FDA mode is on), POST .../createDeviceList for the device list
  * (XLSX), POST .../page to list them, GET .../readyCount for the header's badge, DELETE .../delete,
- * POST .../retry?id= to ask again for a failed one, and GET .../download?id= for the file. A job writes each file; the list polls while one is
+ * POST .../retry?id= to ask again for a failed one (signed as a new one where FDA mode is on), and GET .../download?id= for the file. A job writes each file; the list polls while one is
  * pending or running. Files are kept 7 days; an account has at most 3 exports in progress (1201).
  * Shared: the device screens ask for exports, the download centre and the header show them.
  */
@@ -94,9 +94,19 @@ export async function deleteExport(id: string): Promise<void> {
   await api.delete('/device/DeviceDataExport/delete', { params: { id } });
 }
 
-/** Asks again for what a failed export asked: a new export, the failed one deleted. */
-export async function retryExport(id: string): Promise<ExportRecord> {
-  return exportSchema.parse(await api.post('/device/DeviceDataExport/retry', undefined, { params: { id } }));
+/** A failed export asked for again; a readings export where FDA mode is on for its device is signed as a new one (else 428). */
+export interface RetryRequest {
+  id: string;
+  signature?: Signature;
+}
+
+/**
+ * Asks again for what a failed export asked: a new export, the failed one deleted. Refusals are the
+ * caller's to show, as createReadingsExport's: a 428 asks for the signature, a signed call's 403 is its refusal.
+ */
+export async function retryExport({ id, signature }: RetryRequest): Promise<ExportRecord> {
+  return exportSchema.parse(await api.post('/device/DeviceDataExport/retry', signature ? { signature } : undefined,
+    { params: { id }, silent: true, denialIsAnswer: signature !== undefined }));
 }
 
 /** The file, saved by the browser under the server's name. */

@@ -27,8 +27,8 @@ export const MEANINGS = ['reviewed', 'approved', 'responsible', 'authored'] as c
 export type Meaning = (typeof MEANINGS)[number];
 export const isMeaning = (value: unknown): value is Meaning => (MEANINGS as readonly unknown[]).includes(value);
 
-/** What gets signed (core/fda RecordVersions). */
-export const RECORD_TYPES = ['alarm', 'deviceParams', 'waybill', 'report', 'fda'] as const;
+/** What gets signed (core/fda RecordVersions); an export is a device's readings export, its id the export's. */
+export const RECORD_TYPES = ['alarm', 'deviceParams', 'waybill', 'report', 'fda', 'export'] as const;
 export type RecordType = (typeof RECORD_TYPES)[number];
 
 export const REPORT_STATUSES = ['draft', 'reviewed', 'approved'] as const;
@@ -231,9 +231,9 @@ export async function signRecord(recordType: RecordType, recordId: string, signa
   return signatureRowSchema.parse(await api.post('/device/FdaRecord/sign', { recordType, recordId, signature }, SIGNING));
 }
 
-/** A record's signatures, oldest first. */
-export async function fetchRecordSignatures(recordType: RecordType, recordId: string) {
-  return z.array(signatureRowSchema).parse(await api.get('/device/FdaRecord/recordSignatures', { params: { recordType, recordId } }));
+/** A record's signatures, oldest first; `silent` where the record may be gone (a 404 is then no failure to show). */
+export async function fetchRecordSignatures(recordType: RecordType, recordId: string, { silent = false } = {}) {
+  return z.array(signatureRowSchema).parse(await api.get('/device/FdaRecord/recordSignatures', { params: { recordType, recordId }, silent }));
 }
 
 /** The signatures on the caller's subjects' records, newest first. */

@@ -38,6 +38,7 @@ function server(fdaOn: boolean | null, routes: Routes = {}) {
     ] }),
     'GET /device/FdaRecord/signingState': () =>
       envelope({ needsUserName: true, locked: false, lockedUntil: null, reauthMinutes: 15, userName: 'alice' }),
+    'POST /device/FdaEndorsement/page': () => envelope({ start: 1, pageSize: 200, totalCount: 0, data: [] }),
     [CREATE]: (call) => ((call.body as { signature?: unknown }).signature === undefined && fdaOn !== false
       ? NEEDS_SIGNATURE() : envelope(record)),
     ...routes,
@@ -94,6 +95,31 @@ describe("a device's export where FDA mode is on", () => {
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/consumer/download'));
     expect(api.callsTo(CREATE)).toHaveLength(1);
     expect(api.callsTo(CREATE)[0]?.body).toMatchObject({ signature: { meaning: 'authored' } });
+  });
+
+  it('offers the endorsements of the organization that cover exports, and signs with the one chosen', async () => {
+    const endorsement = (id: number, name: string, recordTypes: string[]) => ({ id, name, description: null, meaning: 'approved',
+      meaningText: 'Approved', recordTypes, roleIds: [], accountIds: [], distinctSigner: false, organizationId: 3 });
+    const api = server(true, {
+      'POST /device/FdaEndorsement/page': () => envelope({ start: 1, pageSize: 200, totalCount: 2, data: [
+        endorsement(21, 'Data release', ['export']), endorsement(22, 'Report sign-off', ['report']),
+      ] }),
+    });
+    vi.spyOn(notify, 'success').mockImplementation(() => {});
+    const user = await openExport();
+    await waitFor(() => expect(api.callsTo('GET /device/FdaRecord/status')).toHaveLength(1));
+    await user.click(screen.getByTestId('export-submit'));
+    const dialog = await screen.findByTestId('signature-dialog');
+    const select = within(dialog).getByTestId('signature-meaning-select');
+    await within(select).findByRole('option', { name: 'Data release: Approved' });
+    expect(within(select).queryByRole('option', { name: /Report sign-off/ })).toBeNull();
+    expect(api.callsTo('POST /device/FdaEndorsement/page')[0]?.body).toMatchObject({ organizationId: 3 });
+    await user.selectOptions(select, 'e:21');
+    await signAs(user);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/consumer/download'));
+    const sent = (api.callsTo(CREATE)[0]?.body as { signature: Record<string, unknown> }).signature;
+    expect(sent).toMatchObject({ endorsementId: 21 });
+    expect(sent).not.toHaveProperty('meaning');
   });
 
   it('exports unsigned where the switch is off', async () => {

@@ -21,7 +21,8 @@ export type ExportedDevice = Pick<DeviceDetail, 'deviceId' | 'deviceName' | 'org
 /**
  * A device's readings over one of the chart's quick ranges, as CSV, XLSX or a PDF report. Where FDA
  * mode is on for the device (its switch says, else the server's 428), the export is signed by its
- * author in the signature dialog, and asked for again with the signature.
+ * author in the signature dialog (meaning authored, or an endorsement that covers exports), and asked
+ * for again with the signature.
  */
 export function ExportDeviceButton({ device }: { /** The device to export. */ device: ExportedDevice }) {
   const { t } = useTranslation('devices');
@@ -40,7 +41,7 @@ export function ExportDeviceButton({ device }: { /** The device to export. */ de
     try {
       const created = await signing.signIfNeeded(
         { label: [device.deviceName, t(`chart.range.${range}`), t(`export.formats.${format}`)].join(' · '), intro: t('export.signIntro'),
-          meanings: ['authored'], submitText: t('export.signSubmit') },
+          recordType: 'export', meanings: ['authored'], submitText: t('export.signSubmit') },
         (signature) => create.mutateAsync({ device: signature ? { ...body, signature } : body }),
         { required: fdaOn, key: `device:${device.deviceId}` },
       );
