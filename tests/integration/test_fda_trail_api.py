@@ -27,6 +27,7 @@ from adapters.persistence.database import make_engine
 from adapters.persistence.migrate import upgrade
 from adapters.persistence.models import (
     AccountRow,
+    DeviceRow,
     OperationChangeRow,
     OperationLogRow,
     OperationReaderRow,
@@ -392,6 +393,21 @@ def test_while_fda_mode_is_on_a_device_s_readings_are_neither_cleared_nor_delete
     assert readings(container, room) == before > 0
     switch(container, Subject(organization_id=org_trail), False)
     assert ok(api.call("POST", "/device/Device/clearData", token=acme, query={"deviceId": room}))["readings"] == before
+
+
+def test_while_fda_mode_is_on_a_device_stays_with_the_organization_that_keeps_its_records(api, container,
+                                                                                         org_trail):
+    """Taken out, the device's readings would be its owner's again, outside the trail, and deletable."""
+    acme, room = api.token("acme"), device_id(container, ACME_ROOM)
+    move = {"deviceIds": [room], "organizationId": None}
+    reply = api.call("POST", "/device/Device/changeOrganization", token=acme, json=move,
+                     headers={"Accept-Language": "ru-RU"})
+    assert (reply.status, reply.code) == (409, 2352), reply.body
+    assert "FDA" in reply.body["msg"] and "keeps" not in reply.body["msg"]  # in the caller's language
+    with container.session_factory()() as session:
+        assert session.get(DeviceRow, room).organization_id == org_trail
+    switch(container, Subject(organization_id=org_trail), False)
+    assert ok(api.call("POST", "/device/Device/changeOrganization", token=acme, json=move))["moved"] == 1
 
 
 def test_retention_waits_while_fda_mode_keeps_a_device_s_readings(container, clock):

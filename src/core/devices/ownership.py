@@ -7,7 +7,8 @@ changes devices (its creator or an administrator), so no one puts a device where
 take it out again. Out of an organization: its owner, or whoever changes the organization's
 devices. A device in an asset stays where it is (422): the asset's hold on its alarms is the
 asset owner's to release. Shares are kept; the device leaves its project, which was the old
-owner's (repository.set_organization)."""
+owner's (repository.set_organization). While FDA mode keeps a device's records (its
+organization's, else its owner's), the device stays where they are (409, 2352)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,8 @@ from collections.abc import Sequence
 
 from core.devices.access import OWNER_ONLY, Access, require
 from core.devices.ports import DevicesUnitOfWork
-from core.shared.errors import Forbidden, InvalidInput, NotFound
+from core.fda.model import Subject
+from core.shared.errors import Forbidden, InvalidInput, NotFound, RecordsStayWithFdaSubject
 from core.shared.messages import N_
 from core.shared.ownership import may_make_in
 
@@ -50,6 +52,10 @@ class ChangeOrganization:
                 if not (device.owned_by(account_id) or taking_out):
                     raise Forbidden(OWNER_ONLY)
             moving = [d.id for d in devices.values() if d.organization_id != organization_id]
+            kept = next((devices[i] for i in moving if uow.fda_switches.is_on(
+                Subject.of_device(devices[i].owner_account_id, devices[i].organization_id))), None)
+            if kept is not None:
+                raise RecordsStayWithFdaSubject(device=kept.name)
             if moving and (named := registry.in_asset(moving)):
                 raise InvalidInput("deviceIds", IN_ASSET, device=named[0])
             if moving:

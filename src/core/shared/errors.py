@@ -219,6 +219,15 @@ class RecordsKeptByFda(RuleViolation):
                  "FDA mode is on")
 
 
+class RecordsStayWithFdaSubject(RuleViolation):
+    """21 CFR Part 11: a device whose records FDA mode keeps (its organization's, else its owner's)
+    does not move to another organization or back to its owner while it is on: its records would
+    leave the audit trail and the control of whoever keeps them, and could then be deleted."""
+
+    code = 2352
+    message = N_("FDA mode keeps the records of {device} where they are: it cannot leave them while FDA mode is on")
+
+
 # --- Recharge: orders, invoices (HTTP 409) ----------------------------------------------------
 
 

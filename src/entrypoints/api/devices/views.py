@@ -395,7 +395,7 @@ class DeviceOrganizationView(MethodView):
                       "organization: then none moves")  # outermost: covers the permission
     @blp.requires("device.list:edit")
     @blp.arguments(s.ChangeOrganizationSchema)
-    @blp.ok(s.OrganizationChangedSchema)
+    @blp.ok(s.OrganizationChangedSchema, refusals=[e.RecordsStayWithFdaSubject])
     @blp.alt_response(404, schema=ErrorEnvelope, description=f"{NOT_VISIBLE}, for any of the devices, or an "
                       "organization the caller is not in: then none moves")
     def post(self, body):
@@ -404,7 +404,8 @@ class DeviceOrganizationView(MethodView):
         administrator of it; out: their owner or an administrator of their organization. The
         devices stay their owner's and keep their shares; their organization's members see and
         change them by their role at once. A device whose organization changes leaves its
-        project; one in an asset is refused (422 on deviceIds)."""
+        project; one in an asset is refused (422 on deviceIds), one whose records FDA mode keeps
+        (its organization's, else its owner's) stays (409, 2352)."""
         moved = context.container().change_organization()(context.caller_id(), body["deviceIds"],
                                                           body["organizationId"])
         return {"moved": moved}
