@@ -78,22 +78,25 @@ lint: python node_modules/.installed
 	.venv/bin/mypy
 	npm run --silent lint
 
-# Two pytest processes side by side: the suite waits on PostgreSQL, the broker and HTTP far more
-# than on the CPU. The acceptance suites, the schema fuzzing and a few long API files (about half
-# of the time, measured with --junitxml) in one, the rest in the other; each creates its own databases.
-# With organizations and sharing the two took 27 and 16 minutes (junitxml, 2026-11-26); the CLI's
-# tests (4 minutes of `coldchain` processes) moved across, and with the faster wipe and seed the two
-# took 17 and 18 minutes with the catalogue, promotions and vouchers added (2026-11-27).
+# Three pytest processes side by side: the suites wait on PostgreSQL, the brokers, the sandboxes and
+# HTTP far more than on the CPU (each used about half a core beside the browser tests, 2026-11-28).
+# The acceptance suites, the schema fuzzing and a few long API files in one; the access, account,
+# alarm, payment-provider and attack files (test_a*) in another; the rest in the third. Each creates
+# its own databases; brokers and sandboxes take free ports, job queues their own prefixes.
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py \
 	tests/integration/test_broker_access.py tests/integration/test_cli.py
+THIRD_PYTEST := $(filter-out $(SECOND_PYTEST),$(wildcard tests/integration/test_a*.py))
 test-python: python mosquitto fonts
 	@mkdir -p var
-	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & other=$$!; \
-	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST))); tests=$$?; \
-	wait $$other; features=$$?; echo; echo "--- features, fuzzing and the long API files ---"; cat var/test-features.log; \
-	exit $$(( tests || features ))
+	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & second=$$!; \
+	.venv/bin/pytest $(THIRD_PYTEST) > var/test-third.log 2>&1 & third=$$!; \
+	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST) $(THIRD_PYTEST))); tests=$$?; \
+	wait $$second; features=$$?; wait $$third; access=$$?; \
+	echo; echo "--- features, fuzzing and the long API files ---"; cat var/test-features.log; \
+	echo; echo "--- access, accounts, alarms, payment providers, attacks ---"; cat var/test-third.log; \
+	exit $$(( tests || features || access ))
 
 # The browser tests drive Debian's Chromium (never a downloaded one); CJK fonts keep the
 # screenshots of the Chinese pages legible.

@@ -139,7 +139,9 @@ async function buildClient(outDir: string): Promise<void> {
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const work = mkdtempSync(join(tmpdir(), 'coldchain-e2e-'));
-  const dist = join(work, 'dist');
+  // run-shards.sh builds the client once for all its shards (E2E_WEB_DIST); a plain run builds its own.
+  const prebuilt = process.env.E2E_WEB_DIST;
+  const dist = prebuilt ?? join(work, 'dist');
   const intlVar = join(work, 'international');
   mkdirSync(intlVar);
   const [port, intlPort, sandboxPort] = await Promise.all([freePort(), freePort(), freePort()]);
@@ -184,7 +186,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   };
 
   const prepare = (e: NodeJS.ProcessEnv) => run('migrate', e).then(() => run('demo-seed', e));
-  await Promise.all([buildClient(dist), prepare(env), prepare(intlEnv)]);
+  await Promise.all([prebuilt ? Promise.resolve() : buildClient(dist), prepare(env), prepare(intlEnv)]);
 
   const servers = [serve(port, env), serve(intlPort, intlEnv)];
   const teardown = async () => {
