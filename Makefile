@@ -81,13 +81,16 @@ lint: python node_modules/.installed
 # Three pytest processes side by side: the suites wait on PostgreSQL, the brokers, the sandboxes and
 # HTTP far more than on the CPU (each used about half a core beside the browser tests, 2026-11-28).
 # The acceptance suites, the schema fuzzing and a few long API files in one; the access, account,
-# alarm, payment-provider and attack files (test_a*) in another; the rest in the third. Each creates
-# its own databases; brokers and sandboxes take free ports, job queues their own prefixes.
+# alarm and attack files (test_a*), FDA's and the payment providers' in another (23 minutes without
+# the last two, while the third took over 40 with them); the rest in the third. Each creates its own
+# databases; brokers and sandboxes take free ports, job queues their own prefixes.
 SECOND_PYTEST := features tests/integration/test_openapi_fuzz.py tests/integration/test_devices_fuzz.py \
 	tests/integration/test_platform_api.py tests/integration/test_expiry_api.py \
 	tests/integration/test_attack_startup.py tests/integration/test_attack_ingest.py \
 	tests/integration/test_broker_access.py tests/integration/test_cli.py
-THIRD_PYTEST := $(filter-out $(SECOND_PYTEST),$(wildcard tests/integration/test_a*.py))
+THIRD_PYTEST := $(filter-out $(SECOND_PYTEST),$(wildcard tests/integration/test_a*.py tests/integration/test_fda_*.py \
+	tests/integration/test_paypal_*.py tests/integration/test_stripe_*.py tests/integration/test_wechat_*.py \
+	tests/integration/test_mosquitto_config.py))
 test-python: python mosquitto fonts
 	@mkdir -p var
 	@.venv/bin/pytest $(SECOND_PYTEST) > var/test-features.log 2>&1 & second=$$!; \
@@ -95,7 +98,7 @@ test-python: python mosquitto fonts
 	.venv/bin/pytest tests $(addprefix --ignore=,$(filter tests/%,$(SECOND_PYTEST) $(THIRD_PYTEST))); tests=$$?; \
 	wait $$second; features=$$?; wait $$third; access=$$?; \
 	echo; echo "--- features, fuzzing and the long API files ---"; cat var/test-features.log; \
-	echo; echo "--- access, accounts, alarms, payment providers, attacks ---"; cat var/test-third.log; \
+	echo; echo "--- access, accounts, alarms, attacks, FDA, payment providers ---"; cat var/test-third.log; \
 	exit $$(( tests || features || access ))
 
 # The browser tests drive Debian's Chromium (never a downloaded one); CJK fonts keep the

@@ -13,9 +13,8 @@ from schemathesis.generation.modes import GenerationMode
 
 from core.accounts.commands import LogIn
 from entrypoints.demo_seed import DEMO_PASSWORD, seed
-from tests.integration.test_openapi_fuzz import CHECKS
+from tests.integration.test_openapi_fuzz import CHECKS, EXAMPLES
 
-EXAMPLES = 40
 PATHS = ("/api/device/Device/", "/api/device/DeviceType/")
 
 
