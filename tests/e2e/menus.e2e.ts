@@ -34,7 +34,9 @@ async function menuItems(target: Page): Promise<Item[]> {
 async function expectRealPage(target: Page, what: string): Promise<void> {
   await target.waitForLoadState('networkidle');
   const content = target.locator('#jc-content');
-  await expect.poll(async () => (await content.innerText()).trim().length, { message: what }).toBeGreaterThan(0);
+  // A lazily loaded page's chunk and first answer took over 5 s in CI beside three pytest processes.
+  await expect.poll(async () => (await content.innerText()).trim().length, { message: what, timeout: 30_000 })
+    .toBeGreaterThan(0);
   expect(await target.locator('[data-testid^="error-"]').count(), what).toBe(0);
   expect(await content.innerText(), what).not.toContain(unbuilt);
 }
