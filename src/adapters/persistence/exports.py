@@ -13,7 +13,7 @@ from sqlalchemy.orm import Session
 from adapters.persistence.models import AlarmMessageRow, ExportCertificateRow, ExportRow, ReadingRow
 from adapters.persistence.results import rows_written
 from core.exports.model import Certificate, Export, ExportFormat, ExportKind, ExportStatus
-from core.exports.ports import Excursion
+from core.exports.readings import Excursion
 from core.shared.paging import Page, PageRequest
 from core.telemetry.downsample import Point
 

@@ -19,7 +19,8 @@ from zoneinfo import ZoneInfo
 from core.devices.model import Device
 from core.devices.ports import ReadingHistoryRepository
 from core.exports import stats
-from core.exports.ports import Excursion, ProbeFigures, Report, SignatureBlock, Translate
+from core.exports.ports import ProbeFigures, Report, SignatureBlock, Translate
+from core.exports.readings import Excursion
 from core.fda.model import Manifestation, TrailState, meaning_words
 from core.shared.messages import N_
 from core.telemetry.downsample import Point, fit, plan_buckets

@@ -3,32 +3,18 @@ from __future__ import annotations
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import IO, TYPE_CHECKING, Protocol
+from typing import IO, Protocol
 
 from core.accounts.ports import AccountRepository
 from core.devices.ports import DeviceRepository, ReadingHistoryRepository
 from core.exports.model import Certificate, Export, ExportStatus
+from core.exports.readings import ExportReadingSource
+from core.fda.ports import FdaSwitches, SignatureReader
 from core.geofences.model import Area
 from core.inbox.ports import Inbox
 from core.notifications.ports import OutboxRepository
 from core.shared.paging import Page, PageRequest
 from core.shared.transaction import Transaction
-from core.telemetry.downsample import Point
-
-if TYPE_CHECKING:  # core.fda.ports reads the exports' readings: imported at run time, it would be a cycle
-    from core.fda.ports import FdaSwitches, SignatureReader
-
-
-@dataclass(frozen=True)
-class Excursion:
-    """An alarm of the device in the period: a probe outside its limits from `started_at`."""
-
-    probe: str
-    kind: int  # 1 above the upper limit, 2 below the lower
-    limit_value: float
-    extreme_value: float
-    started_at: datetime
-    ended_at: datetime | None
 
 
 class ExportRepository(Protocol):
@@ -67,18 +53,6 @@ class ExportRepository(Protocol):
     def set_certificate_digest(self, code: str, sha256: str) -> None: ...
 
     def certificate(self, code: str) -> Certificate | None: ...
-
-
-class ExportReadingSource(Protocol):
-    def chunk(self, device_id: int, since: datetime, until: datetime, after: datetime | None,
-              limit: int) -> list[Point]:
-        """Up to `limit` readings of [since, until] later than `after` (None: from `since`), in
-        time order: a long period is read a chunk at a time."""
-        ...
-
-    def excursions(self, device_id: int, since: datetime, until: datetime) -> list[Excursion]:
-        """The device's alarms that overlap the period, earliest first."""
-        ...
 
 
 class ExportFiles(Protocol):

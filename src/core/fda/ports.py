@@ -7,7 +7,7 @@ from typing import Protocol
 
 from core.accounts.ports import AccountRepository
 from core.devices.ports import DeviceRepository
-from core.exports.ports import ExportReadingSource
+from core.exports.readings import ExportReadingSource
 from core.fda.model import (
     Endorsement,
     FdaReport,
