@@ -79,8 +79,8 @@ def seeded(tmp_path):
 def test_an_ingest_worker_killed_mid_stream_and_restarted_loses_nothing(seeded):
     """kill -9 leaves committed-but-unacknowledged and delivered-but-uncommitted readings behind;
     the restarted worker's session gets them again and each is stored once. Even with nothing
-    stored before the kill, what waits for the session (600 + 300) stays under the machine's
-    Mosquitto queue limit (max_queued_messages 1000), beyond which a broker drops what it holds for
+    stored before the kill, what waits for the session (600 + 300) stays under Mosquitto's
+    default queue limit (max_queued_messages 1000), beyond which a broker drops what it holds for
     an absent session; production's generated mosquitto.conf allows 100000."""
     url = require_mosquitto()
     guid, group, client_id = "RCW360A0000001", unique("cli"), unique("ingest-cli-")

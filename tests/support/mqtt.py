@@ -1,10 +1,14 @@
-"""MQTT helpers for tests: the machine's Mosquitto (skip or fail like PostgreSQL does), a
-publisher, and waiting for a condition."""
+"""MQTT helpers for tests: a Mosquitto of the test process's own (skip or fail like PostgreSQL
+does), a publisher, and waiting for a condition."""
 
 from __future__ import annotations
 
+import atexit
 import json
 import os
+import socket
+import subprocess
+import tempfile
 import time
 import uuid
 from collections.abc import Callable, Iterable
@@ -14,16 +18,53 @@ import pytest
 
 from adapters.messaging.embedded_broker import broker_answers
 
-MOSQUITTO = ("127.0.0.1", int(os.environ.get("TEST_MQTT_PORT", "1883")))
+MOSQUITTO_BINARY = "/usr/sbin/mosquitto"
+_broker_url: str | None = None
 
 
 def require_mosquitto() -> str:
-    if not broker_answers(*MOSQUITTO):
-        message = f"Mosquitto is not answering on {MOSQUITTO[0]}:{MOSQUITTO[1]}"
+    """The URL of a Mosquitto only this test process uses, started on a free port the first time.
+    The suites run in several processes side by side, and their workers subscribe to the same demo
+    devices' topics: on one shared broker each would store the others' readings. TEST_MQTT_PORT
+    names a broker already running instead."""
+    global _broker_url
+    if _broker_url is None:
+        if port := os.environ.get("TEST_MQTT_PORT"):
+            _broker_url = _answering("127.0.0.1", int(port))
+        elif os.access(MOSQUITTO_BINARY, os.X_OK):
+            _broker_url = _start_private_broker()
+        else:
+            _broker_url = _answering("127.0.0.1", 1883)
+    return _broker_url
+
+
+def _answering(host: str, port: int) -> str:
+    if not broker_answers(host, port):
+        message = f"Mosquitto is not answering on {host}:{port} (and {MOSQUITTO_BINARY} is missing)"
         if os.environ.get("REQUIRE_SERVICES") == "1":
             pytest.fail(message)
         pytest.skip(message)
-    return f"mqtt://{MOSQUITTO[0]}:{MOSQUITTO[1]}"
+    return f"mqtt://{host}:{port}"
+
+
+def _start_private_broker() -> str:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    root = tempfile.mkdtemp(prefix="coldchain-test-mqtt-")
+    os.chmod(root, 0o755)  # Mosquitto started as root drops to its own user, which reads the file
+    conf = os.path.join(root, "mosquitto.conf")
+    with open(conf, "w") as out:
+        out.write(f"listener {port} 127.0.0.1\nallow_anonymous true\npersistence false\n")
+    os.chmod(conf, 0o644)
+    process = subprocess.Popen([MOSQUITTO_BINARY, "-c", conf], stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT)
+    atexit.register(process.terminate)
+    deadline = time.monotonic() + 10
+    while not broker_answers("127.0.0.1", port):
+        if process.poll() is not None or time.monotonic() > deadline:
+            pytest.fail(f"the tests' Mosquitto did not start on port {port}")
+        time.sleep(0.05)
+    return f"mqtt://127.0.0.1:{port}"
 
 
 def unique(prefix: str) -> str:
