@@ -10,10 +10,11 @@ from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select
 from tests.integration.test_attack_access import warehouse_rule
 from tests.support.alarms import COLD_ROOM_A, WAREHOUSE, alarms, device_id, report
+from tests.support.demo_copy import seeded
 
 from adapters.persistence.models import AccountRow, OperationLogRow, RoleRow, SystemMessageRow
 from core.fda.model import MEMBER_SIGNING_LOCKED, SIGNING_LOCKED
-from entrypoints.demo_seed import DEMO_PASSWORD, seed
+from entrypoints.demo_seed import DEMO_PASSWORD
 
 R, E = "/device/FdaRecord", "/device/FdaEndorsement"
 ORGANIZATION = "Acme Cold Chain"
@@ -77,7 +78,7 @@ def _switch_of(api, world) -> dict:
 
 @given("the demo teams exist")
 def _teams(app):
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
 
 
 @given(parsers.parse('Acme Cold Chain has the waybill "{number}"'))

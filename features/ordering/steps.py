@@ -18,11 +18,11 @@ from zoneinfo import ZoneInfo
 from pytest_bdd import given, parsers, then, when
 from sqlalchemy import select, update
 from tests.support.api import ApiClient, Reply
+from tests.support.demo_copy import seeded
 
 from adapters.persistence import models as m
 from core.devices.model import add_months
 from core.shared.edition import Edition
-from entrypoints.demo_seed import seed
 
 PAY_TYPES = {"WeChat": 1, "Alipay": 2, "PayPal": 20, "Google Pay": 30, "the card button": 40}
 METHODS = "|".join(PAY_TYPES)
@@ -139,7 +139,7 @@ def _years(console: Console, world, user: str, device: str, level_name: str) -> 
 @given("the international console with the demo accounts")
 def _international(request, world):
     app = request.getfixturevalue("international_app")
-    seed(app.container, history=False)
+    seeded(app, history=False)
     world["console"] = Console(ApiClient(app.flask.test_client()), app.container, app.clock)
 
 

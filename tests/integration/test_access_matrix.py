@@ -31,13 +31,14 @@ from adapters.persistence.models import AccountRow, DeviceRow, OrganizationRow, 
 from core.devices.grants import Element
 from core.fda.model import Subject
 from core.useradmin.model import CONTRACTOR_AGREEMENT_VERSION
-from entrypoints.demo_seed import DEMO_PASSWORD, seed
+from entrypoints.demo_seed import DEMO_PASSWORD
 from tests.integration.test_alarm_push_api import setting
 from tests.integration.test_attack_access import catalogue, device_id, service_order, sms_order, warehouse_rule
 from tests.integration.test_device_tabs_api import RECORD
 from tests.integration.test_recharge_api import pay
 from tests.support.alarms import report
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 # --- which calls take an object id -------------------------------------------------------------------------
 
@@ -607,7 +608,7 @@ class World:
 
     def __init__(self, app) -> None:
         app.reset()
-        seed(app.container, history=False, teams=True)
+        seeded(app, history=False, teams=True)
         self.app, self.clock = app, app.clock
         self.api = api = ApiClient(app.flask.test_client())
         self.tokens = {name: api.token(name) for name in ("acme", "alice", "bob", "carol", "operator")}

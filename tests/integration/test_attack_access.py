@@ -38,6 +38,7 @@ from adapters.persistence.models import (
 from core.permissions import roles
 from tests.support.alarms import report
 from tests.support.api import ApiClient
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("recharge_demo")
 
@@ -426,9 +427,8 @@ def test_another_customer_s_ids_answer_exactly_as_unknown_ones(api, container, a
 
 
 def test_a_wallet_payment_of_another_customer_s_order_answers_as_an_unknown_order(international_app):
-    from entrypoints.demo_seed import seed
 
-    seed(international_app.container, history=False)
+    seeded(international_app, history=False)
     api = ApiClient(international_app.flask.test_client())
     alice, acme = api.token("alice"), api.token("acme")
     door = device_id(international_app.container, DOOR)

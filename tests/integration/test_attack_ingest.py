@@ -23,7 +23,7 @@ from sqlalchemy import func, select, text
 
 from adapters.persistence.models import DeviceRow, ReadingRow
 from core.telemetry.parsing import MAX_PAYLOAD_BYTES
-from entrypoints.demo_seed import seed
+from tests.support.demo_copy import seeded
 from tests.support.mosquitto import (
     COLDCHAIN,
     INGEST_PASSWORD,
@@ -66,7 +66,7 @@ class Fleet:
 @pytest.fixture
 def fleet(app, api):
     require_mosquitto_binary()
-    seed(app.container, history=False)
+    seeded(app, history=False)
     passwords = {guid: add_device(api, guid) for guid in HONEST + ROGUES}
     with app.container.session_factory()() as session:
         ids = dict(session.execute(select(DeviceRow.guid, DeviceRow.id).where(DeviceRow.guid.in_(passwords))).all())

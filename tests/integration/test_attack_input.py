@@ -21,8 +21,8 @@ from sqlalchemy import text
 from core.shared.edition import LANGUAGES
 from entrypoints.api.app import create_app
 from entrypoints.container import build_container
-from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient
+from tests.support.demo_copy import seeded
 from tests.support.fixtures import _make_app, settings_for_tests
 from tests.support.payments import served
 
@@ -241,7 +241,7 @@ def test_forwarded_headers_a_client_wrote_never_give_a_500_nor_escape_the_thrott
     # With PROXY_COUNT set and no proxy that overwrites them, the client writes X-Forwarded-*:
     # 200 characters of address reached the login record (varchar 64) and failed with a 500.
     app = _make_app(f"sqlite:///{tmp_path / 'proxied.db'}", tmp_path, PROXY_COUNT="1")
-    seed(app.container, history=False)
+    seeded(app, history=False)
     wrong = b'{"userName": "alice", "accountPassword": "Wrong#Pass1", "loginType": 1}'
     right = b'{"userName": "alice", "accountPassword": "Coldchain#2026", "loginType": 1}'
     forged = [b"X-Forwarded-For: " + b"a" * 200, b"X-Forwarded-For: 10.0.0.1, " + b"\xe2\x80\x8b" * 70,

@@ -15,9 +15,9 @@ from sqlalchemy import select
 
 from adapters.persistence.models import DeviceRow
 from core.shared.edition import PayType
-from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient, ok
 from tests.support.calibration import priced, results
+from tests.support.demo_copy import seeded
 
 C = "/calibration/Application"
 RI = "/calibration/ResultInfo"
@@ -29,7 +29,7 @@ TOKEN, CONTACT_HEADER = "X-Calibration-Token", "X-Calibration-Contact"
 
 @pytest.fixture
 def api(app) -> ApiClient:
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return ApiClient(app.flask.test_client())
 
 

@@ -16,6 +16,7 @@ from core.shared.edition import PayType
 from entrypoints.demo_seed import seed
 from tests.support.api import ApiClient, ok
 from tests.support.calibration import priced, results
+from tests.support.demo_copy import seeded
 
 ROOM_A, ROOM_B, ACME_ROOM = "RCW360A0000001", "RCW360A0000002", "CR2B000000001"
 C = "/calibration/Application"
@@ -24,7 +25,7 @@ FRIDGE = "RCW360A0000003"
 
 @pytest.fixture
 def api(app) -> ApiClient:
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return ApiClient(app.flask.test_client())
 
 

@@ -19,7 +19,6 @@ from adapters.exports.calibration_order import qr_modules
 from core.calibration.certificates import VERDICT_NAMES, DecisionRule, Verdict
 from core.calibration.documents import REPORT_MAX_BYTES, order_link
 from core.shared.edition import PayType
-from entrypoints.demo_seed import seed
 from tests.integration.test_calibration_api import (
     CONTACT_HEADER,
     DETAILS,
@@ -31,6 +30,7 @@ from tests.integration.test_calibration_api import (
     priced,
 )
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 C, RI = "/calibration/Application", "/calibration/ResultInfo"
 PDF_BYTES = b"%PDF-1.4\n% the lab's report\n%%EOF\n"
@@ -38,7 +38,7 @@ PDF_BYTES = b"%PDF-1.4\n% the lab's report\n%%EOF\n"
 
 @pytest.fixture
 def api(app) -> ApiClient:
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return ApiClient(app.flask.test_client())
 
 

@@ -21,6 +21,7 @@ from core.calibration.ports import ApplicationRefund
 from core.shared.edition import PayType
 from payment_sandbox.ledger import Status as SandboxStatus
 from tests.support.api import ok
+from tests.support.demo_copy import seeded
 
 C = "/calibration/Application"
 PAY = "/payment/payment"
@@ -300,10 +301,9 @@ def test_the_international_edition_pays_by_paypal_and_by_a_wallet_and_refunds_th
 
 
 def test_the_development_pay_link_settles_an_application_once_and_not_a_cancelled_one(app):
-    from entrypoints.demo_seed import seed
     from tests.support.api import ApiClient
 
-    seed(app.container, history=False)
+    seeded(app, history=False)
     console = type("Console", (), {"api": ApiClient(app.flask.test_client()), "container": app.container})()
     number, token = applied(console)
     link = ok(start(console, number, token))["payQrCode"]

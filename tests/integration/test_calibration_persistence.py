@@ -42,8 +42,8 @@ from core.calibration.model import (
 from core.calibration.ports import ApplicationFilter
 from core.inbox.posting import post
 from core.shared.paging import PageRequest
-from entrypoints.demo_seed import seed
 from tests.support.alarms import device
+from tests.support.demo_copy import seeded
 
 NOW = datetime(2026, 3, 2, 9, 30, tzinfo=UTC)
 TRUCK = "LOGET8A0000001"  # alice's logger
@@ -51,7 +51,7 @@ TRUCK = "LOGET8A0000001"  # alice's logger
 
 @pytest.fixture
 def demo(app):
-    seed(app.container, history=False)
+    seeded(app, history=False)
     return app
 
 

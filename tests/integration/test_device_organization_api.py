@@ -18,10 +18,10 @@ from adapters.persistence.models import (
     OrganizationRow,
     RoleRow,
 )
-from entrypoints.demo_seed import seed
 from tests.integration.test_operation_log_api import entries
 from tests.support.alarms import device_id
 from tests.support.api import ok
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -51,8 +51,8 @@ def seen(api, token) -> dict[str, str | None]:
 
 
 @pytest.fixture
-def teams(container):
-    seed(container, history=False, teams=True)
+def teams(app):
+    seeded(app, history=False, teams=True)
 
 
 def test_the_owner_takes_devices_out_and_back_in_and_members_follow_at_once(api, container, teams):

@@ -15,6 +15,7 @@ from core.devices.model import SORT_FIELDS, add_months
 from entrypoints.api.devices import schemas as s
 from entrypoints.api.framework import envelope, page_of
 from tests.support.api import ApiClient
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -327,9 +328,8 @@ def test_adding_needs_the_add_permission(api, container):
 
 
 def test_the_international_edition_uses_its_own_country_codes(international_app):
-    from entrypoints.demo_seed import seed
 
-    seed(international_app.container)
+    seeded(international_app)
     api = ApiClient(international_app.flask.test_client())
     token = api.token("alice")
     assert ok(add(api, token))["device"]["countryCode"] == "1"

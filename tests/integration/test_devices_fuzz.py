@@ -12,8 +12,9 @@ from schemathesis.core.parameters import ParameterLocation
 from schemathesis.generation.modes import GenerationMode
 
 from core.accounts.commands import LogIn
-from entrypoints.demo_seed import DEMO_PASSWORD, seed
+from entrypoints.demo_seed import DEMO_PASSWORD
 from tests.integration.test_openapi_fuzz import CHECKS, EXAMPLES
+from tests.support.demo_copy import seeded
 
 PATHS = ("/api/device/Device/", "/api/device/DeviceType/")
 
@@ -21,7 +22,7 @@ PATHS = ("/api/device/Device/", "/api/device/DeviceType/")
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_a_device_owner_s_generated_calls_get_documented_answers_and_never_500(app, mode):
-    seed(app.container)
+    seeded(app)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app.flask)
     failures: list[str] = []
     for result in schema.get_all_operations():

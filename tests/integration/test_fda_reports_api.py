@@ -20,10 +20,10 @@ from adapters.persistence.unit_of_work import SqlAlchemyUnitOfWork, _Repository
 from core.fda.model import JudgedLimit, Manifestation, Subject
 from core.fda.reports import content_hash, content_head
 from core.telemetry.downsample import Point
-from entrypoints.demo_seed import seed
 from tests.integration.test_attack_access import warehouse_rule
 from tests.support.alarms import device_id, report
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 R = "/device/FdaReport"
 WAREHOUSE = "CR2B000000001"  # Acme's organization's: carol administers it, bob and dave only read it
@@ -55,7 +55,7 @@ class Signatures:
 
 @pytest.fixture
 def teams(app):
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     app.clock._now = datetime(2026, 6, 15, 9, 0, tzinfo=UTC)
     return app
 

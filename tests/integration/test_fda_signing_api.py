@@ -25,10 +25,11 @@ from adapters.persistence.models import (
 )
 from adapters.persistence.models_fda_signatures import FdaSignatureRow
 from core.fda.model import MEMBER_SIGNING_LOCKED, SIGNING_LOCKED
-from entrypoints.demo_seed import DEMO_PASSWORD, seed
+from entrypoints.demo_seed import DEMO_PASSWORD
 from tests.integration.test_attack_access import warehouse_rule
 from tests.support.alarms import WAREHOUSE, device_id, report
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 R = "/device/FdaRecord"
 E = "/device/FdaEndorsement"
@@ -48,7 +49,7 @@ class Team:
     """The demo's teams with a token each (one login session each) and the ids the calls take."""
 
     def __init__(self, app) -> None:
-        seed(app.container, history=False, teams=True)
+        seeded(app, history=False, teams=True)
         self.app, self.container, self.clock = app, app.container, app.clock
         self.api = ApiClient(app.flask.test_client())
         self.tokens = {name: self.api.token(name) for name in ("acme", "alice", "bob", "carol", "dave")}

@@ -15,11 +15,11 @@ from adapters.persistence.models import GeofenceEventRow, ReadingRow, SystemMess
 from core.geofences.detection import DetectCrossings
 from core.geofences.dwell import Dwell
 from core.telemetry.use_cases import StoreReadings
-from entrypoints.demo_seed import seed
 from tests.integration.test_geofences_api import DEPOT, F
 from tests.integration.test_ingest import Workers, broker_url, no_alarms, publisher  # noqa: F401 (fixtures)
 from tests.support.alarms import device, device_id
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 from tests.support.mqtt import unique, wait_until
 
 TRUCK = "LOGET8A0000001"
@@ -41,7 +41,7 @@ class FakeListener:
 def workers(app, broker_url):  # noqa: F811
     """Workers on the demo accounts and devices without their stored history (whose positions would
     share the route's timestamps)."""
-    seed(app.container, history=False)
+    seeded(app, history=False)
     pool = Workers(app.container, broker_url, unique("ingest"))
     yield pool
     pool.stop_all()

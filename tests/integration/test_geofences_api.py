@@ -12,16 +12,16 @@ import pytest
 from sqlalchemy import func, select
 
 from adapters.persistence.models import GeofenceLinkRow, GeofenceRow
-from entrypoints.demo_seed import seed
 from tests.integration.test_device_organization_api import acme_org
 from tests.support.alarms import device_id
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 
 @pytest.fixture(autouse=True)
 def teams(app):
     """The demo accounts and devices with Acme's organization (carol its administrator, bob a member)."""
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return app
 
 

@@ -21,6 +21,7 @@ from core.telemetry.directory import DeviceDirectory
 from core.telemetry.parsing import Reason
 from core.telemetry.use_cases import RecordStatus, StoreReadings
 from entrypoints.demo_seed import seed
+from tests.support.demo_copy import seeded
 from tests.support.mqtt import Publisher, forget_session, require_mosquitto, unique, wait_until
 
 NOW = datetime.now(UTC).replace(microsecond=0)
@@ -78,7 +79,7 @@ class Workers:
 
 @pytest.fixture
 def demo_app(app):
-    seed(app.container)
+    seeded(app)
     return app
 
 

@@ -23,7 +23,8 @@ from schemathesis.specs.openapi import checks as openapi_checks
 
 from core.accounts.commands import LogIn
 from entrypoints.api.input_guard import MAX_DEPTH, MAX_DIGITS
-from entrypoints.demo_seed import DEMO_PASSWORD, seed
+from entrypoints.demo_seed import DEMO_PASSWORD
+from tests.support.demo_copy import seeded
 
 
 @schemathesis.check
@@ -52,7 +53,7 @@ EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "10"))
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", [GenerationMode.POSITIVE, GenerationMode.NEGATIVE])
 def test_generated_calls_get_documented_answers_and_never_500(app, mode):
-    seed(app.container)
+    seeded(app)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app.flask)
     failures: list[str] = []
     for result in schema.get_all_operations():
@@ -168,7 +169,7 @@ def _attacks(client, operation, headers: dict[str, str]):
 
 @pytest.mark.slow
 def test_every_call_refuses_generated_hostile_bodies_and_query_strings_as_documented(app):
-    seed(app.container, history=False)
+    seeded(app, history=False)
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app.flask)
     client = app.flask.test_client()
     token = app.container.login()(LogIn("alice", DEMO_PASSWORD, client_address="10.99.0.2")).token

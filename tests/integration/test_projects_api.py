@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from adapters.persistence.models import DeviceRow, OrganizationRow, ProjectRow
 from entrypoints.api.projects import schemas as s
-from entrypoints.demo_seed import seed
 from tests.integration.test_devices_api import conforms
 from tests.support.alarms import device_id
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("demo")
 
@@ -135,8 +135,8 @@ def test_a_read_only_member_reads_the_organization_s_project_but_may_not_move_or
     assert projects_of(container) == before
 
 
-def test_the_teams_an_administrator_changes_the_organization_s_project_a_read_only_member_reads_it(api, container):
-    seed(container, history=False, teams=True)
+def test_the_teams_an_administrator_changes_the_organization_s_project_a_read_only_member_reads_it(api, app, container):
+    seeded(app, history=False, teams=True)
     carol, dave, acme = api.token("carol"), api.token("dave"), api.token("acme")
     [demo] = ok(api.call("POST", PAGE, token=dave, json={"projectName": "warehouse"}))["data"]
     assert demo["changeable"] is False

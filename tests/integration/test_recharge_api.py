@@ -16,6 +16,7 @@ from core.ordering.use_cases import SettlementOutcome
 from entrypoints.api.framework import envelope, page_of
 from entrypoints.api.payment import schemas as s
 from tests.support.api import ApiClient
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("recharge_demo")
 
@@ -339,9 +340,8 @@ def test_a_forged_development_payment_changes_nothing(api, alice, container):
 
 
 def test_the_international_edition_pays_by_wallet(international_app):
-    from entrypoints.demo_seed import seed
 
-    seed(international_app.container, history=False)
+    seeded(international_app, history=False)
     api = ApiClient(international_app.flask.test_client())
     token = api.token("alice")
     room = device(international_app.container, COLD_ROOM_A)

@@ -21,7 +21,6 @@ from adapters.persistence.models import (
 )
 from core.devices.grants import Element
 from entrypoints.api.sharing import schemas as s
-from entrypoints.demo_seed import seed
 from tests.integration.test_alarm_push_api import setting
 from tests.integration.test_attack_access import (
     NOT_FOUND,
@@ -40,6 +39,7 @@ from tests.integration.test_device_tabs_api import RECORD
 from tests.integration.test_devices_api import conforms
 from tests.support.alarms import report
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 pytestmark = pytest.mark.usefixtures("recharge_demo")
 
@@ -295,8 +295,8 @@ def test_strangers_get_404_for_others_devices_templates_and_shares(api, containe
                                                      "templateId": mine["id"]}).body == NOT_FOUND
 
 
-def test_the_demo_teams_share_and_an_administrator_may_not_give_the_organization_s_devices_away(api, container):
-    seed(container, history=False, teams=True)
+def test_the_demo_teams_share_and_an_administrator_may_not_give_the_organization_s_devices_away(api, app, container):
+    seeded(app, history=False, teams=True)
     bob, carol = api.token("bob"), api.token("carol")
     cold_room_a = device_id(container, "RCW360A0000001")
     device = ok(api.call("GET", f"{D}/get", token=bob, query={"deviceId": cold_room_a}))

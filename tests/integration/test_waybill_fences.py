@@ -8,11 +8,11 @@ import pytest
 from sqlalchemy import select
 
 from adapters.persistence.models import GeofenceLinkRow
-from entrypoints.demo_seed import seed
 from tests.integration.test_device_organization_api import acme_org
 from tests.integration.test_geofences_api import DEPOT, YARD, F
 from tests.support.alarms import device_id
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 W = "/device/Waybill"
 TRUCK = "LOGET8A0000001"  # alice's logger
@@ -21,7 +21,7 @@ NOT_YOURS = "Choose one of the waybill owner's geofences"
 
 @pytest.fixture
 def api(app) -> ApiClient:
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return ApiClient(app.flask.test_client())
 
 

@@ -10,12 +10,12 @@ from datetime import timedelta
 import pytest
 
 from core.telemetry.use_cases import StoreReadings
-from entrypoints.demo_seed import seed
 from tests.integration.test_geofence_ingest import DEST, START, TRUCK
 from tests.integration.test_geofences_api import DEPOT, F
 from tests.integration.test_ingest import Workers, broker_url, publisher  # noqa: F401 (fixtures)
 from tests.support.alarms import alarms, device_id
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 from tests.support.mqtt import unique, wait_until
 
 W = "/device/Waybill"
@@ -25,7 +25,7 @@ W = "/device/Waybill"
 def shipment(app, broker_url):  # noqa: F811
     """alice's truck watched against her depot and destination fences, on a waybill from the one
     to the other (2-8 °C), with an ingest worker as `coldchain ingest` builds it."""
-    seed(app.container, history=False)
+    seeded(app, history=False)
     c = app.container
     api = ApiClient(app.flask.test_client())
     alice = api.token("alice")

@@ -25,9 +25,9 @@ from sqlalchemy.exc import IntegrityError
 from adapters.maps.tiles import HttpTiles
 from adapters.persistence.models import WaybillDeviceRow, WaybillLinkOpenRow, WaybillRow
 from core.telemetry.model import Position, Reading
-from entrypoints.demo_seed import seed
 from tests.support.alarms import alarms, device_id, report, store
 from tests.support.api import ApiClient, ok
+from tests.support.demo_copy import seeded
 
 W = "/device/Waybill"
 Q = "/device/QuickSearch"
@@ -43,7 +43,7 @@ NO_POSITIONS = "No positions were recorded on this trip"
 
 @pytest.fixture
 def teams(app):
-    seed(app.container, history=False, teams=True)
+    seeded(app, history=False, teams=True)
     return app
 
 

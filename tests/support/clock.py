@@ -10,5 +10,8 @@ class MutableClock:
     def now(self) -> datetime:
         return self._now
 
+    def set(self, at: datetime) -> None:
+        self._now = at
+
     def advance(self, **delta: float) -> None:
         self._now += timedelta(**delta)

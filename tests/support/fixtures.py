@@ -27,6 +27,7 @@ from entrypoints.demo_seed import seed
 from entrypoints.settings import load_settings
 from tests.support.api import ApiClient
 from tests.support.clock import MutableClock
+from tests.support.demo_copy import holding, seeded, sequences_of
 
 PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
@@ -113,23 +114,16 @@ def _empty_postgresql(connection, tables: list[str]) -> None:
     """Empty only the tables holding rows and restart only the sequences that moved: a TRUNCATE of
     every table took 0.4 s a test (measured; it makes new files for each table and index), while a
     test writes to a few."""
-    probe = " UNION ALL ".join(f"SELECT '\"{name}\"' WHERE EXISTS (SELECT FROM \"{name}\")" for name in tables)
-    holding = connection.execute(text(probe)).scalars().all()
+    holding_rows = holding(connection, tables)
     # DELETE, not TRUNCATE: no new files; as a replica the session fires neither the foreign keys
     # (so any order will do) nor the operation log's append-only triggers
     connection.execute(text("SET LOCAL session_replication_role = replica"))
-    for name in holding:
+    for name in holding_rows:
         connection.execute(text(f"DELETE FROM {name}"))
     # the sequences of these tables only: the reference tables' (custom roles) keep counting
-    moved = connection.execute(text(
-        "SELECT CAST(sequence.oid AS regclass) FROM pg_class sequence "
-        "JOIN pg_depend owner ON owner.objid = sequence.oid AND owner.refobjsubid > 0 "
-        "JOIN pg_class owning ON owning.oid = owner.refobjid "
-        "JOIN pg_sequences used ON used.sequencename = sequence.relname AND used.schemaname = current_schema() "
-        "WHERE sequence.relkind = 'S' AND owning.relname = ANY(:tables) AND used.last_value IS NOT NULL"
-    ), {"tables": tables}).scalars().all()
-    for sequence in moved:
-        connection.execute(text("SELECT setval(:sequence, 1, false)"), {"sequence": sequence})
+    for sequence, last in sequences_of(connection, tables):
+        if last is not None:
+            connection.execute(text("SELECT setval(:sequence, 1, false)"), {"sequence": sequence})
 
 
 class App:
@@ -140,16 +134,18 @@ class App:
         self.flask = create_app(container)
         self.clock = MutableClock()
         container.clock.override(providers.Object(self.clock))
+        self.owned_tables = [t.name for t in Base.metadata.sorted_tables if t.name not in REFERENCE_TABLES]
+        self.demo_copies: dict = {}  # tests.support.demo_copy's copies of the demo data
+        self.holding_after_reset: set[str] | None = None  # on PostgreSQL: the built-in sharing templates' table
 
     def wipe(self) -> None:
         engine = self.container.engine()
-        tables = [t for t in Base.metadata.sorted_tables if t.name not in REFERENCE_TABLES]
         with engine.begin() as connection:
             if engine.dialect.name == "postgresql":
-                _empty_postgresql(connection, [t.name for t in tables])
+                _empty_postgresql(connection, self.owned_tables)
             else:
                 with append_only.lifted(connection):  # the operation log refuses DELETE
-                    for table in reversed(tables):
+                    for table in reversed([Base.metadata.tables[name] for name in self.owned_tables]):
                         connection.execute(table.delete())
             # Organizations' custom roles live in the reference table `roles`: they go, the built-in stay.
             custom = select(RoleRow.id).where(RoleRow.built_in.is_(False))
@@ -159,6 +155,9 @@ class App:
         with Session(engine) as session:
             synchronise_templates(session)
             session.commit()
+        if self.holding_after_reset is None and engine.dialect.name == "postgresql":
+            with engine.connect() as connection:
+                self.holding_after_reset = set(holding(connection, self.owned_tables))
 
     def reset(self) -> None:
         self.wipe()
@@ -233,14 +232,14 @@ def api(app: App) -> ApiClient:
 @pytest.fixture
 def demo(app: App) -> App:
     """The demo data of `coldchain demo-seed`."""
-    seed(app.container)
+    seeded(app)
     return app
 
 
 @pytest.fixture
 def recharge_demo(app: App) -> App:
     """The demo data without the devices' stored readings: accounts, devices, catalogue."""
-    seed(app.container, history=False)
+    seeded(app, history=False)
     return app
 
 
