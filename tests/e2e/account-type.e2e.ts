@@ -48,7 +48,7 @@ async function menuOffers(page: Page, width: number, path: string): Promise<bool
     // An Escape pressed while the drawer still opens may go unheard on a busy machine: press it until the drawer has gone.
     const drawer = page.locator('.jc-menu-drawer');
     await expect
-      .poll(async () => (await drawer.count()) === 0 || (await page.keyboard.press('Escape'), false), { timeout: 30_000, intervals: [500] })
+      .poll(async () => (await drawer.count()) === 0 || (await page.keyboard.press('Escape'), false), { timeout: 30_000, interval: 500 })
       .toBe(true);
     return offered > 0;
   }
