@@ -33,12 +33,7 @@ def seeded(app: Any, **options: bool) -> None:
     """`seed(app.container, **options)`, from a copy where one is fresh and the tables hold what a
     reset leaves. `app`: a tests.support.fixtures.App."""
     engine: Engine = app.container.engine()
-    if engine.dialect.name != "postgresql" or options.get("alarms"):
-        seed(app.container, **options)
-        return
-    with engine.connect() as connection:
-        as_reset = set(holding(connection, app.owned_tables)) == app.holding_after_reset
-    if not as_reset:
+    if engine.dialect.name != "postgresql" or options.get("alarms") or not _as_reset(app):
         seed(app.container, **options)
         return
     key = tuple(sorted(options.items()))
@@ -52,6 +47,20 @@ def seeded(app: Any, **options: bool) -> None:
     at = app.clock.now()
     seed(app.container, **options)
     app.demo_copies[key] = _take(engine, app.owned_tables, at)
+
+
+def _as_reset(app: Any) -> bool:
+    with app.container.engine().connect() as connection:
+        return set(holding(connection, app.owned_tables)) == app.holding_after_reset
+
+
+def empty(connection: Connection, tables: list[str]) -> None:
+    """Delete every row of the tables, in one transaction with `connection`'s. DELETE, not TRUNCATE:
+    no new files; as a replica the session fires neither foreign keys (so any order will do) nor
+    triggers (the operation log's append-only ones), nor will it for what is written next."""
+    connection.execute(text("SET LOCAL session_replication_role = replica"))
+    for table in holding(connection, tables):
+        connection.execute(text(f"DELETE FROM {table}"))
 
 
 def holding(connection: Connection, tables: list[str]) -> list[str]:
@@ -93,10 +102,7 @@ def _take(engine: Engine, tables: list[str], at: datetime) -> _Copy:
 
 def _restore(engine: Engine, tables: list[str], held: _Copy) -> None:
     with engine.begin() as connection:
-        # as a replica the session fires neither foreign keys nor triggers: the rows go back as they were
-        connection.execute(text("SET LOCAL session_replication_role = replica"))
-        for table in holding(connection, tables):  # what the reset wrote (the built-in sharing templates)
-            connection.execute(text(f"DELETE FROM {table}"))
+        empty(connection, tables)  # what the reset wrote (the built-in sharing templates)
         cursor = connection.connection.driver_connection.cursor()
         for table, columns, data in held.rows:
             with cursor.copy(f"COPY {table} ({columns}) FROM STDIN (FORMAT binary)") as copy:

@@ -27,7 +27,7 @@ from entrypoints.demo_seed import seed
 from entrypoints.settings import load_settings
 from tests.support.api import ApiClient
 from tests.support.clock import MutableClock
-from tests.support.demo_copy import holding, seeded, sequences_of
+from tests.support.demo_copy import empty, holding, seeded, sequences_of
 
 PG_ADMIN_URL = os.environ.get("TEST_POSTGRES_URL", "postgresql+psycopg://postgres@127.0.0.1:5432/postgres")
 REQUIRE_SERVICES = os.environ.get("REQUIRE_SERVICES") == "1"
@@ -114,12 +114,7 @@ def _empty_postgresql(connection, tables: list[str]) -> None:
     """Empty only the tables holding rows and restart only the sequences that moved: a TRUNCATE of
     every table took 0.4 s a test (measured; it makes new files for each table and index), while a
     test writes to a few."""
-    holding_rows = holding(connection, tables)
-    # DELETE, not TRUNCATE: no new files; as a replica the session fires neither the foreign keys
-    # (so any order will do) nor the operation log's append-only triggers
-    connection.execute(text("SET LOCAL session_replication_role = replica"))
-    for name in holding_rows:
-        connection.execute(text(f"DELETE FROM {name}"))
+    empty(connection, tables)
     # the sequences of these tables only: the reference tables' (custom roles) keep counting
     for sequence, last in sequences_of(connection, tables):
         if last is not None:

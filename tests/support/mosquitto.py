@@ -17,9 +17,9 @@ from pathlib import Path
 import paho.mqtt.client as mqtt
 import pytest
 
+from tests.support.mqtt import MOSQUITTO_BINARY as MOSQUITTO
 from tests.support.mqtt import unique
 
-MOSQUITTO = "/usr/sbin/mosquitto"
 COLDCHAIN = str(Path(sys.executable).with_name("coldchain"))
 INGEST_PASSWORD = "ingest-password-for-tests-0123"
 ADMIN_PASSWORD = "broker-admin-password-for-tests-0123"

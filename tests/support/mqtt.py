@@ -6,7 +6,6 @@ from __future__ import annotations
 import atexit
 import json
 import os
-import socket
 import subprocess
 import tempfile
 import time
@@ -17,6 +16,7 @@ import paho.mqtt.client as mqtt
 import pytest
 
 from adapters.messaging.embedded_broker import broker_answers
+from tests.support.commands import free_port
 
 MOSQUITTO_BINARY = "/usr/sbin/mosquitto"
 _broker_url: str | None = None
@@ -34,13 +34,13 @@ def require_mosquitto() -> str:
         elif os.access(MOSQUITTO_BINARY, os.X_OK):
             _broker_url = _start_private_broker()
         else:
-            _broker_url = _answering("127.0.0.1", 1883)
+            _broker_url = _answering("127.0.0.1", 1883, f" and {MOSQUITTO_BINARY} is missing")
     return _broker_url
 
 
-def _answering(host: str, port: int) -> str:
+def _answering(host: str, port: int, why: str = "") -> str:
     if not broker_answers(host, port):
-        message = f"Mosquitto is not answering on {host}:{port} (and {MOSQUITTO_BINARY} is missing)"
+        message = f"Mosquitto is not answering on {host}:{port}{why}"
         if os.environ.get("REQUIRE_SERVICES") == "1":
             pytest.fail(message)
         pytest.skip(message)
@@ -48,9 +48,7 @@ def _answering(host: str, port: int) -> str:
 
 
 def _start_private_broker() -> str:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     root = tempfile.mkdtemp(prefix="coldchain-test-mqtt-")
     os.chmod(root, 0o755)  # Mosquitto started as root drops to its own user, which reads the file
     conf = os.path.join(root, "mosquitto.conf")
