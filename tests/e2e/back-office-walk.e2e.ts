@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { asUser, browserSession, logInPastNotice, readLocale, shot, withProfileFilledIn } from './browser';
+import { asUser, browserSession, chooseOption, logInPastNotice, readLocale, shot, withProfileFilledIn } from './browser';
 
 /** A whole walk through the console: minutes, not the suite's two (a loaded machine takes its time). */
 const WALK_TIMEOUT = 360_000;
@@ -230,9 +230,7 @@ describe('back-office walk (issue 18)', () => {
       const cardForm = page.getByTestId('batch-form-cards');
       await cardForm.getByTestId('batch-prefix').fill('W2');
       await cardForm.getByTestId('batch-count').fill('10');
-      const goldId = await cardForm.getByTestId('batch-levelId').locator('option')
-        .evaluateAll((opts, name) => (opts as HTMLOptionElement[]).find((o) => o.text.includes(name))?.value, gold);
-      await cardForm.getByTestId('batch-levelId').selectOption(String(goldId));
+      await chooseOption(cardForm.getByTestId('batch-levelId'), gold);
       await cardForm.getByTestId('batch-timeLength').fill('12');
       await cardForm.getByTestId('batch-remark').fill(remark);
       const download = page.waitForEvent('download');

@@ -2,7 +2,7 @@
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'vitest';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -27,6 +27,13 @@ export async function shot(page: Page, name: string): Promise<void> {
 }
 
 /** Fills the login form and waits until the console has taken the user elsewhere. */
+/** Chooses a select's first option whose text matches, once it is there (a form's options often load after it opens). */
+export async function chooseOption(select: Locator, text: string | RegExp): Promise<void> {
+  const option = select.locator('option', { hasText: text }).first();
+  await option.waitFor({ state: 'attached' });
+  await select.selectOption((await option.getAttribute('value'))!);
+}
+
 export async function submitLogin(page: Page, baseURL: string, user: string, password = DEMO_PASSWORD): Promise<void> {
   await page.goto(`${baseURL}/user/login`);
   await page.fill('#userName', user);
