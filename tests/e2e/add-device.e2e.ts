@@ -5,7 +5,7 @@
  * var/screenshots/ (add-device-*, device-login-*).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { browserSession, logInPastNotice, readLocale, shot } from './browser';
+import { browserSession, chooseOption, logInPastNotice, readLocale, shot } from './browser';
 
 const baseURL = inject('baseURL');
 const session = browserSession();
@@ -34,11 +34,7 @@ describe('adding a device by GUID', () => {
         await expect.poll(() => form.getByText(t.add.rule.guid.replace('{{min}}', '8').replace('{{max}}', '32')).count()).toBe(1);
         await page.getByTestId('add-deviceGuid').fill(guid);
         await page.getByTestId('add-deviceName').fill(name);
-        const logger = await page
-          .getByTestId('add-typeId')
-          .locator('option')
-          .evaluateAll((options) => (options as HTMLOptionElement[]).find((o) => o.text.startsWith('RCW-360'))?.value);
-        await page.getByTestId('add-typeId').selectOption(String(logger));
+        await chooseOption(page.getByTestId('add-typeId'), /^RCW-360/);
         await page.getByTestId('add-remark').fill('By the loading dock');
         await shot(page, `add-device-${language}-${size}`);
 

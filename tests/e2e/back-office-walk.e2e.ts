@@ -84,9 +84,7 @@ async function addRoomMonitor(page: Page, guid: string, name: string) {
   await page.getByTestId('device-add').click();
   await page.getByTestId('add-deviceGuid').fill(guid);
   await page.getByTestId('add-deviceName').fill(name);
-  const room = await page.getByTestId('add-typeId').locator('option')
-    .evaluateAll((options) => (options as HTMLOptionElement[]).find((o) => o.text.startsWith('CR-2'))?.value);
-  await page.getByTestId('add-typeId').selectOption(String(room));
+  await chooseOption(page.getByTestId('add-typeId'), /^CR-2/);
   await page.getByTestId('add-submit').click();
   await page.getByTestId('login-done').click();
   await page.getByTestId('login-password').waitFor({ state: 'detached' });

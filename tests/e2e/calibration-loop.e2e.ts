@@ -14,7 +14,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { asUser, browserSession, logInPastNotice, preferLanguage, shot } from './browser';
+import { asUser, browserSession, chooseOption, logInPastNotice, preferLanguage, shot } from './browser';
 import { cleanEnv, COMMON, freePort, run, start, stop, waitForOk, type Served } from './server';
 
 const session = browserSession();
@@ -85,9 +85,7 @@ describe('the calibration loop', () => {
     }
     for (const [index, serial] of [ROOM_B, OTHER].entries()) {
       const line = page.getByTestId('calibration-line').nth(index);
-      const wifi = await line.getByTestId('calibration-type').locator('option')
-        .evaluateAll((options) => (options as HTMLOptionElement[]).find((o) => o.text.includes('RCW-360'))?.value);
-      await line.getByTestId('calibration-type').selectOption(String(wifi));
+      await chooseOption(line.getByTestId('calibration-type'), 'RCW-360');
       await line.getByTestId('calibration-model').fill('RCW-360');
       await line.getByTestId('calibration-serial').fill(serial);
     }
