@@ -20,9 +20,24 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Any, TypeVar
 
-from sqlalchemy import ColumnElement, Executable, String, and_, cast, delete, exists, func, or_, select, update
+from sqlalchemy import (
+    ColumnElement,
+    Executable,
+    Select,
+    String,
+    and_,
+    bindparam,
+    cast,
+    delete,
+    exists,
+    func,
+    or_,
+    select,
+    update,
+)
 from sqlalchemy.orm import InstrumentedAttribute, Session
 
 from adapters.persistence.catalogue import ITEM as ITEM_TEXT
@@ -200,8 +215,10 @@ class SqlAlchemyCatalogueRepository:
         ids = list(set(level_ids))
         if not ids:
             return {}
-        name = localized_name(LEVEL_TEXT, cast(ServiceLevelRow.id, String), ServiceLevelRow.level_name, languages)
-        return dict(self._s.execute(select(ServiceLevelRow.id, name).where(ServiceLevelRow.id.in_(ids))).all())
+        # Core on the session's connection: every page of devices names its levels, and the
+        # ORM's execute path cost more than the query (no unit of work leaves changes unflushed).
+        rows = self._s.connection().execute(_level_names(tuple(languages)), {"ids": ids})
+        return {level_id: name for level_id, name in rows}
 
     @staticmethod
     def _package(row: SmsPackageRow) -> AlertPackage:
@@ -221,6 +238,14 @@ class SqlAlchemyCatalogueRepository:
                                                          SmsPackageRow.currency == currency,
                                                          SmsPackageRow.status == ENABLED))
         return self._package(row) if row else None
+
+
+@lru_cache(maxsize=32)
+def _level_names(languages: tuple[str, ...]) -> Select[int, str]:
+    """Levels' names in the first of `languages` that has one, for the ids bound as `ids`: made
+    once per list of languages."""
+    name = localized_name(LEVEL_TEXT, cast(ServiceLevelRow.id, String), ServiceLevelRow.level_name, languages)
+    return select(ServiceLevelRow.id, name).where(ServiceLevelRow.id.in_(bindparam("ids", expanding=True)))
 
 
 # --- orders ------------------------------------------------------------------------------------

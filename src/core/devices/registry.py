@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from core.devices.access import Access, accessible
 from core.devices.commands import AddDevice, ChangeDevice
@@ -38,7 +39,13 @@ class ListDevices:
         now = self._clock.now()
         with self._uow as uow:
             page = uow.device_registry.page(account_id, replace(where, now=now), request)
-        return replace(page, items=[replace(d, vip_state=vip_state(d.service_expires_at, now)) for d in page.items])
+        return replace(page, items=[_with_vip_state(d, now) for d in page.items])
+
+
+def _with_vip_state(device: Device, now: datetime) -> Device:
+    # copied only when the state changes: a copy of a device costs as much as reading it
+    state = vip_state(device.service_expires_at, now)
+    return device if state is device.vip_state else replace(device, vip_state=state)
 
 
 class MapDevices:

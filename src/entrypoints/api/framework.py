@@ -162,6 +162,7 @@ def _plain(convert: Callable[[Any], Any]) -> Callable[[Any], Any]:
 _PLAIN_FIELDS: dict[type, Callable[[Any], Any]] = {
     ma.fields.Integer: _plain(int), ma.fields.Float: _plain(float),
     ma.fields.String: _plain(lambda v: v.decode("utf-8") if isinstance(v, bytes) else str(v)),
+    ma.fields.Boolean: lambda value: value,  # marshmallow 4 writes a Boolean's value as it is
 }
 
 
@@ -181,10 +182,52 @@ class Values(ma.fields.List):
         return None if value is None else [self._convert(item) for item in value]
 
 
+def _plain_rows(schema: ma.Schema) -> list[tuple[str, Callable[[Any], Any]]] | None:
+    """Each field of `schema` with the one call that writes it, when every field's dump is plain all
+    the way down (see _writer); else None."""
+    if any(schema._hooks.values()):
+        return None
+    writers = []
+    for name, field in schema.dump_fields.items():
+        write = _writer(field)
+        if write is None or field.data_key not in (None, name) or field.attribute not in (None, name):
+            return None
+        writers.append((name, write))
+    return writers
+
+
+def _writer(field: ma.fields.Field) -> Callable[[Any], Any] | None:
+    """The one call that writes a field's value as marshmallow would, for a plain field, a List of
+    one, and a Nested or List(Nested) of a schema of plain fields given dicts (anything else goes to
+    marshmallow: an object's attributes are read its way); None for every other field."""
+    plain = _PLAIN_FIELDS.get(type(field))
+    if plain is not None:
+        return plain
+    items = _PLAIN_FIELDS.get(type(field.inner)) if type(field) is ma.fields.List else None
+    if items is not None:
+        return lambda values: None if values is None else [items(v) for v in values]
+    nested = field.inner if type(field) is ma.fields.List else field
+    if type(nested) is not ma.fields.Nested or nested.many:
+        return None
+    writers = _plain_rows(nested.schema)
+    if writers is None:
+        return None
+
+    def one(value: Any) -> Any:
+        if not isinstance(value, dict):
+            return nested.serialize("value", {"value": value})
+        return {name: write(value[name]) for name, write in writers if name in value}
+
+    if nested is field:
+        return lambda value: None if value is None else one(value)
+    return lambda values: None if values is None else [None if v is None else one(v) for v in values]
+
+
 class Rows(ma.fields.List):
     """A list of dicts written as Nested(`schema`) writes them (and documented so), with each
-    plain field's conversion applied directly and every other field through its own serialize:
-    a page of rows of thirty-odd fields otherwise costs marshmallow's machinery per value."""
+    plain field's conversion applied directly (nested dicts of plain fields too) and every other
+    field through its own serialize: a page of rows of thirty-odd fields, each with a dozen
+    permission entries, otherwise costs marshmallow's machinery per value."""
 
     def __init__(self, schema: type[ma.Schema], **kwargs: Any) -> None:
         super().__init__(ma.fields.Nested(schema), **kwargs)
@@ -200,7 +243,7 @@ class Rows(ma.fields.List):
             for name, field in schema.dump_fields.items():
                 if field.data_key not in (None, name) or field.attribute not in (None, name):
                     raise TypeError(f"{self._row_schema.__name__}.{name}: Rows writes fields under their own names")
-                writers.append((name, _PLAIN_FIELDS.get(type(field)), field))
+                writers.append((name, _writer(field), field))
             self._writers = writers
         return self._writers
 

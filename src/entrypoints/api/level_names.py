@@ -28,7 +28,8 @@ def named(items: Sequence[T]) -> list[T]:
     """`items` (frozen dataclasses with `level_id` and `level_name`) with their levels renamed."""
     rows: Sequence[Any] = items
     names = level_names(i.level_id for i in rows)
-    return [replace(i, level_name=names[i.level_id]) if i.level_id in names else i for i in rows]
+    return [replace(i, level_name=names[i.level_id]) if names.get(i.level_id, i.level_name) != i.level_name else i
+            for i in rows]  # copied only when renamed: in the default language the names are the rows' own
 
 
 def named_page(page: Page[T]) -> Page[T]:

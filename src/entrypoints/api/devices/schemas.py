@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from datetime import UTC, datetime
 
@@ -187,8 +188,10 @@ class ElementPermission(Schema):
         "description": "1: operable (implies visible)"})
 
 
+@functools.lru_cache(maxsize=512)
 def permissions_of(grant: Grant) -> list[dict]:
-    """A grant as the console's device-level directive reads it: one entry per element."""
+    """A grant as the console's device-level directive reads it: one entry per element. Made once
+    per grant (a page's rows share a handful), so the answer is shared: read it, never change it."""
     return [{"code": e.code, "viewStatus": int(grant.sees(e)), "setStatus": int(grant.operates(e))} for e in Element]
 
 
