@@ -136,6 +136,7 @@ bench: python node_modules/.installed wrk
 	.venv/bin/python bench/revenue.py
 	.venv/bin/python bench/ingest.py
 	.venv/bin/python bench/web_load.py
+	.venv/bin/python bench/floor.py
 	.venv/bin/python bench/api.py
 	.venv/bin/python bench/export.py
 

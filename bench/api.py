@@ -4,6 +4,7 @@ workers on PostgreSQL) and driven by wrk at 16 connections.
 
     .venv/bin/python bench/api.py                      # or: make bench
     BENCH_DEVICES=1000000 BENCH_ALICE_DEVICES=6 BENCH_SECONDS=20 .venv/bin/python bench/api.py
+    BENCH_THREADS=1 .venv/bin/python bench/api.py      # threads per worker (coldchain serve's --threads)
 
 It builds the fleet with COPY in a database of its own (dropped afterwards) on the server of
 BENCH_POSTGRES_URL (default: postgres@127.0.0.1:5432); the server sends jobs to the Redis of
@@ -211,7 +212,8 @@ def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
            "JOBS_BROKER_URL": os.environ.get("BENCH_JOBS_BROKER_URL", "redis://127.0.0.1:6379/15")}
     coldchain = Path(sys.executable).with_name("coldchain")
     log = (var / "server.log").open("wb")
-    process = subprocess.Popen([str(coldchain), "serve", "--port", str(port), "--workers", str(WORKERS)],
+    process = subprocess.Popen([str(coldchain), "serve", "--port", str(port), "--workers", str(WORKERS),
+                                "--threads", os.environ.get("BENCH_THREADS", "8")],
                                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
