@@ -200,6 +200,19 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
+def wait_for(url: str, process: subprocess.Popen, seconds: float, failure: str) -> None:
+    """Until `url` answers; exits with `failure` when `process` ends or `seconds` pass first."""
+    deadline = time.monotonic() + seconds
+    while True:
+        try:
+            urllib.request.urlopen(url, timeout=2).read()
+            return
+        except OSError:
+            if process.poll() is not None or time.monotonic() > deadline:
+                raise SystemExit(failure) from None
+            time.sleep(0.3)
+
+
 @contextmanager
 def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
     port = free_port()
@@ -217,15 +230,7 @@ def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
                                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/api/base/config", timeout=2).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit(f"the server did not start; see {var / 'server.log'}") from None
-                time.sleep(0.3)
+        wait_for(f"{base}/api/base/config", process, 60, f"the server did not start; see {var / 'server.log'}")
         yield base, process.pid
     finally:
         os.killpg(process.pid, signal.SIGTERM)

@@ -18,11 +18,9 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
-import urllib.request
 from pathlib import Path
 
-from api import CONNECTIONS, SECONDS, WORKERS, Call, cpu_ms, drive, ensure_wrk, free_port
+from api import CONNECTIONS, SECONDS, WORKERS, Call, cpu_ms, drive, ensure_wrk, free_port, wait_for
 from history import PG_ADMIN_URL
 
 THREADS = 8  # coldchain serve's default
@@ -75,15 +73,7 @@ def main() -> None:
     process = subprocess.Popen([sys.executable, __file__, "--serve", str(port)], start_new_session=True)
     folder = Path(tempfile.mkdtemp(prefix="coldchain-floor-"))
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"{base}/select", timeout=2).read()
-                break
-            except OSError:
-                if process.poll() is not None or time.monotonic() > deadline:
-                    raise SystemExit("the floor's server did not start") from None
-                time.sleep(0.2)
+        wait_for(f"{base}/select", process, 30, "the floor's server did not start")
         workers = {int(pid) for pid in Path(f"/proc/{process.pid}/task/{process.pid}/children").read_text().split()}
         print(f"gunicorn: {WORKERS} gthread workers of {THREADS} threads; wrk: {CONNECTIONS} connections, "
               f"{SECONDS} s a view after 2 s of warm-up")
