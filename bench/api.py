@@ -40,6 +40,7 @@ from sqlalchemy import func, select, text
 
 from adapters.persistence.migrate import upgrade
 from adapters.persistence.models import AccountRow, DeviceRow, DeviceTypeRow, RoleRow
+from entrypoints.cli import SERVE_THREADS
 from entrypoints.container import build_container
 from entrypoints.demo_seed import DEMO_PASSWORD, seed
 from entrypoints.settings import load_settings
@@ -48,6 +49,7 @@ DEVICES = int(os.environ.get("BENCH_DEVICES", "100000"))
 ALICE_DEVICES = int(os.environ.get("BENCH_ALICE_DEVICES", "10000"))
 SECONDS = int(os.environ.get("BENCH_SECONDS", "10"))
 CONNECTIONS, WRK_THREADS, WORKERS = 16, 2, 2
+THREADS = int(os.environ.get("BENCH_THREADS", SERVE_THREADS))  # a server worker's
 OWNERS, ORGANIZATIONS, ALICE_ORG_DEVICES = 1000, 100, 1000
 KINDS = ("Cold room", "Freezer", "Fridge", "Truck", "Dock door", "Vaccine fridge")
 SECRET_KEY = "bench-secret-key-that-is-long-enough-0123456789"
@@ -226,7 +228,7 @@ def server(url: str, var: Path) -> Iterator[tuple[str, int]]:
     coldchain = Path(sys.executable).with_name("coldchain")
     log = (var / "server.log").open("wb")
     process = subprocess.Popen([str(coldchain), "serve", "--port", str(port), "--workers", str(WORKERS),
-                                "--threads", os.environ.get("BENCH_THREADS", "8")],
+                                "--threads", str(THREADS)],
                                env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
     base = f"http://127.0.0.1:{port}"
     try:

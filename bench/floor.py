@@ -2,17 +2,17 @@
 
     .venv/bin/python bench/floor.py          # or: make bench
 
-gunicorn set up as `coldchain serve` sets it up (2 gthread workers of 8 threads, keep-alive, no
-access log, collector frozen) serves two Flask views that do nothing a console call could skip:
-one answers a constant JSON object, the other also makes one PostgreSQL round trip (`SELECT 1`
-through SQLAlchemy's pool and psycopg, on BENCH_POSTGRES_URL's server), as any call that checks a
-token must. wrk drives each at 16 connections, as bench/api.py does. No call of the console can
-go faster than these on the same machine; the figures are printed, never asserted.
+gunicorn set up as `coldchain serve` sets it up (entrypoints.cli.gunicorn_settings and frozen: 2
+gthread workers of BENCH_THREADS threads, keep-alive, no access log, collector frozen) serves two
+Flask views that do nothing a console call could skip: one answers a constant JSON object, the
+other also makes one PostgreSQL round trip (`SELECT 1` through SQLAlchemy's pool and psycopg, on
+BENCH_POSTGRES_URL's server), as any call that checks a token must. wrk drives each at 16
+connections, as bench/api.py does. No call of the console can go faster than these on the same
+machine; the figures are printed, never asserted.
 """
 
 from __future__ import annotations
 
-import gc
 import os
 import signal
 import subprocess
@@ -20,10 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from api import CONNECTIONS, SECONDS, WORKERS, Call, cpu_ms, drive, ensure_wrk, free_port, wait_for
+from api import CONNECTIONS, SECONDS, THREADS, WORKERS, Call, cpu_ms, drive, ensure_wrk, free_port, wait_for
 from history import PG_ADMIN_URL
-
-THREADS = 8  # coldchain serve's default
 
 
 def make_app():
@@ -50,18 +48,15 @@ def make_app():
 def serve(port: int) -> None:
     from gunicorn.app.base import BaseApplication
 
+    from entrypoints.cli import frozen, gunicorn_settings
+
     class Server(BaseApplication):
         def load_config(self) -> None:
-            for key, value in {"bind": f"127.0.0.1:{port}", "workers": WORKERS, "threads": THREADS,
-                               "worker_class": "gthread", "keepalive": 75, "accesslog": None,
-                               "loglevel": "warning", "control_socket_disable": True}.items():
+            for key, value in gunicorn_settings(f"127.0.0.1:{port}", WORKERS, THREADS, "WARNING").items():
                 self.cfg.set(key, value)
 
         def load(self):
-            app = make_app()
-            gc.collect()
-            gc.freeze()
-            return app
+            return frozen(make_app())
 
     Server().run()
 

@@ -33,12 +33,45 @@ def main(ctx: click.Context) -> None:
     ctx.obj = {"settings": settings}
 
 
+SERVE_THREADS = 8
+
+
+def gunicorn_settings(bind: str, workers: int, threads: int, log_level: str) -> dict[str, object]:
+    """How `coldchain serve` runs gunicorn, apart from its hooks (bench/floor.py serves the same way)."""
+    return {
+        "bind": bind, "workers": workers, "threads": threads, "worker_class": "gthread",
+        # An idle connection is closed by its client or proxy, never by us first: gunicorn's 2 s
+        # closed sockets that Node's fetch (4 s) and nginx or a load balancer (60 s) were about to
+        # reuse, and the request written on them was lost ("other side closed").
+        "keepalive": 75,
+        # A line a request at INFO: LOG_LEVEL=warning or error leaves them out with the rest of
+        # INFO, and with them the formatting that costs a small call as much as its view.
+        "accesslog": "-" if log_level in ("DEBUG", "INFO") else None,
+        "loglevel": log_level.lower(),
+        # One shared control socket path would make two servers on one machine collide.
+        "control_socket_disable": True,
+    }
+
+
+def frozen(app):
+    """`app` once what a worker built to serve (modules, mappers, schemas, routes: some 200,000
+    objects) is frozen: it lives as long as the worker, and the cyclic collector stops walking it
+    on every full collection, which a request's thousands of short-lived objects set off; a fifth
+    of Device/page's and history's CPU in-process."""
+    import gc
+
+    gc.collect()
+    gc.freeze()
+    return app
+
+
 @main.command()
 @click.option("--host", default="127.0.0.1", show_default=True, help="address to listen on")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535))
 @click.option("--workers", default=None, type=click.IntRange(1, 64),
               help="processes (default: 1 on SQLite, 2 on PostgreSQL)")
-@click.option("--threads", default=8, show_default=True, type=click.IntRange(1, 128), help="threads per process")
+@click.option("--threads", default=SERVE_THREADS, show_default=True, type=click.IntRange(1, 128),
+              help="threads per process")
 @click.option("--simulate", is_flag=True, help="also publish simulated readings of the devices (demos)")
 @click.pass_context
 def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads: int, simulate: bool) -> None:
@@ -56,8 +89,6 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
     in one of its processes; on Redis or RabbitMQ run `coldchain jobs worker` and `coldchain jobs
     beat` beside it.
     """
-    import gc
-
     from gunicorn.app.base import BaseApplication
 
     from entrypoints.api.app import create_app
@@ -94,38 +125,21 @@ def serve(ctx: click.Context, host: str, port: int, workers: int | None, threads
 
     class Server(BaseApplication):
         def load_config(self) -> None:
-            self.cfg.set("bind", f"{host}:{port}")
             # The in-process broker and ingest worker live in the one worker process: nothing
             # that holds connections crosses a fork.
-            self.cfg.set("workers", 1 if embedded else (workers or (1 if settings.is_sqlite else 2)))
+            count = 1 if embedded else (workers or (1 if settings.is_sqlite else 2))
+            for key, value in gunicorn_settings(f"{host}:{port}", count, threads, settings.log_level).items():
+                self.cfg.set(key, value)
             self.cfg.set("worker_exit", stop_background)
             self.cfg.set("post_worker_init", worker_ready)
-            self.cfg.set("threads", threads)
-            self.cfg.set("worker_class", "gthread")
-            # An idle connection is closed by its client or proxy, never by us first: gunicorn's 2 s
-            # closed sockets that Node's fetch (4 s) and nginx or a load balancer (60 s) were about to
-            # reuse, and the request written on them was lost ("other side closed").
-            self.cfg.set("keepalive", 75)
-            # A line a request at INFO: LOG_LEVEL=warning or error leaves them out with the rest of
-            # INFO, and with them the formatting that costs a small call as much as its view.
-            self.cfg.set("accesslog", "-" if settings.log_level in ("DEBUG", "INFO") else None)
-            self.cfg.set("loglevel", settings.log_level.lower())
             self.cfg.set("forwarded_allow_ips", "*" if settings.proxy_count else "127.0.0.1")
-            # One shared control socket path would make two servers on one machine collide.
-            self.cfg.set("control_socket_disable", True)
 
         def load(self):
             # Built in each worker, so no database connection crosses a fork.
             container = build_container(settings)
             app = create_app(container)
             start_background(container)
-            # What the worker built to serve (modules, mappers, schemas, routes: some 200,000
-            # objects) lives as long as it does: frozen, the cyclic collector stops walking it
-            # on every full collection, which a request's thousands of short-lived objects set
-            # off; a fifth of Device/page's and history's CPU in-process.
-            gc.collect()
-            gc.freeze()
-            return app
+            return frozen(app)
 
     click.echo(f"serving the {settings.edition.value} edition on http://{host}:{port}/ "
                f"(database: {settings.database_url.split('@')[-1]})")
