@@ -182,18 +182,24 @@ class Values(ma.fields.List):
         return None if value is None else [self._convert(item) for item in value]
 
 
-def _plain_rows(schema: ma.Schema) -> list[tuple[str, Callable[[Any], Any]]] | None:
-    """Each field of `schema` with the one call that writes it, when every field's dump is plain all
-    the way down (see _writer); else None."""
+def _field_writers(schema: ma.Schema) -> list[tuple[str, Callable[[Any], Any] | None, ma.fields.Field]] | None:
+    """Each field of `schema` with the one call that writes it (see _writer; None where marshmallow
+    must), or None when the schema's dump is more than its fields' (hooks, other names)."""
     if any(schema._hooks.values()):
         return None
-    writers = []
-    for name, field in schema.dump_fields.items():
-        write = _writer(field)
-        if write is None or field.data_key not in (None, name) or field.attribute not in (None, name):
-            return None
-        writers.append((name, write))
-    return writers
+    if any(field.data_key not in (None, name) or field.attribute not in (None, name)
+           for name, field in schema.dump_fields.items()):
+        return None
+    return [(name, _writer(field), field) for name, field in schema.dump_fields.items()]
+
+
+def _plain_rows(schema: ma.Schema) -> list[tuple[str, Callable[[Any], Any]]] | None:
+    """Each field of `schema` with the one call that writes it, when every field's dump is plain all
+    the way down; else None."""
+    writers = _field_writers(schema)
+    if writers is None or any(write is None for _, write, _ in writers):
+        return None
+    return [(name, write) for name, write, _ in writers if write is not None]
 
 
 def _writer(field: ma.fields.Field) -> Callable[[Any], Any] | None:
@@ -236,14 +242,10 @@ class Rows(ma.fields.List):
 
     def _row_writers(self) -> list[tuple[str, Callable[[Any], Any] | None, ma.fields.Field]]:
         if self._writers is None:
-            schema = self._row_schema()
-            if any(schema._hooks.values()):  # pre/post dump hooks: no shortcut
-                raise TypeError(f"{self._row_schema.__name__} has hooks; Rows writes plain schemas only")
-            writers = []
-            for name, field in schema.dump_fields.items():
-                if field.data_key not in (None, name) or field.attribute not in (None, name):
-                    raise TypeError(f"{self._row_schema.__name__}.{name}: Rows writes fields under their own names")
-                writers.append((name, _writer(field), field))
+            writers = _field_writers(self._row_schema())
+            if writers is None:
+                raise TypeError(f"{self._row_schema.__name__}: Rows writes schemas without hooks, each field under "
+                                "its own name")
             self._writers = writers
         return self._writers
 
